@@ -1,0 +1,5 @@
+"""Allow ``python -m curator``."""
+
+from curator.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,622 @@
+"""The evening's understanding of a relay: notes → increments with status, sections, overlaps.
+
+``analyze()`` is what ``curator analyze``, the UI and the export share.  It is
+pure (no Textual), deterministic for a given workspace and window, and reports
+file problems per file instead of raising.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from pathlib import Path
+
+from rapidfuzz import fuzz
+
+from curator.cards import load_cards
+from curator.config import Config, load_config
+from curator.living_doc import load_living_doc
+from curator.matcher import Cluster, cluster_items, find_overlaps, normalized_title, source_refs, title_core
+from curator.models import (
+    Analysis,
+    AnchorRef,
+    FileProblem,
+    Increment,
+    Item,
+    LivingDoc,
+    Note,
+    PaperCard,
+    Window,
+)
+from curator.signals import PhraseReader, topic_aliases
+from curator.suggest import SectionIndex
+from curator.textfeatures import token_set
+from curator.timeutil import parse_iso
+from curator.urls import normalize_url
+from curator.workspace import (
+    Layout,
+    LoadedNote,
+    WorkspaceError,
+    briefing_info,
+    choose_topic,
+    layout,
+    list_note_paths,
+    load_note,
+)
+
+Progress = Callable[[str, int, int], None]
+PRIORITY_RANK = {"🔴": 0, "🟠": 1, "🟡": 2}
+
+
+@dataclass
+class ReportedIndex:
+    """What earlier briefings of this topic already listed."""
+
+    ids: dict[str, list[str]] = field(default_factory=dict)
+    urls: dict[str, list[str]] = field(default_factory=dict)
+    titles: list[tuple[str, str, str]] = field(default_factory=list)  # (normalized title, core, path)
+
+    def add_note(self, note: Note, split_ids: list[str], label: str) -> None:
+        for i in split_ids:
+            self.ids.setdefault(i, []).append(label)
+        for it in note.items:
+            for u in it.urls:
+                self.urls.setdefault(normalize_url(u), []).append(label)
+            if it.label:
+                self.titles.append((normalized_title(it.title), title_core(it.title).lower(), label))
+
+
+@dataclass
+class Context:
+    topic: str
+    doc: LivingDoc
+    others: list[LivingDoc]
+    index: SectionIndex
+    other_indexes: list[tuple[LivingDoc, SectionIndex]]
+    reader: PhraseReader
+    cards: dict[str, PaperCard]
+    reported: ReportedIndex
+    notes: dict[str, Note]
+    note_none: dict[str, str]
+    note_other: dict[str, str]
+    negative_remarks: list[tuple[str, str]]
+    anchors_by_id: dict[str, list[AnchorRef]]
+    anchors_by_url: dict[str, list[AnchorRef]]
+    name_anchors: list[tuple[set[str], AnchorRef, str]]
+    elsewhere_by_id: dict[str, list[AnchorRef]]
+    other_sections: set[str]
+
+
+def resolve_window(cfg: Config, since: str | datetime | None, until: str | datetime | None, now: datetime | None = None) -> Window:
+    """--since/--until (ISO with offset), else curator.toml, else 24 h ending now."""
+    s = parse_iso(since, cfg.tz) if isinstance(since, str) else since
+    u = parse_iso(until, cfg.tz) if isinstance(until, str) else until
+    if s and u:
+        pass
+    elif u:
+        s = u - timedelta(hours=cfg.window_hours)
+    elif s:
+        u = s + timedelta(hours=cfg.window_hours)
+    else:
+        s, u = cfg.default_window(now)
+    if s >= u:
+        raise WorkspaceError(f"empty window: --since {s.isoformat()} is not before --until {u.isoformat()}")
+    return Window(s, u)
+
+
+def analyze(
+    root: Path,
+    topic: str | None = None,
+    since: str | datetime | None = None,
+    until: str | datetime | None = None,
+    *,
+    cfg: Config | None = None,
+    progress: Progress | None = None,
+    cache: object | None = None,
+) -> Analysis:
+    """Read the workspace and build the increments of the window."""
+    cfg = cfg or load_config(root)
+    lay = layout(cfg)
+    topic = choose_topic(cfg, lay, topic)
+    window = resolve_window(cfg, since, until)
+    docs = {t: load_living_doc(cfg.root, p, t) for t, p in lay.docs.items()}
+    doc = docs[topic]
+    others = [d for t, d in docs.items() if t != topic]
+    paths, problems = list_note_paths(lay)
+    loaded: list[LoadedNote] = []
+    total = len(paths)
+    for n, p in enumerate(paths, start=1):
+        loaded.append(_load(cache, p, cfg))
+        if progress and (n % 25 == 0 or n == total):
+            progress("notes", n, total)
+    cards, card_problems = load_cards(cfg.root, cfg.cards) if lay.cards.is_dir() else ([], [])
+    return build_analysis(cfg, lay, topic, window, doc, others, loaded, cards, problems, card_problems)
+
+
+def _load(cache: object | None, path: Path, cfg: Config) -> LoadedNote:
+    if cache is not None and hasattr(cache, "load_note"):
+        return cache.load_note(path, cfg)  # type: ignore[no-any-return]
+    return load_note(path, cfg.root, cfg)
+
+
+def build_analysis(
+    cfg: Config,
+    lay: Layout,
+    topic: str,
+    window: Window,
+    doc: LivingDoc,
+    others: list[LivingDoc],
+    loaded: list[LoadedNote],
+    cards: list[PaperCard],
+    problems: list[FileProblem],
+    card_problems: list[tuple[str, str]],
+) -> Analysis:
+    """Everything after the files are read (cheap enough to redo on every inbox change)."""
+    analysis = Analysis(topic=topic, window=window, living_doc=doc, other_docs=others, workspace=str(cfg.root))
+    errors = list(problems)
+    for d in [doc, *others]:
+        errors.extend(FileProblem(d.path, e) for e in d.errors)
+    notes: dict[str, Note] = {}
+    reported = ReportedIndex()
+    in_window: list[LoadedNote] = []
+    for ln in loaded:
+        note = ln.note
+        notes[note.path] = note
+        note.in_window = bool(note.time and window.since < note.time <= window.until)
+        if note.briefing_topic and note.briefing_topic.lower() == topic.lower():
+            note.kind = "briefing"
+            _btopic, declared_until = briefing_info(note.text, note.path.rsplit("/", 1)[-1])
+            until = _safe_iso(declared_until, cfg)
+            is_current = until is not None and until >= window.until - timedelta(minutes=1)
+            if note.time and note.time <= window.until and not is_current:
+                label = _briefing_label(note, until)
+                reported.add_note(note, ln.split.ids if ln.split else [], label)
+        elif note.in_window and ln.split is not None:
+            in_window.append(ln)
+        for e in note.errors:
+            errors.append(FileProblem(note.path, e, "warning" if note.items or note.text.strip() else "error"))
+    for path, msg in card_problems:
+        errors.append(FileProblem(path, msg))
+    _mark_recent_cards(cards, window, cfg)
+    analysis.notes = sorted(notes.values(), key=lambda n: (n.author, n.time or datetime.min.replace(tzinfo=window.until.tzinfo), n.path))
+    analysis.cards = cards
+    analysis.errors = errors
+
+    ctx = _context(cfg, topic, doc, others, cards, reported, notes, in_window)
+    items = [it for ln in in_window for it in ln.note.items]
+    carriers = [c for ln in in_window if ln.split for c in ln.split.carriers]
+    groups: list[tuple[list[Item], str]] = []
+    for ln in in_window:
+        if not ln.split:
+            continue
+        by_label = {it.label: it for it in ln.note.items if it.label}
+        for labels, sentence in ln.split.groups:
+            members = [by_label[x] for x in labels if x in by_label]
+            if len(members) > 1:
+                groups.append((members, sentence))
+    clusters = cluster_items(items, carriers, groups)
+    authors = {n.path: n.author for n in notes.values()}
+    incs = [_increment(c, ctx, authors) for c in clusters]
+    incs.extend(_card_increments(cards, incs, ctx))
+    texts = [_inc_text(inc) for inc in incs]
+    find_overlaps(incs, texts)
+    for inc in incs:
+        inc.items = inc.items  # keep for UI; JSON drops them
+    incs.sort(key=sort_key)
+    analysis.increments = incs
+    return analysis
+
+
+def _safe_iso(value: str | None, cfg: Config) -> datetime | None:
+    if not value:
+        return None
+    try:
+        return parse_iso(value, cfg.tz)
+    except ValueError:
+        return None
+
+
+def _briefing_label(note: Note, until: datetime | None) -> str:
+    when = until or note.time
+    return f"{note.path} ({when.strftime('%m-%d')})" if when else note.path
+
+
+def sort_key(inc: Increment) -> tuple:
+    """New first, then more sources, then priority, then title."""
+    status_rank = {"new": 0, "reported": 1, "anchored": 2, "off-topic": 3}[inc.status]
+    primary_sources = sum(1 for s in inc.sources if not s.mention)
+    return (status_rank, -primary_sources, -len(inc.sources), PRIORITY_RANK.get(inc.priority or "", 3), -inc.stars, inc.title.lower())
+
+
+def _mark_recent_cards(cards: list[PaperCard], window: Window, cfg: Config) -> None:
+    start = (window.until - timedelta(days=cfg.card_days)).date()
+    end = window.until.date()
+    dated_recent_numbers = []
+    for c in cards:
+        if c.date:
+            try:
+                d = datetime.strptime(c.date[:10], "%Y-%m-%d").date()
+            except ValueError:
+                continue
+            c.recent = start <= d <= end
+            if c.recent and c.number and c.number.isdigit():
+                dated_recent_numbers.append(int(c.number))
+    if dated_recent_numbers:
+        lowest = min(dated_recent_numbers)
+        for c in cards:
+            if not c.date and c.number and c.number.isdigit() and int(c.number) >= lowest:
+                c.recent = True  # cards are numbered in order; an undated newer card is recent too
+
+
+def _context(cfg: Config, topic: str, doc: LivingDoc, others: list[LivingDoc], cards: list[PaperCard], reported: ReportedIndex, notes: dict[str, Note], in_window: list[LoadedNote]) -> Context:
+    header = "\n".join(s.body[:600] for s in doc.sections[:2]) + " " + doc.title
+    reader = PhraseReader(topic, topic_aliases(topic, header))
+    index = SectionIndex(doc)
+    other_indexes = [(d, SectionIndex(d)) for d in others]
+    anchors_by_id: dict[str, list[AnchorRef]] = {}
+    anchors_by_url: dict[str, list[AnchorRef]] = {}
+    name_anchors: list[tuple[set[str], AnchorRef, str]] = []
+    for s in doc.sections:
+        label = _unit_label(index, s.index) or s.number or s.title
+        for a in s.anchors:
+            ref = AnchorRef(label, a.line, a.name or s.title, doc.path, a.date)
+            if a.kind == "arxiv":
+                anchors_by_id.setdefault(a.key, []).append(ref)
+            elif a.kind == "url":
+                anchors_by_url.setdefault(a.key, []).append(ref)
+            elif a.kind == "name" and a.name:
+                toks = _name_tokens(a.name)
+                if toks:
+                    name_anchors.append((toks, ref, a.name))
+    elsewhere: dict[str, list[AnchorRef]] = {}
+    other_sections: set[str] = set()
+    for d, idx in other_indexes:
+        for s in d.sections:
+            if s.number:
+                other_sections.add(s.number)
+            label = _unit_label(idx, s.index) or s.number or s.title
+            for a in s.anchors:
+                if a.kind == "arxiv":
+                    elsewhere.setdefault(a.key, []).append(AnchorRef(label, a.line, a.name or s.title, d.path, a.date))
+    other_topics = {d.topic.lower() for d in others}
+    note_none: dict[str, str] = {}
+    note_other: dict[str, str] = {}
+    negative: list[tuple[str, str]] = []
+    for ln in in_window:
+        note = ln.note
+        declared = reader.note_declares_none(note.text)
+        if declared:
+            note_none[note.path] = declared
+        slug = _slug(note.path)
+        ntopic = (note.topic or "").lower()
+        btopic = (note.briefing_topic or "").lower()
+        for cand in (ntopic, btopic, slug.split("-")[0] if slug else ""):
+            if cand and cand in other_topics:
+                note_other[note.path] = f"a {cand} note"
+                break
+        if ln.split:
+            for r in ln.split.remarks:
+                if r.negative_section:
+                    negative.append((r.text, note.path))
+    return Context(
+        topic, doc, others, index, other_indexes, reader, {c.arxiv: c for c in cards if c.arxiv}, reported, notes,
+        note_none, note_other, negative, anchors_by_id, anchors_by_url, name_anchors, elsewhere, other_sections,
+    )
+
+
+def _unit_label(index: SectionIndex, section_index: int) -> str | None:
+    for u in index.units:
+        s = u.section
+        if s.index == section_index:
+            return u.label
+    # find the unit whose line range holds this section
+    sec = next((s for s in index.doc.sections if s.index == section_index), None)
+    if sec is None:
+        return None
+    best = None
+    for u in index.units:
+        if u.section.line <= sec.line <= u.section.end_line:
+            if best is None or u.section.line > best.section.line:
+                best = u
+    return best.label if best else None
+
+
+def _slug(path: str) -> str:
+    name = path.rsplit("/", 1)[-1].rsplit(".", 1)[0].lower()
+    name = re.sub(r"^\d{4}-?\d{2}-?\d{2}(?:[t_]\d{4})?[-_]?", "", name)
+    author = path.split("/")[-2].lower() if "/" in path else ""
+    if author and name.startswith(author + "-"):
+        name = name[len(author) + 1 :]
+    return name
+
+
+_ALPHA_TOKEN = re.compile(r"[a-z]")
+
+
+def _name_tokens(name: str) -> set[str]:
+    toks = {t for t in token_set(name) if not re.fullmatch(r"[\d.]+[a-z%×]*", t) or re.match(r"v\d", t)}
+    return toks
+
+
+def _name_anchor(items: list[Item], ctx: Context) -> AnchorRef | None:
+    """Conservative named-system match: all of the anchor's name in the title, or the title's name in the anchor."""
+    for it in items:
+        title_t = _name_tokens(it.title)
+        core_t = _name_tokens(title_core(it.title))
+        if not title_t:
+            continue
+        for toks, ref, _name in ctx.name_anchors:
+            strong = [t for t in toks if len(t) >= 3 and _ALPHA_TOKEN.search(t)]
+            if not strong:
+                continue
+            if toks <= title_t:
+                return ref
+            core_strong = [t for t in core_t if len(t) >= 3 and _ALPHA_TOKEN.search(t)]
+            if core_strong and core_t <= toks:
+                return ref
+    return None
+
+
+def _increment(c: Cluster, ctx: Context, authors: dict[str, str]) -> Increment:
+    primary = c.items
+    basis = primary or c.mentions
+    inc = Increment(id=c.key, title=_choose_title(c, ctx))
+    inc.items = primary + [m for m in c.mentions if m not in primary]
+    arx: list[str] = []
+    if c.kind == "arxiv":
+        arx.append(c.key)
+    for it in primary:
+        for a in it.arxiv[:1]:
+            if a not in arx:
+                arx.append(a)
+    inc.arxiv = arx
+    for it in basis:
+        for k, vs in it.arxiv_versions.items():
+            if k in arx:
+                cur = inc.arxiv_versions.setdefault(k, [])
+                cur.extend(v for v in vs if v not in cur)
+    urls: list[str] = []
+    seen_norm: set[str] = set()
+    for it in primary:
+        for u in it.urls:
+            nu = normalize_url(u)
+            if u not in urls:
+                urls.append(u)
+            seen_norm.add(nu)
+    if c.kind == "url" and not urls:
+        urls.append(c.key)
+    inc.urls = urls
+    inc.sources = source_refs(c, authors)
+    inc.merge = c.merge  # type: ignore[assignment]
+    inc.points = _dedupe_fuzzy([p for it in primary for p in it.points])
+    inc.caveats = _dedupe_fuzzy([p for it in primary for p in it.caveats])
+    prios = [it.priority for it in primary if it.priority]
+    inc.priority = min(prios, key=lambda p: PRIORITY_RANK.get(p, 3)) if prios else None
+    inc.stars = max([it.stars for it in primary] or [0])
+    card = ctx.cards.get(c.key) if c.kind == "arxiv" else None
+    inc.card = card.path if card else None
+
+    # where the doc already has it
+    anchored: list[AnchorRef] = []
+    for a in arx:
+        anchored.extend(ctx.anchors_by_id.get(a, []))
+    for nu in seen_norm:
+        anchored.extend(ctx.anchors_by_url.get(nu, []))
+    reason = ""
+    if not anchored and c.kind != "arxiv":
+        ref = _name_anchor(primary, ctx)
+        if ref:
+            anchored.append(ref)
+            reason = f"the doc already names {ref.title!r} in {ref.section}"
+    covered = None
+    if not anchored and c.kind != "arxiv":
+        for it in primary:
+            for ph in ctx.reader.item_phrases(it.text):
+                if ph.kind == "covered":
+                    covered = (it, ph)
+                    break
+            if covered:
+                break
+    inc.anchored_in = _dedupe_refs(anchored)
+    for a in arx:
+        inc.anchored_elsewhere.extend(ctx.elsewhere_by_id.get(a, []))
+    # reported in an earlier briefing
+    rep: list[str] = []
+    for a in arx:
+        rep.extend(ctx.reported.ids.get(a, []))
+    for nu in seen_norm:
+        rep.extend(ctx.reported.urls.get(nu, []))
+    if not rep and c.kind != "arxiv":
+        rep.extend(_reported_by_title(primary, ctx))
+    inc.reported_in = sorted(set(rep))
+
+    mentioned = [m for it in primary for m in it.mentions]
+    inc.suggested_sections = ctx.index.suggest(basis, mentioned=mentioned)
+    off = _off_topic(c, basis, ctx, card)
+
+    if inc.anchored_in:
+        inc.status = "anchored"
+        inc.status_reason = reason or "anchored in " + ", ".join(sorted({r.section for r in inc.anchored_in}))
+    elif covered is not None:
+        it, ph = covered
+        inc.status = "anchored"
+        sec = ph.section or (inc.suggested_sections[0].section if inc.suggested_sections else "")
+        unit = ctx.index.resolve(sec) if sec else None
+        inc.anchored_in = [AnchorRef(unit.label if unit else sec, 0, "(per the note)", ctx.doc.path)]
+        inc.status_reason = f"{_short(it.note)} says it is already covered: “{ph.text}”"
+    elif inc.reported_in:
+        inc.status = "reported"
+        inc.status_reason = "listed in " + inc.reported_in[0]
+    elif off:
+        inc.status = "off-topic"
+        inc.status_reason = off
+    else:
+        inc.status = "new"
+        if not primary:
+            inc.status_reason = "only mentioned in passing"
+    return inc
+
+
+def _short(path: str) -> str:
+    return path.split("/", 1)[-1] if path.startswith("inbox/") else path
+
+
+def _reported_by_title(items: list[Item], ctx: Context) -> list[str]:
+    out = []
+    for it in items:
+        nt = normalized_title(it.title)
+        core = title_core(it.title).lower()
+        for rt, rcore, label in ctx.reported.titles:
+            if core and len(core) >= 4 and core == rcore:
+                out.append(label)
+            elif nt and rt and fuzz.token_sort_ratio(nt, rt) >= 92:
+                out.append(label)
+    return out
+
+
+def _off_topic(c: Cluster, basis: list[Item], ctx: Context, card: PaperCard | None) -> str | None:
+    """A reason why this belongs to another topic, quoting the evidence; None if it fits here."""
+    if not basis:
+        return None
+    topic_hint = any(it.section_hint not in (None, "-") and ctx.index.resolve(it.section_hint or "") for it in c.items)
+    for it in c.items:
+        if it.section_hint == "-":
+            return f"{_short(it.note)}({it.label or 'item'}) files it under no section of this doc"
+    for it in c.items:
+        if it.section_hint and it.section_hint != "-" and not ctx.index.resolve(it.section_hint):
+            where = "another doc's" if it.section_hint in ctx.other_sections else "a missing"
+            if not topic_hint:
+                return f"{_short(it.note)} suggests {it.section_hint}, {where} section"
+    if topic_hint:
+        return None
+    if c.kind == "arxiv":
+        ids = [c.key]
+        if not any(ctx.anchors_by_id.get(i) for i in ids):
+            for i in ids:
+                refs = ctx.elsewhere_by_id.get(i)
+                if refs:
+                    return f"anchored in {refs[0].doc} {refs[0].section}"
+    for it in basis:
+        for ph in ctx.reader.item_phrases(it.text):
+            if ph.kind == "off":
+                return f"{_short(it.note)}({it.label or 'item'}): “{ph.text}”"
+    if card and card.category and card.category.lower() != ctx.topic.lower():
+        if card.category.lower() not in _TOPIC_FAMILY.get(ctx.topic.lower(), set()):
+            return f"its paper card's main category is {card.category}"
+    notes = {it.note for it in basis}
+    if notes and all(n in ctx.note_none for n in notes):
+        n = next(iter(notes))
+        return f"{_short(n)} says: “{ctx.note_none[n]}”"
+    if notes and all(n in ctx.note_other for n in notes):
+        n = next(iter(notes))
+        return f"from {ctx.note_other[n]} ({_short(n)})"
+    # negative remarks elsewhere ("今天没进主线的: MCP Auth / A2A vs MCP:协议层")
+    cores = {title_core(it.title) for it in basis if len(title_core(it.title)) >= 3}
+    for text, path in ctx.negative_remarks:
+        lead = re.split(r"[:：]", re.sub(r"^\s*[-*+]\s*", "", text), maxsplit=1)[0]
+        names = [x.strip().lower() for x in re.split(r"\s/\s|、|,|，", lead) if x.strip()]
+        for core in cores:
+            cl = core.lower()
+            if any(cl == nm or (len(nm) >= 4 and (nm in cl or cl in nm)) for nm in names):
+                return f"{_short(path)} leaves it out: “{text[:60]}”"
+    # lexical: fits another topic's doc clearly better
+    text = " ".join(f"{it.title} {it.context} {it.text}" for it in basis)[:6000]
+    here, _u = ctx.index.best_fit(text)
+    for d, idx in ctx.other_indexes:
+        there, unit = idx.best_fit(text)
+        if unit is not None and there > max(here * 1.35, 4.0):
+            return f"fits {d.path} {unit.label} {unit.title} better than this doc"
+    return None
+
+
+_TOPIC_FAMILY = {"inference": {"inference", "llm-infra", "serving", "systems", "infra"}}
+
+
+def _choose_title(c: Cluster, ctx: Context) -> str:
+    cands = [it for it in c.items if it.title and it.title != c.key]
+    if cands:
+        hinted = [it for it in cands if it.section_hint and it.section_hint != "-"]
+        pool = hinted or cands
+        pool = sorted(pool, key=lambda it: (-min(len(it.title), 60), it.note))
+        return pool[0].title[:120]
+    if c.kind == "arxiv":
+        card = ctx.cards.get(c.key)
+        if card and card.title:
+            return card.title
+        for ref in ctx.anchors_by_id.get(c.key, []) + ctx.elsewhere_by_id.get(c.key, []):
+            if ref.title:
+                return ref.title
+        for it in c.mentions:
+            name = _name_before(it.text, c.key)
+            if name:
+                return name
+    return c.key
+
+
+def _name_before(text: str, aid: str) -> str | None:
+    idx = text.find(aid)
+    if idx < 0:
+        return None
+    before = text[:idx]
+    before = re.sub(r"(?:arxiv|arXiv|ARXIV)\s*[:：]?\s*$", "", before)
+    before = before.rstrip(" (（[【:：,，")
+    parts = re.split(r"[:：;；,，。、\n]|——|\s-\s|\(|（|\)|）|/", before)
+    cand = parts[-1].strip(" *`\"'“”") if parts else ""
+    if 2 <= len(cand) <= 60:
+        return cand
+    return None
+
+
+def _dedupe_refs(refs: list[AnchorRef]) -> list[AnchorRef]:
+    seen = set()
+    out = []
+    for r in refs:
+        k = (r.doc, r.section, r.line)
+        if k not in seen:
+            seen.add(k)
+            out.append(r)
+    return out
+
+
+def _dedupe_fuzzy(values: list[str]) -> list[str]:
+    out: list[str] = []
+    for v in values:
+        if any(v == o or (len(v) > 12 and fuzz.ratio(v, o) >= 92) for o in out):
+            continue
+        out.append(v)
+    return out
+
+
+def _inc_text(inc: Increment) -> str:
+    parts = [inc.title, inc.title]
+    for it in inc.items:
+        parts.append(it.title)
+        parts.extend(it.points[:12])
+    return " ".join(parts)[:8000]
+
+
+def _card_increments(cards: list[PaperCard], incs: list[Increment], ctx: Context) -> list[Increment]:
+    """A recent card of this topic that no note mentions is a candidate of its own."""
+    known = {a for inc in incs for a in inc.arxiv} | {inc.id for inc in incs}
+    out = []
+    for card in cards:
+        if not card.recent or not card.arxiv or card.arxiv in known or card.empty:
+            continue
+        cat = (card.category or "").lower()
+        if cat != ctx.topic.lower() and cat not in _TOPIC_FAMILY.get(ctx.topic.lower(), set()):
+            continue
+        inc = Increment(id=card.arxiv, title=card.title or card.arxiv, arxiv=[card.arxiv], card=card.path)
+        inc.sources = []
+        from curator.models import SourceRef
+
+        inc.sources.append(SourceRef(card.path, "paper card", "", False))
+        fake = Item(note=card.path, label="paper card", title=card.title, text=card.title + " " + " ".join(card.tags))
+        inc.items = [fake]
+        inc.anchored_in = list(ctx.anchors_by_id.get(card.arxiv, []))
+        inc.suggested_sections = ctx.index.suggest([fake])
+        inc.status = "anchored" if inc.anchored_in else "new"
+        inc.status_reason = "recent paper card that no note mentions"
+        out.append(inc)
+    return out

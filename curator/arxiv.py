@@ -1,0 +1,232 @@
+"""Find and normalise arXiv identifiers in arbitrary text.
+
+Notes name papers in many ways (bare IDs, ``arXiv:`` labels, abs/pdf URLs,
+DOIs, mirrors, fullwidth digits, IDs split by zero-width characters), and the
+rest of curator needs one key per paper. Everything here is pure string work:
+no I/O, no Textual, safe on hostile input.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass
+
+__all__ = ["ArxivMatch", "find_ids", "normalize_id", "unique_ids"]
+
+
+@dataclass(frozen=True)
+class ArxivMatch:
+    """One occurrence of an arXiv ID, with offsets into the original text."""
+
+    id: str
+    """Normalised key without version: "2608.14376", "hep-th/9901001", "math.GT/0309136"."""
+    version: str | None
+    """Version suffix as "v2", or None."""
+    start: int
+    end: int
+    raw: str
+    """The matched substring of the original text (may contain zero-width characters)."""
+
+
+# --- text normalisation -----------------------------------------------------------------------
+
+# Zero-width characters hide nothing from a reader, so they must hide nothing from us either.
+_ZERO_WIDTH = "\u200b\u200c\u200d\u2060\ufeff\u00ad"
+_FOLD: dict[str, str] = {chr(cp): chr(cp - 0xFEE0) for cp in range(0xFF01, 0xFF5F)}
+_FOLD.update({ch: "" for ch in _ZERO_WIDTH})
+_FOLD["\u3000"] = " "  # ideographic space: one char for one char, offsets stay put
+_SPECIAL_RE = re.compile("[\uff01-\uff5e\u3000" + _ZERO_WIDTH + "]")
+_ZERO_WIDTH_RE = re.compile("[" + _ZERO_WIDTH + "]")
+
+
+class _OffsetMap:
+    """Maps offsets in the normalised text back to the original one.
+
+    Fullwidth folding is one char for one char; only deleted zero-width characters
+    shift offsets, so a sorted list of kept runs is enough (no per-char table).
+    """
+
+    def __init__(self, text: str) -> None:
+        self._norm_starts: list[int] = []
+        self._orig_starts: list[int] = []
+        norm = 0
+        orig = 0
+        for m in _ZERO_WIDTH_RE.finditer(text):
+            if m.start() > orig:
+                self._norm_starts.append(norm)
+                self._orig_starts.append(orig)
+                norm += m.start() - orig
+            orig = m.end()
+        if orig < len(text):
+            self._norm_starts.append(norm)
+            self._orig_starts.append(orig)
+
+    def orig(self, norm_index: int) -> int:
+        """Original index of the kept character at ``norm_index``."""
+        i = bisect.bisect_right(self._norm_starts, norm_index) - 1
+        return self._orig_starts[i] + norm_index - self._norm_starts[i]
+
+
+def _fold(m: re.Match[str]) -> str:
+    return _FOLD[m.group()]
+
+
+def _normalise(text: str) -> tuple[str, _OffsetMap | None]:
+    """Fold fullwidth ASCII and drop zero-width chars; fast path when there is nothing to do."""
+    if _SPECIAL_RE.search(text) is None:
+        return text, None
+    # re.sub touches only the special characters; str.translate would walk every character
+    # of a non-ASCII text in Python-level dict lookups (~150 ms per MB).
+    norm = _SPECIAL_RE.sub(_fold, text)
+    return norm, (_OffsetMap(text) if len(norm) != len(text) else None)
+
+
+# --- patterns ---------------------------------------------------------------------------------
+
+# Old-style archives (1991-2007), plus newer archive names people also write this way.
+_ARCHIVES = (
+    "acc-phys adap-org alg-geom ao-sci astro-ph atom-ph bayes-an chao-dyn chem-ph cmp-lg "
+    "comp-gas cond-mat cs dg-ga econ eess funct-an gr-qc hep-ex hep-lat hep-ph hep-th math "
+    "math-ph mtrl-th nlin nucl-ex nucl-th patt-sol physics plasm-ph q-alg q-bio q-fin quant-ph "
+    "solv-int stat supr-con"
+).split()
+_ARCHIVE_ALT = "|".join(sorted((re.escape(a) for a in _ARCHIVES), key=len, reverse=True))
+
+_NEW_CORE = r"(?P<yymm>[0-9]{4})\.(?P<num>[0-9]{4,5})"
+_CLASS = r"(?:\.(?P<cls>[a-z]{2,10}(?:-[a-z]{2,10})?))?"
+_OLD_CORE = rf"(?P<archive>{_ARCHIVE_ALT}){_CLASS}/(?P<oldnum>[0-9]{{7}})"
+_VERSION = r"(?P<ver>v[0-9]+)?"
+_FLAGS = re.ASCII | re.IGNORECASE
+
+# find_ids, new style: not preceded by a digit or by "<digit>.", not followed by a digit.
+# The pattern starts with a plain digit class (lookbehinds come after it) so that the regex
+# engine can skip quickly through text without digits: about 10 ms per MB instead of 75.
+_FIND_NEW_RE = re.compile(
+    r"(?P<yymm>[0-9](?<![0-9][0-9])(?<![0-9]\.[0-9])[0-9]{3})\.(?P<num>[0-9]{4,5})"
+    rf"{_VERSION}(?![0-9])",
+    _FLAGS,
+)
+# find_ids, old style: a cheap scan for "/NNNNNNN", then the archive just before the slash is
+# matched on the reversed preceding few characters (an anchored match, no search). Trying an
+# archive alternation at every position instead would cost ~150 ms per MB.
+_FIND_OLD_TAIL_RE = re.compile(rf"/(?P<oldnum>[0-9]{{7}}){_VERSION}(?![0-9])", _FLAGS)
+_REV_ARCHIVE_ALT = "|".join(sorted((re.escape(a[::-1]) for a in _ARCHIVES), key=len, reverse=True))
+_FIND_OLD_HEAD_REV_RE = re.compile(
+    rf"(?:(?P<cls>(?:[a-z]{{2,10}}-)?[a-z]{{2,10}})\.)?(?P<archive>{_REV_ARCHIVE_ALT})"
+    r"(?![a-z0-9_-])",
+    _FLAGS,
+)
+# Longest head ("archive.class") plus one char so the boundary check sees what precedes it.
+_OLD_HEAD_WINDOW = max(map(len, _ARCHIVES)) + 1 + 21 + 1
+
+# normalize_id: the whole (trimmed) query must be one of these wrappers around one ID.
+_PREFIX = r"""(?:
+    arxiv\s*[:.]?\s*
+  | (?:https?://)?(?:www\.|export\.)?arxiv\.org/(?:abs|pdf|html|format|ps|src)/
+  | (?:https?://)?(?:www\.)?(?:dx\.)?doi\.org/10\.48550/arxiv\.
+  | (?:doi\s*:?\s*)?10\.48550/arxiv\.
+  | (?:https?://)?(?:www\.)?huggingface\.co/papers/
+  | (?:https?://)?(?:www\.)?alphaxiv\.org/(?:abs|overview|pdf)/
+  | (?:https?://)?(?:www\.)?ar5iv(?:\.labs\.arxiv)?\.org/(?:abs|html)/
+  | (?:https?://)?(?:www\.)?semanticscholar\.org/arxiv/
+)?"""
+_QUERY_RE = re.compile(
+    rf"{_PREFIX}(?:{_NEW_CORE}|{_OLD_CORE}){_VERSION}(?:\.pdf)?/?(?:[?#]\S*)?",
+    _FLAGS | re.VERBOSE,
+)
+_TRIM = " \t\r\n\v\f<>()[]{}\"'`.,;:!?*|\u3001\u3002\u300a\u300b\u300c\u300d\u3010\u3011"
+
+
+def _months(first: int, last: int) -> frozenset[str]:
+    """Every "YYMM" from ``first`` to ``last`` (as YYMM numbers) with a real month."""
+    return frozenset(f"{n:04d}" for n in range(first, last + 1) if 1 <= n % 100 <= 12)
+
+
+# Set look-ups instead of int() arithmetic: dense documents have tens of thousands of matches.
+_NEW_4 = _months(704, 1412)  # 0704-1412: four digits after the dot
+_NEW_5 = _months(1501, 2912)  # 1501 on: five digits
+_OLD_YYMM = _months(9101, 9912) | _months(1, 712)  # old style ran 1991-2007
+
+
+def _new_key(yymm: str, num: str) -> str | None:
+    """Key for a new-style ID, or None when the month or digit count cannot exist."""
+    if yymm in (_NEW_5 if len(num) == 5 else _NEW_4):
+        return f"{yymm}.{num}"
+    return None
+
+
+def _old_key(archive: str, cls: str | None, num: str) -> str | None:
+    """Key for an old-style ID, or None when its year/month cannot exist."""
+    if num[:4] not in _OLD_YYMM:
+        return None
+    key = archive.lower()
+    if cls:
+        # Two-letter classes are upper case (math.GT, cs.AI); longer ones lower (cond-mat.mes-hall).
+        key += "." + (cls.upper() if len(cls) == 2 else cls.lower())
+    return f"{key}/{num}"
+
+
+def _version(ver: str | None) -> str | None:
+    return ver.lower() if ver else None
+
+
+def _scan(norm: str) -> list[tuple[int, int, str, str | None]]:
+    """``(start, end, key, version)`` for every valid ID in normalised text, in order."""
+    hits: list[tuple[int, int, str, str | None]] = []
+    append = hits.append
+    for m in _FIND_NEW_RE.finditer(norm):
+        yymm, num, ver = m.group("yymm", "num", "ver")
+        if yymm in (_NEW_5 if len(num) == 5 else _NEW_4):
+            append((m.start(), m.end(), f"{yymm}.{num}", ver.lower() if ver else None))
+    old_found = False
+    for m in _FIND_OLD_TAIL_RE.finditer(norm):
+        slash = m.start()
+        before = norm[max(0, slash - _OLD_HEAD_WINDOW) : slash][::-1]
+        head = _FIND_OLD_HEAD_REV_RE.match(before)
+        if head is None:
+            continue
+        cls = head["cls"]
+        key = _old_key(head["archive"][::-1], cls[::-1] if cls else None, m["oldnum"])
+        if key is not None:
+            hits.append((slash - head.end(), m.end(), key, _version(m["ver"])))
+            old_found = True
+    if old_found:
+        hits.sort()
+    return hits
+
+
+# --- public API -------------------------------------------------------------------------------
+
+
+def normalize_id(query: str) -> tuple[str, str | None] | None:
+    """Turn one query (bare ID, label, URL, DOI, mirror link) into ``(id, version)``.
+
+    Returns None unless the whole trimmed query is a single valid ID form, so that
+    "2608.143760" is rejected rather than silently truncated to another paper.
+    """
+    norm, _ = _normalise(query)
+    m = _QUERY_RE.fullmatch(norm.strip(_TRIM))
+    if m is None:
+        return None
+    if m["yymm"] is not None:
+        key = _new_key(m["yymm"], m["num"])
+    else:
+        key = _old_key(m["archive"], m["cls"], m["oldnum"])
+    return None if key is None else (key, _version(m["ver"]))
+
+
+def find_ids(text: str) -> list[ArxivMatch]:
+    """Every valid arXiv ID occurrence in ``text``, in order, with offsets into ``text``."""
+    norm, offsets = _normalise(text)
+    found: list[ArxivMatch] = []
+    for start, end, key, version in _scan(norm):
+        if offsets is not None:
+            start, end = offsets.orig(start), offsets.orig(end - 1) + 1
+        found.append(ArxivMatch(key, version, start, end, text[start:end]))
+    return found
+
+
+def unique_ids(text: str) -> list[str]:
+    """Distinct normalised IDs in order of first appearance."""
+    return list(dict.fromkeys(m.id for m in find_ids(text)))

@@ -1,0 +1,155 @@
+"""Crash-safe file replacement.
+
+A plain ``open(path, "w")`` truncates first and writes later, so a crash or a
+full disk in between leaves a half-written file where a good one used to be.
+Everything here writes a temporary file in the *same directory* (so the final
+``os.replace`` is an atomic rename on one filesystem), flushes and fsyncs it,
+renames it over the target and then fsyncs the directory so the rename itself
+survives a power loss. Readers therefore see either the old bytes or the new
+bytes, never a mixture.
+
+Temporary files are named ``.<target>.<pid>.<random>.tmp``; a writer killed
+mid-way leaves one behind, which :func:`cleanup_temp_files` removes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import secrets
+import time
+from pathlib import Path
+
+__all__ = [
+    "TEMP_SUFFIX",
+    "atomic_backup",
+    "atomic_write_bytes",
+    "atomic_write_text",
+    "cleanup_temp_files",
+    "fsync_dir",
+    "temp_name",
+]
+
+TEMP_SUFFIX = ".tmp"
+
+
+def temp_name(path: Path) -> Path:
+    """A unique sibling of *path* ending in ``.tmp`` (same dir → same filesystem)."""
+    return path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}{TEMP_SUFFIX}")
+
+
+def fsync_dir(directory: str | os.PathLike[str]) -> None:
+    """Make a rename/create inside *directory* durable (no-op where unsupported)."""
+    flags = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0)
+    try:
+        fd = os.open(directory, flags)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError as exc:  # some filesystems refuse fsync on directories
+        if exc.errno not in (errno.EINVAL, errno.EBADF, errno.ENOTSUP, errno.EACCES):
+            raise
+    finally:
+        os.close(fd)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        view = view[written:]
+
+
+def atomic_write_bytes(
+    path: str | os.PathLike[str], data: bytes, *, mode: int | None = None
+) -> None:
+    """Replace *path* with *data* so that a crash leaves the old or the new file, never half.
+
+    The file keeps the permission bits of the file it replaces (or *mode*, or
+    0o666 minus the umask for a new file), so exports stay readable.
+    """
+    target = Path(path)
+    tmp = temp_name(target)
+    if mode is None:
+        with contextlib.suppress(OSError):
+            mode = os.stat(target).st_mode & 0o7777
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666 if mode is None else 0o600)
+    try:
+        try:
+            if mode is not None:
+                os.fchmod(fd, mode)
+            _write_all(fd, data)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    fsync_dir(target.parent)
+
+
+def atomic_write_text(
+    path: str | os.PathLike[str], text: str, *, encoding: str = "utf-8", mode: int | None = None
+) -> None:
+    """Text flavour of :func:`atomic_write_bytes`; UTF-8 always, never the locale's encoding."""
+    atomic_write_bytes(path, text.encode(encoding), mode=mode)
+
+
+def atomic_backup(src: str | os.PathLike[str], dst: str | os.PathLike[str]) -> None:
+    """Make *dst* an exact copy of *src* without a moment where *dst* is missing or partial.
+
+    Uses a hard link (instant, no second copy of the bytes) and falls back to
+    a copy on filesystems without links. *src* is never touched.
+    """
+    source, target = Path(src), Path(dst)
+    tmp = temp_name(target)
+    try:
+        os.link(source, tmp)
+    except OSError as exc:
+        if exc.errno == errno.ENOENT:
+            raise
+        atomic_write_bytes(target, source.read_bytes())
+        return
+    try:
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    fsync_dir(target.parent)
+
+
+def cleanup_temp_files(
+    directory: str | os.PathLike[str], *, older_than: float = 0.0, pattern: str = "*.tmp"
+) -> list[Path]:
+    """Delete leftover temp files of killed writers; returns what was removed.
+
+    Only call this where no live writer can be mid-write (e.g. while holding
+    the directory's write lock), or pass *older_than* seconds as a safety margin.
+    """
+    removed: list[Path] = []
+    base = Path(directory)
+    try:
+        candidates = list(base.glob(pattern))
+    except OSError:
+        return removed
+    now = time.time()
+    for candidate in candidates:
+        try:
+            info = candidate.lstat()
+            if not candidate.is_file() or candidate.is_symlink():
+                continue
+            if older_than and now - info.st_mtime < older_than:
+                continue
+            candidate.unlink()
+        except OSError:
+            continue
+        removed.append(candidate)
+    if removed:
+        with contextlib.suppress(OSError):
+            fsync_dir(base)
+    return removed

@@ -1,0 +1,185 @@
+"""Command line: ``curator [WORKSPACE]`` opens the UI; subcommands for scripts.
+
+Exit codes: 0 ok, 1 "not found" (lookup), 2 usage error or unusable
+workspace (one line on stderr), 3 refused to overwrite (export).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from curator import __version__
+from curator.config import ConfigError, load_config
+from curator.workspace import WorkspaceError, find_root
+
+SUBCOMMANDS = {"analyze", "lookup", "decide", "history", "export", "demo", "ui"}
+
+
+class UsageError(Exception):
+    """Bad arguments: exit 2 with one line."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line, exit 2
+        raise UsageError(f"{self.prog}: {message}")
+
+
+def _workspace(arg: str | None) -> Path:
+    if arg:
+        p = Path(arg).expanduser()
+        if not p.exists():
+            raise WorkspaceError(f"workspace not found: {p}")
+        return p.resolve()
+    return find_root(Path.cwd())
+
+
+def _add_window(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--topic", help="topic (living doc organized/knowledge/<topic>.md)")
+    p.add_argument("--since", help="window start, ISO 8601 with offset")
+    p.add_argument("--until", help="window end, ISO 8601 with offset")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="curator", description="Triage the evening relay against the living doc.")
+    parser.add_argument("--version", action="version", version=f"curator {__version__}")
+    sub = parser.add_subparsers(dest="command")
+
+    p = sub.add_parser("analyze", help="what the relay holds: increments, status, sections")
+    p.add_argument("workspace", nargs="?")
+    _add_window(p)
+    p.add_argument("--json", action="store_true", help="one JSON document on stdout")
+
+    p = sub.add_parser("lookup", help="is this arXiv ID or URL anchored, and where?")
+    p.add_argument("query")
+    p.add_argument("workspace", nargs="?")
+    p.add_argument("--topic")
+    p.add_argument("--json", action="store_true")
+
+    p = sub.add_parser("decide", help="record a decision: approve | reject | defer | undo | redo")
+    p.add_argument("key", help="arXiv ID (any form), URL or increment id; ignored for undo/redo")
+    p.add_argument("action", choices=["approve", "reject", "defer", "undo", "redo"])
+    p.add_argument("workspace", nargs="?")
+    _add_window(p)
+    p.add_argument("--section")
+    p.add_argument("--priority", choices=["🔴", "🟠", "🟡", "red", "orange", "yellow", "high", "medium", "low"])
+    p.add_argument("--note")
+
+    p = sub.add_parser("history", help="every decision, newest first")
+    p.add_argument("workspace", nargs="?")
+    p.add_argument("--json", action="store_true")
+
+    p = sub.add_parser("export", help="write the approved briefing")
+    p.add_argument("workspace", nargs="?")
+    _add_window(p)
+    p.add_argument("--out")
+    p.add_argument("--force", action="store_true")
+    p.add_argument("--clipboard", action="store_true")
+    p.add_argument("--lang", choices=["zh", "en"])
+    p.add_argument("--stdout", action="store_true")
+
+    p = sub.add_parser("demo", help="copy the bundled demo relay to a fresh folder and open it")
+    p.add_argument("--dir", help="where to put the copy (default: a new temporary folder)")
+    p.add_argument("--print", dest="print_only", action="store_true", help="print the analysis instead of opening the UI")
+
+    p = sub.add_parser("ui", help="open the triage UI (the default command)")
+    p.add_argument("workspace", nargs="?")
+    _add_window(p)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] not in SUBCOMMANDS and not argv[0].startswith("-") or not argv or argv[0] in ("--topic", "--since", "--until"):
+        argv = ["ui", *argv]
+    try:
+        args = build_parser().parse_args(argv)
+        return _dispatch(args)
+    except UsageError as exc:
+        print(str(exc).splitlines()[0], file=sys.stderr)
+        return 2
+    except (WorkspaceError, ConfigError) as exc:
+        print(f"curator: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+def _dispatch(args: argparse.Namespace) -> int:
+    cmd = args.command
+    if cmd == "analyze":
+        return cmd_analyze(args)
+    if cmd == "lookup":
+        from curator.lookup import cmd_lookup
+
+        return cmd_lookup(args)
+    if cmd in ("decide", "history"):
+        from curator.decide import cmd_decide, cmd_history
+
+        return cmd_decide(args) if cmd == "decide" else cmd_history(args)
+    if cmd == "export":
+        from curator.export import cmd_export
+
+        return cmd_export(args)
+    if cmd == "demo":
+        return cmd_demo(args)
+    return cmd_ui(args)
+
+
+def _window_error(exc: ValueError) -> UsageError:
+    return UsageError(f"curator: {exc}")
+
+
+def cmd_analyze(args: argparse.Namespace) -> int:
+    from curator.analysis import analyze
+    from curator.report import analysis_json, summary_text
+
+    root = _workspace(args.workspace)
+    try:
+        result = analyze(root, args.topic, args.since, args.until)
+    except ValueError as exc:
+        raise _window_error(exc) from exc
+    if args.json:
+        json.dump(analysis_json(result), sys.stdout, ensure_ascii=False, indent=1)
+        sys.stdout.write("\n")
+    else:
+        print(summary_text(result))
+    return 0
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    from curator.demo import copy_demo
+
+    target = copy_demo(Path(args.dir) if args.dir else None)
+    print(f"curator demo: a fresh copy of the demo relay is in {target}")
+    if args.print_only or not sys.stdout.isatty():
+        from curator.analysis import analyze
+        from curator.report import summary_text
+
+        print(summary_text(analyze(target)))
+        return 0
+    return _run_ui(target, None, None, None)
+
+
+def cmd_ui(args: argparse.Namespace) -> int:
+    root = _workspace(args.workspace)
+    cfg = load_config(root)
+    from curator.workspace import choose_topic, layout
+
+    choose_topic(cfg, layout(cfg), args.topic)
+    return _run_ui(root, args.topic, args.since, args.until)
+
+
+def _run_ui(root: Path, topic: str | None, since: str | None, until: str | None) -> int:
+    try:
+        from curator.tui.app import CuratorApp
+    except ImportError as exc:  # the UI is optional for scripts
+        print(f"curator: the triage UI is not available ({exc}); try `curator analyze`", file=sys.stderr)
+        return 2
+    app = CuratorApp(root, topic=topic, since=since, until=until)
+    app.run()
+    return app.return_code or 0

@@ -1,0 +1,138 @@
+"""Workspace configuration: ``curator.toml`` at the workspace root.
+
+Every key is optional; the defaults describe the layout of the shared
+workspaces (``inbox/``, ``paper_cards/``, ``organized/knowledge/``).
+"""
+
+from __future__ import annotations
+
+import getpass
+import os
+import tomllib
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta, tzinfo
+from pathlib import Path
+from typing import Any
+
+from curator.timeutil import parse_iso, resolve_timezone
+
+CONFIG_NAME = "curator.toml"
+
+
+class ConfigError(Exception):
+    """A problem the user must fix in curator.toml or on the command line."""
+
+
+@dataclass
+class Config:
+    root: Path
+    topic: str | None = None
+    editor: str | None = None
+    timezone: str | None = None
+    tz: tzinfo | None = None
+    inbox: str = "inbox"
+    cards: str = "paper_cards"
+    knowledge: str = "organized/knowledge"
+    window_hours: float = 24.0
+    card_days: float = 3.0
+    since: datetime | None = None
+    until: datetime | None = None
+    lang: str = "zh"
+    keymap: dict[str, str] = field(default_factory=dict)
+    template: str | None = None
+    max_note_bytes: int = 8 * 1024 * 1024
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def editor_name(self) -> str:
+        """Whose decisions and briefing these are: config, then $USER."""
+        if self.editor:
+            return self.editor
+        try:
+            return os.environ.get("USER") or getpass.getuser() or "editor"
+        except Exception:  # getpass can fail without a passwd entry
+            return "editor"
+
+    def default_window(self, now: datetime | None = None) -> tuple[datetime, datetime]:
+        """The configured window, else the ``window_hours`` ending now."""
+        tz = self.tz
+        if self.since and self.until:
+            return self.since, self.until
+        if self.until:
+            return self.until - timedelta(hours=self.window_hours), self.until
+        end = now or datetime.now(tz).astimezone(tz)
+        if self.since:
+            return self.since, end
+        return end - timedelta(hours=self.window_hours), end
+
+
+def _get(data: dict[str, Any], *names: str) -> Any:
+    for name in names:
+        cur: Any = data
+        for part in name.split("."):
+            if not isinstance(cur, dict) or part not in cur:
+                cur = None
+                break
+            cur = cur[part]
+        if cur is not None:
+            return cur
+    return None
+
+
+def load_config(root: Path) -> Config:
+    """Read ``curator.toml`` if present; bad values become problems, not crashes."""
+    cfg = Config(root=root)
+    path = root / CONFIG_NAME
+    data: dict[str, Any] = {}
+    if path.is_file():
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8", errors="replace"))
+        except (tomllib.TOMLDecodeError, OSError) as exc:
+            raise ConfigError(f"{path}: not valid TOML ({exc})") from exc
+    cfg.topic = _str(_get(data, "topic"))
+    cfg.editor = _str(_get(data, "editor"))
+    cfg.timezone = _str(_get(data, "timezone", "tz"))
+    try:
+        cfg.tz = resolve_timezone(cfg.timezone)
+    except ValueError as exc:
+        raise ConfigError(f"{path}: {exc}") from exc
+    for attr, keys in {
+        "inbox": ("paths.inbox", "inbox"),
+        "cards": ("paths.paper_cards", "paths.cards", "paper_cards"),
+        "knowledge": ("paths.knowledge", "knowledge"),
+        "lang": ("lang", "export.lang"),
+        "template": ("export.template", "template"),
+    }.items():
+        value = _str(_get(data, *keys))
+        if value:
+            setattr(cfg, attr, value)
+    for attr, keys in {
+        "window_hours": ("window_hours", "window.hours"),
+        "card_days": ("card_days", "paper_cards_days", "window.card_days"),
+    }.items():
+        value = _get(data, *keys)
+        if isinstance(value, int | float) and value > 0:
+            setattr(cfg, attr, float(value))
+    for attr, keys in {"since": ("since", "window.since"), "until": ("until", "window.until")}.items():
+        value = _get(data, *keys)
+        if value is None:
+            continue
+        if isinstance(value, datetime):
+            parsed = value if value.tzinfo else value.replace(tzinfo=cfg.tz)
+        else:
+            try:
+                parsed = parse_iso(str(value), cfg.tz)
+            except ValueError as exc:
+                raise ConfigError(f"{path}: {attr} = {value!r} is not an ISO 8601 time") from exc
+        setattr(cfg, attr, parsed)
+    keymap = _get(data, "keymap", "keys")
+    if isinstance(keymap, dict):
+        cfg.keymap = {str(k): str(v) for k, v in keymap.items()}
+    return cfg
+
+
+def _str(value: Any) -> str | None:
+    if value is None:
+        return None
+    text = str(value).strip()
+    return text or None

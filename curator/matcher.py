@@ -1,0 +1,312 @@
+"""Items → increments: merge what several notes report, flag what merely overlaps.
+
+Rules, in order of certainty:
+
+* the same normalised arXiv ID (or URL) is the same increment (certain);
+* items a note explicitly groups ("条目3-6、8 合起来…") are one increment (likely);
+* items without an ID whose titles match strongly are one increment (likely);
+* two different arXiv IDs are never merged automatically: related papers
+  (DASH vs HBF Sucks) become *overlaps* with a score and a reason.
+
+Fuzzy work is blocked on rare tokens so it stays near-linear at 10,000 items.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from rapidfuzz import fuzz
+
+from curator.models import Increment, Item, Overlap, SourceRef
+from curator.textfeatures import TfIdf, token_set, tokens
+from curator.urls import normalize_url
+
+
+@dataclass
+class Cluster:
+    key: str
+    kind: str  # arxiv | url | title
+    items: list[Item] = field(default_factory=list)
+    mentions: list[Item] = field(default_factory=list)
+    """Items that only mention the key in passing."""
+    merge: str = "single"
+    reasons: list[str] = field(default_factory=list)
+
+
+class _UnionFind:
+    def __init__(self, n: int) -> None:
+        self.parent = list(range(n))
+
+    def find(self, a: int) -> int:
+        while self.parent[a] != a:
+            self.parent[a] = self.parent[self.parent[a]]
+            a = self.parent[a]
+        return a
+
+    def union(self, a: int, b: int) -> None:
+        ra, rb = self.find(a), self.find(b)
+        if ra != rb:
+            self.parent[max(ra, rb)] = min(ra, rb)
+
+
+def title_core(title: str) -> str:
+    """The name part of a title: "DASH · MoE 的 HBM+Flash" → "DASH"."""
+    core = re.split(r"\s[·—–|]\s|[:：(（【]|\s-\s|——", title, maxsplit=1)[0]
+    return core.strip(" -—·:：")
+
+
+def fingerprint(title: str) -> str:
+    t = title.lower()
+    t = re.sub(r"[(（【\[].*?[)）】\]]", " ", t)
+    t = re.sub(r"[^\w\u3400-\u9fff]+", "-", t).strip("-")
+    return t[:60] or "untitled"
+
+
+def normalized_title(title: str) -> str:
+    t = title.lower()
+    t = re.sub(r"[(（【\[][^)）】\]]{0,40}[)）】\]]", " ", t)
+    return re.sub(r"[^\w\u3400-\u9fff.+]+", " ", t).strip()
+
+
+def cluster_items(items: list[Item], carriers: list[Item], groups: list[tuple[list[Item], str]]) -> list[Cluster]:
+    """Group items into increments (see module docstring)."""
+    clusters: dict[str, Cluster] = {}
+    order: list[str] = []
+
+    def get(key: str, kind: str) -> Cluster:
+        c = clusters.get(key)
+        if c is None:
+            c = clusters[key] = Cluster(key, kind)
+            order.append(key)
+        return c
+
+    idless: list[Item] = []
+    for it in items:
+        if it.primary_arxiv:
+            c = get(it.primary_arxiv, "arxiv")
+            c.items.append(it)
+            if len({i.note for i in c.items}) > 1:
+                c.merge = "certain"
+        else:
+            idless.append(it)
+        for mid in it.mentions:
+            get(mid, "arxiv").mentions.append(it)
+    for car in carriers:
+        for mid in car.mentions:
+            get(mid, "arxiv").mentions.append(car)
+
+    # items without an ID: union by URL, note grouping, strong title match
+    n = len(idless)
+    uf = _UnionFind(n)
+    reason: dict[int, str] = {}
+    by_url: dict[str, int] = {}
+    for i, it in enumerate(idless):
+        for u in it.urls:
+            key = normalize_url(u)
+            if key in by_url:
+                uf.union(by_url[key], i)
+                reason.setdefault(uf.find(i), "same URL")
+            else:
+                by_url[key] = i
+    index_of = {id(it): i for i, it in enumerate(idless)}
+    likely_roots: set[int] = set()
+    for members, sentence in groups:
+        idx = [index_of[id(m)] for m in members if id(m) in index_of]
+        for a in idx[1:]:
+            uf.union(idx[0], a)
+        if len(idx) > 1:
+            root = uf.find(idx[0])
+            likely_roots.add(root)
+            reason[root] = f"the note groups them: “{sentence[:60]}”"
+    _fuzzy_union(idless, uf, reason, likely_roots)
+
+    # an ID-less item with no URL whose title strongly matches an arXiv increment joins it
+    arxiv_titles = {k: [title_core(i.title) for i in c.items] for k, c in clusters.items() if c.items}
+    core_to_key: dict[str, str] = {}
+    for k, cores in arxiv_titles.items():
+        for core in cores:
+            if len(core) >= 3:
+                core_to_key.setdefault(core.lower(), k)
+    groups_by_root: dict[int, list[int]] = defaultdict(list)
+    for i in range(n):
+        groups_by_root[uf.find(i)].append(i)
+    for root, members in sorted(groups_by_root.items(), key=lambda kv: min(kv[1])):
+        its = [idless[i] for i in members]
+        if not any(it.urls for it in its):
+            cores = {title_core(it.title).lower() for it in its}
+            target = next((core_to_key[c] for c in cores if c in core_to_key), None)
+            if target:
+                c = clusters[target]
+                c.items.extend(its)
+                c.merge = "likely"
+                c.reasons.append(f"title matches {c.items[0].title[:40]}")
+                continue
+        url_key = next((normalize_url(u) for it in its for u in it.urls), None)
+        if url_key:
+            c = get(url_key, "url")
+        else:
+            c = get("t:" + fingerprint(its[0].title), "title")
+        c.items.extend(its)
+        if len(its) > 1:
+            c.merge = "likely" if root in likely_roots or reason.get(root, "").startswith("title") else "certain"
+            if root in reason:
+                c.reasons.append(reason[root])
+    return [clusters[k] for k in order]
+
+
+def _fuzzy_union(idless: list[Item], uf: _UnionFind, reason: dict[int, int | str], likely: set[int]) -> None:
+    """Strong title matches between ID-less items of different notes (blocked on rare tokens)."""
+    n = len(idless)
+    if n < 2:
+        return
+    norm = [normalized_title(it.title) for it in idless]
+    toks = [token_set(t) for t in norm]
+    df: dict[str, int] = defaultdict(int)
+    for ts in toks:
+        for t in ts:
+            df[t] += 1
+    cap = max(5, n // 50)
+    block: dict[str, list[int]] = defaultdict(list)
+    for i, ts in enumerate(toks):
+        rare = sorted((t for t in ts if df[t] <= cap), key=lambda t: df[t])[:4]
+        for t in rare:
+            block[t].append(i)
+    seen: set[tuple[int, int]] = set()
+    for members in block.values():
+        if len(members) > 200:
+            continue
+        for a_i, a in enumerate(members):
+            for b in members[a_i + 1 :]:
+                if (a, b) in seen or idless[a].note == idless[b].note:
+                    continue
+                seen.add((a, b))
+                if _same_item(norm[a], norm[b], idless[a], idless[b]):
+                    uf.union(a, b)
+                    root = uf.find(a)
+                    likely.add(root)
+                    reason[root] = f"titles match: {idless[a].title[:30]} ≈ {idless[b].title[:30]}"
+
+
+def _same_item(na: str, nb: str, a: Item, b: Item) -> bool:
+    if a.urls and b.urls:
+        return False  # different URLs: related at most
+    if not na or not nb:
+        return False
+    score = fuzz.token_set_ratio(na, nb)
+    if score < 90:
+        return False
+    ca, cb = title_core(a.title).lower(), title_core(b.title).lower()
+    if ca and cb and (ca == cb or fuzz.ratio(ca, cb) >= 90):
+        return True
+    return fuzz.token_sort_ratio(na, nb) >= 88
+
+
+def source_refs(cluster: Cluster, authors: dict[str, str]) -> list[SourceRef]:
+    """One source per note, its labels joined ("条目1+2"), primary before mentions."""
+    per_note: dict[str, list[str]] = {}
+    mention_only: dict[str, bool] = {}
+    for it, is_mention in [(i, False) for i in cluster.items] + [(i, True) for i in cluster.mentions]:
+        labels = per_note.setdefault(it.note, [])
+        lab = it.label or (it.context.split(" / ")[-1] if it.context else "") or it.title[:24]
+        lab = lab.strip()
+        if lab and lab not in labels:
+            labels.append(lab)
+        mention_only[it.note] = mention_only.get(it.note, True) and is_mention
+    out = []
+    for path, labels in per_note.items():
+        out.append(SourceRef(path, _join_labels(labels), authors.get(path, ""), mention_only[path]))
+    return out
+
+
+def _join_labels(labels: list[str]) -> str:
+    if len(labels) > 1 and all(re.match(r"^(条目|增量|Item )\d+$", x) for x in labels):
+        word = re.match(r"^(条目|增量|Item )", labels[0]).group(1)  # type: ignore[union-attr]
+        if all(x.startswith(word) for x in labels):
+            return word + "+".join(x[len(word) :] for x in labels)
+    return " + ".join(labels)
+
+
+def find_overlaps(incs: list[Increment], texts: list[str], distinct: set[frozenset[str]] | None = None, per_item: int = 3) -> None:
+    """Flag related-but-distinct increments (content, cross-mentions, names); fills ``overlaps``."""
+    if len(incs) < 2:
+        return
+    distinct = distinct or set()
+    docs = [tokens(t) for t in texts]
+    tfidf = TfIdf(docs)
+    n = len(incs)
+    # cross references: an increment's text names another's ID or short name
+    names: dict[str, int] = {}
+    for i, inc in enumerate(incs):
+        core = title_core(inc.title)
+        if 3 <= len(core) <= 30 and not re.fullmatch(r"[\d.\s]+", core) and core.lower() not in _GENERIC_NAMES:
+            names.setdefault(core, i)
+    id_owner = {a: i for i, inc in enumerate(incs) for a in inc.arxiv[:1]}
+    links: dict[tuple[int, int], str] = {}
+    name_re = (
+        re.compile("|".join(re.escape(nm) for nm in sorted(names, key=len, reverse=True)))
+        if names
+        else None
+    )
+    for i, inc in enumerate(incs):
+        own = set(inc.arxiv)
+        for it in inc.items:
+            for mid in it.mentions:
+                j = id_owner.get(mid)
+                if j is not None and j != i and mid not in own:
+                    links.setdefault(_pair(i, j), f"{_short(it.note)}({it.label or 'item'}) mentions {mid}")
+            if name_re:
+                for m in name_re.finditer(it.text):
+                    j = names[m.group(0)]
+                    if j != i and not _word_inside(it.text, m.start(), m.end()):
+                        links.setdefault(_pair(i, j), f"{_short(it.note)}({it.label or 'item'}) names {m.group(0)}")
+    cand: set[tuple[int, int]] = set(links)
+    block: dict[str, list[int]] = defaultdict(list)
+    for i in range(n):
+        for t in tfidf.rare_tokens(i, k=6, max_df=max(3, n // 20)):
+            block[t].append(i)
+    for members in block.values():
+        if len(members) > 60:
+            continue
+        for a_i, a in enumerate(members):
+            for b in members[a_i + 1 :]:
+                cand.add(_pair(a, b))
+    found: dict[int, list[Overlap]] = defaultdict(list)
+    for a, b in cand:
+        ia, ib = incs[a], incs[b]
+        if frozenset((ia.id, ib.id)) in distinct:
+            continue
+        cos = TfIdf.cosine(tfidf.vectors[a], tfidf.vectors[b])
+        link = links.get((a, b))
+        score = cos + (0.45 if link else 0.0)
+        if score < 0.32:
+            continue
+        shared = sorted(set(tfidf.vectors[a]) & set(tfidf.vectors[b]), key=lambda t: -(tfidf.vectors[a][t] * tfidf.vectors[b][t]))[:4]
+        why = link or ""
+        if shared:
+            why = (why + "; " if why else "") + "shared terms: " + ", ".join(shared)
+        score = round(min(1.0, score), 3)
+        found[a].append(Overlap(ib.id, score, why, ib.title))
+        found[b].append(Overlap(ia.id, score, why, ia.title))
+    for i, lst in found.items():
+        lst.sort(key=lambda o: -o.score)
+        incs[i].overlaps = lst[:per_item]
+
+
+_GENERIC_NAMES = {"vllm", "sglang", "mcp", "llm", "csdn", "github", "arxiv", "tgi", "kv cache", "rag", "agent", "blog"}
+
+
+def _word_inside(text: str, s: int, e: int) -> bool:
+    """True when the match is part of a longer Latin word (e.g. 'DASH' in 'DASHBOARD')."""
+    before = text[s - 1] if s > 0 else " "
+    after = text[e] if e < len(text) else " "
+    return (before.isascii() and before.isalnum()) or (after.isascii() and after.isalnum())
+
+
+def _pair(a: int, b: int) -> tuple[int, int]:
+    return (a, b) if a < b else (b, a)
+
+
+def _short(path: str) -> str:
+    return path.split("/", 1)[-1] if path.startswith("inbox/") else path

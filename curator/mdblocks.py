@@ -1,0 +1,228 @@
+"""Markdown → a flat list of top-level blocks with 1-based line ranges.
+
+The note splitter and the briefing reader reason about headings, paragraphs,
+list items and table rows; markdown-it-py gives us those reliably (fences,
+HTML blocks, lazy continuation lines) so nobody hand-parses markdown here.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from markdown_it import MarkdownIt
+
+MAX_NESTING = 120
+"""markdown-it's default of 20 silently drops deeper content; notes are untrusted."""
+
+_DEEP_PREFIX = re.compile(r"^[ \t]*(?:(?:>|[-*+]|\d{1,9}[.)])[ \t]*){40,}")
+
+
+def make_parser() -> MarkdownIt:
+    md = MarkdownIt("commonmark", {"maxNesting": MAX_NESTING}).enable("table")
+    return md
+
+
+_PARSER = make_parser()
+
+
+@dataclass
+class ListEntry:
+    start: int
+    end: int
+    text: str
+    """The entry's own first paragraph (inline source), not its children."""
+    children: list[ListEntry] = field(default_factory=list)
+    ordered: bool = False
+    marker_number: int | None = None
+
+
+@dataclass
+class Block:
+    kind: str
+    """heading | paragraph | list | table | fence | html | hr | quote"""
+    start: int
+    end: int
+    text: str = ""
+    level: int = 0
+    entries: list[ListEntry] = field(default_factory=list)
+    rows: list[tuple[int, list[str]]] = field(default_factory=list)
+    header: list[str] = field(default_factory=list)
+
+
+def flatten_deep_nesting(text: str) -> tuple[str, bool]:
+    """Strip absurd quote/list nesting prefixes so parsing stays linear; report if done."""
+    if not _DEEP_PREFIX.search(text[:2_000_000]) and text.count(">" * 40) == 0:
+        return text, False
+    changed = False
+    out = []
+    for line in text.split("\n"):
+        m = _DEEP_PREFIX.match(line)
+        if m:
+            out.append(line[m.end() :])
+            changed = True
+        else:
+            out.append(line)
+    return "\n".join(out), changed
+
+
+def parse_blocks(text: str) -> list[Block]:
+    """Top-level blocks; nested lists become ListEntry trees."""
+    tokens = _PARSER.parse(text)
+    blocks: list[Block] = []
+    i = 0
+    n = len(tokens)
+    while i < n:
+        tok = tokens[i]
+        if tok.level != 0:
+            i += 1
+            continue
+        start, end = _lines(tok.map)
+        if tok.type == "heading_open":
+            inline = tokens[i + 1].content if i + 1 < n else ""
+            blocks.append(Block("heading", start, end, inline, level=int(tok.tag[1:])))
+            i += 3
+            continue
+        if tok.type == "paragraph_open":
+            inline = tokens[i + 1].content if i + 1 < n else ""
+            blocks.append(Block("paragraph", start, end, inline))
+            i += 3
+            continue
+        if tok.type in ("bullet_list_open", "ordered_list_open"):
+            j, entries = _parse_list(tokens, i)
+            blocks.append(Block("list", start, end, entries=entries))
+            i = j
+            continue
+        if tok.type == "table_open":
+            j, header, rows = _parse_table(tokens, i)
+            blocks.append(Block("table", start, end, header=header, rows=rows))
+            i = j
+            continue
+        if tok.type in ("fence", "code_block"):
+            blocks.append(Block("fence", start, end, tok.content))
+        elif tok.type == "html_block":
+            blocks.append(Block("html", start, end, tok.content))
+        elif tok.type == "hr":
+            blocks.append(Block("hr", start, end))
+        elif tok.type == "blockquote_open":
+            j = _skip_to_close(tokens, i)
+            inner = " ".join(t.content for t in tokens[i:j] if t.type == "inline")
+            blocks.append(Block("quote", start, end, inner))
+            i = j
+            continue
+        i += 1
+    return blocks
+
+
+def _lines(m: list[int] | None) -> tuple[int, int]:
+    if not m:
+        return 0, 0
+    return m[0] + 1, max(m[0] + 1, m[1])
+
+
+def _skip_to_close(tokens: list, i: int) -> int:
+    depth = 0
+    n = len(tokens)
+    while i < n:
+        nesting = tokens[i].nesting
+        depth += nesting
+        i += 1
+        if depth <= 0:
+            break
+    return i
+
+
+def _parse_list(tokens: list, i: int) -> tuple[int, list[ListEntry]]:
+    """Parse a list starting at tokens[i] (…_list_open); return index after close."""
+    open_tok = tokens[i]
+    ordered = open_tok.type == "ordered_list_open"
+    close_type = "ordered_list_close" if ordered else "bullet_list_close"
+    entries: list[ListEntry] = []
+    i += 1
+    n = len(tokens)
+    current: ListEntry | None = None
+    number = None
+    if ordered:
+        try:
+            number = int(open_tok.attrGet("start") or 1)
+        except (TypeError, ValueError):
+            number = 1
+    while i < n:
+        tok = tokens[i]
+        if tok.type == close_type and tok.level == open_tok.level:
+            return i + 1, entries
+        if tok.type == "list_item_open" and tok.level == open_tok.level + 1:
+            s, e = _lines(tok.map)
+            current = ListEntry(s, e, "", ordered=ordered, marker_number=number)
+            if number is not None:
+                number += 1
+            entries.append(current)
+            i += 1
+            continue
+        if current is not None and tok.level == open_tok.level + 2:
+            if tok.type == "paragraph_open" and not current.text:
+                current.text = tokens[i + 1].content if i + 1 < n else ""
+                i += 3
+                continue
+            if tok.type in ("bullet_list_open", "ordered_list_open"):
+                j, children = _parse_list(tokens, i)
+                current.children.extend(children)
+                i = j
+                continue
+            if tok.type in ("fence", "code_block", "html_block") and not current.text:
+                current.text = tok.content
+        i += 1
+    return i, entries
+
+
+def _parse_table(tokens: list, i: int) -> tuple[int, list[str], list[tuple[int, list[str]]]]:
+    header: list[str] = []
+    rows: list[tuple[int, list[str]]] = []
+    n = len(tokens)
+    in_head = False
+    row: list[str] | None = None
+    row_line = 0
+    i += 1
+    while i < n:
+        tok = tokens[i]
+        if tok.type == "table_close":
+            return i + 1, header, rows
+        if tok.type == "thead_open":
+            in_head = True
+        elif tok.type == "thead_close":
+            in_head = False
+        elif tok.type == "tr_open":
+            row = []
+            row_line = _lines(tok.map)[0]
+        elif tok.type == "inline" and row is not None:
+            row.append(tok.content)
+        elif tok.type == "tr_close" and row is not None:
+            if in_head:
+                header = row
+            else:
+                rows.append((row_line, row))
+            row = None
+        i += 1
+    return i, header, rows
+
+
+def count_headings(blocks: list[Block]) -> dict[int, int]:
+    """Top-level ATX/setext headings by level (what facts.json counts)."""
+    counts: dict[int, int] = {}
+    for b in blocks:
+        if b.kind == "heading":
+            counts[b.level] = counts.get(b.level, 0) + 1
+    return counts
+
+
+_INLINE_LINK = re.compile(r"!?\[([^\]\n]*)\]\(([^)\s]*)(?:\s+\"[^\"]*\")?\)")
+_EMPH = re.compile(r"(\*\*|__|~~|`)")
+_HTML_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?/?>")
+
+
+def plain_inline(text: str) -> str:
+    """Inline markdown → readable text: links keep their text, emphasis markers go."""
+    text = _INLINE_LINK.sub(lambda m: m.group(1) or m.group(2), text)
+    text = _EMPH.sub("", text)
+    text = _HTML_TAG.sub("", text)
+    return re.sub(r"[ \t]+", " ", text).strip()

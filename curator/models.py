@@ -1,0 +1,215 @@
+"""Plain data shared by the core, the CLI and the UI.
+
+Everything here is a dataclass of strings, numbers and lists so that the
+analysis can be cached, compared and turned into JSON without surprises.
+Paths are always relative to the workspace root, with forward slashes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from datetime import datetime
+from typing import Any, Literal
+
+TimeSource = Literal["front_matter", "name", "mtime", "none"]
+NoteKind = Literal["note", "briefing"]
+Status = Literal["new", "anchored", "reported", "off-topic"]
+
+
+@dataclass
+class FileProblem:
+    """One plain-words problem with one file (never a traceback)."""
+
+    path: str
+    message: str
+    severity: Literal["error", "warning", "info"] = "error"
+
+
+@dataclass
+class Item:
+    """One candidate item inside a note: a paper, a post, a piece of news."""
+
+    note: str
+    label: str | None
+    title: str
+    arxiv: list[str] = field(default_factory=list)
+    """Normalised IDs, primary first."""
+    arxiv_versions: dict[str, list[str]] = field(default_factory=dict)
+    urls: list[str] = field(default_factory=list)
+    """URLs as written (non-arXiv), primary first."""
+    points: list[str] = field(default_factory=list)
+    caveats: list[str] = field(default_factory=list)
+    section_hint: str | None = None
+    """Explicit section hint, e.g. "§1.3"; "-" when the note says it belongs nowhere here."""
+    priority: str | None = None
+    stars: int = 0
+    line_start: int = 0
+    line_end: int = 0
+    text: str = ""
+    context: str = ""
+    """Heading path above the item (group headings), for topic judgement."""
+    primary_arxiv: str | None = None
+    mentions: list[str] = field(default_factory=list)
+    """IDs mentioned in passing (not what the item is about)."""
+
+
+@dataclass
+class Note:
+    path: str
+    author: str
+    time: datetime | None
+    time_source: TimeSource
+    in_window: bool
+    kind: NoteKind = "note"
+    title: str = ""
+    topic: str | None = None
+    items: list[Item] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    encoding: str = "utf-8"
+    size: int = 0
+    text: str = ""
+    briefing_topic: str | None = None
+
+
+@dataclass
+class Anchor:
+    """Something a living-doc section already covers."""
+
+    kind: Literal["arxiv", "url", "name"]
+    key: str
+    line: int
+    name: str = ""
+    date: str | None = None
+    """Anchoring date as written, e.g. "8-19"."""
+
+
+@dataclass
+class Section:
+    index: int
+    number: str | None
+    """As written, normalised to ASCII digits: "§1.3"; None for unnumbered headings."""
+    title: str
+    level: int
+    line: int
+    end_line: int
+    parent: int | None = None
+    anchors: list[Anchor] = field(default_factory=list)
+    body: str = ""
+
+    @property
+    def label(self) -> str:
+        return self.number or self.title
+
+
+@dataclass
+class LivingDoc:
+    path: str
+    topic: str
+    title: str = ""
+    version: str | None = None
+    sections: list[Section] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+
+@dataclass
+class PaperCard:
+    path: str
+    arxiv: str | None
+    number: str | None = None
+    title: str = ""
+    category: str | None = None
+    tags: list[str] = field(default_factory=list)
+    date: str | None = None
+    empty: bool = False
+    recent: bool = False
+    errors: list[str] = field(default_factory=list)
+
+
+@dataclass
+class SourceRef:
+    path: str
+    label: str
+    author: str = ""
+    mention: bool = False
+    """True when the note only mentions the increment in passing."""
+
+
+@dataclass
+class SectionSuggestion:
+    section: str
+    title: str
+    score: float
+    reason: str
+
+
+@dataclass
+class Overlap:
+    id: str
+    score: float
+    reason: str
+    title: str = ""
+
+
+@dataclass
+class AnchorRef:
+    section: str
+    line: int
+    title: str = ""
+    doc: str = ""
+    date: str | None = None
+
+
+@dataclass
+class Increment:
+    id: str
+    title: str
+    arxiv: list[str] = field(default_factory=list)
+    urls: list[str] = field(default_factory=list)
+    sources: list[SourceRef] = field(default_factory=list)
+    status: Status = "new"
+    anchored_in: list[AnchorRef] = field(default_factory=list)
+    anchored_elsewhere: list[AnchorRef] = field(default_factory=list)
+    reported_in: list[str] = field(default_factory=list)
+    suggested_sections: list[SectionSuggestion] = field(default_factory=list)
+    overlaps: list[Overlap] = field(default_factory=list)
+    priority: str | None = None
+    stars: int = 0
+    points: list[str] = field(default_factory=list)
+    caveats: list[str] = field(default_factory=list)
+    merge: Literal["single", "certain", "likely"] = "single"
+    status_reason: str = ""
+    card: str | None = None
+    arxiv_versions: dict[str, list[str]] = field(default_factory=dict)
+    items: list[Item] = field(default_factory=list)
+
+
+@dataclass
+class Window:
+    since: datetime
+    until: datetime
+
+
+@dataclass
+class Analysis:
+    topic: str
+    window: Window
+    living_doc: LivingDoc
+    other_docs: list[LivingDoc] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
+    cards: list[PaperCard] = field(default_factory=list)
+    increments: list[Increment] = field(default_factory=list)
+    errors: list[FileProblem] = field(default_factory=list)
+    workspace: str = ""
+
+
+def to_plain(obj: Any) -> Any:
+    """Dataclasses → JSON-ready structures (datetimes as ISO 8601)."""
+    if hasattr(obj, "__dataclass_fields__"):
+        return to_plain(asdict(obj))
+    if isinstance(obj, dict):
+        return {k: to_plain(v) for k, v in obj.items()}
+    if isinstance(obj, list | tuple):
+        return [to_plain(v) for v in obj]
+    if isinstance(obj, datetime):
+        return obj.isoformat()
+    return obj

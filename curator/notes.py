@@ -1,0 +1,722 @@
+"""Split a note into candidate items, whatever the author's style.
+
+Authors write items as labelled headings (``## 增量2【…】Title``), numbered
+lists (``1. **条目1** …``), briefing-style paragraphs (``增量 1【…】…``),
+link bullets, tables of papers and ``<details>`` blocks.  The splitter finds
+item boundaries from structure (markdown-it blocks) plus a few label and
+field conventions, then reads each item's fields line by line.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from curator.arxiv import find_ids
+from curator.mdblocks import Block, ListEntry, flatten_deep_nesting, parse_blocks, plain_inline
+from curator.models import Item
+from curator.urls import find_urls, is_arxiv_url
+
+# --- conventions -------------------------------------------------------------
+
+_LABEL_WORDS = r"增量|条目|邻接|跨主题|要闻|新闻|论文|候选|Item|Paper|Entry|Increment|News|Candidate"
+LABEL_RE = re.compile(
+    rf"^\s*(?:[-*+]\s+|\d{{1,3}}[.)]\s+)?(?:\*\*|__)?\s*(?P<word>{_LABEL_WORDS})\s*"
+    r"(?P<num>[0-9]{1,4}(?!\s*(?:条|件|个|篇|项|组|[-–~]\s*\d|\s*items?\b))|[A-Z](?![A-Za-z]))?\s*(?:\*\*|__)?",
+    re.IGNORECASE,
+)
+_NUM_LABEL = re.compile(r"^\s*(?:(?P<n>\d{1,3})\s*[.)、)]|\[(?P<b>\d{1,4})\]|#(?P<h>\d{1,4})\b|No\.\s*(?P<no>\d{1,4}))\s*")
+_TAG = re.compile(r"【([^】]{0,60})】")
+_PRIORITY = re.compile(r"[🔴🟠🟡]")
+_STARS = re.compile(r"[★⭐]")
+_SECTION_REF = re.compile(r"§\s*([0-9０-９]+(?:[.．][0-9０-９]+)*)")
+_CN_ENUM_LINE = re.compile(r"^\s*[一二三四五六七八九十]{1,3}[、.．]\s*\S")
+
+FIELD_RE = re.compile(
+    r"^\s*(?:[-*+]\s+|\d{1,3}[.)]\s+)?(?:\*\*|__)?"
+    r"(?P<name>链接|URLs?|Url|url|Links?|link|来源|出处|Source|source|原文链接|原文|论文|Paper|paper|arXiv|arxiv|ArXiv|ARXIV|PDF|pdf|"
+    r"Code|代码|博客|Blog|blog|主页|Homepage|GitHub|Github|DOI|doi|标题|Title|全称|类型|Type|要点|Key points?|Highlights?|"
+    r"判断|我的判断|我的看法|备注|注|Notes?|结论|价值|警示|待核实?|风险|疑问|没说清的|注意|Caveats?|Warnings?|Risks?|"
+    r"Open questions?|To verify|建议归入节|建议归入|归入节|归入|Suggested section|Target section|Section|关键词|Keywords|"
+    r"内容|问题|做法|解法|结果|数字|代价|关联|和已有东西的关系|和活文档的关系|与活文档的关系|和 inference 的关系|归属|"
+    r"评测模型|实现细节|实现规模|构图速度|Why|Summary|摘要|优先级|Priority|日期|Date|作者|Authors?)"
+    r"(?:\*\*|__)?\s*[::]\s*(?:\*\*|__)?\s*(?P<rest>.*)$"
+)
+LINK_FIELDS = {
+    "链接", "url", "urls", "link", "links", "来源", "出处", "source", "原文链接", "原文", "论文", "paper",
+    "arxiv", "pdf", "code", "代码", "博客", "blog", "主页", "homepage", "github", "doi",
+}
+CAVEAT_FIELDS = {
+    "警示", "待核", "待核实", "风险", "疑问", "没说清的", "注意", "caveat", "caveats", "warning", "warnings",
+    "risk", "risks", "open question", "open questions", "to verify",
+}
+POINT_FIELDS = {"要点", "key point", "key points", "highlight", "highlights", "内容", "摘要", "summary"}
+HINT_FIELDS = {"建议归入节", "建议归入", "归入节", "归入", "suggested section", "target section", "section"}
+SKIP_FIELDS = LINK_FIELDS | HINT_FIELDS | {"标题", "title", "类型", "type", "日期", "date", "作者", "author", "authors", "优先级", "priority", "关键词", "keywords"}
+
+STRUCTURAL_HEADINGS = re.compile(
+    r"^(?:[#\s]*)(?:[一二三四五六七八九十]+[、.]\s*)?(状态|小结|总结|今日结论|今晚小结|今日判断|结论|一句话|目录|待核清单|待核实|待核|"
+    r"事件总表|对其他主题的指针|变更记录|检查过的来源清单|本棒总结|summary|status|tl;?dr|contents|table of contents|"
+    r"changelog|overview|概览|导读|说明|关于|about|references?|参考|值得警惕|可引用|涉及|无显著新增|无新增|"
+    r"no new|sources checked|检查过的来源)",
+    re.IGNORECASE,
+)
+NEGATIVE_HEADINGS = re.compile(
+    r"(没进主线|不进主线|未进主线|不进|不归|丢弃|其他|其它|邻接\s*/\s*不进|excluded|not included|dropped|discarded|"
+    r"out of scope|off[- ]topic|other topics|skipped|not for)",
+    re.IGNORECASE,
+)
+_GROUPING = re.compile(
+    r"(?P<word>条目|增量|Items?|#)\s*(?P<spec>[0-9]{1,3}(?:\s*(?:[-–~+、,,/&]|和|与|and)\s*(?:条目|增量|Item|#)?\s*[0-9]{1,3})+)"
+    r"(?P<after>[^\n]{0,40})",
+    re.IGNORECASE,
+)
+_GROUP_WORDS = re.compile(r"合起来|合并|并为|并成|组成|一份|together|combined|as one|是同一|同一组|\+")
+
+
+@dataclass
+class Remark:
+    """A line outside any item, kept for note-level judgements (summaries, exclusions)."""
+
+    line: int
+    text: str
+    negative_section: bool = False
+    structural: bool = False
+
+
+@dataclass
+class SplitNote:
+    items: list[Item] = field(default_factory=list)
+    carriers: list[Item] = field(default_factory=list)
+    """Pseudo-items holding IDs mentioned outside every item."""
+    remarks: list[Remark] = field(default_factory=list)
+    groups: list[tuple[list[str], str]] = field(default_factory=list)
+    """(labels, the sentence) where the note says several of its items belong together."""
+    front_matter: dict[str, str] = field(default_factory=dict)
+    headings: dict[int, int] = field(default_factory=dict)
+    title: str = ""
+    warnings: list[str] = field(default_factory=list)
+    ids: list[str] = field(default_factory=list)
+
+
+# --- pre-processing ------------------------------------------------------------
+
+_COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
+_SUMMARY = re.compile(r"<summary[^>]*>(.*?)</summary>", re.IGNORECASE | re.DOTALL)
+_DETAILS = re.compile(r"</?details[^>]*>", re.IGNORECASE)
+
+
+def _blank_keep_lines(m: re.Match[str]) -> str:
+    return re.sub(r"[^\n]", " ", m.group(0))
+
+
+def preprocess(text: str) -> tuple[str, dict[str, str], list[str]]:
+    """Drop HTML comments, open <details>, lift front matter; line numbers are preserved."""
+    warnings: list[str] = []
+    front: dict[str, str] = {}
+    if text.startswith("---\n") or text.startswith("+++\n"):
+        fence = text[:3]
+        end = text.find(f"\n{fence}", 3)
+        if 0 < end < 20_000:
+            block = text[4:end]
+            for line in block.split("\n"):
+                m = re.match(r"^\s*([A-Za-z_][\w-]*)\s*[:=]\s*(.*?)\s*$", line)
+                if m:
+                    front[m.group(1).lower()] = m.group(2).strip().strip("\"'")
+            stop = text.find("\n", end + 1)
+            stop = len(text) if stop < 0 else stop
+            text = re.sub(r"[^\n]", " ", text[:stop]) + text[stop:]
+    if "<!--" in text:
+        text = _COMMENT.sub(_blank_keep_lines, text)
+    if "<summary" in text.lower() or "<details" in text.lower():
+        text = _SUMMARY.sub(lambda m: m.group(1).replace("\n", " ") + " " * 0, text)
+        text = _DETAILS.sub(lambda m: " " * len(m.group(0)), text)
+        # a summary on the same line as <details> must start its own paragraph
+        text = re.sub(r"^[ \t]+(?=\S)", "", text, flags=re.MULTILINE)
+    text, flattened = flatten_deep_nesting(text)
+    if flattened:
+        warnings.append("very deep quote/list nesting was flattened to read it")
+    return text, front, warnings
+
+
+# --- the splitter --------------------------------------------------------------
+
+
+@dataclass
+class _Span:
+    start: int
+    end: int
+    title_text: str
+    kind: str
+    context: str
+    label: str | None = None
+    marker: int | None = None
+
+
+def split_note(text: str, path: str) -> SplitNote:
+    """Items of one note; never raises on arbitrary text."""
+    text, front, warnings = preprocess(text)
+    lines = text.split("\n")
+    nlines = len(lines)
+    try:
+        blocks = parse_blocks(text)
+    except RecursionError:
+        warnings.append("markdown nesting too deep; read as plain lines")
+        blocks = [Block("paragraph", i + 1, i + 1, ln) for i, ln in enumerate(lines) if ln.strip()]
+    out = SplitNote(front_matter=front, warnings=warnings)
+    headings = [b for b in blocks if b.kind == "heading"]
+    for b in headings:
+        out.headings[b.level] = out.headings.get(b.level, 0) + 1
+    out.title = plain_inline(headings[0].text) if headings else _first_text_line(lines)
+
+    heading_spans = _heading_sections(headings, nlines)
+    spans: list[_Span] = []
+    covered = [False] * (nlines + 2)
+
+    # 1. heading items
+    item_heads: list[tuple[Block, int, int, int, str]] = []
+    for hb, sec_end, body_end, ctx in heading_spans:
+        title = hb.text
+        if _is_structural(title):
+            continue
+        own = "\n".join(lines[hb.start : body_end])
+        if _has_label(title) or _has_ref(title) or _has_link_field(own):
+            item_heads.append((hb, sec_end, body_end, hb.level, ctx))
+    # a heading that contains smaller item headings is a group, not an item
+    kept: list[tuple[Block, int, int, int, str]] = []
+    for h in item_heads:
+        inner = [o for o in item_heads if o is not h and h[0].start < o[0].start <= h[1]]
+        if not inner:
+            kept.append(h)
+    for hb, sec_end, _body_end, _lvl, ctx in kept:
+        spans.append(_Span(hb.start, sec_end, hb.text, "heading", ctx))
+        for ln in range(hb.start, sec_end + 1):
+            covered[ln] = True
+
+    # context (heading path) and negative/structural flags for every line
+    line_ctx = [""] * (nlines + 2)
+    line_neg = [False] * (nlines + 2)
+    line_struct = [False] * (nlines + 2)
+    in_fence = [False] * (nlines + 2)
+    for b in blocks:
+        if b.kind == "fence":
+            for ln in range(b.start, min(b.end, nlines) + 1):
+                in_fence[ln] = True
+    for hb, sec_end, _body_end, ctx in heading_spans:
+        neg = bool(NEGATIVE_HEADINGS.search(hb.text)) and not _has_label(hb.text)
+        struct = _is_structural(hb.text)
+        for ln in range(hb.start, min(sec_end, nlines) + 1):
+            line_ctx[ln] = (ctx + " / " + plain_inline(hb.text)).strip(" /")
+            if neg:
+                line_neg[ln] = True
+            if struct:
+                line_struct[ln] = True
+    # briefing-style pseudo headings: "一、…", "状态" alone on a line
+    heading_lines = {b.start for b in blocks if b.kind == "heading"}
+    pseudo = [
+        i + 1
+        for i, ln in enumerate(lines)
+        if not in_fence[i + 1] and not covered[i + 1] and _is_pseudo_heading(ln)
+    ]
+    stops = sorted(set(pseudo) | heading_lines)
+    for ln in pseudo:
+        end = next((x for x in stops if x > ln), nlines + 1) - 1
+        text = lines[ln - 1].strip()
+        neg = bool(NEGATIVE_HEADINGS.search(text))
+        struct = _is_structural(text)
+        for x in range(ln, end + 1):
+            line_ctx[x] = (line_ctx[x] + " / " + text).strip(" /")
+            line_neg[x] = line_neg[x] or neg
+            line_struct[x] = line_struct[x] or struct
+
+    def usable(ln: int) -> bool:
+        return not covered[ln] and not line_struct[ln] and not in_fence[ln]
+
+    # 2. briefing-style label lines anywhere outside heading items
+    label_starts = [
+        i + 1 for i, ln in enumerate(lines) if usable(i + 1) and not line_neg[i + 1] and _line_is_label_start(ln)
+    ]
+    boundaries = sorted(heading_lines | {b.start for b in blocks if b.kind == "hr"} | set(pseudo) | set(label_starts))
+    for ln in label_starts:
+        nxt = next((x for x in boundaries if x > ln), nlines + 1)
+        end = _trim_end(lines, ln, nxt - 1)
+        spans.append(_Span(ln, end, lines[ln - 1], "paragraph", line_ctx[ln]))
+        for x in range(ln, end + 1):
+            covered[x] = True
+    all_stops = sorted(set(boundaries))
+
+    # 3. list entries and table rows in still-uncovered regions
+    for b in blocks:
+        if b.kind == "list":
+            for e in b.entries:
+                if not usable(e.start) or line_neg[e.start]:
+                    continue
+                if _entry_is_item(e, lines):
+                    clip = next((x for x in all_stops if x > e.start), nlines + 1) - 1
+                    end = _trim_end(lines, e.start, min(e.end, clip))
+                    spans.append(_Span(e.start, end, lines[e.start - 1], "list", line_ctx[e.start], marker=e.marker_number))
+                    for x in range(e.start, end + 1):
+                        covered[x] = True
+        elif b.kind == "table":
+            for row_line, cells in b.rows:
+                if not usable(row_line) or line_neg[row_line]:
+                    continue
+                joined = " | ".join(cells)
+                if _has_ref(joined):
+                    spans.append(_Span(row_line, row_line, _row_title(cells, b.header), "table", line_ctx[row_line]))
+                    covered[row_line] = True
+
+    spans.sort(key=lambda s: s.start)
+    for sp in spans:
+        item = _build_item(sp, lines, path)
+        if item is not None:
+            out.items.append(item)
+
+    # 4. IDs outside every item, and remarks for note-level judgements
+    all_ids: list[str] = []
+    seen: set[str] = set()
+    for m in find_ids(text):
+        if m.id not in seen:
+            seen.add(m.id)
+            all_ids.append(m.id)
+    out.ids = all_ids
+    for i, raw in enumerate(lines, start=1):
+        if covered[i] or not raw.strip():
+            continue
+        stripped = raw.strip()
+        out.remarks.append(Remark(i, stripped, line_neg[i], line_struct[i]))
+        ids = find_ids(raw)
+        if ids:
+            ctx = line_ctx[i]
+            label = ctx.split(" / ")[-1] if ctx else None
+            carrier = Item(
+                note=path,
+                label=_short(label) if label else None,
+                title=plain_inline(stripped)[:120],
+                line_start=i,
+                line_end=i,
+                text=raw,
+                context=ctx,
+            )
+            carrier.mentions = _dedupe([m.id for m in ids])
+            carrier.arxiv = list(carrier.mentions)
+            for m in ids:
+                if m.version:
+                    carrier.arxiv_versions.setdefault(m.id, []).append(m.version)
+            out.carriers.append(carrier)
+    out.groups = _find_groups(out.remarks, out.items)
+    return out
+
+
+def _first_text_line(lines: list[str]) -> str:
+    for ln in lines:
+        if ln.strip():
+            return plain_inline(ln.strip().lstrip("#>").strip())[:200]
+    return ""
+
+
+def _heading_sections(headings: list[Block], nlines: int) -> list[tuple[Block, int, int, str]]:
+    """(heading, section end incl. subsections, own body end, context path)."""
+    out = []
+    stack: list[Block] = []
+    for idx, hb in enumerate(headings):
+        sec_end = nlines
+        body_end = nlines
+        for nb in headings[idx + 1 :]:
+            if body_end == nlines:
+                body_end = nb.start - 1
+            if nb.level <= hb.level:
+                sec_end = nb.start - 1
+                break
+        while stack and stack[-1].level >= hb.level:
+            stack.pop()
+        ctx = " / ".join(plain_inline(s.text) for s in stack)
+        stack.append(hb)
+        out.append((hb, sec_end, body_end, ctx))
+    return out
+
+
+def _is_pseudo_heading(line: str) -> bool:
+    text = line.strip()
+    if not text or len(text) > 60:
+        return False
+    if _CN_ENUM_LINE.match(text):
+        return True
+    return len(text) <= 24 and bool(STRUCTURAL_HEADINGS.fullmatch(text.rstrip(":：")))
+
+
+def _is_structural(title: str) -> bool:
+    plain = plain_inline(title).strip()
+    return bool(STRUCTURAL_HEADINGS.match(plain)) and not _has_label(title)
+
+
+def _has_label(text: str) -> bool:
+    plain = text.strip()
+    m = LABEL_RE.match(plain)
+    if m and (m.group("num") or m.group("word") in ("跨主题",)):
+        return True
+    return bool(_NUM_LABEL.match(plain_inline(plain)))
+
+
+def _line_is_label_start(line: str) -> bool:
+    plain = line.strip()
+    if not plain or plain.startswith(("-", "*", "+", "|", ">")):
+        return False
+    m = LABEL_RE.match(plain)
+    if not m or not m.group("num"):
+        return False
+    rest = plain[m.end() :]
+    return bool(re.match(r"\s*(?:[【\[(（:：·—\-.]|\S)", rest))
+
+
+def _has_ref(text: str) -> bool:
+    if find_ids(text):
+        return True
+    return any(not _is_file_link(u) for u, _s, _e in find_urls(text))
+
+
+def _is_file_link(url: str) -> bool:
+    return bool(re.search(r"\.(?:md|png|jpe?g|gif|svg)$", url.split("?")[0], re.IGNORECASE))
+
+
+def _has_link_field(own: str) -> bool:
+    """The heading's own body names its source: ``- 链接:URL``, ``**arXiv**: [ID](…)``, a bare ID bullet."""
+    for raw in own.split("\n")[1:40]:
+        if raw[:1] in (" ", "\t"):
+            continue
+        m = FIELD_RE.match(raw)
+        if m and m.group("name").lower() in LINK_FIELDS and _has_ref(m.group("rest")):
+            return True
+        stripped = re.sub(r"^\s*[-*+]\s+", "", raw).strip()
+        if stripped and find_ids(stripped[:40]) and find_ids(stripped[:40])[0].start <= 8:
+            if raw.lstrip().startswith(("-", "*", "+")):
+                return True
+    return False
+
+
+def _entry_is_item(e: ListEntry, lines: list[str]) -> bool:
+    first = e.text.split("\n")[0]
+    if _has_label(first) or LABEL_RE.match(first.strip()) and LABEL_RE.match(first.strip()).group("num"):
+        return True
+    m = FIELD_RE.match(first)
+    if m and m.group("name").lower() in SKIP_FIELDS | CAVEAT_FIELDS | POINT_FIELDS:
+        return False
+    if _has_ref(first):
+        return True
+    if re.match(r"^\s*(?:\*\*|__)[^*_\n]{1,80}(?:\*\*|__)", first):
+        return True
+    for child in e.children:
+        cm = FIELD_RE.match(child.text.split("\n")[0])
+        if cm:
+            return True
+    return False
+
+
+def _trim_end(lines: list[str], start: int, end: int) -> int:
+    while end > start and not lines[end - 1].strip():
+        end -= 1
+    return end
+
+
+def _row_title(cells: list[str], header: list[str]) -> str:
+    best = ""
+    for idx, cell in enumerate(cells):
+        plain = plain_inline(cell)
+        head = header[idx].lower() if idx < len(header) else ""
+        if any(w in head for w in ("title", "paper", "论文", "标题", "名称", "name", "项", "事件")):
+            return plain
+        if not best and plain and not re.fullmatch(r"[\d.\-/#\s]+", plain) and not find_ids(plain[:20]):
+            best = plain
+    return best or plain_inline(" ".join(cells))
+
+
+def _short(text: str | None, limit: int = 40) -> str:
+    if not text:
+        return ""
+    text = plain_inline(text)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# --- item fields -----------------------------------------------------------------
+
+
+def _normalize_label(word: str, num: str | None) -> str:
+    if re.match(r"[A-Za-z]", word):
+        word = word[0].upper() + word[1:].lower()
+        return f"{word} {num}" if num else word
+    return f"{word}{num or ''}"
+
+
+def parse_title(raw: str) -> tuple[str | None, str, str | None, str | None, int, str | None]:
+    """Title line → (label, title, tag, priority, stars, hint-from-tag)."""
+    text = plain_inline(raw.strip().lstrip("#").strip())
+    label = None
+    m = LABEL_RE.match(text)
+    if m and (m.group("num") or m.group("word") == "跨主题"):
+        label = _normalize_label(m.group("word"), m.group("num"))
+        text = text[m.end() :]
+    else:
+        nm = _NUM_LABEL.match(text)
+        if nm:
+            n = nm.group("n") or nm.group("b") or nm.group("h") or nm.group("no")
+            label = f"#{n}"
+            text = text[nm.end() :]
+            m2 = LABEL_RE.match(text)
+            if m2 and m2.group("num"):
+                label = _normalize_label(m2.group("word"), m2.group("num"))
+                text = text[m2.end() :]
+    tag = None
+    hint = None
+    tm = _TAG.search(text)
+    if tm:
+        tag = tm.group(1).strip()
+        sref = _SECTION_REF.search(tag)
+        if sref:
+            hint = "§" + _ascii_digits(sref.group(1))
+        text = (text[: tm.start()] + " " + text[tm.end() :]).strip()
+    pm = _PRIORITY.search(text)
+    priority = pm.group(0) if pm else None
+    stars = len(_STARS.findall(text))
+    text = _PRIORITY.sub("", text)
+    text = _STARS.sub("", text)
+    text = _clean_title(text)
+    return label, text, tag, priority, stars, hint
+
+
+def _clean_title(text: str) -> str:
+    # drop URLs and "arXiv:ID" mentions from the title, then tidy brackets/separators
+    for u, s, e in sorted(find_urls(text), key=lambda t: -t[1]):
+        text = text[:s] + text[e:]
+    for m in sorted(find_ids(text), key=lambda m: -m.start):
+        s = m.start
+        prefix = re.search(r"(?:arxiv|arXiv|ARXIV)\s*[:：]?\s*$", text[:s])
+        if prefix:
+            s = prefix.start()
+        text = text[:s] + text[m.end :]
+    text = re.sub(r"[(（]\s*[,，;；:：\s]*[)）]", "", text)
+    text = re.sub(r"[(（]\s*[,，;；]\s*", "(", text)
+    text = re.sub(r"\s*[,，;；]\s*[)）]", ")", text)
+    text = re.sub(r"^[\s:：\-—–·.、|]+", "", text)
+    text = re.sub(r"[\s:：\-—–·、|,，]+$", "", text)
+    return re.sub(r"\s{2,}", " ", text).strip()
+
+
+def _ascii_digits(s: str) -> str:
+    return s.translate(str.maketrans("０１２３４５６７８９．", "0123456789."))
+
+
+def parse_hint(value: str) -> str | None:
+    """``§1.3 KV …`` → "§1.3"; ``—(agent memory 主题)`` → "-" (belongs nowhere here)."""
+    v = plain_inline(value).strip()
+    m = _SECTION_REF.search(v)
+    if m:
+        return "§" + _ascii_digits(m.group(1))
+    m = re.match(r"^(\d+(?:\.\d+)+)\b", v)
+    if m:
+        return "§" + m.group(1)
+    if re.match(r"^(?:[—\-–]+|无|none|n/?a|不适用|不归入|—)", v, re.IGNORECASE) or not v:
+        return "-"
+    return None
+
+
+_BULLET = re.compile(r"^(\s*)(?:[-*+]|\d{1,3}[.)])\s+")
+
+
+_BOLD_LEAD = re.compile(r"^\s*(?:[-*+]\s+|\d{1,3}[.)]\s+)?(?:\*\*|__)(?P<name>[^*_\n]{1,80})(?:\*\*|__)\s*[:：]\s*(?P<rest>.+)$")
+
+
+def _build_item(sp: _Span, lines: list[str], path: str) -> Item | None:
+    lead_rest = None
+    title_source = sp.title_text
+    bold = _BOLD_LEAD.match(title_source)
+    if bold and not LABEL_RE.match(bold.group("name")) and not FIELD_RE.match(title_source):
+        title_source, lead_rest = bold.group("name"), bold.group("rest")
+    label, title, tag, priority, stars, tag_hint = parse_title(title_source)
+    if sp.kind == "table":
+        label, title = None, plain_inline(sp.title_text)
+    if label is None and sp.kind == "list" and sp.marker is not None:
+        label = f"#{sp.marker}"
+    body_lines = lines[sp.start : sp.end] if sp.kind != "table" else []
+    item_text = "\n".join(lines[sp.start - 1 : sp.end])
+    item = Item(
+        note=path,
+        label=label,
+        title=title,
+        line_start=sp.start,
+        line_end=sp.end,
+        text=item_text,
+        context=sp.context,
+        priority=priority,
+        stars=stars,
+    )
+    if tag:
+        item.context = (item.context + " / " + tag).strip(" /")
+    if tag_hint:
+        item.section_hint = tag_hint
+    if lead_rest:
+        item.points.append(plain_inline(lead_rest))
+
+    # identities: primary ID / URLs from the title and from link fields
+    title_line = lines[sp.start - 1]
+    title_ids = [m for m in find_ids(title_line)]
+    primary: str | None = title_ids[0].id if title_ids else None
+    field_urls: list[str] = []
+    for u, _s, _e in find_urls(title_line):
+        if not is_arxiv_url(u) and not _is_file_link(u):
+            field_urls.append(u)
+    current_field: str | None = None
+    field_indent = -1
+    for raw in body_lines:
+        if not raw.strip():
+            continue
+        indent = len(raw) - len(raw.lstrip())
+        fm = FIELD_RE.match(raw)
+        if fm:
+            name = fm.group("name").lower()
+            rest = fm.group("rest").strip()
+            current_field, field_indent = name, indent
+            if name in LINK_FIELDS:
+                ids = find_ids(rest)
+                if ids and primary is None:
+                    primary = ids[0].id
+                for u, _s, _e in find_urls(rest):
+                    if not is_arxiv_url(u) and not _is_file_link(u):
+                        field_urls.append(u)
+                continue
+            if name in HINT_FIELDS:
+                hint = parse_hint(rest)
+                if hint and (item.section_hint in (None, "-") or hint != "-"):
+                    item.section_hint = hint if item.section_hint is None or hint != "-" else item.section_hint
+                continue
+            if name in ("优先级", "priority"):
+                item.priority = item.priority or _priority_word(rest)
+                continue
+            if name in SKIP_FIELDS:
+                continue
+            if name in CAVEAT_FIELDS:
+                item.caveats.extend(_split_inline_list(rest))
+            elif rest:
+                if name in POINT_FIELDS:
+                    item.points.extend(_split_inline_list(rest))
+                else:
+                    item.points.append(f"{fm.group('name')}:{plain_inline(rest)}")
+            continue
+        stripped = _BULLET.sub("", raw).strip()
+        if raw.lstrip().startswith("|"):
+            if re.fullmatch(r"[|\s:\-]+", raw.strip()):
+                continue
+            stripped = " | ".join(c.strip() for c in raw.strip().strip("|").split("|"))
+        if raw.lstrip().startswith(("```", "~~~")):
+            continue
+        if primary is None and not field_urls and _BULLET.match(raw):
+            ids = find_ids(stripped[:40])
+            lead_urls = [u for u, s0, _e in find_urls(stripped) if s0 <= 2]
+            if ids and ids[0].start <= 2:
+                primary = ids[0].id
+            elif lead_urls and is_arxiv_url(lead_urls[0]) and find_ids(lead_urls[0]):
+                primary = find_ids(lead_urls[0])[0].id
+            else:
+                urls = [u for u, s, _e in find_urls(stripped) if s <= 2 and not is_arxiv_url(u)]
+                field_urls.extend(urls)
+        if current_field is not None and indent > field_indent:
+            if current_field in CAVEAT_FIELDS:
+                item.caveats.append(plain_inline(stripped))
+                continue
+        else:
+            current_field = None
+        if stripped:
+            item.points.append(plain_inline(stripped))
+
+    ids_all = find_ids(item_text)
+    ordered: list[str] = []
+    for m in ids_all:
+        if m.id not in ordered:
+            ordered.append(m.id)
+        if m.version:
+            vs = item.arxiv_versions.setdefault(m.id, [])
+            if m.version not in vs:
+                vs.append(m.version)
+    if primary is None and sp.kind == "table" and ordered:
+        primary = ordered[0]
+    if primary is None and sp.kind == "list" and ordered:
+        first = find_ids(title_line)
+        if first:
+            primary = first[0].id
+    item.primary_arxiv = primary
+    item.arxiv = ([primary] if primary else []) + [i for i in ordered if i != primary]
+    item.mentions = [i for i in ordered if i != primary]
+    item.urls = _dedupe(field_urls)
+    if not item.title:
+        item.title = (item.points[0][:80] if item.points else "") or (primary or "")
+    item.points = [p for p in _dedupe(item.points) if p]
+    item.caveats = [c for c in _dedupe(item.caveats) if c]
+    return item
+
+
+def _priority_word(text: str) -> str | None:
+    t = text.strip().lower()
+    if t.startswith(("高", "high", "p0", "p1")):
+        return "🔴"
+    if t.startswith(("中", "medium", "p2")):
+        return "🟠"
+    if t.startswith(("低", "low", "p3")):
+        return "🟡"
+    return None
+
+
+def _split_inline_list(text: str) -> list[str]:
+    """``- a - b`` (a flattened list on one line) → [a, b]."""
+    text = plain_inline(text).strip()
+    if not text:
+        return []
+    parts = re.split(r"(?:^|\s)-\s+(?=\S)", text)
+    return [p.strip() for p in parts if p.strip()]
+
+
+def _dedupe(values: list[str]) -> list[str]:
+    seen: set[str] = set()
+    out = []
+    for v in values:
+        if v not in seen:
+            seen.add(v)
+            out.append(v)
+    return out
+
+
+def _find_groups(remarks: list[Remark], items: list[Item]) -> list[tuple[list[str], str]]:
+    """"条目1+2 是…", "条目3-6、8 合起来…": the note itself groups its items."""
+    labels = {it.label for it in items if it.label}
+    groups: list[tuple[list[str], str]] = []
+    for r in remarks:
+        for m in _GROUPING.finditer(r.text):
+            spec = m.group("spec")
+            if not _GROUP_WORDS.search(spec + m.group("after")):
+                continue
+            word = m.group("word")
+            nums = _expand_spec(spec)
+            if len(nums) < 2:
+                continue
+            cand = []
+            for n in nums:
+                for lab in (f"{word}{n}", f"{word.capitalize()} {n}", f"#{n}"):
+                    if lab in labels:
+                        cand.append(lab)
+                        break
+            if len(cand) >= 2:
+                groups.append((cand, r.text))
+    return groups
+
+
+def _expand_spec(spec: str) -> list[int]:
+    nums: list[int] = []
+    parts = re.split(r"\s*(?:[、,,/&+]|和|与|and)\s*", spec)
+    for part in parts:
+        part = re.sub(r"(?:条目|增量|Item|#)", "", part, flags=re.IGNORECASE).strip()
+        rng = re.match(r"^(\d+)\s*[-–~]\s*(\d+)$", part)
+        if rng:
+            a, b = int(rng.group(1)), int(rng.group(2))
+            if 0 < b - a < 50:
+                nums.extend(range(a, b + 1))
+        elif part.isdigit():
+            nums.append(int(part))
+    return nums

@@ -1,0 +1,136 @@
+"""Analysis → the JSON contract of ``curator analyze --json`` and its readable summary."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from curator.models import Analysis, Increment, Note, to_plain
+from curator.textio import sanitize
+from curator.timeutil import fmt_window
+
+
+def note_json(n: Note) -> dict[str, Any]:
+    return {
+        "path": n.path,
+        "author": n.author,
+        "time": n.time.isoformat() if n.time else None,
+        "time_source": n.time_source,
+        "in_window": n.in_window,
+        "kind": n.kind,
+        "title": n.title,
+        "topic": n.topic,
+        "briefing_topic": n.briefing_topic,
+        "encoding": n.encoding,
+        "size": n.size,
+        "items": len(n.items),
+        "item_list": [
+            {
+                "label": it.label,
+                "title": it.title,
+                "arxiv": it.arxiv,
+                "urls": it.urls,
+                "section_hint": it.section_hint,
+                "lines": [it.line_start, it.line_end],
+            }
+            for it in n.items
+        ],
+        "errors": n.errors,
+    }
+
+
+def increment_json(inc: Increment) -> dict[str, Any]:
+    return {
+        "id": inc.id,
+        "title": inc.title,
+        "arxiv": inc.arxiv,
+        "arxiv_versions": inc.arxiv_versions,
+        "urls": inc.urls,
+        "sources": [to_plain(s) for s in inc.sources],
+        "status": inc.status,
+        "status_reason": inc.status_reason,
+        "anchored_in": [{"section": a.section, "line": a.line, "title": a.title, "doc": a.doc, "date": a.date} for a in inc.anchored_in],
+        "anchored_elsewhere": [{"doc": a.doc, "section": a.section, "line": a.line} for a in inc.anchored_elsewhere],
+        "reported_in": inc.reported_in,
+        "suggested_sections": [to_plain(s) for s in inc.suggested_sections],
+        "overlaps": [to_plain(o) for o in inc.overlaps],
+        "priority": inc.priority,
+        "stars": inc.stars,
+        "merge": inc.merge,
+        "card": inc.card,
+        "points": inc.points,
+        "caveats": inc.caveats,
+    }
+
+
+def analysis_json(a: Analysis) -> dict[str, Any]:
+    """The documented shape (paths relative to the workspace root)."""
+    doc = a.living_doc
+    return {
+        "topic": a.topic,
+        "window": {"since": a.window.since.isoformat(), "until": a.window.until.isoformat()},
+        "living_doc": {
+            "path": doc.path,
+            "title": doc.title,
+            "version": doc.version,
+            "sections": [
+                {"section": s.number or s.title, "number": s.number, "title": s.title, "level": s.level, "line": s.line, "anchors": len(s.anchors)}
+                for s in doc.sections
+            ],
+        },
+        "notes": [note_json(n) for n in a.notes],
+        "paper_cards": [to_plain(c) for c in a.cards],
+        "increments": [increment_json(i) for i in a.increments],
+        "counts": counts(a),
+        "errors": [{"path": e.path, "message": e.message, "severity": e.severity} for e in a.errors],
+    }
+
+
+def counts(a: Analysis) -> dict[str, int]:
+    out = {"new": 0, "anchored": 0, "reported": 0, "off-topic": 0}
+    for inc in a.increments:
+        out[inc.status] = out.get(inc.status, 0) + 1
+    out["notes_in_window"] = sum(1 for n in a.notes if n.in_window)
+    out["increments"] = len(a.increments)
+    return out
+
+
+def summary_text(a: Analysis, limit: int = 40) -> str:
+    """What a person reads in the terminal: window, counts, the new increments, problems."""
+    c = counts(a)
+    lines = [
+        f"topic: {a.topic}    window: {fmt_window(a.window.since, a.window.until)}",
+        f"living doc: {a.living_doc.path}" + (f" ({a.living_doc.version})" if a.living_doc.version else "") + f", {len(a.living_doc.sections)} sections",
+        f"notes in window: {c['notes_in_window']} of {len(a.notes)}    increments: {c['increments']} "
+        f"(new {c['new']}, anchored {c['anchored']}, reported {c['reported']}, off-topic {c['off-topic']})",
+        "",
+    ]
+    shown = 0
+    for inc in a.increments:
+        if inc.status != "new":
+            continue
+        shown += 1
+        if shown > limit:
+            lines.append(f"  … {c['new'] - limit} more new increments (use --json)")
+            break
+        sec = inc.suggested_sections[0].section if inc.suggested_sections else "?"
+        ids = ", ".join(inc.arxiv) or (inc.urls[0] if inc.urls else "")
+        flag = "  ⚠ overlaps " + inc.overlaps[0].title[:30] if inc.overlaps else ""
+        lines.append(f"NEW {inc.priority or ' '} {sanitize(inc.title)[:70]}  [{ids}]  → {sec}  ({len(inc.sources)} sources){flag}")
+    other = [i for i in a.increments if i.status != "new"]
+    if other:
+        lines.append("")
+        for inc in other[:limit]:
+            where = ""
+            if inc.status == "anchored" and inc.anchored_in:
+                where = " " + ", ".join(sorted({r.section for r in inc.anchored_in}))
+            elif inc.status == "reported" and inc.reported_in:
+                where = " " + inc.reported_in[0]
+            lines.append(f"{inc.status}{where}: {sanitize(inc.title)[:70]}")
+        if len(other) > limit:
+            lines.append(f"  … {len(other) - limit} more (use --json)")
+    if a.errors:
+        lines.append("")
+        lines.append("problems:")
+        for e in a.errors[:50]:
+            lines.append(f"  {e.path}: {sanitize(e.message)}")
+    return "\n".join(lines)

@@ -1,0 +1,116 @@
+"""Tokens for matching mixed Chinese/English research text.
+
+Latin words are lower-cased (keeping ``v0.6``, ``kv-cache`` style joins),
+CJK runs become overlapping bigrams, so "两级 KV cache" and "KV Cache 两级管理"
+share evidence without a segmenter.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Iterable
+
+_LATIN = re.compile(r"[a-z][a-z0-9]*(?:[.+\-_][a-z0-9]+)*|\d+(?:\.\d+)?[a-z×%]*")
+_CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+_SPLIT_JOINED = re.compile(r"[.\-_+]")
+
+STOP = frozenset(
+    """a an the and or of for to in on at by with from as is are be was were this that these those it its
+    into via vs not no than then but if so we our you your they their can may will should could would has have had
+    do does did more most less very also just only new using use used based about over under per all any each
+    http https www com org html pdf abs arxiv md blog article articles details""".split()
+)
+CJK_STOP = frozenset("的是在和与了也都就而及或对把被这那一个一种我们你们他们可以没有不是已经".split() + ["的是", "是一", "一个", "可以", "没有", "不是", "已经", "我们", "这个", "进行"])
+
+
+def tokens(text: str) -> list[str]:
+    """Tokens with duplicates (for term frequencies)."""
+    low = text.lower()
+    out: list[str] = []
+    for w in _LATIN.findall(low):
+        if w in STOP or len(w) < 2 and not w.isdigit():
+            continue
+        out.append(w)
+        if _SPLIT_JOINED.search(w):
+            out.extend(p for p in _SPLIT_JOINED.split(w) if len(p) >= 2 and p not in STOP)
+    for run in _CJK_RUN.findall(text):
+        if len(run) == 1:
+            if run not in CJK_STOP:
+                out.append(run)
+            continue
+        for i in range(len(run) - 1):
+            bg = run[i : i + 2]
+            if bg[0] in CJK_STOP or bg[1] in CJK_STOP or bg in CJK_STOP:
+                continue
+            out.append(bg)
+    return out
+
+
+def token_set(text: str) -> set[str]:
+    return set(tokens(text))
+
+
+class TfIdf:
+    """Sparse tf-idf vectors over a fixed corpus; cosine on demand."""
+
+    def __init__(self, docs: list[list[str]]) -> None:
+        self.n = len(docs)
+        df: Counter[str] = Counter()
+        for d in docs:
+            df.update(set(d))
+        self.df = df
+        self.vectors: list[dict[str, float]] = [self.vector(d) for d in docs]
+
+    def idf(self, tok: str) -> float:
+        return math.log((self.n + 1) / (self.df.get(tok, 0) + 0.5)) + 0.1
+
+    def vector(self, toks: list[str]) -> dict[str, float]:
+        tf = Counter(toks)
+        vec = {t: (1 + math.log(c)) * self.idf(t) for t, c in tf.items()}
+        norm = math.sqrt(sum(v * v for v in vec.values())) or 1.0
+        return {t: v / norm for t, v in vec.items()}
+
+    @staticmethod
+    def cosine(a: dict[str, float], b: dict[str, float]) -> float:
+        if len(a) > len(b):
+            a, b = b, a
+        return sum(v * b.get(t, 0.0) for t, v in a.items())
+
+    def rare_tokens(self, idx: int, k: int = 8, max_df: int | None = None) -> list[str]:
+        vec = self.vectors[idx]
+        cap = max_df if max_df is not None else max(3, int(self.n * 0.05))
+        cands = [t for t in vec if self.df.get(t, 0) <= cap]
+        cands.sort(key=lambda t: -vec[t])
+        return cands[:k]
+
+
+class BM25:
+    """Okapi BM25 over a small corpus (the sections of a living doc)."""
+
+    def __init__(self, docs: list[list[str]], k1: float = 1.4, b: float = 0.6) -> None:
+        self.k1, self.b = k1, b
+        self.n = len(docs)
+        self.lengths = [len(d) for d in docs]
+        self.avg = (sum(self.lengths) / self.n) if self.n else 1.0
+        self.tfs = [Counter(d) for d in docs]
+        df: Counter[str] = Counter()
+        for d in docs:
+            df.update(set(d))
+        self.idf = {t: math.log(1 + (self.n - c + 0.5) / (c + 0.5)) for t, c in df.items()}
+
+    def scores(self, query: Iterable[str]) -> list[float]:
+        q = Counter(query)
+        out = [0.0] * self.n
+        for tok, qtf in q.items():
+            idf = self.idf.get(tok)
+            if not idf:
+                continue
+            weight = idf * (1 + math.log(qtf))
+            for i, tf in enumerate(self.tfs):
+                f = tf.get(tok)
+                if f:
+                    denom = f + self.k1 * (1 - self.b + self.b * self.lengths[i] / self.avg)
+                    out[i] += weight * f * (self.k1 + 1) / denom
+        return out

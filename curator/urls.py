@@ -1,0 +1,179 @@
+"""URL extraction and normalisation for notes written in markdown, often in Chinese.
+
+Items without an arXiv ID (blog posts, vendor articles) are identified by URL, and
+the same page is written many ways across notes: with or without ``www.``, a
+trailing slash, tracking parameters, glued to Chinese text or fullwidth
+punctuation. ``normalize_url`` gives one key per page so notes can be compared.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import parse_qsl, urlencode, urlsplit
+
+__all__ = ["find_urls", "is_arxiv_url", "normalize_url"]
+
+# Characters a URL body may hold. Anything non-ASCII ends it: in these notes a URL glued to
+# Chinese text or fullwidth punctuation is far more common than an unencoded IRI. Also ends at
+# whitespace and at markdown/HTML delimiters that are not legal in URLs (<>"`|\[]{}^).
+_BODY = r"[^\s<>\"`|\\\[\]{}^\x00-\x20\x7f-\U0010ffff]"
+_LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+_HOST_CHARS = r"A-Za-z0-9@._/:-"  # a scheme-less link must not start right after one of these
+# Well-known TLDs for scheme-less "host.tld/path" links; deliberately excludes file-like
+# endings such as .md, .py, .sh so that "inference.md" or "src/app.py" never look like links.
+_TLDS = (
+    "com org net edu gov mil int io ai co dev app xyz info biz tech blog site online "
+    "cn hk tw jp kr sg in uk de fr nl eu ru ca au us me tv cc so gg ly to fm "
+    "news wiki page pub top club link cloud network systems technology ac"
+).split()
+_TLD_SET = frozenset(_TLDS)
+
+# Every pattern starts with a literal or a small character class (lookbehinds come after the
+# first character) and avoids re.IGNORECASE, so the regex engine can skip ahead fast.
+_SCHEME_URL_RE = re.compile(rf"[hH][tT][tT][pP][sS]?://{_BODY}+", re.ASCII)
+_WWW_URL_RE = re.compile(
+    rf"[wW](?<![{_HOST_CHARS}][wW])[wW][wW]\.{_LABEL}(?:\.{_LABEL})+(?:[/?#]{_BODY}*)?", re.ASCII
+)
+# Scheme-less "host.tld/path": find ".tld/" first, then read the host backwards from it.
+_TLD_SLASH_RE = re.compile(r"\.([A-Za-z]{2,11})/", re.ASCII)
+_REV_HOST_RE = re.compile(rf"{_LABEL}(?:\.{_LABEL})*(?![{_HOST_CHARS}])", re.ASCII)
+_HOST_WINDOW = 254  # longest DNS name plus the char before it
+_PATH_RE = re.compile(rf"{_BODY}*", re.ASCII)
+_PARENS_RE = re.compile(r"[()]")
+_PATH_COMMA_RE = re.compile(r",(?![A-Za-z_%])")
+_HOST_START_RE = re.compile(r"[A-Za-z0-9\[]")
+
+# Trailing characters that end a sentence or a markdown construct rather than the URL.
+_TRAILING = ".,;:!?)]>'\"*_~，。；：）】》、！？"
+_TRACKING = frozenset({"ref", "ref_src", "source", "fbclid", "gclid", "spm", "mc_cid", "mc_eid"})
+_SCHEME_RE = re.compile(r"[a-z][a-z0-9+.-]*://", re.ASCII | re.IGNORECASE)
+
+
+def _trim(url: str) -> str:
+    """Cut at an unbalanced ')' ("DASH(https://a.b/c),x") and drop trailing punctuation,
+    keeping parentheses that belong to the URL ("wiki/Foo_(bar)")."""
+    if "," in url:
+        # "arxiv.org/abs/2608.13263,8-17 锚入": a comma glued to the path ends the URL unless a
+        # word goes on after it ("wiki/Washington,_D.C."); commas in the query are kept.
+        path_end = len(url.split("?", 1)[0].split("#", 1)[0])
+        comma = _PATH_COMMA_RE.search(url, 0, path_end)
+        if comma is not None:
+            url = url[: comma.start()]
+    if "(" not in url:  # the common case, including "[t](url)": no per-character work
+        return url.partition(")")[0].rstrip(_TRAILING)
+    depth = 0
+    for m in _PARENS_RE.finditer(url):
+        depth += 1 if m.group() == "(" else -1
+        if depth < 0:
+            url = url[: m.start()]
+            break
+    while url and url[-1] in _TRAILING:
+        if url[-1] == ")" and url.count("(") >= url.count(")"):
+            break
+        url = url[:-1]
+    return url
+
+
+def _bare_urls(text: str, taken: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Spans of scheme-less ``host.tld/path`` links outside the sorted ``taken`` spans.
+
+    Most ".tld/" hits sit inside URLs already found; skipping them before reading the
+    host backwards keeps a link-heavy 1 MB document at a few milliseconds here.
+    """
+    spans: list[tuple[int, int]] = []
+    covered = 0
+    i = 0
+    for m in _TLD_SLASH_RE.finditer(text):
+        dot = m.start()
+        if m.group(1).lower() not in _TLD_SET:
+            continue
+        while i < len(taken) and taken[i][1] <= dot:
+            i += 1
+        if dot < covered or (i < len(taken) and taken[i][0] <= dot):
+            continue
+        before = text[max(0, dot - _HOST_WINDOW) : dot][::-1]
+        host = _REV_HOST_RE.match(before)
+        if host is None:
+            continue
+        path = _PATH_RE.match(text, m.end())
+        end = path.end() if path else m.end()
+        spans.append((dot - host.end(), end))
+        covered = end
+    return spans
+
+
+def find_urls(text: str) -> list[tuple[str, int, int]]:
+    """``(url_as_written, start, end)`` for http(s), ``www.`` and ``host.tld/path`` links.
+
+    Offsets index ``text``; markdown ``[t](url)``, ``<url>`` and fullwidth or Chinese
+    text around a URL are not included in it.
+    """
+    schemed = [m.span() for m in _SCHEME_URL_RE.finditer(text)]
+    spans = [(start, end, True) for start, end in schemed]
+    spans += [(*m.span(), False) for m in _WWW_URL_RE.finditer(text)]
+    spans += [(start, end, False) for start, end in _bare_urls(text, schemed)]
+    spans.sort()
+    found: list[tuple[str, int, int]] = []
+    last_end = 0
+    for start, end, has_scheme in spans:
+        if start < last_end:
+            continue  # a "www." or bare host inside a URL already taken
+        url = _trim(text[start:end])
+        if has_scheme and not _HOST_START_RE.match(url, url.index("://") + 3):
+            continue  # "https://" followed by nothing that can be a host
+        last_end = end
+        found.append((url, start, start + len(url)))
+    return found
+
+
+def _split(url: str) -> tuple[str, str, str]:
+    """``(host, path, query)`` of a URL with or without scheme; never raises."""
+    url = url.strip()
+    if not _SCHEME_RE.match(url):
+        url = "http://" + url.lstrip("/")
+    try:
+        parts = urlsplit(url)
+        netloc, path, query = parts.netloc, parts.path, parts.query
+    except ValueError:  # e.g. an unbalanced "[" in the host
+        rest = url.split("://", 1)[1].split("#", 1)[0]
+        rest, _, query = rest.partition("?")
+        netloc, slash, path = rest.partition("/")
+        path = slash + path
+    host = netloc.rpartition("@")[2].lower()
+    while True:  # to a fixed point, so that normalising a key gives the key back
+        before = host
+        host = host.rstrip(".:").removesuffix(":80").removesuffix(":443").removeprefix("www.")
+        if host == before:
+            return host, path, query
+
+
+def normalize_url(url: str) -> str:
+    """Equality key: ``host/path?sorted_query`` without scheme, ``www.``, trailing '/',
+    fragment or tracking parameters, so one page written several ways compares equal."""
+    host, path, query = _split(url)
+    path = path.rstrip("/")
+    params = sorted(
+        (k, v)
+        for k, v in parse_qsl(query, keep_blank_values=True)
+        if not k.lower().startswith("utm_") and k.lower() not in _TRACKING
+    )
+    key = host + path
+    return f"{key}?{urlencode(params)}" if params else key
+
+
+def is_arxiv_url(url: str) -> bool:
+    """True for arXiv itself and places that only re-serve arXiv papers (DOI, mirrors)."""
+    stripped = url.strip()
+    if stripped.lower().startswith("10.48550/"):
+        return True
+    host, path, _ = _split(stripped)
+    path = path.lower()
+    if host in ("arxiv.org", "ar5iv.org", "alphaxiv.org") or host.endswith(".arxiv.org"):
+        return True
+    if host in ("doi.org", "dx.doi.org"):
+        return path.startswith("/10.48550/")
+    if host == "huggingface.co":
+        return path.startswith("/papers/")
+    if host in ("semanticscholar.org", "api.semanticscholar.org"):
+        return path.startswith("/arxiv/")
+    return False

@@ -1,0 +1,229 @@
+"""Reading a workspace: which files exist, what each note holds, and when it was written.
+
+Every file problem becomes a plain-words :class:`FileProblem` attached to the
+file; one bad file never stops the rest of the relay from loading.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+
+from curator.config import Config, load_config
+from curator.models import FileProblem, Item, Note
+from curator.notes import SplitNote, split_note
+from curator.textio import ReadProblem, is_ignored_name, read_text
+from curator.timeutil import parse_iso, time_from_name
+
+
+class WorkspaceError(Exception):
+    """The workspace cannot be used at all (exit code 2)."""
+
+
+@dataclass
+class LoadedNote:
+    note: Note
+    split: SplitNote | None
+    mtime: float = 0.0
+    sha1: str = ""
+
+
+@dataclass
+class Layout:
+    root: Path
+    inbox: Path
+    cards: Path
+    knowledge: Path
+    docs: dict[str, str] = field(default_factory=dict)
+    """topic → doc path relative to root."""
+
+
+def find_root(start: Path) -> Path:
+    """The workspace containing ``start`` (a folder with curator.toml or inbox/)."""
+    cur = start.resolve()
+    for cand in (cur, *cur.parents):
+        if (cand / "curator.toml").is_file() or (cand / "inbox").is_dir():
+            return cand
+    return cur
+
+
+def layout(cfg: Config) -> Layout:
+    """Check the folders exist; the first missing piece is one clear line."""
+    root = cfg.root
+    if not root.exists():
+        raise WorkspaceError(f"workspace not found: {root}")
+    if not root.is_dir():
+        raise WorkspaceError(f"not a folder: {root}")
+    lay = Layout(root, root / cfg.inbox, root / cfg.cards, root / cfg.knowledge)
+    if not lay.inbox.is_dir():
+        raise WorkspaceError(f"missing inbox folder: {lay.inbox} (expected inbox/<author>/*.md)")
+    if not lay.knowledge.is_dir():
+        raise WorkspaceError(f"missing living-doc folder: {lay.knowledge} (expected organized/knowledge/<topic>.md)")
+    for p in sorted(lay.knowledge.glob("*.md")):
+        lay.docs[p.stem] = p.relative_to(root).as_posix()
+    if not lay.docs:
+        raise WorkspaceError(f"no living doc in {lay.knowledge} (expected <topic>.md)")
+    return lay
+
+
+def choose_topic(cfg: Config, lay: Layout, topic: str | None) -> str:
+    """--topic, then curator.toml, then the only doc; otherwise a clear error."""
+    chosen = topic or cfg.topic
+    if chosen:
+        if chosen not in lay.docs:
+            known = ", ".join(sorted(lay.docs)) or "none"
+            raise WorkspaceError(
+                f"missing living doc for topic {chosen!r}: {lay.knowledge / (chosen + '.md')} (topics here: {known})"
+            )
+        return chosen
+    if len(lay.docs) == 1:
+        return next(iter(lay.docs))
+    raise WorkspaceError(f"several living docs ({', '.join(sorted(lay.docs))}); choose one with --topic")
+
+
+def list_note_paths(lay: Layout) -> tuple[list[Path], list[FileProblem]]:
+    """inbox/<author>/*.md (one level of authors; loose files count as author '-')."""
+    paths: list[Path] = []
+    problems: list[FileProblem] = []
+    try:
+        authors = sorted(os.scandir(lay.inbox), key=lambda e: e.name)
+    except OSError as exc:
+        raise WorkspaceError(f"cannot read inbox folder {lay.inbox}: {exc.strerror}") from exc
+    for entry in authors:
+        if is_ignored_name(entry.name):
+            continue
+        p = Path(entry.path)
+        if entry.is_dir(follow_symlinks=False):
+            try:
+                names = sorted(os.scandir(p), key=lambda e: e.name)
+            except OSError as exc:
+                problems.append(FileProblem(_rel(p, lay.root), f"cannot list folder: {exc.strerror}"))
+                continue
+            for f in names:
+                if is_ignored_name(f.name) or not f.name.lower().endswith((".md", ".markdown", ".txt")):
+                    continue
+                paths.append(Path(f.path))
+        elif entry.name.lower().endswith((".md", ".markdown")):
+            paths.append(p)
+    return paths, problems
+
+
+def _rel(p: Path, root: Path) -> str:
+    try:
+        return p.relative_to(root).as_posix()
+    except ValueError:
+        return p.as_posix()
+
+
+_SIGNATURE_TOPIC = re.compile(r"^(?P<topic>[A-Za-z][\w\-. ]{0,40}?)\s*·\s*.*(?:简报|briefing)", re.IGNORECASE)
+_MARKER = re.compile(r"<!--\s*curator:briefing\s+(?P<attrs>[^>]*)-->")
+_WINDOW_LINE = re.compile(
+    r"(?:窗口|window)\s*[:：]\s*(?P<a>\d{4}-\d{2}-\d{2}[T ]\d{2}:?\d{2}(?::\d{2})?(?:[+-]\d{2}:?\d{2}|Z)?)\s*(?:→|->|~|—|–|to)\s*"
+    r"(?P<b>\d{4}-\d{2}-\d{2}[T ]\d{2}:?\d{2}(?::\d{2})?(?:[+-]\d{2}:?\d{2}|Z)?)",
+    re.IGNORECASE,
+)
+
+
+def briefing_info(text: str, name: str) -> tuple[str | None, str | None]:
+    """(topic, declared window end ISO) when the file has the shape of a briefing."""
+    head = text[:4000]
+    m = _MARKER.search(text)
+    if m:
+        attrs = dict(re.findall(r"(\w+)=(\S+)", m.group("attrs")))
+        return attrs.get("topic"), attrs.get("until")
+    score = 0
+    first = head.strip().split("\n", 1)[0] if head.strip() else ""
+    if re.search(r"简报|briefing", first, re.IGNORECASE):
+        score += 2
+    for pat in (r"^基线活文档", r"^本棒性质", r"^执行\s*[:：]", r"^[一二三四五六]、", r"净增|net-new", r"沿用|carried over",
+                r"^来源\s*[:：]", r"建议归入节|suggested section", r"检查过的来源|sources checked"):
+        if re.search(pat, text, re.MULTILINE | re.IGNORECASE):
+            score += 1
+    if score < 5:
+        return None, None
+    topic = None
+    tm = _SIGNATURE_TOPIC.match(first)
+    if tm:
+        topic = tm.group("topic").strip().lower()
+    else:
+        nm = re.match(r"^\d{4}-\d{2}-\d{2}(?:T\d{4})?-(?P<t>[a-z0-9][a-z0-9_-]*?)-(?:e1prep|briefing)", name)
+        if nm:
+            topic = nm.group("t")
+    wm = _WINDOW_LINE.search(head)
+    return topic, (wm.group("b") if wm else None)
+
+
+def note_time(
+    split: SplitNote, name: str, mtime: float, cfg: Config
+) -> tuple[datetime | None, str, list[str]]:
+    """Front matter, else file name, else mtime; says which one it used."""
+    problems: list[str] = []
+    fm = split.front_matter
+    candidates = [fm.get("generated"), fm.get("date"), fm.get("created"), fm.get("time")]
+    with_time = [c for c in candidates if c and re.search(r"\d{1,2}:\d{2}|T\d{2}", c)]
+    for value in with_time + [c for c in candidates if c and c not in with_time]:
+        try:
+            return parse_iso(value.replace("→", " ").split()[0] if " " in value and "T" in value else value, cfg.tz), "front_matter", problems
+        except ValueError:
+            problems.append(f"front matter time {value!r} is not a valid date")
+    dt, problem = time_from_name(name, cfg.tz)
+    if problem:
+        problems.append(problem + "; using the file's modification time")
+    if dt is not None:
+        return dt, "name", problems
+    if mtime:
+        return datetime.fromtimestamp(mtime).astimezone(cfg.tz), "mtime", problems
+    return None, "none", problems
+
+
+def load_note(path: Path, root: Path, cfg: Config) -> LoadedNote:
+    """Read and split one note; problems are recorded on it, never raised."""
+    rel = _rel(path, root)
+    parts = rel.split("/")
+    author = parts[-2] if len(parts) >= 3 else "-"
+    note = Note(path=rel, author=author, time=None, time_source="none", in_window=False)
+    try:
+        dec = read_text(path, max_bytes=cfg.max_note_bytes)
+    except ReadProblem as exc:
+        note.errors.append(exc.message)
+        mtime = 0.0
+        try:
+            mtime = path.lstat().st_mtime
+        except OSError:
+            pass
+        dt, source, probs = note_time(SplitNote(), path.name, mtime, cfg)
+        note.time, note.time_source = dt, source  # type: ignore[assignment]
+        return LoadedNote(note, None, mtime)
+    note.encoding = dec.encoding
+    note.size = dec.size
+    note.text = dec.text
+    note.errors.extend(dec.warnings)
+    if not dec.text.strip():
+        note.errors.append("empty file" if dec.size == 0 else "no text (only whitespace)")
+    try:
+        split = split_note(dec.text, rel)
+    except Exception as exc:  # the splitter must never take the relay down
+        note.errors.append(f"could not split into items ({type(exc).__name__}); shown as plain text")
+        split = SplitNote()
+    note.errors.extend(split.warnings)
+    note.title = split.title
+    note.items = split.items
+    note.topic = split.front_matter.get("topic")
+    dt, source, probs = note_time(split, path.name, dec.mtime, cfg)
+    note.time, note.time_source = dt, source  # type: ignore[assignment]
+    note.errors.extend(probs)
+    btopic, _until = briefing_info(dec.text, path.name)
+    note.briefing_topic = btopic
+    return LoadedNote(note, split, dec.mtime, dec.sha1)
+
+
+def load_workspace_config(path: Path) -> Config:
+    root = find_root(path) if path.is_dir() else path
+    return load_config(root)
+
+
+def all_items(loaded: list[LoadedNote]) -> list[Item]:
+    return [it for ln in loaded for it in ln.note.items]
