@@ -98,16 +98,19 @@ def _html_end(line: str, m: re.Match[str]) -> str | None:
 
 
 def _boundaries(lines: list[str]) -> list[int]:
-    """Line indexes where a chunk may start: a column-0 ATX heading after a blank line,
+    """Line indexes where a chunk may start: a non-blank column-0 line after a blank line,
     outside any fence or comment-like HTML block a simple tracker can see.
 
-    The tracker only needs to be good, not perfect: every chunk parsed by markdown-it
-    is verified afterwards (see _parse_chunk)."""
+    Such a line closes every open paragraph, list item, quote, table and indented code
+    block, so markdown-it sees the same structure whether or not the text before it is
+    parsed together with it. The tracker only needs to be good, not perfect: every chunk
+    parsed by markdown-it is verified afterwards (see _parse_chunk)."""
     cuts = [0]
     fence: tuple[str, int] | None = None
     html_end: str | None = None
     prev_blank = True
     for i, line in enumerate(lines):
+        blank = _is_blank(line)
         if fence is not None:
             stripped = line.strip(" \t")
             ch, n = fence
@@ -120,18 +123,18 @@ def _boundaries(lines: list[str]) -> list[int]:
         elif html_end is not None:
             if (html_end in line.lower()) if html_end.startswith("</") else (html_end in line):
                 html_end = None
-        elif line[:1] == "#":
-            if prev_blank and i and _ATX_RE.match(line):
+        else:
+            if prev_blank and i and not blank and line[:1] not in " \t":
                 cuts.append(i)
-        elif line[:1] in " `~<\t":
-            fm = _FENCE_OPEN_RE.match(line)
-            if fm and not (fm[1][0] == "`" and "`" in fm[2]):
-                fence = (fm[1][0], len(fm[1]))
-            else:
-                hm = _HTML_OPEN_RE.match(line)
-                if hm:
-                    html_end = _html_end(line, hm)
-        prev_blank = _is_blank(line)
+            if line[:1] in " `~<":
+                fm = _FENCE_OPEN_RE.match(line)
+                if fm and not (fm[1][0] == "`" and "`" in fm[2]):
+                    fence = (fm[1][0], len(fm[1]))
+                else:
+                    hm = _HTML_OPEN_RE.match(line)
+                    if hm:
+                        html_end = _html_end(line, hm)
+        prev_blank = blank
     return cuts
 
 
