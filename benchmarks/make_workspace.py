@@ -21,6 +21,7 @@ import json
 import os
 import random
 import re
+import shutil
 import sys
 import time
 from collections.abc import Callable
@@ -32,6 +33,7 @@ TZ = timezone(timedelta(hours=8))
 UNTIL = datetime(2026, 8, 20, 22, 20, tzinfo=TZ)
 TOPIC = "inference"
 GENERATOR_VERSION = 1
+OWNED = ("inbox", "paper_cards", "organized", "curator.toml", "README.md", "ground_truth.json")
 
 
 @dataclass(frozen=True)
@@ -55,8 +57,8 @@ SIZES: dict[str, SizeSpec] = {
     "L": SizeSpec(2_000, 20, 90, 5_000, 1_000_000, 300, 30, 5_000, 60),
 }
 
-P_DUP = 0.07
-P_ANCHORED = 0.15
+P_DUP = 0.055
+P_ANCHORED = 0.13
 P_BLOG = 0.09
 P_MENTION = 0.2
 OVERLAP_RATE = 0.01  # pairs per item, i.e. ~2% of items sit in a planted overlap pair
@@ -311,6 +313,14 @@ NEWS_TEMPLATES = [
     "{lab} 发布 {model} 推理版本,输出价格 ${price}/Mtok",
     "{gpu} 租赁价 {k} 月报价表更新(均价 -{p}%)",
 ]
+NEWS_POINTS = [
+    "事实:官方说明\"后端迁移至新集群\",未披露并行策略与量化方式",
+    "事实:公告只给了价格,没有 serving 技术细节",
+    "事实:1 年预留价同步下调,按需价先行",
+    "事实:社区讨论集中在 K8s 集成与多集群 KV 路由",
+    "事实:金额未完全披露,投资方以产业资本为主",
+    "事实:多家厂商跟进报价,价格带继续下探",
+]
 NEWS_LABS = ["DeepSeek", "Moonshot", "Zhipu", "MiniMax", "Qwen", "Mistral", "StepFun"]
 NEWS_PROJECTS = ["llm-d", "KServe", "vLLM", "Dynamo", "AIBrix", "Kueue"]
 
@@ -332,7 +342,7 @@ STYLE_ID_FORMS = {
     "numbered": ["arxiv_space", "abs", "pdf", "bare"],
     "english": ["arxiv_colon", "abs", "pdf", "bare", "ver"],
     "table": ["arxiv_colon", "bare", "ver", "mdlink", "abs_nohttp"],
-    "links": ["abs", "pdf", "abs_ver"],
+    "links": ["abs", "pdf", "abs_ver", "mdlink"],
     "details": ["arxiv_colon", "bare", "ver", "abs"],
     "flyp": ["arxiv_colon", "abs", "bare"],
     "briefing": ["arxiv_colon", "bare", "ver"],
@@ -358,12 +368,14 @@ class Paper:
     en_short: str
     zh_short: str
     noun_zh: str
+    noun_en: str
     vmax: int
     section: str | None = None
     anchor_day: date | None = None
     rag_section: str | None = None
     card: str | None = None
     card_day: date | None = None
+    overlap: bool = False
 
     @property
     def key(self) -> str:
@@ -484,6 +496,15 @@ def md(d: date) -> str:
     return f"{d.month}-{d.day}"
 
 
+_CJK_ASCII = re.compile(r"([\u4e00-\u9fff])([A-Za-z])")
+_ASCII_CJK = re.compile(r"([A-Za-z])([\u4e00-\u9fff])")
+
+
+def space_cjk(text: str) -> str:
+    """Put a space between Chinese characters and Latin letters, as the notes do."""
+    return _ASCII_CJK.sub(r"\1 \2", _CJK_ASCII.sub(r"\1 \2", text))
+
+
 def slugify(text: str) -> str:
     """Lower-case ASCII slug."""
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
@@ -505,10 +526,19 @@ class Gen:
         self.used_ids: dict[str, None] = {}
         self.used_tails: dict[tuple[str, int, int, int, int], None] = {}
         self.used_blogs: dict[tuple[int, int, int], None] = {}
+        self.used_news: dict[str, None] = {}
         self.papers: list[Paper] = []
         self.blogs: list[Blog] = []
         self.n_areas = self.spec.top_sections
         self.files: dict[str, tuple[bytes, float]] = {}
+        self.sections: list[tuple[str, str, int, int, int | None]] = []
+        self.rag_papers: list[Paper] = []
+        self.note_times: dict[str, datetime] = {}
+        self.card_authors: list[str] = []
+        self.overlap_pairs_found: list[tuple[str, str]] = []
+        self.anchor_budget = 0.75 * self.spec.doc_bytes / self.spec.anchors
+        self.anchor_bytes = 0
+        self.anchor_count = 0
 
     # ----------------------------------------------------------------- primitives
 
@@ -533,16 +563,16 @@ class Gen:
             return f"{r.uniform(0.2, 1.5):.1f}"
         return str(r.randint(1, 6))
 
-    def fill(self, template: str, noun: str = "", ctx: str = "") -> str:
+    def fill(self, template: str, noun: str = "", ctx: str = "", en: bool = False) -> str:
         """Fill one text template with random facts."""
         r = self.rng
         models = r.sample(MODELS, 3)
-        return template.format(
+        return space_cjk(template.format(
             noun=noun, ctx=ctx, base=r.choice(BASELINES), q=self.num("q"), p=self.num("p"),
             x=self.num("x"), small=self.num("small"), n=self.num("n"), hw=r.choice(HARDWARE),
-            model=models[0], model2=models[1], model3=models[2], tech=r.choice(TECHS)[1],
+            model=models[0], model2=models[1], model3=models[2], tech=r.choice(TECHS)[0 if en else 1],
             engine=r.choice(ENGINES), oss=r.choice(["代码已开源", "GitHub 未开源", "作者说会开源"]),
-        )
+        ))
 
     def new_name(self) -> str:
         """A coined system name, unique within the workspace."""
@@ -597,10 +627,10 @@ class Gen:
         name = name or self.new_name()
         title = TITLE_TEMPLATES[ti].format(name=name, adj=adj[0], noun=noun[0], ctx=ctx[0], tech=tech[0])
         en_short = title.split(": ", 1)[1]
-        zh_short = f"{ctx[1]}的{adj[1]}{noun[1]}"
+        zh_short = space_cjk(f"{ctx[1]}的{adj[1]}{noun[1]}")
         p = Paper(
             pid=self.new_id(latest), name=name, title=title, topic=topic, area=area,
-            en_short=en_short, zh_short=zh_short, noun_zh=noun[1], vmax=r.choice((1, 1, 2, 2, 3)),
+            en_short=en_short, zh_short=zh_short, noun_zh=noun[1], noun_en=noun[0], vmax=r.choice((1, 1, 2, 2, 3)),
         )
         if topic == "rag":
             p.rag_section = RAG_NOUN_SECTION[ni]
@@ -702,14 +732,17 @@ class Gen:
         return per
 
     def doc_desc(self, p: Paper) -> str:
-        """Description text of one living-document bullet."""
+        """Description text of one bullet; richer while the document is under its size budget."""
         r = self.rng
-        parts = [p.zh_short, ":", self.fill(r.choice(ZH_METHOD), noun=p.noun_zh), ";"]
+        rich = self.anchor_count == 0 or self.anchor_bytes / self.anchor_count < self.anchor_budget
+        parts = [p.zh_short, ":"]
+        if rich:
+            parts += [self.fill(r.choice(ZH_METHOD), noun=p.noun_zh), ";"]
         parts.append(self.fill(r.choice(ZH_RESULT)))
-        if r.random() < 0.5:
+        if rich and r.random() < 0.5:
             parts += [";", self.fill(r.choice(ZH_EXTRA), noun=p.noun_zh)]
         parts.append("。")
-        if r.random() < 0.15:
+        if rich and r.random() < 0.15:
             parts.append("(待核:" + self.fill(r.choice(ZH_CAVEAT)) + ")")
         return "".join(parts)
 
@@ -731,6 +764,8 @@ class Gen:
             line = f"- **{p.name}**({meta}):{self.doc_desc(p)}"
         if r.random() < 0.1:
             line += f"\n  - 生产警示({md(self.anchor_day())} 锚入):" + self.fill(r.choice(ZH_CAVEAT))
+        self.anchor_bytes += len(line.encode())
+        self.anchor_count += 1
         return line
 
     def filler(self, area: int) -> str:
@@ -884,23 +919,19 @@ class Gen:
         """Authors with their styles; every style is used by someone."""
         r = self.rng
         names = AUTHOR_POOL[: self.spec.authors]
-        pool = NOTE_STYLES[:]
-        r.shuffle(pool)
         slots: list[str] = []
-        while len(slots) < 1 + 2 * (len(names) - 1):
-            nxt = pool[:]
-            r.shuffle(nxt)
-            slots += nxt if not slots else nxt
-            pool = nxt
-        slots = pool_slots = slots
+        while len(slots) < 2 * len(names):
+            perm = NOTE_STYLES[:]
+            r.shuffle(perm)
+            slots += perm
         authors = []
         k = 0
         for i, name in enumerate(names):
             if i == 0:
-                styles = ["briefing", pool_slots[k]]
+                styles = ["briefing", slots[k]]
                 k += 1
             else:
-                a, b = pool_slots[k], pool_slots[k + 1]
+                a, b = slots[k], slots[k + 1]
                 k += 2
                 if a == b:
                     b = next(s for s in NOTE_STYLES if s != a)
@@ -970,12 +1001,13 @@ class Gen:
                 k += 1
             used[path] = None
             n.path = path
+            if n.kind != "briefing" and n.style != "briefing":
+                n.front_matter = n.author.front_matter and r.random() < 0.8
             if timed:
                 n.time_in = "name"
             elif n.kind == "briefing" or n.style == "briefing":
                 n.time_in = "signature"
             else:
-                n.front_matter = n.author.front_matter and r.random() < 0.8
                 if n.front_matter and r.random() < 0.75:
                     n.time_in = "front_matter"
                 elif r.random() < 0.6:
@@ -1035,6 +1067,7 @@ class Gen:
             other_ai = (ai + r.randint(1, len(ADJS) - 1)) % len(ADJS)
             self.used_tails[(TOPIC, area, ni, other_ai, ci)] = None
             b = self.new_paper(TOPIC, area, latest, tail=(ni, other_ai, ci, r.choice((0, 2, 3))))
+        a.overlap = b.overlap = True
         return a, b
 
     # ----------------------------------------------------------------- notes: items
@@ -1068,6 +1101,8 @@ class Gen:
                 variants = ["name", "name", "full"]
             else:
                 variants = ["full", "full", "name", "name_zh", "name_zh"]
+            if subject.overlap:
+                variants = [v for v in variants if v != "name"] or ["full"]
             if first is not None and r.random() < 0.7:
                 variants = [v for v in variants if v != first.title_variant] or variants
             tv = r.choice(variants)
@@ -1103,14 +1138,23 @@ class Gen:
             noun, label, hint = "推理价格", "行业", "—(industry)"
         ctx = r.choice(CTXS)
         if lang == "en":
-            en_noun = title if not isinstance(subject, Paper) else subject.en_short
+            if isinstance(subject, Paper):
+                en_noun = subject.noun_en
+            elif isinstance(subject, Blog):
+                en_noun = subject.feat[0]
+            else:
+                en_noun = "inference pricing"
             points = [
-                "Problem: " + self.fill(r.choice(EN_PROBLEM), noun=en_noun, ctx=ctx[0]),
-                "Method: " + self.fill(r.choice(EN_METHOD), noun=en_noun),
-                "Result: " + self.fill(r.choice(EN_RESULT)),
+                "Problem: " + self.fill(r.choice(EN_PROBLEM), noun=en_noun, ctx=ctx[0], en=True),
+                "Method: " + self.fill(r.choice(EN_METHOD), noun=en_noun, en=True),
+                "Result: " + self.fill(r.choice(EN_RESULT), en=True),
             ][: r.randint(2, 3)]
-            caveat = self.fill(r.choice(EN_CAVEAT))
+            caveat = self.fill(r.choice(EN_CAVEAT), en=True)
             judge = r.choice(["worth a main-line slot", "adjacent only", "production detail, not a new route"])
+        elif isinstance(subject, News):
+            points = r.sample(NEWS_POINTS, 2)
+            caveat = "官方未披露技术细节"
+            judge = r.choice(["价格信号强于技术信号", "行业新闻,不进 inference 主线", "影响推理经济学单价表"])
         else:
             points = ["问题:" + self.fill(r.choice(ZH_PROBLEM), noun=noun, ctx=ctx[1]),
                       "做法:" + self.fill(r.choice(ZH_METHOD), noun=noun),
@@ -1127,6 +1171,15 @@ class Gen:
         if mention is not None:
             v.mentions.append(mention)
         return v
+
+    def take_anchored(self, pool: dict[str, list[Paper]], latest: date, pop: bool) -> Paper | None:
+        """An anchored paper whose ID month is not after ``latest``."""
+        ym = f"{latest.year % 100:02d}{latest.month:02d}"
+        months = [m for m in sorted(pool) if m <= ym and pool[m]]
+        if not months:
+            return None
+        lst = pool[self.rng.choices(months, [len(pool[m]) for m in months])[0]]
+        return lst.pop() if pop else self.rng.choice(lst[-50:])
 
     def pick_recent(self, reported: list[Subject], avoid: dict[str, None]) -> Subject | None:
         """A previously reported subject, preferring recent ones."""
@@ -1146,11 +1199,18 @@ class Gen:
         r = self.rng
         overlap_slots = self.plan_overlaps(notes)
         pairs: dict[int, tuple[Paper, Paper]] = {}
-        anchored_pool = [p for p in self.papers if p.section]
-        r.shuffle(anchored_pool)
+        anchored_pool: dict[str, list[Paper]] = {}
+        for p in self.papers:
+            if p.section:
+                anchored_pool.setdefault(p.pid[:4], []).append(p)
+        for lst in anchored_pool.values():
+            r.shuffle(lst)
         anchored_blogs = [b for b in self.blogs if b.section]
-        rag_pool = [p for p in self.rag_papers]
-        r.shuffle(rag_pool)
+        rag_pool: dict[str, list[Paper]] = {}
+        for p in self.rag_papers:
+            rag_pool.setdefault(p.pid[:4], []).append(p)
+        for lst in rag_pool.values():
+            r.shuffle(lst)
         reported: list[Subject] = []
         first_view: dict[str, View] = {}
         first_path: dict[str, str] = {}
@@ -1196,23 +1256,27 @@ class Gen:
                     if subject is None and k < P_DUP:
                         subject = self.pick_recent(reported, in_note)
                     if subject is None and k < P_DUP + P_ANCHORED:
-                        if anchored_blogs and r.random() < 0.05:
-                            subject = anchored_blogs.pop()
-                        elif note.topic == "rag" and rag_pool and r.random() < 0.5:
-                            subject = rag_pool.pop()
-                        elif anchored_pool:
-                            subject = anchored_pool.pop()
+                        ready = [b for b in anchored_blogs if b.day <= latest]
+                        if ready and r.random() < 0.05:
+                            subject = ready[-1]
+                            anchored_blogs.remove(ready[-1])
+                        elif note.topic == "rag" and r.random() < 0.5:
+                            subject = self.take_anchored(rag_pool, latest, pop=True)
+                        if subject is None:
+                            subject = self.take_anchored(anchored_pool, latest, pop=True)
                     if subject is None and note.style == "industry" and r.random() < 0.55:
                         news_n += 1
-                        subject = News(key=f"news:{news_n}", text=self.news_text(news_n))
+                        subject = News(key=f"news:{news_n}", text=self.news_text())
                     if subject is None and r.random() < P_BLOG:
                         subject = self.new_blog(latest - timedelta(days=r.randint(0, 3)), r.randrange(self.n_areas))
                     if subject is None:
                         topic = self.item_topic(note)
                         area = r.randrange(self.n_areas)
                         subject = self.new_paper(topic, area, latest)
-                    if mention is None and r.random() < P_MENTION and anchored_pool:
-                        ap = r.choice(anchored_pool[-50:] if len(anchored_pool) > 50 else anchored_pool)
+                    ap = None
+                    if mention is None and r.random() < P_MENTION:
+                        ap = self.take_anchored(anchored_pool, latest, pop=False)
+                    if ap is not None:
                         mention = (ap.name, fmt_id(ap.pid, r.choice(("bare", "arxiv_colon", "ver")), 1),
                                    ap.section or "")
                     v = self.view(subject, note, first=first_view.get(subject.key), mention=mention)
@@ -1226,16 +1290,24 @@ class Gen:
                     first_path[key] = note.path
                     reported.append(v.subject)
             out.append(views)
+        self.overlap_pairs_found = [
+            (a.pid, b.pid) for _, (a, b) in sorted(pairs.items())
+            if a.pid in first_view and b.pid in first_view
+        ]
         return out
 
-    def news_text(self, n: int) -> str:
+    def news_text(self) -> str:
         """A unique industry news headline."""
         r = self.rng
-        return r.choice(NEWS_TEMPLATES).format(
-            gpu=r.choice(HARDWARE), p=r.randint(5, 40), lab=r.choice(NEWS_LABS), model=r.choice(MODELS),
-            n=r.randint(2, 4), k=n, proj=r.choice(NEWS_PROJECTS), stage=r.choice(("Sandbox", "Incubating")),
-            price=f"{r.uniform(0.1, 3):.2f}",
-        )
+        while True:
+            text = r.choice(NEWS_TEMPLATES).format(
+                gpu=r.choice(HARDWARE), p=r.randint(5, 40), lab=r.choice(NEWS_LABS), model=r.choice(MODELS),
+                n=r.randint(2, 4), k=r.randint(2, 12), proj=r.choice(NEWS_PROJECTS),
+                stage=r.choice(("Sandbox", "Incubating")), price=f"{r.uniform(0.1, 3):.2f}",
+            )
+            if text not in self.used_news:
+                self.used_news[text] = None
+                return text
 
     # ----------------------------------------------------------------- notes: rendering
 
@@ -1246,8 +1318,12 @@ class Gen:
         return "(", ")", ":", ","
 
     def window_text(self, note: NotePlan) -> str:
-        lo = note.time - timedelta(hours=24)
-        return f"{lo:%Y-%m-%d %H:%M} → {note.time:%Y-%m-%d %H:%M}"
+        """The relay window (22:20 to 22:20) a note belongs to; reveals no note time."""
+        end = note.time.replace(hour=22, minute=20)
+        if note.time > end:
+            end += timedelta(days=1)
+        lo = end - timedelta(hours=24)
+        return f"{lo:%Y-%m-%d %H:%M} → {end:%Y-%m-%d %H:%M}"
 
     def signature(self, note: NotePlan) -> str:
         return f"{note.author.name} · {note.time:%Y-%m-%d %H:%M}"
@@ -1257,7 +1333,7 @@ class Gen:
         lines: list[str] = []
         if note.front_matter:
             lines += ["---", f"author: {note.author.name}", f"date: {note.time:%Y-%m-%d}", f"topic: {note.topic}"]
-            if note.time_in == "front_matter":
+            if note.time_in in ("front_matter", "name"):
                 lines.append(f"generated: {note.time:%Y-%m-%dT%H:%M}+08:00")
             lines += ["---", ""]
         lines += [f"# {title}", ""]
@@ -1381,8 +1457,8 @@ class Gen:
             lines += [heading, ""]
             for v in vs:
                 s = v.subject
-                if isinstance(s, Paper) and self.rng.random() < 0.15:
-                    lines.append(f"- {v.title} {fmt_id(s.pid, 'mdlink', 1)}")
+                if v.id_form == "mdlink":
+                    lines.append(f"- {v.title} {v.id_text}")
                 else:
                     target = v.url if isinstance(s, Blog) else v.id_text
                     lines.append(f"- [{v.title}]({target}) — {v.judge}")
@@ -1438,10 +1514,9 @@ class Gen:
 
     def r_briefing(self, note: NotePlan, views: list[View]) -> list[str]:
         topic = note.topic
-        lo = note.time - timedelta(hours=24)
         lines = [
             f"{topic} · E1 预消化简报({note.time:%Y-%m-%d})",
-            f"执行: Tom · {topic} 主题 E1 日间预消化轮 · 窗口:{lo:%Y-%m-%d %H:%M} → {note.time:%Y-%m-%d %H:%M}(约 24h)",
+            f"执行: Tom · {topic} 主题 E1 日间预消化轮 · 窗口:{self.window_text(note)}(约 24h)",
             f"基线活文档: organized/knowledge/{topic}.md({note.time:%Y-%m-%d} 版)",
             "本棒性质: 日间预消化轮;不重写活文档,只列近 24h 新增量",
             "状态",
@@ -1493,7 +1568,7 @@ class Gen:
     def render_note(self, note: NotePlan, views: list[View]) -> str:
         """Full text of one note in its style."""
         renderer: Callable[[NotePlan, list[View]], list[str]] = getattr(self, f"r_{note.style}")
-        return "\n".join(renderer(note, views)) + "\n"
+        return "\n".join(line.rstrip() for line in renderer(note, views)) + "\n"
 
     # ----------------------------------------------------------------- cards
 
@@ -1516,6 +1591,10 @@ class Gen:
                 p.card_day = min(self.until.date(), first_day[p.pid] + timedelta(days=r.randint(-2, 1)))
             else:
                 p.card_day = self.start.date() + timedelta(days=r.randint(0, self.spec.days))
+        for p in picked:
+            assert p.card_day is not None
+            month_start = date(2000 + int(p.pid[:2]), int(p.pid[2:4]), 1)
+            p.card_day = min(max(p.card_day, month_start), self.until.date())
         picked.sort(key=lambda p: (p.card_day, p.pid))
         start = r.randint(1, 999)
         for i, p in enumerate(picked):
@@ -1630,25 +1709,10 @@ class Gen:
                 items.append({
                     **ref, "key": s.key, "kind": type(s).__name__.lower(), "topic": topic,
                     "section": (f"§1.{s.area + 1}" if isinstance(s, Paper | Blog) and topic == TOPIC else None),
-                    "anchored": anchored, "in_window": in_win,
+                    "anchored": anchored, "in_window": in_win, "written": v.id_text or v.url,
                     "mentions": [m[1] for m in v.mentions],
                 })
-        overlaps = []
-        seen: dict[str, None] = {}
-        for p in self.papers:
-            pass
-        for note, views in zip(notes, all_views, strict=True):
-            for v in views:
-                for name, _idt, kind in v.mentions:
-                    del name
-                    if kind != "sibling":
-                        continue
-        pair_keys = self.overlap_keys(all_views)
-        for a, b in pair_keys:
-            k = f"{a}|{b}"
-            if k not in seen:
-                seen[k] = None
-                overlaps.append([a, b])
+        overlaps = [list(pair) for pair in self.overlap_pairs_found]
         inf_path = "organized/knowledge/inference.md"
         anchored_ids = {p.pid: p.section for p in self.papers if p.section}
         doc_bytes = len(self.files[inf_path][0])
@@ -1691,9 +1755,6 @@ class Gen:
             "empty_cards": empty,
         }
 
-    def overlap_keys(self, all_views: list[list[View]]) -> list[tuple[str, str]]:
-        return self.overlap_pairs_found
-
     def readme(self, truth: dict) -> str:
         c = truth["counts"]
         return (
@@ -1711,8 +1772,16 @@ def generate(out: Path, size: str, seed: int, force: bool = False) -> dict:
     """Write a workspace to ``out`` and return a summary (files, bytes, seconds, counts)."""
     t0 = time.perf_counter()
     out = Path(out)
-    if out.exists() and any(out.iterdir()) and not force:
-        raise FileExistsError(f"{out} exists and is not empty (use --force)")
+    if out.exists() and any(out.iterdir()):
+        if not force:
+            raise FileExistsError(f"{out} exists and is not empty (use --force)")
+        if (out / "ground_truth.json").is_file():  # an earlier generated workspace: clear what we own
+            for name in OWNED:
+                target = out / name
+                if target.is_dir():
+                    shutil.rmtree(target)
+                elif target.exists():
+                    target.unlink()
     gen = Gen(size, seed)
     truth = gen.run()
     total = 0

@@ -30,7 +30,7 @@ from curator.models import (
     PaperCard,
     Window,
 )
-from curator.signals import PhraseReader, topic_aliases
+from curator.signals import Phrase, PhraseReader, topic_aliases
 from curator.suggest import SectionIndex
 from curator.textfeatures import token_set
 from curator.timeutil import parse_iso
@@ -87,6 +87,7 @@ class Context:
     name_anchors: list[tuple[set[str], AnchorRef, str]]
     elsewhere_by_id: dict[str, list[AnchorRef]]
     other_sections: set[str]
+    covered_names: dict[str, list[tuple[set[str], str]]]
 
 
 def resolve_window(cfg: Config, since: str | datetime | None, until: str | datetime | None, now: datetime | None = None) -> Window:
@@ -201,7 +202,7 @@ def build_analysis(
     incs = [_increment(c, ctx, authors) for c in clusters]
     incs.extend(_card_increments(cards, incs, ctx))
     texts = [_inc_text(inc) for inc in incs]
-    find_overlaps(incs, texts)
+    find_overlaps(incs, texts, [primary_items(i) for i in incs])
     for inc in incs:
         inc.items = inc.items  # keep for UI; JSON drops them
     incs.sort(key=sort_key)
@@ -284,6 +285,7 @@ def _context(cfg: Config, topic: str, doc: LivingDoc, others: list[LivingDoc], c
     note_none: dict[str, str] = {}
     note_other: dict[str, str] = {}
     negative: list[tuple[str, str]] = []
+    covered_names: dict[str, list[tuple[set[str], str]]] = {}
     for ln in in_window:
         note = ln.note
         declared = reader.note_declares_none(note.text)
@@ -300,9 +302,17 @@ def _context(cfg: Config, topic: str, doc: LivingDoc, others: list[LivingDoc], c
             for r in ln.split.remarks:
                 if r.negative_section:
                     negative.append((r.text, note.path))
+                m = reader.covered.search(r.text)
+                if m and not r.negative_section:
+                    tail = r.text[m.end() :]
+                    for name in re.split(r"\s*(?:/|、|,|，|;|；|\band\b|和)\s*", tail):
+                        toks = {t for t in token_set(name) if len(t) >= 2}
+                        if toks and len(name.strip()) <= 30:
+                            covered_names.setdefault(note.path, []).append((toks, r.text))
     return Context(
         topic, doc, others, index, other_indexes, reader, {c.arxiv: c for c in cards if c.arxiv}, reported, notes,
         note_none, note_other, negative, anchors_by_id, anchors_by_url, name_anchors, elsewhere, other_sections,
+        covered_names,
     )
 
 
@@ -336,8 +346,7 @@ _ALPHA_TOKEN = re.compile(r"[a-z]")
 
 
 def _name_tokens(name: str) -> set[str]:
-    toks = {t for t in token_set(name) if not re.fullmatch(r"[\d.]+[a-z%×]*", t) or re.match(r"v\d", t)}
-    return toks
+    return {t for t in token_set(name) if not re.fullmatch(r"\d{4}", t)}
 
 
 def _name_anchor(items: list[Item], ctx: Context) -> AnchorRef | None:
@@ -368,9 +377,8 @@ def _increment(c: Cluster, ctx: Context, authors: dict[str, str]) -> Increment:
     if c.kind == "arxiv":
         arx.append(c.key)
     for it in primary:
-        for a in it.arxiv[:1]:
-            if a not in arx:
-                arx.append(a)
+        if it.primary_arxiv and it.primary_arxiv not in arx:
+            arx.append(it.primary_arxiv)
     inc.arxiv = arx
     for it in basis:
         for k, vs in it.arxiv_versions.items():
@@ -406,7 +414,7 @@ def _increment(c: Cluster, ctx: Context, authors: dict[str, str]) -> Increment:
         anchored.extend(ctx.anchors_by_url.get(nu, []))
     reason = ""
     if not anchored and c.kind != "arxiv":
-        ref = _name_anchor(primary, ctx)
+        ref = _name_anchor(primary[:1], ctx)
         if ref:
             anchored.append(ref)
             reason = f"the doc already names {ref.title!r} in {ref.section}"
@@ -414,8 +422,15 @@ def _increment(c: Cluster, ctx: Context, authors: dict[str, str]) -> Increment:
     if not anchored and c.kind != "arxiv":
         for it in primary:
             for ph in ctx.reader.item_phrases(it.text):
-                if ph.kind == "covered":
+                if ph.kind == "covered" and not _names_other_doc(ph.text, ctx):
                     covered = (it, ph)
+                    break
+            if covered:
+                break
+            core = {t for t in token_set(title_core(it.title)) if len(t) >= 2}
+            for toks, sentence in ctx.covered_names.get(it.note, []):
+                if core and toks <= core:
+                    covered = (it, Phrase("covered", sentence[:70]))
                     break
             if covered:
                 break
@@ -463,6 +478,15 @@ def _short(path: str) -> str:
     return path.split("/", 1)[-1] if path.startswith("inbox/") else path
 
 
+def _names_other_doc(text: str, ctx: Context) -> str | None:
+    """"rag 活文档 §2.6 已有" is about another topic's doc, not ours."""
+    for m in re.finditer(r"([A-Za-z][\w-]{1,20})\s*(?:活文档|living doc)", text, re.IGNORECASE):
+        word = m.group(1).lower()
+        if word != ctx.topic.lower() and any(d.topic.lower() == word for d in ctx.others):
+            return word
+    return None
+
+
 def _reported_by_title(items: list[Item], ctx: Context) -> list[str]:
     out = []
     for it in items:
@@ -500,7 +524,7 @@ def _off_topic(c: Cluster, basis: list[Item], ctx: Context, card: PaperCard | No
                     return f"anchored in {refs[0].doc} {refs[0].section}"
     for it in basis:
         for ph in ctx.reader.item_phrases(it.text):
-            if ph.kind == "off":
+            if ph.kind == "off" or (ph.kind == "covered" and _names_other_doc(ph.text, ctx)):
                 return f"{_short(it.note)}({it.label or 'item'}): “{ph.text}”"
     if card and card.category and card.category.lower() != ctx.topic.lower():
         if card.category.lower() not in _TOPIC_FAMILY.get(ctx.topic.lower(), set()):
@@ -521,6 +545,13 @@ def _off_topic(c: Cluster, basis: list[Item], ctx: Context, card: PaperCard | No
             cl = core.lower()
             if any(cl == nm or (len(nm) >= 4 and (nm in cl or cl in nm)) for nm in names):
                 return f"{_short(path)} leaves it out: “{text[:60]}”"
+    # filed under a heading that is another doc's section ("§向量数据库" → rag.md §2.6)
+    for it in basis:
+        group = (it.context.split(" / ")[-1] if it.context else "").strip().lstrip("§").strip()
+        if len(group) >= 2 and not _title_match(group, ctx.index):
+            for d, idx in ctx.other_indexes:
+                if _title_match(group, idx):
+                    return f"{_short(it.note)} files it under “{group}”, a section of {d.path}"
     # lexical: fits another topic's doc clearly better
     text = " ".join(f"{it.title} {it.context} {it.text}" for it in basis)[:6000]
     here, _u = ctx.index.best_fit(text)
@@ -529,6 +560,17 @@ def _off_topic(c: Cluster, basis: list[Item], ctx: Context, card: PaperCard | No
         if unit is not None and there > max(here * 1.35, 4.0):
             return f"fits {d.path} {unit.label} {unit.title} better than this doc"
     return None
+
+
+def _title_match(group: str, idx: SectionIndex) -> bool:
+    g = group.lower()
+    for u in idx.units:
+        t = u.title.lower()
+        if not t:
+            continue
+        if g == t or (len(g) >= 4 and g in t) or (len(t) >= 4 and t in g) or fuzz.ratio(g, t) >= 85:
+            return True
+    return False
 
 
 _TOPIC_FAMILY = {"inference": {"inference", "llm-infra", "serving", "systems", "infra"}}
@@ -589,9 +631,16 @@ def _dedupe_fuzzy(values: list[str]) -> list[str]:
     return out
 
 
+def primary_items(inc: Increment) -> list[Item]:
+    """The items that are about this increment (not those that only mention it)."""
+    if inc.arxiv and inc.id == inc.arxiv[0]:
+        return [it for it in inc.items if it.primary_arxiv == inc.id or it.label == "paper card"]
+    return [it for it in inc.items if not it.primary_arxiv]
+
+
 def _inc_text(inc: Increment) -> str:
     parts = [inc.title, inc.title]
-    for it in inc.items:
+    for it in primary_items(inc):
         parts.append(it.title)
         parts.extend(it.points[:12])
     return " ".join(parts)[:8000]

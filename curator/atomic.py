@@ -23,7 +23,7 @@ from pathlib import Path
 
 __all__ = [
     "TEMP_SUFFIX",
-    "atomic_backup",
+    "atomic_copy",
     "atomic_write_bytes",
     "atomic_write_text",
     "cleanup_temp_files",
@@ -99,28 +99,14 @@ def atomic_write_text(
     atomic_write_bytes(path, text.encode(encoding), mode=mode)
 
 
-def atomic_backup(src: str | os.PathLike[str], dst: str | os.PathLike[str]) -> None:
-    """Make *dst* an exact copy of *src* without a moment where *dst* is missing or partial.
+def atomic_copy(src: str | os.PathLike[str], dst: str | os.PathLike[str]) -> None:
+    """Make *dst* an independent copy of *src*, with no moment where *dst* is missing or partial.
 
-    Uses a hard link (instant, no second copy of the bytes) and falls back to
-    a copy on filesystems without links. *src* is never touched.
+    A real copy, not a hard link: a link would share the inode, so anything
+    that later rewrites *src* in place (TinyDB's own JSONStorage, an editor
+    preserving links) would damage the backup together with the original.
     """
-    source, target = Path(src), Path(dst)
-    tmp = temp_name(target)
-    try:
-        os.link(source, tmp)
-    except OSError as exc:
-        if exc.errno == errno.ENOENT:
-            raise
-        atomic_write_bytes(target, source.read_bytes())
-        return
-    try:
-        os.replace(tmp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    fsync_dir(target.parent)
+    atomic_write_bytes(dst, Path(src).read_bytes())
 
 
 def cleanup_temp_files(

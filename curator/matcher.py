@@ -228,7 +228,13 @@ def _join_labels(labels: list[str]) -> str:
     return " + ".join(labels)
 
 
-def find_overlaps(incs: list[Increment], texts: list[str], distinct: set[frozenset[str]] | None = None, per_item: int = 3) -> None:
+def find_overlaps(
+    incs: list[Increment],
+    texts: list[str],
+    primaries: list[list[Item]],
+    distinct: set[frozenset[str]] | None = None,
+    per_item: int = 3,
+) -> None:
     """Flag related-but-distinct increments (content, cross-mentions, names); fills ``overlaps``."""
     if len(incs) < 2:
         return
@@ -251,7 +257,7 @@ def find_overlaps(incs: list[Increment], texts: list[str], distinct: set[frozens
     )
     for i, inc in enumerate(incs):
         own = set(inc.arxiv)
-        for it in inc.items:
+        for it in primaries[i]:
             for mid in it.mentions:
                 j = id_owner.get(mid)
                 if j is not None and j != i and mid not in own:

@@ -67,7 +67,7 @@ from tinydb import TinyDB
 from tinydb.storages import Storage
 
 from curator.atomic import (
-    atomic_backup,
+    atomic_copy,
     atomic_write_bytes,
     cleanup_temp_files,
     fsync_dir,
@@ -246,7 +246,7 @@ class AtomicJSONStorage(Storage):
         if self.create_dirs:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         if self.backup_path is not None and self.path.exists():
-            atomic_backup(self.path, self.backup_path)
+            atomic_copy(self.path, self.backup_path)
         atomic_write_bytes(self.path, payload)
         self._cache = data
 
@@ -685,6 +685,8 @@ class DecisionStore:
                 self._journal_fd = fd
                 self._journal_offset = chunk.end
                 self._journal_ok = True
+                base = (chunk.header or {}).get("base_seq")
+                self._journal_base = base if isinstance(base, int) else 0
                 keep = True
             return chunk.events, None
         finally:
@@ -698,6 +700,7 @@ class DecisionStore:
             os.close(self._journal_fd)
             self._journal_fd = None
         self._journal_offset = 0
+        self._journal_base = 0
         self._journal_ok = False
         self._snapshot_ok = False
         self._snapshot_seq = 0
@@ -812,7 +815,10 @@ class DecisionStore:
                     f"used: {count} decision(s) recovered."
                 )
             self._problem(f"{damage}; {fate}. {outcome}")
-        missing = sorted(set(range(1, self._last_seq + 1)) - set(merged))
+        # The journal header says how far the snapshot it follows went, so a
+        # loss at the very end of the history is noticed too.
+        expected = max(self._last_seq, self._journal_base)
+        missing = sorted(set(range(1, expected + 1)) - set(merged))
         if missing:
             span = f"{missing[0]}" if len(missing) == 1 else f"{missing[0]}–{missing[-1]}"
             self._problem(
@@ -983,11 +989,11 @@ class DecisionStore:
         with TinyDB(self.path, storage=AtomicJSONStorage, backup_path=backup) as db:
             db.storage.write(tables)
         if self._refresh_backup:
-            atomic_backup(self.path, self.backup_path)
+            atomic_copy(self.path, self.backup_path)
             self._refresh_backup = False
         if self._journal_fd is not None:
             if self._journal_ok:
-                atomic_backup(self.journal_path, self.journal_backup_path)
+                atomic_copy(self.journal_path, self.journal_backup_path)
             os.close(self._journal_fd)
             self._journal_fd = None
         header = {

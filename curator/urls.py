@@ -112,7 +112,7 @@ def find_urls(text: str) -> list[tuple[str, int, int]]:
     spans = [(start, end, True) for start, end in schemed]
     spans += [(*m.span(), False) for m in _WWW_URL_RE.finditer(text)]
     spans += [(start, end, False) for start, end in _bare_urls(text, schemed)]
-    spans.sort()
+    spans.sort(key=lambda span: (span[0], -span[1]))  # at one start, the longest wins
     found: list[tuple[str, int, int]] = []
     last_end = 0
     for start, end, has_scheme in spans:

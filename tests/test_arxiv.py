@@ -181,7 +181,10 @@ def test_find_ids_ignores_non_ids(text: str) -> None:
         ("@article{x, journal={arXiv preprint arXiv:2503.17407}}", ["2503.17407"]),
         ("https://arxiv.org/ftp/arxiv/papers/2403/2403.20041.pdf", ["2403.20041"]),
         ("| 2024.03 | [pdf](https://arxiv.org/pdf/2403.20041v1.pdf) |", ["2403.20041"]),
-        ("arXiv2608.14376 arXiv.2608.14333 arXiv 2608.11668", ["2608.14376", "2608.14333", "2608.11668"]),
+        (
+            "arXiv2608.14376 arXiv.2608.14333 arXiv 2608.11668",
+            ["2608.14376", "2608.14333", "2608.11668"],
+        ),
         ("https://huggingface.co/papers/2608.14376?x=1#y", ["2608.14376"]),
         ("https://www.semanticscholar.org/arxiv/2608.14376", ["2608.14376"]),
         ("cs.AI/9912001, astro-ph/0701001v3 and (cond-mat/0102536)", None),

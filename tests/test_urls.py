@@ -94,7 +94,10 @@ def test_normalize_url_details(url: str, key: str) -> None:
             "[w](https://en.wikipedia.org/wiki/Foo_(bar)), ok",
             ["https://en.wikipedia.org/wiki/Foo_(bar)"],
         ),
-        ("|[[pdf]](https://arxiv.org/pdf/2403.20041.pdf)|⚠️|", ["https://arxiv.org/pdf/2403.20041.pdf"]),
+        (
+            "|[[pdf]](https://arxiv.org/pdf/2403.20041.pdf)|⚠️|",
+            ["https://arxiv.org/pdf/2403.20041.pdf"],
+        ),
         ("**https://a.org/x**", ["https://a.org/x"]),
         ("'https://a.org/x'; \"https://b.org/y\"!", ["https://a.org/x", "https://b.org/y"]),
         ("see https://a.org/x?q=1,2&r=3.", ["https://a.org/x?q=1,2&r=3"]),
@@ -179,7 +182,9 @@ def test_relay_fullwidth_colon_before_url() -> None:
     assert "https://deploybase.ai/articles/best-llm-inference-engine" in urls
     assert "https://blog.csdn.net/sglang_cn/article/details/141633540" in urls
     assert "http://localhost:30000" in urls
-    other = _urls(_read(RELAY / "inbox/jay/2026-08-20T1335-jay-inference-vecdb-harness-substack-aug20.md"))
+    other = _urls(
+        _read(RELAY / "inbox/jay/2026-08-20T1335-jay-inference-vecdb-harness-substack-aug20.md")
+    )
     assert normalize_url("deploybase.ai/articles/best-llm-inference-engine") in {
         normalize_url(u) for u in other
     }

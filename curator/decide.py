@@ -1,0 +1,92 @@
+"""``curator decide`` and ``curator history``: decisions from scripts and the shell."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from curator.config import load_config
+from curator.store import DecisionStore, ReadOnlyStore
+from curator.triage import PRIORITY_WORDS, Triage, store_key_for
+from curator.workspace import WorkspaceError, find_root
+
+
+def _root(arg: str | None) -> Path:
+    if arg:
+        p = Path(arg).expanduser()
+        if not p.exists():
+            raise WorkspaceError(f"workspace not found: {p}")
+        return p.resolve()
+    return find_root(Path.cwd())
+
+
+def cmd_decide(args: argparse.Namespace) -> int:
+    from curator.analysis import analyze
+
+    root = _root(args.workspace)
+    cfg = load_config(root)
+    store = DecisionStore.open(root, cfg.editor_name, session_lock=False)
+    try:
+        for p in store.problems:
+            print(f"curator: {p}", file=sys.stderr)
+        if store.readonly:
+            print(f"curator: {store.readonly_reason or 'the decisions store is read-only'}", file=sys.stderr)
+            return 2
+        if args.action in ("undo", "redo"):
+            ev = store.undo() if args.action == "undo" else store.redo()
+            if ev is None:
+                print(f"nothing to {args.action}")
+                return 1
+            print(f"saved: {args.action} {ev.get('key') or ''}".rstrip())
+            return 0
+        analysis = analyze(root, args.topic, args.since, args.until, cfg=cfg)
+        triage = Triage(analysis, store)
+        row = triage.resolve(args.key)
+        priority = PRIORITY_WORDS.get(args.priority, args.priority) if args.priority else None
+        section = args.section
+        if row is not None:
+            key = triage.decision_key(row)
+            title = row.title
+            if section is None and args.action == "approve":
+                section = row.section
+        else:
+            key = store_key_for(args.key)
+            if key is None:
+                print(f"curator: {args.key!r} is not an increment of this window, an arXiv ID or a URL", file=sys.stderr)
+                return 2
+            title = key
+            print(f"curator: note: {key} is not among this window's increments; recorded anyway", file=sys.stderr)
+        try:
+            d = store.decide(key, args.action, section=section, priority=priority, note=args.note)
+        except ReadOnlyStore as exc:
+            print(f"curator: {exc}", file=sys.stderr)
+            return 2
+        where = f" → {d.section}" if d.section else ""
+        print(f"saved: {args.action} {key} ({title[:60]}){where}")
+        return 0
+    finally:
+        store.close()
+
+
+def cmd_history(args: argparse.Namespace) -> int:
+    root = _root(args.workspace)
+    cfg = load_config(root)
+    store = DecisionStore.open(root, cfg.editor_name, readonly=True, session_lock=False)
+    try:
+        for p in store.problems:
+            print(f"curator: {p}", file=sys.stderr)
+        events = store.history()
+        if args.json:
+            json.dump(events, sys.stdout, ensure_ascii=False, indent=1)
+            sys.stdout.write("\n")
+            return 0
+        if not events:
+            print("no decisions yet")
+        for ev in events:
+            sec = f" {ev['section']}" if ev.get("section") else ""
+            print(f"{ev.get('time', '')}  {ev.get('editor', '')}  {ev.get('action', '')}  {ev.get('key', '')}{sec}")
+        return 0
+    finally:
+        store.close()
