@@ -105,7 +105,9 @@ def main(argv: list[str] | None = None) -> int:
             _time(lambda i: jstore.decide(f"new:{i}", "approve", note="n"), args.n),
         )
         undo = _row("undo (also an fsynced event)", _time(lambda i: store.undo(), min(args.n, 100)))
-        print(f"  fill {args.stored} one by one: {fill_s:.2f} s ({fill_s / args.stored * 1000:.3f} ms each)")
+        print(
+            f"  fill {args.stored} one by one: {fill_s:.2f} s ({fill_s / args.stored * 1000:.3f} ms each)"
+        )
         print(f"  open with {args.stored} (snapshot read + replay): {open_ms:.1f} ms")
         print(f"  close = compaction of {args.stored} into the snapshot: {close_ms:.1f} ms")
         jstore.close()

@@ -184,8 +184,8 @@ class AtomicJSONStorage(Storage):
 
     Unlike TinyDB's JSONStorage it never truncates the live file: it writes a
     temp file next to it, fsyncs, renames over the target and fsyncs the
-    directory. With ``backup_path`` the previous file is hard-linked to the
-    backup first, so the old good version survives as ``.bak``. Reads refuse
+    directory. With ``backup_path`` the previous file is first copied
+    (atomically) to the backup, so the old good version survives as ``.bak``. Reads refuse
     empty or broken files (raising :class:`CorruptStoreError`) instead of
     treating them as an empty database. Parsed data is cached per instance
     (invalidated by writes); use one instance per transaction.
@@ -980,8 +980,8 @@ class DecisionStore:
     def _compact(self) -> None:
         """Fold the journal into a new snapshot (caller holds the exclusive tx lock).
 
-        Order matters for crash safety: old snapshot → .bak (link), new
-        snapshot in place, old journal → journal.bak (link), fresh journal.
+        Order matters for crash safety: old snapshot copied to .bak, new
+        snapshot in place, old journal copied to journal.bak, fresh journal.
         Every intermediate state reloads to the same events (seq de-duplicates).
         """
         tables = self._snapshot_tables()

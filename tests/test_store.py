@@ -77,7 +77,13 @@ def test_decide_get_history(store: DecisionStore) -> None:
     assert datetime.fromisoformat(d.time).utcoffset() is not None  # ISO 8601 with offset
     store.decide(URL, "reject")
     d2 = store.decide(ARXIV, "defer")  # keeps section/priority/note when not given
-    assert (d2.action, d2.section, d2.priority, d2.note, d2.seq) == ("defer", "§1.3", "🔴", "strong result", 3)
+    assert (d2.action, d2.section, d2.priority, d2.note, d2.seq) == (
+        "defer",
+        "§1.3",
+        "🔴",
+        "strong result",
+        3,
+    )
     assert store.get(ARXIV) == d2
     assert store.get(TITLE) is None
     assert set(store.current()) == {ARXIV, URL}
@@ -452,7 +458,9 @@ def _good_history(ws: Path) -> None:
 BAD_FILES = {
     "truncated": lambda good: good[: len(good) // 2],
     "not-json": lambda good: b"this is not json at all\n",
-    "foreign": lambda good: json.dumps({"_default": {"1": {"title": "someone else's db"}}}).encode(),
+    "foreign": lambda good: json.dumps(
+        {"_default": {"1": {"title": "someone else's db"}}}
+    ).encode(),
     "wrong-schema": lambda good: json.dumps(
         {"meta": {"1": {"schema": "something-else", "version": 1}}, "events": {}}
     ).encode(),
@@ -702,7 +710,9 @@ def test_atomic_write_replaces_and_keeps_mode(tmp_path: Path) -> None:
     assert [p.name for p in tmp_path.iterdir()] == ["export.md"]
 
 
-def test_atomic_write_failure_keeps_old_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_atomic_write_failure_keeps_old_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     target = tmp_path / "export.md"
     target.write_text("old", encoding="utf-8")
 

@@ -2,7 +2,7 @@
 
 The child prints ``<seq> <key> <action> <title|->`` only after ``decide()``
 (and, for some keys, ``edit()``) returned, i.e. after the store said the data
-is durable. It also closes and reopens its store every 25 decisions, so some
+is durable. It also closes and reopens its store every 10 decisions, so some
 kills land in the middle of a compaction (snapshot + journal rotation), not
 only in a journal append. After each kill the parent reopens the store, which
 must open without problems and contain every acknowledged decision.
@@ -48,7 +48,7 @@ while True:
     sys.stdout.write(f"{d.seq} {key} {d.action} {title}\n")
     sys.stdout.flush()
     i += 1
-    if i % 25 == 0:
+    if i % 10 == 0:
         store.close()
         store = DecisionStore.open(ws, "crash")
 """
