@@ -1606,8 +1606,7 @@ class Gen:
         """One paper card in the sample's shape."""
         r = self.rng
         assert p.card_day is not None
-        tags = ", ".join([slugify(p.en_short.split(" for ")[0])[:30], r.choice(("serving", "systems", "benchmark",
-                                                                                  "memory", "scheduling"))])
+        tags = ", ".join([slugify(p.noun_en), r.choice(("serving", "systems", "benchmark", "memory", "scheduling"))])
         lines = [f"# {p.title}", "", f"- arXiv: {p.pid}", f"- 主分类: {p.topic}", f"- tags: {tags}",
                  f"- date: {p.card_day.isoformat()}", f"- 建卡: {r.choice(self.card_authors)}", "",
                  "## 一句话", "", f"{p.zh_short}:{self.fill(r.choice(ZH_METHOD), noun=p.noun_zh)}。", "",

@@ -18,7 +18,14 @@ from rapidfuzz import fuzz
 from curator.cards import load_cards
 from curator.config import Config, load_config
 from curator.living_doc import load_living_doc
-from curator.matcher import Cluster, cluster_items, find_overlaps, normalized_title, source_refs, title_core
+from curator.matcher import (
+    Cluster,
+    cluster_items,
+    find_overlaps,
+    normalized_title,
+    source_refs,
+    title_core,
+)
 from curator.models import (
     Analysis,
     AnchorRef,
@@ -317,20 +324,7 @@ def _context(cfg: Config, topic: str, doc: LivingDoc, others: list[LivingDoc], c
 
 
 def _unit_label(index: SectionIndex, section_index: int) -> str | None:
-    for u in index.units:
-        s = u.section
-        if s.index == section_index:
-            return u.label
-    # find the unit whose line range holds this section
-    sec = next((s for s in index.doc.sections if s.index == section_index), None)
-    if sec is None:
-        return None
-    best = None
-    for u in index.units:
-        if u.section.line <= sec.line <= u.section.end_line:
-            if best is None or u.section.line > best.section.line:
-                best = u
-    return best.label if best else None
+    return index.section_unit.get(section_index)
 
 
 def _slug(path: str) -> str:

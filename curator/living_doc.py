@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Literal
 
 from markdown_it import MarkdownIt
+from markdown_it.common.html_blocks import block_names
 from markdown_it.common.utils import mdTrim
 
 from curator.arxiv import find_ids
@@ -68,6 +69,10 @@ _HTML_OPEN_RE = re.compile(
     r"|(?P<pi>\?)|(?P<cdata>!\[CDATA\[)|(?P<decl>![A-Za-z]))",
     re.IGNORECASE,
 )
+_HTML_BLOCK6_RE = re.compile(
+    r" {0,3}</?(?:" + "|".join(block_names) + r")(?:[ \t]|/?>|$)", re.IGNORECASE
+)
+"""CommonMark HTML block type 6 (<div>, <details>, ...): runs to the next blank line."""
 _DEEP_QUOTE_RE = re.compile(r"^[ \t]*(?:>[ \t]?){60,}")
 """Quote prefixes this deep add nothing but parse time; collapsed before markdown-it."""
 
@@ -85,7 +90,8 @@ def _is_plain(line: str) -> bool:
     """
     if line[:1] == "#" or _is_blank(line):
         return True
-    rest = line[_LIST_PREFIX_RE.match(line).end() :]  # type: ignore[union-attr]
+    prefix = _LIST_PREFIX_RE.match(line)
+    rest = line[prefix.end() :] if prefix else line
     if rest.startswith(("```", "~~~", "<", ">", "#")):
         return False
     return _SETEXT_RE.match(line) is None
@@ -110,7 +116,7 @@ def _boundaries(lines: list[str]) -> list[int]:
     parsed by markdown-it is verified afterwards (see _parse_chunk)."""
     cuts = [0]
     fence: tuple[str, int] | None = None
-    html_end: str | None = None
+    html_end: str | None = None  # end marker of an open HTML block; "" = the next blank line
     prev_blank = True
     for i, line in enumerate(lines):
         blank = _is_blank(line)
@@ -124,7 +130,10 @@ def _boundaries(lines: list[str]) -> list[int]:
             ):
                 fence = None
         elif html_end is not None:
-            if (html_end in line.lower()) if html_end.startswith("</") else (html_end in line):
+            if not html_end:
+                if blank:
+                    html_end = None
+            elif (html_end in line.lower()) if html_end.startswith("</") else (html_end in line):
                 html_end = None
         else:
             if prev_blank and i and not blank and line[:1] not in " \t":
@@ -137,6 +146,8 @@ def _boundaries(lines: list[str]) -> list[int]:
                     hm = _HTML_OPEN_RE.match(line)
                     if hm:
                         html_end = _html_end(line, hm)
+                    elif _HTML_BLOCK6_RE.match(line):
+                        html_end = ""
         prev_blank = blank
     return cuts
 
@@ -187,12 +198,17 @@ def _fast_chunk(lines: list[str], start: int, end: int, out: _Structure) -> None
 def _parse_chunk(lines: list[str], start: int, end: int, out: _Structure) -> bool:
     """Parse lines[start:end] with markdown-it; False if the cut at ``end`` was unsafe.
 
-    A cut is unsafe when a top-level fence or HTML block is still open at the chunk's
-    end (it would have swallowed the next lines in the whole document)."""
+    The chunk is followed by a column-0 sentinel paragraph line, which closes every
+    block exactly as the real next line (also column 0, after a blank line) would.
+    If a top-level fence or HTML block swallows the sentinel, it would have swallowed
+    the real next lines too, so the cut is rejected."""
     src_lines = [
         _DEEP_QUOTE_RE.sub(">" * 60 + " ", ln) if ln[:1] in "> \t" and ">" * 20 in ln else ln
         for ln in lines[start:end]
     ]
+    length = len(src_lines)
+    if end < len(lines):
+        src_lines.append("sentinel")
     try:
         tokens = _MD.parse("\n".join(src_lines))
     except RecursionError:
@@ -201,20 +217,14 @@ def _parse_chunk(lines: list[str], start: int, end: int, out: _Structure) -> boo
         )
         _fast_chunk(lines, start, end, out)
         return True
-    length = end - start
-    if end < len(lines):
-        for tok in tokens:
-            if (
-                tok.level == 0
-                and tok.type in ("fence", "html_block")
-                and tok.map is not None
-                and tok.map[1] >= length
-            ):
-                return False
     headings: list[_Heading] = []
     masked: list[tuple[int, int]] = []
     for idx, tok in enumerate(tokens):
         if tok.map is None:
+            continue
+        if tok.map[1] > length and tok.level == 0 and tok.type in ("fence", "html_block"):
+            return False
+        if tok.map[0] >= length:
             continue
         if tok.type == "heading_open" and tok.level == 0:
             content = tokens[idx + 1].content if idx + 1 < len(tokens) else ""
@@ -223,7 +233,7 @@ def _parse_chunk(lines: list[str], start: int, end: int, out: _Structure) -> boo
         elif tok.type == "fence" or (
             tok.type == "html_block" and tok.content.lstrip().startswith("<!--")
         ):
-            masked.append((tok.map[0] + start, tok.map[1] + start))
+            masked.append((tok.map[0] + start, min(tok.map[1], length) + start))
     out.headings.extend(headings)
     out.masked.extend(masked)
     return True
@@ -263,7 +273,8 @@ def _fold(text: str) -> str:
 
 
 def section_number(title: str) -> str | None:
-    """"§1.3 KV" → "§1.3"; "3.1.2 Streaming" → "3.1.2"; "2. Efficient" → "2"; else None."""
+    """Section number as written: "§1.3 KV" → "§1.3", "3.1.2 Streaming" → "3.1.2",
+    "2. Efficient" → "2"; None when the heading is unnumbered."""
     head = _fold(title[:40]).lstrip()
     m = _SECT_NUM_RE.match(head)
     if m:
@@ -372,9 +383,9 @@ class _LineInfo:
     table_row: bool = False
 
 
-def _line_infos(masked_lines: list[str], wanted: set[int], heading_lines: set[int]) -> dict[
-    int, _LineInfo
-]:
+def _line_infos(
+    masked_lines: list[str], wanted: set[int], heading_lines: set[int]
+) -> dict[int, _LineInfo]:
     """One pass tracking list items and tables; returns context for the ``wanted`` lines."""
     infos: dict[int, _LineInfo] = {}
     stack: list[tuple[int, str | None]] = []  # (marker indent, bold lead)
@@ -488,18 +499,10 @@ def _anchor_name(line: str, col: int, info: _LineInfo) -> str:
     """Name for an ID/URL occurrence: row name, bold lead, bold link, link text, parent lead."""
     if info.table_row and info.lead:
         return info.lead
-    return (
-        info.lead
-        or _bold_link_name(line, col)
-        or _link_name(line, col)
-        or info.inherited
-        or ""
-    )
+    return info.lead or _bold_link_name(line, col) or _link_name(line, col) or info.inherited or ""
 
 
-def _collect_anchors(
-    lines: list[str], structure: _Structure
-) -> list[tuple[int, Anchor]]:
+def _collect_anchors(lines: list[str], structure: _Structure) -> list[tuple[int, Anchor]]:
     """Every anchor with its 0-based line, outside fences and HTML comments."""
     masked_lines = list(lines)
     for a, b in structure.masked:
@@ -625,9 +628,11 @@ def parse_living_doc(text: str, path: str, topic: str) -> LivingDoc:
                 if k >= 0:
                     sections[k].anchors.append(anchor)
 
-    doc.title = sections[0].title if sections else next(
-        (line.strip() for line in lines if line.strip()), ""
-    )[:200]
+    doc.title = (
+        sections[0].title
+        if sections
+        else next((line.strip() for line in lines if line.strip()), "")[:200]
+    )
     doc.version = _version(lines)
     return doc
 
@@ -670,9 +675,7 @@ def find_section(doc: LivingDoc, ref: str) -> list[Section]:
         return []
     m = _NUM_QUERY_RE.fullmatch(query)
     if m:
-        hits = [
-            s for s in doc.sections if s.number and s.number.lstrip("§").rstrip(".") == m[1]
-        ]
+        hits = [s for s in doc.sections if s.number and s.number.lstrip("§").rstrip(".") == m[1]]
         if hits:
             return hits
     folded = query.casefold()

@@ -15,11 +15,18 @@ from markdown_it import MarkdownIt
 MAX_NESTING = 120
 """markdown-it's default of 20 silently drops deeper content; notes are untrusted."""
 
-_DEEP_PREFIX = re.compile(r"^[ \t]*(?:(?:>|[-*+]|\d{1,9}[.)])[ \t]*){40,}")
+_DEEP_PREFIX = re.compile(r"^[ \t]*(?:(?:>|[-*+]|\d{1,9}[.)])[ \t]*){40,}|^[ \t]{160,}(?=\S)")
+
+
+FAST_SCAN_BYTES = 1_000_000
+"""Above this, notes are split by a linear line scanner instead of markdown-it (which is
+quadratic on some shapes: an 8 MB note of lazy list continuations took over a minute)."""
 
 
 def make_parser() -> MarkdownIt:
     md = MarkdownIt("commonmark", {"maxNesting": MAX_NESTING}).enable("table")
+    # block structure is all we need; inline parsing was half the cost
+    md.disable(["inline", "text_join"], ignoreInvalid=True)
     return md
 
 
@@ -52,7 +59,7 @@ class Block:
 
 def flatten_deep_nesting(text: str) -> tuple[str, bool]:
     """Strip absurd quote/list nesting prefixes so parsing stays linear; report if done."""
-    if not _DEEP_PREFIX.search(text[:2_000_000]) and text.count(">" * 40) == 0:
+    if ">" * 40 not in text and " " * 160 not in text and "\t" * 40 not in text:
         return text, False
     changed = False
     out = []
@@ -68,6 +75,8 @@ def flatten_deep_nesting(text: str) -> tuple[str, bool]:
 
 def parse_blocks(text: str) -> list[Block]:
     """Top-level blocks; nested lists become ListEntry trees."""
+    if len(text) > FAST_SCAN_BYTES:
+        return scan_blocks(text)
     tokens = _PARSER.parse(text)
     blocks: list[Block] = []
     i = 0
@@ -111,6 +120,69 @@ def parse_blocks(text: str) -> list[Block]:
             i = j
             continue
         i += 1
+    return blocks
+
+
+_ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+_BULLET_LINE = re.compile(r"^( *)(?:[-*+]|(\d{1,9})[.)])(?:[ \t]+|$)(.*)$")
+
+
+def scan_blocks(text: str) -> list[Block]:
+    """Linear approximation of parse_blocks for huge inputs (ATX headings, fences, lists, tables)."""
+    lines = text.split("\n")
+    blocks: list[Block] = []
+    i, n = 0, len(lines)
+    while i < n:
+        line = lines[i]
+        if not line.strip():
+            i += 1
+            continue
+        fm = _FENCE.match(line)
+        if fm:
+            j = i + 1
+            while j < n and not lines[j].lstrip().startswith(fm.group(1)):
+                j += 1
+            blocks.append(Block("fence", i + 1, min(j + 1, n), "\n".join(lines[i + 1 : j])))
+            i = j + 1
+            continue
+        hm = _ATX.match(line)
+        if hm:
+            blocks.append(Block("heading", i + 1, i + 1, hm.group(2) or "", level=len(hm.group(1))))
+            i += 1
+            continue
+        bm = _BULLET_LINE.match(line)
+        if bm and len(bm.group(1)) <= 3:
+            entries: list[ListEntry] = []
+            start = i
+            while i < n and lines[i].strip() and not _ATX.match(lines[i]) and not _FENCE.match(lines[i]):
+                m = _BULLET_LINE.match(lines[i])
+                if m and len(m.group(1)) <= 3:
+                    num = int(m.group(2)) if m.group(2) else None
+                    entries.append(ListEntry(i + 1, i + 1, m.group(3), ordered=num is not None, marker_number=num))
+                elif entries:
+                    entries[-1].end = i + 1
+                    cm = _BULLET_LINE.match(lines[i])
+                    if cm:
+                        entries[-1].children.append(ListEntry(i + 1, i + 1, cm.group(3)))
+                i += 1
+            blocks.append(Block("list", start + 1, i, entries=entries))
+            continue
+        if line.lstrip().startswith("|"):
+            start = i
+            rows: list[tuple[int, list[str]]] = []
+            while i < n and lines[i].lstrip().startswith("|"):
+                cells = [c.strip() for c in lines[i].strip().strip("|").split("|")]
+                if not all(re.fullmatch(r":?-+:?", c) for c in cells if c):
+                    rows.append((i + 1, cells))
+                i += 1
+            header = rows[0][1] if rows else []
+            blocks.append(Block("table", start + 1, i, header=header, rows=rows[1:]))
+            continue
+        start = i
+        while i < n and lines[i].strip() and not _ATX.match(lines[i]) and not _FENCE.match(lines[i]):
+            i += 1
+        blocks.append(Block("paragraph", start + 1, i, "\n".join(lines[start:i])))
     return blocks
 
 

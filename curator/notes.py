@@ -184,9 +184,10 @@ def split_note(text: str, path: str) -> SplitNote:
             item_heads.append((hb, sec_end, body_end, hb.level, ctx))
     # a heading that contains smaller item headings is a group, not an item
     kept: list[tuple[Block, int, int, int, str]] = []
-    for h in item_heads:
-        inner = [o for o in item_heads if o is not h and h[0].start < o[0].start <= h[1]]
-        if not inner:
+    item_heads.sort(key=lambda h: h[0].start)
+    for pos, h in enumerate(item_heads):
+        nxt = item_heads[pos + 1] if pos + 1 < len(item_heads) else None
+        if nxt is None or not (h[0].start < nxt[0].start <= h[1]):
             kept.append(h)
     for hb, sec_end, _body_end, _lvl, ctx in kept:
         spans.append(_Span(hb.start, sec_end, hb.text, "heading", ctx))
@@ -205,8 +206,9 @@ def split_note(text: str, path: str) -> SplitNote:
     for hb, sec_end, _body_end, ctx in heading_spans:
         neg = bool(NEGATIVE_HEADINGS.search(hb.text)) and not _has_label(hb.text)
         struct = _is_structural(hb.text)
+        label_ctx = (ctx + " / " + plain_inline(hb.text)).strip(" /")
         for ln in range(hb.start, min(sec_end, nlines) + 1):
-            line_ctx[ln] = (ctx + " / " + plain_inline(hb.text)).strip(" /")
+            line_ctx[ln] = label_ctx
             if neg:
                 line_neg[ln] = True
             if struct:
@@ -485,7 +487,7 @@ def parse_title(raw: str) -> tuple[str | None, str, str | None, str | None, int,
 
 def _clean_title(text: str) -> str:
     # drop URLs and "arXiv:ID" mentions from the title, then tidy brackets/separators
-    for u, s, e in sorted(find_urls(text), key=lambda t: -t[1]):
+    for _u, s, e in sorted(find_urls(text), key=lambda t: -t[1]):
         text = text[:s] + text[e:]
     for m in sorted(find_ids(text), key=lambda m: -m.start):
         s = m.start
@@ -566,7 +568,7 @@ def _build_item(sp: _Span, lines: list[str], path: str) -> Item | None:
             field_urls.append(u)
     current_field: str | None = None
     field_indent = -1
-    for raw in body_lines:
+    for raw in body_lines[:400]:  # a point list longer than this is not read as points
         if not raw.strip():
             continue
         indent = len(raw) - len(raw.lstrip())

@@ -33,13 +33,17 @@ Files in ``<workspace>/.curator/``
     "Document with ID 2 already exists" stale-counter problem cannot occur.
 
 Format choice (measured with ``benchmarks/bench_store.py`` on the 2-core dev
-machine): rewriting the whole JSON snapshot atomically with 5,000 decisions
-costs ~40-80 ms per save (JSON encoding of ~2-4 MB dominates; the fsync is
-~0.3 ms), far above the 5 ms budget. Appending one checksummed line to the
-journal and fsyncing it costs well under 1 ms regardless of the store size, so
-saves go to the journal and the journal is compacted into the TinyDB snapshot
-(atomically, under the transaction lock) when a writable store opens and
-closes. CachingMiddleware is deliberately not used: it loses writes on kill.
+machine, 5,000 decisions stored): TinyDB's own JSONStorage needs 70-120 ms per
+insert (without any fsync) and an atomic whole-file rewrite of our snapshot
+170-330 ms, because re-encoding megabytes of JSON dominates (a bare
+write+fsync is ~0.25 ms). Both miss the 5 ms budget by far. Appending one
+checksummed line to the journal and fsyncing it costs ~0.5-1 ms median
+regardless of the store size, so saves go to the journal, and the journal is
+folded into the TinyDB snapshot (atomically, under the transaction lock) when
+a writable session opens and closes (one-shot CLI writers, opened with
+``session_lock=False``, only fold once the journal holds 1,000 events).
+Opening or folding at 5,000 decisions takes ~0.2-0.3 s. CachingMiddleware is
+deliberately not used: it loses writes on kill.
 
 Undo/redo is derived from the event log itself (each event carries the
 before/after state of every key and "not a duplicate" pair it touched, and
@@ -477,12 +481,24 @@ class DecisionStore:
             store._take_session_lock()
         if store.readonly:
             store._open_tx_lock_readonly()
-        with store._tx_lock(exclusive=not store.readonly):
-            if not store.readonly:
-                cleanup_temp_files(store.dir)
-            store._load_all()
-            if not store.readonly and store._compaction_due():
-                store._compact()
+        try:
+            with store._tx_lock(exclusive=not store.readonly):
+                if not store.readonly:
+                    cleanup_temp_files(store.dir)
+                store._load_all()
+                if not store.readonly and store._compaction_due():
+                    try:
+                        store._compact()
+                    except OSError as exc:
+                        # Every event is still in the journal; writes may fail
+                        # too (e.g. disk full) and will say so when they do.
+                        store._problem(
+                            f"could not update {store.path.name} ({exc.strerror}); "
+                            "your decisions are safe in the journal"
+                        )
+        except BaseException:
+            store._release()
+            raise
         return store
 
     def _go_readonly(self, reason: str, *, problem: bool = False) -> None:
@@ -653,14 +669,24 @@ class DecisionStore:
             fd = os.open(path, os.O_RDWR | os.O_APPEND if writable else os.O_RDONLY)
         except FileNotFoundError:
             return [], None
+        except OSError as exc:
+            if writable:
+                self._go_readonly(
+                    f"{path.name} cannot be opened for writing ({exc.strerror}); "
+                    "this session is read-only",
+                    problem=True,
+                )
+                return self._read_journal_file(path, current=current)
+            raise
         keep = False
         try:
-            data = b""
+            blocks = []
             while True:
                 block = os.read(fd, 1 << 20)
                 if not block:
                     break
-                data += block
+                blocks.append(block)
+            data = b"".join(blocks)
             if not data:
                 return [], "empty"
             chunk = _parse_lines(data, 0, expect_header=True)
@@ -1267,6 +1293,8 @@ class DecisionStore:
         """Pick up changes other processes (e.g. ``curator decide``) made since the last look."""
         if self._closed:
             return
+        if self.readonly:
+            self._open_tx_lock_readonly()  # the writer may have created it since
         with self._tx_lock(exclusive=not self.readonly):
             self._catch_up()
 
@@ -1364,19 +1392,23 @@ class DecisionStore:
                             # Nothing is lost: the journal still holds every event.
                             self._problem(f"could not compact the decisions store ({exc.strerror})")
         finally:
-            self._closed = True
-            for name in ("_journal_fd", "_tx_fd"):
-                fd = getattr(self, name)
-                if fd is not None:
-                    with contextlib.suppress(OSError):
-                        os.close(fd)
-                    setattr(self, name, None)
-            if self._session_fd is not None:
+            self._release()
+
+    def _release(self) -> None:
+        """Close every descriptor; dropping the session fd releases the session lock."""
+        self._closed = True
+        for name in ("_journal_fd", "_tx_fd"):
+            fd = getattr(self, name)
+            if fd is not None:
                 with contextlib.suppress(OSError):
-                    os.ftruncate(self._session_fd, 0)
-                with contextlib.suppress(OSError):
-                    os.close(self._session_fd)
-                self._session_fd = None
+                    os.close(fd)
+                setattr(self, name, None)
+        if self._session_fd is not None:
+            with contextlib.suppress(OSError):
+                os.ftruncate(self._session_fd, 0)
+            with contextlib.suppress(OSError):
+                os.close(self._session_fd)
+            self._session_fd = None
 
     def __enter__(self) -> DecisionStore:
         return self

@@ -62,6 +62,11 @@ class SectionIndex:
                 continue
             names = " ".join(a.name for a in s.anchors if a.name)
             texts[o].append(f"{s.title} {s.title} {names} {s.body}")
+        self.section_unit: dict[int, str] = {}
+        for s in doc.sections:
+            o = owner.get(s.index)
+            if o is not None:
+                self.section_unit[s.index] = by_index[o].number or by_index[o].title
         for s in units_sections:
             label = s.number or s.title
             unit = Unit(s, label, _clean_title(s.title), " ".join(texts[s.index]))

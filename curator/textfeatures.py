@@ -87,30 +87,27 @@ class TfIdf:
 
 
 class BM25:
-    """Okapi BM25 over a small corpus (the sections of a living doc)."""
+    """Okapi BM25 with postings lists, so a query costs what its tokens occur in."""
 
     def __init__(self, docs: list[list[str]], k1: float = 1.4, b: float = 0.6) -> None:
         self.k1, self.b = k1, b
         self.n = len(docs)
-        self.lengths = [len(d) for d in docs]
-        self.avg = (sum(self.lengths) / self.n) if self.n else 1.0
-        self.tfs = [Counter(d) for d in docs]
-        df: Counter[str] = Counter()
-        for d in docs:
-            df.update(set(d))
-        self.idf = {t: math.log(1 + (self.n - c + 0.5) / (c + 0.5)) for t, c in df.items()}
+        lengths = [len(d) for d in docs]
+        avg = (sum(lengths) / self.n) if self.n else 1.0
+        self.postings: dict[str, list[tuple[int, float]]] = {}
+        for i, d in enumerate(docs):
+            norm = k1 * (1 - b + b * lengths[i] / avg)
+            for tok, f in Counter(d).items():
+                self.postings.setdefault(tok, []).append((i, f * (k1 + 1) / (f + norm)))
+        self.idf = {t: math.log(1 + (self.n - len(p) + 0.5) / (len(p) + 0.5)) for t, p in self.postings.items()}
 
     def scores(self, query: Iterable[str]) -> list[float]:
-        q = Counter(query)
         out = [0.0] * self.n
-        for tok, qtf in q.items():
-            idf = self.idf.get(tok)
-            if not idf:
+        for tok, qtf in Counter(query).items():
+            plist = self.postings.get(tok)
+            if not plist:
                 continue
-            weight = idf * (1 + math.log(qtf))
-            for i, tf in enumerate(self.tfs):
-                f = tf.get(tok)
-                if f:
-                    denom = f + self.k1 * (1 - self.b + self.b * self.lengths[i] / self.avg)
-                    out[i] += weight * f * (self.k1 + 1) / denom
+            weight = self.idf[tok] * (1 + math.log(qtf))
+            for i, part in plist:
+                out[i] += weight * part
         return out

@@ -105,6 +105,11 @@ def list_note_paths(lay: Layout) -> tuple[list[Path], list[FileProblem]]:
             for f in names:
                 if is_ignored_name(f.name) or not f.name.lower().endswith((".md", ".markdown", ".txt")):
                     continue
+                try:
+                    if f.is_dir(follow_symlinks=False):
+                        continue  # a folder named like a note is not a note
+                except OSError:
+                    pass
                 paths.append(Path(f.path))
         elif entry.name.lower().endswith((".md", ".markdown")):
             paths.append(p)

@@ -811,3 +811,33 @@ def merges_consistent(s: DecisionStore) -> None:
             assert key in current[d.merged_into].merges
         for other in d.merges:
             assert current[other].merged_into == key
+
+
+def test_failed_write_is_not_acknowledged(
+    store: DecisionStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import curator.store as store_module
+
+    store.decide("a", "approve")
+
+    def broken_fsync(fd: int) -> None:
+        raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(store_module.os, "fsync", broken_fsync)
+    with pytest.raises(OSError):
+        store.decide("b", "reject")
+    monkeypatch.undo()
+    assert store.get("b") is None  # not durable, so not reported as decided
+    assert store.decide("c", "defer").seq == 2  # the half-written line was rolled back
+    store.close()
+    with DecisionStore.open(store.workspace, "ed") as again:
+        assert again.problems == []
+        assert set(again.current()) == {"a", "c"}
+
+
+def test_history_limit_and_key_filter(store: DecisionStore) -> None:
+    for i in range(5):
+        store.decide(f"k{i}", "approve")
+    store.merge("k0", "k4")
+    assert [h["seq"] for h in store.history(limit=2)] == [6, 5]
+    assert [h["action"] for h in store.history(key="k4")] == ["merge", "approve"]

@@ -1,0 +1,173 @@
+"""``curator export``: write the briefing to the inbox, safely; optionally copy it.
+
+The briefing is rendered by :mod:`curator.briefing`; this module only decides
+where it goes.  Writes are atomic (a crash leaves the old file or the new one,
+never half of it), an existing briefing is never overwritten without
+``--force``, and a missing clipboard is a one-line notice, not a failure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import sys
+from pathlib import Path
+
+from curator.atomic import atomic_write_text, fsync_dir, temp_name
+from curator.briefing import (
+    TemplateError,
+    default_output_path,
+    load_template,
+    normalize_lang,
+    render_briefing,
+)
+from curator.config import load_config
+from curator.textio import sanitize
+from curator.workspace import WorkspaceError, find_root
+
+__all__ = ["ExportExists", "cmd_export", "copy_to_clipboard", "write_briefing"]
+
+EXIT_EXISTS = 3
+
+
+class ExportExists(Exception):
+    """The target file exists and ``force`` was not given; nothing was written."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(f"{path} exists")
+        self.path = path
+
+
+def _target(root: Path, rel_or_abs: str | os.PathLike[str]) -> Path:
+    p = Path(rel_or_abs).expanduser()
+    return p if p.is_absolute() else Path(root) / p
+
+
+def write_briefing(root: Path, rel_or_abs: str, text: str, *, force: bool = False) -> Path:
+    """Write *text* to *rel_or_abs* (relative to the workspace *root*); returns the path.
+
+    Without *force* an existing file (or symlink) raises :class:`ExportExists`
+    and is left untouched; the new file appears complete or not at all, and
+    a hard link makes "create only if absent" atomic where the filesystem
+    allows it.  With *force* the file is replaced atomically.
+    """
+    target = _target(root, rel_or_abs)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if force:
+        atomic_write_text(target, text)
+        return target
+    if os.path.lexists(target):
+        raise ExportExists(target)
+    tmp = temp_name(target)
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    try:
+        try:
+            data = memoryview(text.encode("utf-8"))
+            while data:
+                data = data[os.write(fd, data) :]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        try:
+            os.link(tmp, target)  # fails if the target appeared meanwhile: never clobbers
+        except FileExistsError as exc:
+            raise ExportExists(target) from exc
+        except OSError:
+            # no hard links here (some network/FUSE filesystems): best effort
+            if os.path.lexists(target):
+                raise ExportExists(target) from None
+            os.replace(tmp, target)
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+    fsync_dir(target.parent)
+    return target
+
+
+def copy_to_clipboard(text: str) -> tuple[bool, str]:
+    """Copy *text*; (ok, message).  Never raises: no display, no xclip, no pyperclip are all fine."""
+    try:
+        import pyperclip
+    except Exception:  # pragma: no cover - pyperclip is a dependency
+        return False, "clipboard unavailable (pyperclip is not installed)"
+    try:
+        pyperclip.copy(text)
+    except Exception as exc:  # PyperclipException, OSError from xclip/pbcopy, anything else
+        detail = sanitize(str(exc)).strip().splitlines()
+        reason = detail[0][:120] if detail else type(exc).__name__
+        return False, f"clipboard unavailable ({reason})"
+    return True, f"copied the briefing to the clipboard ({len(text)} characters)"
+
+
+def _root(arg: str | None) -> Path:
+    if arg:
+        p = Path(arg).expanduser()
+        if not p.exists():
+            raise WorkspaceError(f"workspace not found: {p}")
+        return p.resolve()
+    return find_root(Path.cwd())
+
+
+def _say_if_empty(count: int) -> None:
+    if count == 0:
+        print("curator: nothing is approved in this window; the briefing says 0 increments", file=sys.stderr)
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    """Render the approved increments and write/print/copy them; exit 3 when refusing to overwrite."""
+    from curator.analysis import analyze
+    from curator.store import DecisionStore
+    from curator.triage import Triage
+
+    root = _root(getattr(args, "workspace", None))
+    cfg = load_config(root)
+    lang = normalize_lang(getattr(args, "lang", None) or cfg.lang)
+    try:
+        analysis = analyze(root, getattr(args, "topic", None), getattr(args, "since", None), getattr(args, "until", None), cfg=cfg)
+    except ValueError as exc:
+        print(f"curator: {exc}", file=sys.stderr)
+        return 2
+    try:
+        template = load_template(cfg, lang)
+    except TemplateError as exc:
+        print(f"curator: {exc}", file=sys.stderr)
+        return 2
+    editor = cfg.editor_name
+    store = DecisionStore.open(root, editor, readonly=True, session_lock=False)
+    try:
+        for problem in store.problems:
+            print(f"curator: {problem}", file=sys.stderr)
+        triage = Triage(analysis, store)
+        count = len(triage.approved())
+        text = render_briefing(triage, lang=lang, editor=editor, template=template)
+    finally:
+        store.close()
+
+    if getattr(args, "stdout", False):
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        _say_if_empty(count)
+        if getattr(args, "clipboard", False):
+            ok, message = copy_to_clipboard(text)
+            print(message if ok else f"curator: {message}", file=sys.stderr)
+        return 0
+
+    rel = getattr(args, "out", None) or default_output_path(analysis, editor, inbox=cfg.inbox)
+    try:
+        path = write_briefing(root, rel, text, force=bool(getattr(args, "force", False)))
+    except ExportExists as exc:
+        print(f"curator: {exc.path} exists; use --force to overwrite or --out to choose another file", file=sys.stderr)
+        return EXIT_EXISTS
+    except OSError as exc:
+        print(f"curator: cannot write {_target(root, rel)}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    print(f"wrote {path} ({count} increments)")
+    _say_if_empty(count)
+    if getattr(args, "clipboard", False):
+        ok, message = copy_to_clipboard(text)
+        if ok:
+            print(message)
+        else:
+            print(f"curator: {message}; the briefing is in {path}", file=sys.stderr)
+    return 0

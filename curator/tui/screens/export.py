@@ -1,0 +1,209 @@
+"""`E`: preview the briefing, write it (`w`, asking before overwriting) or copy it (`y`).
+
+The briefing engine (curator.briefing / curator.export) is imported lazily so the rest of
+the UI works without it. The Markdown preview is fed in bounded parts (`[` / `]` page),
+so a briefing of thousands of increments never becomes one giant widget.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer, Label, Markdown, TextArea
+
+from curator.textio import sanitize
+from curator.tui.screens.confirm import ConfirmScreen
+from curator.tui.session import Session
+from curator.tui.text import clean
+
+PART_LINES = 150
+
+
+def split_parts(text: str, size: int = PART_LINES) -> list[str]:
+    """Cut the briefing into parts of about *size* lines, never inside a fenced code block."""
+    parts: list[str] = []
+    current: list[str] = []
+    fenced = False
+    for line in text.splitlines():
+        if line.lstrip().startswith("```"):
+            fenced = not fenced
+        current.append(line)
+        if len(current) >= size and not fenced:
+            parts.append("\n".join(current))
+            current = []
+    if current or not parts:
+        parts.append("\n".join(current))
+    return parts
+
+
+class ExportScreen(Screen[None]):
+    """The briefing as it would be written now, with the 六 summary editable beside it."""
+
+    BINDINGS = [
+        Binding("w", "write", "Write", id="export.write"),
+        Binding("y", "copy", "Copy", id="export.copy"),
+        Binding("right_square_bracket", "page(1)", "Next part", id="export.next"),
+        Binding("left_square_bracket", "page(-1)", "Prev part", id="export.prev"),
+        Binding("escape", "back", "Back", id="export.back"),
+    ]
+
+    def __init__(self, session: Session) -> None:
+        """Render from *session*'s current triage (approved rows)."""
+        super().__init__()
+        self.session = session
+        self.text = ""
+        self.parts: list[str] = [""]
+        self.page = 0
+        self.written: str | None = None
+        self._timer: Timer | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Label(Content.styled("Briefing preview", "bold"), id="export-title")
+        with Horizontal(id="export-body"):
+            yield Markdown("", id="export-preview", open_links=False)
+            with Vertical(id="export-side"):
+                yield Label(Content("六 summary (本棒总结)"))
+                yield TextArea(
+                    self.session.summary,
+                    id="export-summary",
+                    soft_wrap=True,
+                    placeholder="Write the evening's summary here (optional)",
+                )
+                yield Label(Content.styled("w write · y copy · [ ] parts · Esc back", "dim"), id="export-hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.render_briefing()
+        self.query_one("#export-preview", Markdown).focus()
+
+    # ------------------------------------------------------------------ rendering
+
+    def _engine(self) -> Any:
+        try:
+            from curator import briefing
+        except ImportError:
+            return None
+        return briefing
+
+    def render_briefing(self) -> None:
+        """Render the briefing with the current summary and show the current part."""
+        engine = self._engine()
+        summary = self.query_one("#export-summary", TextArea).text.strip()
+        self.session.summary = summary
+        if engine is None:
+            self.text = ""
+            self.parts = ["*The briefing engine (curator.briefing) is not installed yet.*"]
+        else:
+            try:
+                self.text = engine.render_briefing(
+                    self.session.triage, lang=self.session.config.lang, summary=summary or None
+                )
+            except Exception as exc:  # show the problem, keep the screen usable
+                self.text = ""
+                self.parts = [f"Could not render the briefing: {clean(exc, 500)}"]
+            else:
+                self.parts = split_parts(sanitize(self.text))
+        self.page = min(self.page, len(self.parts) - 1)
+        self._show()
+
+    def _show(self) -> None:
+        approved = self.session.triage.counts().get("approved", 0)
+        title = f"Briefing preview · {approved} approved · part {self.page + 1}/{len(self.parts)}"
+        if self.written:
+            title += f" · written to {clean(self.written, 120)}"
+        self.query_one("#export-title", Label).update(Content.styled(title, "bold"))
+        self.query_one("#export-preview", Markdown).update(self.parts[self.page])
+
+    @on(TextArea.Changed, "#export-summary")
+    def _summary_changed(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+        self._timer = self.set_timer(0.6, self.render_briefing)
+
+    def action_page(self, step: int) -> None:
+        self.page = max(0, min(len(self.parts) - 1, self.page + step))
+        self._show()
+
+    # ------------------------------------------------------------------ writing
+
+    def _output_path(self) -> str | None:
+        engine = self._engine()
+        if engine is None:
+            return None
+        editor = self.session.config.editor_name
+        return str(engine.default_output_path(self.session.analysis, editor))
+
+    def action_write(self) -> None:
+        self.render_briefing()
+        if not self.text:
+            self.notify("nothing to write (no briefing rendered)", severity="warning", markup=False)
+            return
+        rel = self._output_path()
+        try:
+            from curator.export import ExportExists
+        except ImportError:
+            self.notify("writing needs curator.export, which is not installed yet", severity="error", markup=False)
+            return
+        if rel is None:
+            return
+        try:
+            self._write(rel, force=False)
+        except ExportExists:
+
+            def answer(yes: bool | None) -> None:
+                if yes:
+                    self._write(rel, force=True)
+
+            self.app.push_screen(ConfirmScreen(f"{rel} already exists.\nOverwrite it?"), answer)
+
+    def _write(self, rel: str, *, force: bool) -> None:
+        from curator.export import ExportExists, write_briefing
+
+        try:
+            result = write_briefing(self.session.root, rel, self.text, force=force)
+        except ExportExists:
+            raise
+        except OSError as exc:
+            self.notify(f"could not write {rel}: {exc.strerror or exc}", severity="error", markup=False)
+            return
+        self.written = str(result) if result else rel
+        self.notify(f"briefing written: {self.written}", markup=False)
+        self._show()
+
+    def action_copy(self) -> None:
+        self.render_briefing()
+        if not self.text:
+            self.notify("nothing to copy (no briefing rendered)", severity="warning", markup=False)
+            return
+        self.app.copy_to_clipboard(self.text)  # OSC 52: works over SSH in most terminals
+        ok, message = False, "curator.export is not installed yet"
+        try:
+            from curator.export import copy_to_clipboard
+        except ImportError:
+            pass
+        else:
+            try:
+                ok, message = copy_to_clipboard(self.text)
+            except Exception as exc:
+                ok, message = False, str(exc)
+        if ok:
+            self.notify("briefing copied to the clipboard", markup=False)
+            return
+        where = self.written or self._output_path()
+        hint = f"; the briefing file is {where} (w writes it)" if where else ""
+        self.notify(
+            f"sent to the terminal clipboard (OSC 52) if it supports it; system clipboard: {clean(message, 200)}{hint}",
+            severity="warning",
+            markup=False,
+            timeout=8,
+        )
+
+    def action_back(self) -> None:
+        self.dismiss(None)

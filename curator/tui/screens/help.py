@@ -1,0 +1,46 @@
+"""`?`: every key of the triage screen (as currently bound) with what it does."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Label, Static
+
+from curator.tui.text import clean
+
+FILTER_HELP = (
+    "Filter (/): words match title, id, URL, note path; status:new|anchored|reported|off-topic; "
+    "is:approved|rejected|deferred|undecided; author:jay; note:<part of a path>; §1.3 (section "
+    "and its subsections). Terms combine (AND). Enter applies, Esc clears."
+)
+
+
+class HelpScreen(ModalScreen[None]):
+    """A table of keys; any of Escape, q or ? closes it."""
+
+    BINDINGS = [
+        Binding("escape,q,question_mark", "close", "Close", id="help.close"),
+    ]
+
+    def __init__(self, keys: list[tuple[str, str, str]]) -> None:
+        """*keys*: (key as displayed, action name, description)."""
+        super().__init__()
+        self.keys = keys
+
+    def compose(self) -> ComposeResult:
+        width = max((len(k) for k, _a, _d in self.keys), default=4) + 2
+        lines = [
+            Content.assemble((clean(key, 30).ljust(width), "bold $text-accent"), clean(desc, 200), (f"  ({action})", "dim"))
+            for key, action, desc in self.keys
+        ]
+        with VerticalScroll(id="dialog", classes="help"):
+            yield Label(Content.styled("curator keys (rebind any in curator.toml [keymap] by the name in brackets)", "bold"), id="dialog-title")
+            yield Static(Content("\n").join(lines))
+            yield Static(Content(FILTER_HELP), classes="help-filter")
+            yield Label(Content.styled("Esc / q / ? close", "dim"))
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,126 @@
+"""A fuzzy picker dialog (Input + OptionList) shared by the section and merge pickers.
+
+Returns the chosen key with ``dismiss(key)`` (None when cancelled). Substring matches rank
+first (an exact word such as ``§1.1`` beats ``§1.13``), then rapidfuzz's partial ratio, so
+typing a section number or a few letters of a title both work. At most 200 options are
+shown, which keeps it instant over thousands of increments.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rapidfuzz import fuzz
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, OptionList
+from textual.widgets.option_list import Option
+
+from curator.tui.text import clean
+
+MAX_SHOWN = 200
+
+
+@dataclass
+class Choice:
+    key: str
+    label: str
+    detail: str = ""
+    search: str = ""
+    """Extra text to match on (ids, URLs) that is not shown."""
+
+
+def score(query: str, text: str) -> float:
+    """How well *text* answers *query*; 0 means not at all."""
+    q = query.casefold().strip()
+    if not q:
+        return 1.0
+    t = text.casefold()
+    at = t.find(q)
+    if at >= 0:
+        end = at + len(q)
+        boundary = end == len(t) or not (t[end].isalnum() or t[end] == ".")
+        return 300.0 - min(at, 99) + (50.0 if boundary else 0.0)
+    ratio = float(fuzz.partial_ratio(q, t))
+    return ratio if ratio >= 60 else 0.0
+
+
+class PickerScreen(ModalScreen[str | None]):
+    """Type to filter, arrows to move, Enter to choose, Escape to cancel."""
+
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel", id="picker.cancel"),
+        Binding("down", "move(1)", "Next", show=False, id="picker.down"),
+        Binding("up", "move(-1)", "Previous", show=False, id="picker.up"),
+    ]
+
+    def __init__(self, title: str, choices: list[Choice], *, placeholder: str = "type to filter") -> None:
+        """*choices* in their default order (best candidates first)."""
+        super().__init__()
+        self.title_text = title
+        self.choices = choices
+        self.placeholder = placeholder
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog", classes="picker"):
+            yield Label(Content(clean(self.title_text, 200)), id="dialog-title")
+            yield Input(placeholder=self.placeholder, id="picker-input")
+            yield OptionList(id="picker-options")
+            yield Label(Content.styled("Enter choose · ↑↓ move · Esc cancel", "dim"))
+
+    def on_mount(self) -> None:
+        self._fill("")
+        self.query_one("#picker-input", Input).focus()
+
+    def ranked(self, query: str) -> list[Choice]:
+        if not query.strip():
+            return self.choices[:MAX_SHOWN]
+        scored = []
+        for index, choice in enumerate(self.choices):
+            s = max(score(query, choice.label), score(query, choice.search) - 1 if choice.search else 0)
+            if s > 0:
+                scored.append((-s, index, choice))
+        scored.sort(key=lambda t: (t[0], t[1]))
+        return [c for _s, _i, c in scored[:MAX_SHOWN]]
+
+    def _fill(self, query: str) -> None:
+        options = self.query_one("#picker-options", OptionList)
+        options.clear_options()
+        for choice in self.ranked(query):
+            prompt = Content.assemble(
+                (clean(choice.label, 160), "bold"),
+                ("  " + clean(choice.detail, 200), "dim") if choice.detail else "",
+            )
+            options.add_option(Option(prompt, id=choice.key))
+        if options.option_count:
+            options.highlighted = 0
+
+    @on(Input.Changed, "#picker-input")
+    def _changed(self, event: Input.Changed) -> None:
+        self._fill(event.value)
+
+    @on(Input.Submitted, "#picker-input")
+    def _submitted(self) -> None:
+        options = self.query_one("#picker-options", OptionList)
+        if options.highlighted is None:
+            self.app.bell()
+            return
+        self.dismiss(options.get_option_at_index(options.highlighted).id)
+
+    @on(OptionList.OptionSelected, "#picker-options")
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)
+
+    def action_move(self, step: int) -> None:
+        options = self.query_one("#picker-options", OptionList)
+        if not options.option_count:
+            return
+        current = options.highlighted if options.highlighted is not None else -1
+        options.highlighted = max(0, min(options.option_count - 1, current + step))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

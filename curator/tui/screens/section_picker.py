@@ -1,0 +1,49 @@
+"""`s`: choose the row's living-doc section with a fuzzy picker over the section tree."""
+
+from __future__ import annotations
+
+from curator.models import LivingDoc
+from curator.triage import Row
+from curator.tui.screens.picker import Choice, PickerScreen
+
+CLEAR = "-"
+
+
+def section_choices(doc: LivingDoc, row: Row | None) -> list[Choice]:
+    """Suggested sections first (best score first), then the rest in document order."""
+    suggestions = {s.section: s for s in row.inc.suggested_sections} if row else {}
+    chosen = row.section if row else None
+    first: list[tuple[float, Choice]] = []
+    rest: list[Choice] = []
+    for sec in doc.sections:
+        label = sec.title if sec.number and sec.title.startswith(sec.number) else (
+            f"{sec.number} {sec.title}" if sec.number else sec.title
+        )
+        indent = "  " * max(0, sec.level - 2)
+        detail = []
+        if sec.label == chosen:
+            detail.append("◀ current")
+        sug = suggestions.get(sec.label)
+        if sug is not None:
+            detail.append(f"suggested {sug.score:.2f}: {sug.reason}")
+        if sec.anchors:
+            detail.append(f"{len(sec.anchors)} anchors")
+        choice = Choice(str(sec.index), indent + (label or "(untitled)"), " · ".join(detail), sec.label)
+        if sug is not None:
+            first.append((sug.score, choice))
+        else:
+            rest.append(choice)
+    first.sort(key=lambda t: -t[0])
+    out = [c for _s, c in first] + rest
+    if chosen:
+        out.append(Choice(CLEAR, "(no section)", "clear the chosen section"))
+    return out
+
+
+class SectionPicker(PickerScreen):
+    """Dismisses with the section's index as a string, CLEAR, or None."""
+
+    def __init__(self, doc: LivingDoc, row: Row | None) -> None:
+        """Offer every section of *doc*, the row's suggestions first."""
+        title = f"Section for: {row.title}" if row else "Section"
+        super().__init__(title, section_choices(doc, row), placeholder="§1.3 or a few words")

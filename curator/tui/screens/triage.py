@@ -1,0 +1,709 @@
+"""The main triage screen: notes | increments + detail | section tree, a status line, keys.
+
+The screen only wires keys and widgets to a :class:`~curator.tui.session.Session`. Reading
+the workspace and analysing it happen in thread workers that only post messages; the inbox
+watcher is an async worker; every decision is written (durably) the moment it is made.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import shlex
+from pathlib import Path
+from typing import Any
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.message import Message
+from textual.screen import Screen
+from textual.theme import Theme
+from textual.timer import Timer
+from textual.widgets import DataTable, Footer, Input, Label, ProgressBar, Tree
+from textual.worker import get_current_worker
+
+from curator.config import Config
+from curator.models import Analysis
+from curator.store import DecisionStore, ReadOnlyStore
+from curator.triage import Row
+from curator.tui.commands import TriageCommands
+from curator.tui.filtering import parse_filter, row_matches
+from curator.tui.screens.bulk import BulkScreen
+from curator.tui.screens.edit import EditResult, EditScreen
+from curator.tui.screens.export import ExportScreen
+from curator.tui.screens.help import HelpScreen
+from curator.tui.screens.lookup import LookupScreen
+from curator.tui.screens.merge_picker import MergePicker
+from curator.tui.screens.section_picker import CLEAR, SectionPicker
+from curator.tui.session import BulkPlan, ReadOnlySession, Session
+from curator.tui.text import clean
+from curator.tui.watch import InboxChange, InboxWatcher
+from curator.tui.widgets.detail import DetailPane
+from curator.tui.widgets.increments import IncrementsTable
+from curator.tui.widgets.notes import NotesPane
+from curator.tui.widgets.sections import SectionInfo, SectionTree
+from curator.tui.widgets.status import StatusInfo, StatusLine
+
+SYNC_BULK_LIMIT = 400
+"""Bulk actions up to this size run at once (keys typed meanwhile queue up); larger ones
+run in slices so the screen stays live."""
+
+NEEDS_ROW = {"decide", "section", "merge", "distinct", "edit", "priority"}
+WRITES = NEEDS_ROW | {"undo", "redo", "bulk"}
+MAX_TOASTS = 3
+
+
+def describe_arrivals(old: Analysis, new: Analysis) -> list[str]:
+    """Toasts for notes that appeared, changed or went away between two analyses."""
+    before = {n.path: n for n in old.notes}
+    after = {n.path: n for n in new.notes}
+    out: list[str] = []
+    for path, note in after.items():
+        items = f"{len(note.items)} item{'s' if len(note.items) != 1 else ''}"
+        where = "" if note.in_window else ", outside the window"
+        prev = before.get(path)
+        if prev is None:
+            out.append(f"new note: {path} ({items}{where})")
+        elif (prev.size, len(prev.items), prev.text) != (note.size, len(note.items), note.text):
+            out.append(f"updated note: {path} ({items}{where})")
+    out.extend(f"note removed: {path}" for path in before if path not in after)
+    if len(out) > MAX_TOASTS:
+        out = out[:MAX_TOASTS] + [f"… and {len(out) - MAX_TOASTS} more changes in the inbox"]
+    return out
+
+
+class TriageScreen(Screen[None]):
+    """Approve, reject, defer, edit and merge the evening's increments by keyboard."""
+
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]
+    COMMANDS = {TriageCommands}
+
+    BINDINGS = [
+        Binding("a", "decide('approve')", "Approve", id="approve"),
+        Binding("x", "decide('reject')", "Reject", id="reject"),
+        Binding("d", "decide('defer')", "Defer", id="defer"),
+        Binding("u", "undo", "Undo", id="undo"),
+        Binding("ctrl+r", "redo", "Redo", id="redo"),
+        Binding("s", "section", "Section", id="section"),
+        Binding("m", "merge", "Merge", id="merge"),
+        Binding("n", "distinct", "Not dup", id="distinct"),
+        Binding("e", "edit", "Edit", id="edit"),
+        Binding("p", "priority", "Priority", id="priority"),
+        Binding("slash", "filter", "Filter", id="filter"),
+        Binding("colon,ctrl+l", "lookup", "Lookup", id="lookup"),
+        Binding("B", "bulk", "Bulk", id="bulk"),
+        Binding("E", "export", "Export", id="export"),
+        Binding("question_mark", "help", "Help", id="help"),
+        Binding("q", "quit", "Quit", id="quit"),
+        Binding("o", "toggle_out_of_window", "Old notes", id="old_notes", show=False),
+        Binding("j", "cursor('down')", "Down", id="down", show=False),
+        Binding("k", "cursor('up')", "Up", id="up", show=False),
+        Binding("tab", "app.focus_next", "Next pane", id="next_pane", show=False),
+        Binding("shift+tab", "app.focus_previous", "Previous pane", id="previous_pane", show=False),
+        Binding("escape", "clear_filter", "Clear filter", id="clear_filter", show=False),
+    ]
+
+    # ------------------------------------------------------------------ messages
+
+    class AnalysisProgressed(Message):
+        """The loader read *done* of *total* files."""
+
+        def __init__(self, stage: str, done: int, total: int) -> None:
+            super().__init__()
+            self.stage, self.done, self.total = stage, done, total
+
+    class SessionLoaded(Message):
+        """The first analysis finished and the decisions store is open."""
+
+        def __init__(self, analysis: Analysis, store: DecisionStore | None, store_error: str | None) -> None:
+            super().__init__()
+            self.analysis, self.store, self.store_error = analysis, store, store_error
+
+    class LoadFailed(Message):
+        """The workspace could not be analysed at all (a plain-words reason)."""
+
+        def __init__(self, reason: str) -> None:
+            super().__init__()
+            self.reason = reason
+
+    class InboxChanged(Message):
+        """Files in the inbox settled after a change (bursts coalesce)."""
+
+        def __init__(self, change: InboxChange) -> None:
+            super().__init__()
+            self.change = change
+
+        def can_replace(self, message: Message) -> bool:
+            return isinstance(message, TriageScreen.InboxChanged)
+
+    class AnalysisFinished(Message):
+        """A re-analysis after an inbox change is ready to swap in."""
+
+        def __init__(self, analysis: Analysis) -> None:
+            super().__init__()
+            self.analysis = analysis
+
+    class AnalysisFailed(Message):
+        """A re-analysis failed; the previous one stays on screen."""
+
+        def __init__(self, reason: str) -> None:
+            super().__init__()
+            self.reason = reason
+
+    # ------------------------------------------------------------------ setup
+
+    def __init__(
+        self,
+        root: Path,
+        config: Config,
+        *,
+        topic: str | None = None,
+        since: str | None = None,
+        until: str | None = None,
+        keymap: dict[str, str] | None = None,
+    ) -> None:
+        """What to open; nothing is read until the screen is mounted."""
+        super().__init__()
+        self.root = root
+        self.config = config
+        self.topic = topic
+        self.since = since
+        self.until = until
+        self.keymap = dict(keymap or {})
+        self.session: Session | None = None
+        self.ready = False
+        self.busy = ""
+        self.filter_text = ""
+        self.load_error: str | None = None
+        self.reanalyses = 0
+        self._filter_timer: Timer | None = None
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="loading"):
+            yield Label(Content("Reading the relay…"), id="loading-label")
+            yield ProgressBar(id="progress", show_eta=False)
+        with Horizontal(id="panes"):
+            yield NotesPane(id="notes")
+            with Vertical(id="center"):
+                yield IncrementsTable(id="increments")
+                yield DetailPane(id="detail")
+            with Vertical(id="sections-pane"):
+                yield SectionTree(id="sections")
+                yield SectionInfo(id="section-info")
+        yield Input(placeholder="filter: words  status:new  author:jay  §1.3  is:undecided", id="filter")
+        yield StatusLine(id="status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#notes", NotesPane).border_title = "Notes"
+        self.query_one("#increments", IncrementsTable).border_title = "Increments"
+        self.query_one("#detail", DetailPane).border_title = "Detail"
+        self.query_one("#sections", SectionTree).border_title = "Sections"
+        self.query_one("#increments", IncrementsTable).use_theme(self.app.theme_variables)
+        self.app.theme_changed_signal.subscribe(self, self._theme_changed)
+        self.query_one("#increments", IncrementsTable).focus()
+        self._load()
+
+    def on_unmount(self) -> None:
+        self.close_session()
+
+    def close_session(self) -> None:
+        if self.session is not None:
+            self.session.close()
+
+    def _theme_changed(self, _theme: Theme) -> None:
+        table = self.query_one("#increments", IncrementsTable)
+        table.use_theme(self.app.theme_variables)
+        if self.session is not None:
+            table.populate(self.visible_rows(), self._flag_counter())
+
+    # ------------------------------------------------------------------ loading
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="load")
+    def _load(self) -> None:
+        from curator.analysis import analyze
+
+        store: DecisionStore | None = None
+        store_error: str | None = None
+        try:
+            store = DecisionStore.open(self.root, self.config.editor_name)
+        except Exception as exc:  # a broken store must not keep the relay from showing
+            store_error = f"decisions store unavailable: {exc}"
+
+        def progress(stage: str, done: int, total: int) -> None:
+            self.post_message(self.AnalysisProgressed(stage, done, total))
+
+        try:
+            analysis = analyze(
+                self.root, self.topic, self.since, self.until, cfg=self.config, progress=progress
+            )
+        except Exception as exc:
+            if store is not None:
+                store.close()
+            self.post_message(self.LoadFailed(str(exc) or exc.__class__.__name__))
+            return
+        self.post_message(self.SessionLoaded(analysis, store, store_error))
+
+    def on_triage_screen_analysis_progressed(self, message: AnalysisProgressed) -> None:
+        bar = self.query_one("#progress", ProgressBar)
+        bar.update(total=max(1, message.total), progress=message.done)
+        label = f"Reading notes… {message.done}/{message.total}"
+        if message.done >= message.total:
+            label = "Building increments…"
+        self.query_one("#loading-label", Label).update(Content(label))
+
+    def on_triage_screen_load_failed(self, message: LoadFailed) -> None:
+        self.load_error = message.reason
+        self.query_one("#loading-label", Label).update(
+            Content.assemble(("Cannot open this workspace: ", "bold $text-error"), clean(message.reason, 500))
+        )
+        self.query_one("#detail", DetailPane).show_message(f"Cannot open this workspace: {message.reason}")
+        self.notify(clean(message.reason, 300), title="curator", severity="error", markup=False)
+
+    def on_triage_screen_session_loaded(self, message: SessionLoaded) -> None:
+        self.session = Session(self.root, self.config, message.analysis, message.store, message.store_error)
+        self.query_one("#loading").display = False
+        self.query_one("#notes", NotesPane).load(message.analysis)
+        self.query_one("#sections", SectionTree).load(message.analysis.living_doc)
+        self.query_one("#increments", IncrementsTable).populate(self.visible_rows(), self._flag_counter())
+        self.ready = True
+        self._refresh_views()
+        if self.session.readonly_reason:
+            self.notify(clean(self.session.readonly_reason, 300), title="read-only", severity="warning", markup=False, timeout=8)
+        for problem in self.session.problems[:3]:
+            self.notify(clean(problem, 300), severity="warning", markup=False, timeout=8)
+        self._watch()
+
+    # ------------------------------------------------------------------ live inbox
+
+    @work(exclusive=True, exit_on_error=False, group="watch")
+    async def _watch(self) -> None:
+        inbox = self.root / self.config.inbox
+        while True:
+            watcher = InboxWatcher(inbox)
+            try:
+                await watcher.run(lambda change: self.post_message(self.InboxChanged(change)))
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # keep watching whatever happened to the folder
+                await asyncio.sleep(1.0)
+
+    def on_triage_screen_inbox_changed(self, _message: InboxChanged) -> None:
+        self._reanalyze()
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="analysis")
+    def _reanalyze(self) -> None:
+        from curator.analysis import analyze
+
+        try:
+            analysis = analyze(self.root, self.topic, self.since, self.until, cfg=self.config)
+        except Exception as exc:
+            if not get_current_worker().is_cancelled:
+                self.post_message(self.AnalysisFailed(str(exc)))
+            return
+        if not get_current_worker().is_cancelled:
+            self.post_message(self.AnalysisFinished(analysis))
+
+    def on_triage_screen_analysis_failed(self, message: AnalysisFailed) -> None:
+        self.notify(f"could not re-read the inbox: {clean(message.reason, 300)}", severity="error", markup=False)
+
+    def on_triage_screen_analysis_finished(self, message: AnalysisFinished) -> None:
+        if self.session is None:
+            return
+        old = self.session.analysis
+        table = self.query_one("#increments", IncrementsTable)
+        keep = table.current_key
+        self.session.swap(message.analysis)
+        self.reanalyses += 1
+        self.query_one("#notes", NotesPane).load(message.analysis)
+        sections = [(s.index, s.title, s.parent) for s in message.analysis.living_doc.sections]
+        if sections != [(s.index, s.title, s.parent) for s in old.living_doc.sections]:
+            self.query_one("#sections", SectionTree).load(message.analysis.living_doc)
+        table.populate(self.visible_rows(), self._flag_counter(), keep=keep)
+        self._refresh_views()
+        for text in describe_arrivals(old, message.analysis):
+            self.notify(clean(text, 300), markup=False)
+
+    # ------------------------------------------------------------------ views
+
+    def visible_rows(self) -> list[Row]:
+        if self.session is None:
+            return []
+        rows = self.session.rows
+        if not self.filter_text.strip():
+            return rows
+        f = parse_filter(self.filter_text)
+        return [r for r in rows if row_matches(r, f)]
+
+    def _flag_counter(self) -> Any:
+        session = self.session
+        if session is None:
+            return lambda _row: 0
+        pairs = session.store.distinct_pairs() if session.store is not None else set()
+        return lambda row: len(session.flagged_overlaps(row, pairs))
+
+    def current_row(self) -> Row | None:
+        if self.session is None:
+            return None
+        return self.session.row(self.query_one("#increments", IncrementsTable).current_key)
+
+    def _refresh_table(self, select: str | None = None) -> None:
+        """Show the current rows; only changed cells are redrawn when the rows are the same."""
+        table = self.query_one("#increments", IncrementsTable)
+        rows = self.visible_rows()
+        counter = self._flag_counter()
+        if [r.inc.id for r in rows] == table.order:
+            table.refresh_rows(rows, counter)
+            if select is not None:
+                table.select_key(select)
+        else:
+            table.populate(rows, counter, keep=select)
+        self._refresh_views()
+
+    def _refresh_views(self) -> None:
+        """Detail, section marks, status line and footer for the current row."""
+        row = self.current_row()
+        self.query_one("#detail", DetailPane).show_row(row, self.session)
+        tree = self.query_one("#sections", SectionTree)
+        tree.mark(row)
+        node = tree.cursor_node
+        self._show_section(node.data if node is not None else None)
+        self._update_status()
+        self.refresh_bindings()
+
+    def _update_status(self) -> None:
+        info = StatusInfo(filter=self.filter_text, busy=self.busy)
+        if self.session is not None:
+            info.counts = self.session.triage.counts()
+            info.window = self.session.analysis.window
+            info.shown = len(self.query_one("#increments", IncrementsTable).order)
+            info.readonly = self.session.readonly_reason
+            info.problems = self.session.problems
+        elif self.load_error:
+            info.problems = [self.load_error]
+        self.query_one("#status", StatusLine).show(info)
+
+    def _show_section(self, index: int | None) -> None:
+        info = self.query_one("#section-info", SectionInfo)
+        if self.session is None or index is None:
+            info.show(None, None)
+            return
+        sections = self.session.analysis.living_doc.sections
+        info.show(sections[index] if 0 <= index < len(sections) else None, self.current_row())
+
+    @on(DataTable.RowHighlighted, "#increments")
+    def _row_highlighted(self) -> None:
+        if self.ready:
+            self._refresh_views()
+
+    @on(Tree.NodeHighlighted, "#sections")
+    def _section_highlighted(self, event: Tree.NodeHighlighted[int]) -> None:
+        self._show_section(event.node.data)
+
+    @on(Tree.NodeSelected, "#notes")
+    def _note_selected(self, event: Tree.NodeSelected[str]) -> None:
+        if event.node.data:
+            self._set_filter(f"note:{shlex.quote(event.node.data)}")
+            self.notify(f"showing increments from {clean(event.node.data, 200)} (Esc clears)", markup=False)
+
+    # ------------------------------------------------------------------ action plumbing
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Grey out writes while loading, read-only or busy, and what cannot apply now."""
+        if action not in WRITES:
+            return True
+        if not self.ready or self.session is None or self.busy or self.session.readonly:
+            return None
+        if action in NEEDS_ROW and self.current_row() is None:
+            return None
+        store = self.session.store
+        if action == "undo":
+            return True if store is not None and store.can_undo() else None
+        if action == "redo":
+            return True if store is not None and store.can_redo() else None
+        if action == "distinct":
+            row = self.current_row()
+            return True if row is not None and self.session.flagged_overlaps(row) else None
+        return True
+
+    def _write(self, what: str, fn: Any, *args: Any) -> Any:
+        """Run one store write; problems become a toast, never a crash or a silent loss."""
+        try:
+            return fn(*args)
+        except (ReadOnlySession, ReadOnlyStore) as exc:
+            self.notify(f"read-only: {clean(exc, 200)}", severity="error", markup=False)
+        except ValueError as exc:
+            self.notify(f"{what}: {clean(exc, 200)}", severity="warning", markup=False)
+        except OSError as exc:
+            self.notify(f"{what} NOT saved: {clean(exc.strerror or exc, 200)}", severity="error", markup=False, timeout=10)
+        return None
+
+    def _undecided_after(self, key: str) -> str:
+        """Where the cursor goes after a decision: the next undecided row, else stay."""
+        assert self.session is not None
+        table = self.query_one("#increments", IncrementsTable)
+        visible = {r.inc.id for r in self.visible_rows()}
+        undecided = [r.inc.id for r in self.session.rows if r.action is None and r.inc.id in visible]
+        return Session.next_undecided(table.order, key, undecided) or key
+
+    # ------------------------------------------------------------------ decisions
+
+    def action_decide(self, action: str) -> None:
+        row = self.current_row()
+        if row is None or self.session is None:
+            return
+        if self._write(action, self.session.decide, row, action) is None and not self._saved(row, action):
+            return
+        self._refresh_table(select=self._undecided_after(row.inc.id))
+
+    def _saved(self, row: Row, action: str) -> bool:
+        assert self.session is not None
+        now = self.session.row(row.inc.id)
+        return now is not None and now.action == action
+
+    def action_undo(self) -> None:
+        if self.session is None:
+            return
+        key = self._write("undo", self.session.undo)
+        self._after_history(key, "undone")
+
+    def action_redo(self) -> None:
+        if self.session is None:
+            return
+        key = self._write("redo", self.session.redo)
+        self._after_history(key, "redone")
+
+    def _after_history(self, key: str | None, verb: str) -> None:
+        row = self.session.row(key) if self.session is not None and key else None
+        self._refresh_table(select=row.inc.id if row is not None else None)
+        if row is not None:
+            self.notify(f"{verb}: {clean(row.title, 120)}", markup=False, timeout=2)
+
+    def action_priority(self) -> None:
+        row = self.current_row()
+        if row is None or self.session is None:
+            return
+        self._write("priority", self.session.cycle_priority, row)
+        self._refresh_table(select=row.inc.id)
+
+    def action_distinct(self) -> None:
+        row = self.current_row()
+        if row is None or self.session is None:
+            return
+        flagged = self.session.flagged_overlaps(row)
+        if not flagged:
+            self.notify("no flagged overlap on this row", markup=False)
+            return
+        top = flagged[0]
+        self._write("not a duplicate", self.session.mark_distinct, row, top)
+        self.notify(f"not a duplicate: {clean(row.title, 60)} ≠ {clean(top.title or top.id, 60)}", markup=False)
+        self._refresh_table(select=row.inc.id)
+
+    def action_section(self) -> None:
+        row = self.current_row()
+        if row is None or self.session is None:
+            return
+        doc = self.session.analysis.living_doc
+        key = row.inc.id
+
+        def chosen(value: str | None) -> None:
+            if value is None or self.session is None:
+                return
+            target = self.session.row(key)
+            if target is None:
+                return
+            if value == CLEAR:
+                section: str | None = None
+            else:
+                sections = self.session.analysis.living_doc.sections
+                index = int(value)
+                section = sections[index].label if 0 <= index < len(sections) else None
+                if section is None:
+                    return
+            self._write("section", self.session.set_section, target, section)
+            self._refresh_table(select=key)
+
+        self.app.push_screen(SectionPicker(doc, row), chosen)
+
+    def action_merge(self) -> None:
+        row = self.current_row()
+        if row is None or self.session is None:
+            return
+        key = row.inc.id
+
+        def chosen(other_key: str | None) -> None:
+            if other_key is None or self.session is None:
+                return
+            primary, other = self.session.row(key), self.session.row(other_key)
+            if primary is None or other is None or primary is other:
+                return
+            self._write("merge", self.session.merge, primary, other)
+            self.notify(f"merged {clean(other.title, 60)} into {clean(primary.title, 60)} (u undoes)", markup=False)
+            self._refresh_table(select=key)
+
+        self.app.push_screen(MergePicker(self.session, row), chosen)
+
+    def action_edit(self) -> None:
+        row = self.current_row()
+        if row is None or self.session is None:
+            return
+        key = row.inc.id
+
+        def edited(result: EditResult | None) -> None:
+            if result is None or self.session is None:
+                return
+            target = self.session.row(key)
+            if target is None:
+                return
+            changed = self._write(
+                "edit", lambda: self.session.edit(target, title=result.title, points=result.points, caveats=result.caveats)  # type: ignore[union-attr]
+            )
+            if changed:
+                self._refresh_table(select=key)
+
+        self.app.push_screen(EditScreen(row), edited)
+
+    # ------------------------------------------------------------------ bulk
+
+    def action_bulk(self) -> None:
+        if self.session is None:
+            return
+        plans = [self.session.bulk_plan(n) for n in (1, 2, 3)]
+
+        def chosen(number: int | None) -> None:
+            if number is None or self.session is None:
+                return
+            plan = self.session.bulk_plan(number)
+            if plan.count <= SYNC_BULK_LIMIT:
+                done = self._write("bulk", self.session.apply_bulk, plan) or 0
+                self._bulk_done(plan, done)
+            else:
+                self._bulk_in_slices(plan)
+
+        self.app.push_screen(BulkScreen(plans), chosen)
+
+    @work(exclusive=True, exit_on_error=False, group="bulk")
+    async def _bulk_in_slices(self, plan: BulkPlan) -> None:
+        """A big bulk action on the event loop in slices: the screen stays live, writes wait."""
+        assert self.session is not None
+        done = 0
+        self.busy = f"bulk {plan.action}: 0/{plan.count}"
+        self.refresh_bindings()
+        try:
+            for start in range(0, plan.count, 100):
+                part = BulkPlan(plan.number, plan.title, plan.action, plan.steps[start : start + 100])
+                done += self._write("bulk", self.session.apply_bulk, part) or 0
+                self.busy = f"bulk {plan.action}: {done}/{plan.count}"
+                self._update_status()
+                await asyncio.sleep(0)
+        finally:
+            self.busy = ""
+            self._bulk_done(plan, done)
+
+    def _bulk_done(self, plan: BulkPlan, done: int) -> None:
+        if self.session is None:
+            return
+        self.session.triage.rebuild()
+        table = self.query_one("#increments", IncrementsTable)
+        key = table.current_key
+        self._refresh_table(select=self._undecided_after(key) if key else None)
+        self.notify(f"bulk: {plan.action} × {done}", markup=False, timeout=3)
+
+    # ------------------------------------------------------------------ other keys
+
+    def action_filter(self) -> None:
+        box = self.query_one("#filter", Input)
+        box.display = True
+        box.value = self.filter_text
+        box.focus()
+
+    @on(Input.Changed, "#filter")
+    def _filter_changed(self, event: Input.Changed) -> None:
+        if self._filter_timer is not None:
+            self._filter_timer.stop()
+        value = event.value
+        self._filter_timer = self.set_timer(0.25, lambda: self._set_filter(value, hide=False))
+
+    @on(Input.Submitted, "#filter")
+    def _filter_submitted(self, event: Input.Submitted) -> None:
+        if self._filter_timer is not None:
+            self._filter_timer.stop()
+        self._set_filter(event.value)
+
+    def _set_filter(self, text: str, *, hide: bool = True) -> None:
+        self.filter_text = text.strip()
+        table = self.query_one("#increments", IncrementsTable)
+        table.populate(self.visible_rows(), self._flag_counter())
+        if hide:
+            box = self.query_one("#filter", Input)
+            box.display = False
+            table.focus()
+        self._refresh_views()
+
+    def action_clear_filter(self) -> None:
+        box = self.query_one("#filter", Input)
+        if self.filter_text or box.display:
+            box.value = ""
+            self._set_filter("")
+
+    def action_lookup(self) -> None:
+        row = self.current_row()
+        initial = ""
+        if row is not None:
+            initial = row.arxiv[0] if row.arxiv else (row.urls[0] if row.urls else "")
+        topic = self.session.analysis.topic if self.session is not None else self.topic
+        self.app.push_screen(LookupScreen(self.root, topic, self.config, initial))
+
+    def action_export(self) -> None:
+        if self.session is None:
+            self.notify("still reading the relay", markup=False)
+            return
+        self.app.push_screen(ExportScreen(self.session), lambda _r: self._refresh_table())
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(self.key_table()))
+
+    def action_toggle_out_of_window(self) -> None:
+        shown = self.query_one("#notes", NotesPane).toggle_out_of_window()
+        self.notify("showing notes outside the window (dimmed)" if shown else "hiding notes outside the window", markup=False, timeout=2)
+
+    def action_cursor(self, direction: str) -> None:
+        target = self.focused or self.query_one("#increments", IncrementsTable)
+        for name in (f"action_cursor_{direction}", f"action_scroll_{direction}"):
+            method = getattr(target, name, None)
+            if method is not None:
+                method()
+                return
+
+    async def action_quit(self) -> None:
+        self.close_session()
+        self.app.exit()
+
+    # ------------------------------------------------------------------ keys for help / palette
+
+    def key_table(self) -> list[tuple[str, str, str]]:
+        """(keys as shown, binding id, description) for every binding, after the keymap."""
+        out = []
+        for binding in self.BINDINGS:
+            assert isinstance(binding, Binding)
+            keys = self.keymap.get(binding.id or "", binding.key)
+            shown = " / ".join(
+                self.app.get_key_display(Binding(k.strip(), binding.action)) for k in keys.split(",")
+            )
+            out.append((shown, binding.id or binding.action, binding.description))
+        return out
+
+    def palette_entries(self) -> list[tuple[str, str, str]]:
+        """(name, help, action) for the command palette: what can run right now."""
+        out = []
+        for (shown, _id, description), binding in zip(self.key_table(), self.BINDINGS, strict=True):
+            assert isinstance(binding, Binding)
+            if binding.id in ("down", "up", "next_pane", "previous_pane", "clear_filter"):
+                continue
+            name = binding.action.split("(")[0]
+            if not self.check_action(name, ()):
+                continue
+            out.append((description, f"key: {shown}", binding.action))
+        return out

@@ -1,0 +1,166 @@
+"""The detail pane: everything known about the selected increment, as safe Content.
+
+The note excerpt is bounded (at most ~200 lines around the item, each line cut), so a
+20 MB note never reaches the renderer whole.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.content import Content
+from textual.widgets import Static
+
+from curator.models import Analysis, Item, Note
+from curator.triage import Row
+from curator.tui.session import ACTION_MARKS, Session
+from curator.tui.text import clean, status_badge
+
+MAX_EXCERPT_LINES = 200
+LINES_BEFORE = 12
+MAX_LINE_CHARS = 300
+MAX_ITEMS_SHOWN = 12
+
+
+def _heading(text: str) -> Content:
+    return Content.styled(text, "bold $text-accent")
+
+
+def _line(*parts: str | tuple[str, str]) -> Content:
+    """A line of plain (sanitized) parts; tuples carry a style."""
+    safe: list[str | tuple[str, str]] = []
+    for part in parts:
+        if isinstance(part, tuple):
+            safe.append((clean(part[0], 600), part[1]))
+        else:
+            safe.append(clean(part, 600))
+    return Content.assemble(*safe)
+
+
+def note_excerpt(note: Note, item: Item | None) -> list[Content]:
+    """Up to MAX_EXCERPT_LINES numbered lines around *item*, its own lines highlighted."""
+    first = item.line_start if item and item.line_start > 0 else 1
+    last = max(first, item.line_end if item and item.line_end else first)
+    start = max(1, first - LINES_BEFORE)
+    end = start + MAX_EXCERPT_LINES - 1
+    # split only as far as needed: the rest of a huge note is never touched
+    pieces = note.text.split("\n", end)[: end]
+    lines = pieces[start - 1 :]
+    out: list[Content] = []
+    width = len(str(start + len(lines)))
+    for number, raw in enumerate(lines, start=start):
+        text = clean(raw.replace("\t", "    "), MAX_LINE_CHARS) or " "
+        gutter = f"{number:>{width}} "
+        if first <= number <= last:
+            out.append(Content.assemble((gutter, "$text-accent"), (text, "on $boost")))
+        else:
+            out.append(Content.assemble((gutter, "dim"), (text, "dim")))
+    if len(pieces) >= end and len(lines) >= MAX_EXCERPT_LINES:
+        out.append(Content.styled(f"… (showing lines {start}–{end} of the note)", "dim italic"))
+    return out
+
+
+def describe(row: Row, session: Session) -> list[Content]:
+    """The lines of the detail pane for one row."""
+    inc = row.inc
+    analysis: Analysis = session.analysis
+    out: list[Content] = [Content.styled(clean(row.title, 500), "bold")]
+    ids = [f"id {inc.id}"]
+    if row.arxiv:
+        ids.append("arXiv " + ", ".join(row.arxiv))
+    if inc.card:
+        ids.append(f"card {inc.card}")
+    out.append(_line((" · ".join(ids), "dim")))
+    for url in row.urls[:6]:
+        out.append(_line(("  " + url, "underline")))
+
+    badge = status_badge(inc)
+    status_line = [("status ", "dim"), (badge, "bold")]
+    if inc.status_reason:
+        status_line.append(("  — " + inc.status_reason, ""))
+    out.append(_line(*status_line))
+    for ref in inc.anchored_in[:4]:
+        when = f", {ref.date} 锚入" if ref.date else ""
+        out.append(_line(("  anchored in ", "dim"), f"{ref.section} {ref.title} (line {ref.line}{when})"))
+    for ref in inc.anchored_elsewhere[:2]:
+        out.append(_line(("  also in another doc: ", "dim"), f"{ref.doc} {ref.section} {ref.title}"))
+    for path in inc.reported_in[:4]:
+        out.append(_line(("  reported in ", "dim"), path))
+
+    mark = ACTION_MARKS.get(row.action or "", "")
+    decision = (
+        f"{mark} {row.action}" + (f" → {row.section}" if row.action == "approve" else "")
+        if row.action
+        else "undecided"
+    )
+    out.append(
+        _line(("decision ", "dim"), (decision, "bold"), ("   section ", "dim"), row.section or "—",
+              ("   priority ", "dim"), row.priority or "—")
+    )
+
+    if inc.suggested_sections:
+        out.append(_heading("Suggested sections"))
+        for s in inc.suggested_sections[:4]:
+            chosen = "▶ " if s.section == row.section else "  "
+            out.append(_line(chosen + f"{s.section} {s.title}", (f"  {s.score:.2f}  ", "bold"), (s.reason, "dim")))
+
+    flagged = session.flagged_overlaps(row)
+    if inc.overlaps:
+        out.append(_heading("Overlap candidates"))
+        flagged_ids = {o.id for o in flagged}
+        for ov in inc.overlaps[:6]:
+            flag = "⚠ " if ov.id in flagged_ids else "  "
+            style = "" if ov.id in flagged_ids else "dim strike"
+            out.append(_line((flag, "$text-warning"), (f"{ov.id} {ov.title}", style), (f"  {ov.score:.2f}  ", "bold"), (ov.reason, "dim")))
+
+    if row.decision is not None and getattr(row.decision, "points", None) is not None:
+        out.append(_heading("Key points (edited)"))
+        out.extend(_line("  • " + p) for p in row.points[:30])
+    if row.decision is not None and getattr(row.decision, "caveats", None) is not None:
+        out.append(_heading("Caveats (edited)"))
+        out.extend(_line("  • " + c) for c in row.caveats[:30])
+
+    authors = {s.path: s.author for s in row.sources}
+    items = [*inc.items, *(it for other in row.absorbed for it in other.items)]
+    if items:
+        out.append(_heading(f"Sources ({len(row.sources)})"))
+    for it in items[:MAX_ITEMS_SHOWN]:
+        who = authors.get(it.note) or (it.note.split("/")[1] if it.note.count("/") > 1 else "")
+        out.append(_line((f"{who} ", "bold"), (it.note, "underline"), (f"  {it.label or ''}", "$text-accent")))
+        for p in it.points[:8]:
+            out.append(_line("    • " + p))
+        for c in it.caveats[:4]:
+            out.append(_line(("    ! ", "$text-warning"), c))
+    if len(items) > MAX_ITEMS_SHOWN:
+        out.append(_line((f"  … and {len(items) - MAX_ITEMS_SHOWN} more items", "dim")))
+
+    first = row.sources[0].path if row.sources else None
+    note = next((n for n in analysis.notes if n.path == first), None) if first else None
+    if note is not None and note.text:
+        item = next((it for it in items if it.note == note.path), None)
+        out.append(_heading(f"Note: {clean(note.path)}"))
+        out.extend(note_excerpt(note, item))
+    return out
+
+
+class DetailPane(VerticalScroll, can_focus=True):
+    """Scrollable details of the selected increment (or a hint when there is none)."""
+
+    DEFAULT_CSS = """
+    DetailPane { height: 1fr; }
+    DetailPane > Static { width: 1fr; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Static(Content("Reading the relay…"), id="detail-body")
+
+    def show_row(self, row: Row | None, session: Session | None) -> None:
+        body = self.query_one("#detail-body", Static)
+        if row is None or session is None:
+            body.update(Content.styled("No increment selected.", "dim"))
+            return
+        body.update(Content("\n").join(describe(row, session)))
+        self.scroll_home(animate=False)
+
+    def show_message(self, message: str) -> None:
+        self.query_one("#detail-body", Static).update(Content(clean(message, 2000)))

@@ -1,0 +1,115 @@
+"""The living document's section tree, with the current row's section marked.
+
+Labels are rich ``Text`` (a heading like ``[bold]x[/]`` stays literal). Moving the tree
+cursor shows what the section already anchors in the info box underneath.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.content import Content
+from textual.widgets import Static, Tree
+from textual.widgets.tree import TreeNode
+
+from curator.models import LivingDoc, Section
+from curator.triage import Row
+from curator.tui.text import clean, plain
+
+MAX_ANCHORS_SHOWN = 40
+
+
+class SectionTree(Tree[int]):
+    """Sections as a tree; node data is the section's index in ``LivingDoc.sections``."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        """An empty tree until :meth:`load` is called."""
+        super().__init__(Text("living doc"), id=id)
+        self.show_root = True
+        self.guide_depth = 2
+        self.doc: LivingDoc | None = None
+        self._nodes: dict[int, TreeNode[int]] = {}
+        self._marked: list[int] = []
+
+    def _base(self, section: Section) -> Text:
+        return plain(section.title or section.label or "(untitled)", limit=120)
+
+    def load(self, doc: LivingDoc) -> None:
+        """Rebuild the tree for *doc* (new analysis)."""
+        self.doc = doc
+        self.clear()
+        self.root.set_label(plain(doc.path, "bold"))
+        self._nodes = {}
+        self._marked = []
+        for sec in doc.sections:
+            parent = self._nodes.get(sec.parent) if sec.parent is not None else None
+            into = parent if parent is not None else self.root
+            node = into.add(self._base(sec), data=sec.index, expand=sec.level <= 3)
+            self._nodes[sec.index] = node
+        self.root.expand()
+
+    def sections_named(self, label: str) -> list[Section]:
+        if self.doc is None:
+            return []
+        return [s for s in self.doc.sections if s.label == label]
+
+    def mark(self, row: Row | None) -> None:
+        """Highlight the row's chosen section and its suggestions (with score and reason)."""
+        if self.doc is None:
+            return
+        for index in self._marked:
+            node = self._nodes.get(index)
+            if node is not None:
+                node.set_label(self._base(self.doc.sections[index]))
+        self._marked = []
+        if row is None:
+            return
+        chosen = row.section
+        scores = {s.section: s for s in row.inc.suggested_sections}
+        first: TreeNode[int] | None = None
+        for label in dict.fromkeys([chosen, *scores]):
+            if not label:
+                continue
+            for sec in self.sections_named(label):
+                node = self._nodes.get(sec.index)
+                if node is None:
+                    continue
+                text = self._base(sec)
+                sug = scores.get(label)
+                if label == chosen:
+                    text.stylize("bold reverse")
+                    text.append(" ◀", style="bold")
+                    first = first or node
+                if sug is not None:
+                    text.append(f" {sug.score:.2f}", style="bold" if label == chosen else "dim")
+                node.set_label(text)
+                self._marked.append(sec.index)
+                parent = node.parent
+                while parent is not None:
+                    parent.expand()
+                    parent = parent.parent
+        if first is not None and not self.has_focus:
+            self.move_cursor(first)
+
+
+class SectionInfo(Static):
+    """What the highlighted section already anchors, and why it was suggested."""
+
+    def show(self, section: Section | None, row: Row | None) -> None:
+        if section is None:
+            self.update(Content.styled("Move through the tree to see what a section anchors.", "dim"))
+            return
+        lines: list[Content] = [Content.styled(clean(section.title or section.label, 200), "bold")]
+        if row is not None:
+            for sug in row.inc.suggested_sections:
+                if sug.section == section.label:
+                    lines.append(Content.assemble(("suggested ", "dim"), (f"{sug.score:.2f} ", "bold"), clean(sug.reason, 300)))
+        if section.anchors:
+            lines.append(Content.styled(f"anchors ({len(section.anchors)}):", "dim"))
+            for anchor in section.anchors[:MAX_ANCHORS_SHOWN]:
+                when = f" ({anchor.date})" if anchor.date else ""
+                lines.append(Content(clean(f"  {anchor.name or anchor.key}{when} · line {anchor.line}", 200)))
+            if len(section.anchors) > MAX_ANCHORS_SHOWN:
+                lines.append(Content.styled(f"  … {len(section.anchors) - MAX_ANCHORS_SHOWN} more", "dim"))
+        else:
+            lines.append(Content.styled("anchors nothing yet", "dim"))
+        self.update(Content("\n").join(lines))

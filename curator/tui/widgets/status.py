@@ -1,0 +1,58 @@
+"""The one-line status bar: counts, window, filter and read-only / problem notices."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from textual.content import Content
+from textual.widgets import Static
+
+from curator.models import Window
+from curator.tui.text import clean
+
+
+def window_text(window: Window) -> str:
+    """`08-19 22:20 → 08-20 22:20 +08:00` (the analysis' own offset)."""
+    offset = window.until.strftime("%z")
+    offset = f"{offset[:3]}:{offset[3:]}" if len(offset) == 5 else offset
+    return (
+        f"{window.since.strftime('%m-%d %H:%M')} → {window.until.strftime('%m-%d %H:%M')} {offset}"
+    ).strip()
+
+
+@dataclass
+class StatusInfo:
+    counts: dict[str, int] = field(default_factory=dict)
+    window: Window | None = None
+    filter: str = ""
+    shown: int = 0
+    readonly: str | None = None
+    problems: list[str] = field(default_factory=list)
+    busy: str = ""
+
+
+class StatusLine(Static):
+    """Counts first (what is left to do), then the window and any notice."""
+
+    def show(self, info: StatusInfo) -> None:
+        c = info.counts
+        parts: list[str | tuple[str, str]] = [
+            ("new ", "dim"), (str(c.get("new", 0)), "bold"),
+            ("  ✓ ", "$text-success"), (str(c.get("approved", 0)), "bold"),
+            ("  ✗ ", "$text-error"), (str(c.get("rejected", 0)), "bold"),
+            ("  ⏸ ", "$text-warning"), (str(c.get("deferred", 0)), "bold"),
+            ("  left ", "dim"), (str(c.get("left", 0)), "bold"),
+        ]
+        if info.filter:
+            parts += [("  │ filter ", "dim"), (clean(info.filter, 60), "bold"),
+                      (f" ({info.shown} shown)", "dim")]
+        if info.window is not None:
+            parts += [("  │ window ", "dim"), window_text(info.window)]
+        if info.busy:
+            parts += [("  │ ", "dim"), (clean(info.busy, 80), "italic")]
+        if info.readonly:
+            parts += [("  │ READ-ONLY: ", "bold $text-error"), clean(info.readonly, 160)]
+        if info.problems:
+            more = f" (+{len(info.problems) - 1})" if len(info.problems) > 1 else ""
+            parts += [("  │ ⚠ ", "$text-warning"), clean(info.problems[0], 120) + more]
+        self.update(Content.assemble(*parts))

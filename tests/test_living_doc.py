@@ -1,0 +1,483 @@
+"""Living-doc parsing: headings as CommonMark sees them, anchors where the editor put them."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from conftest import BAD, REAL, SAMPLE, need
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from markdown_it import MarkdownIt
+
+from curator.living_doc import (
+    find_section,
+    load_living_doc,
+    parse_living_doc,
+    section_for_line,
+)
+from curator.models import Anchor, LivingDoc, Section
+
+KNOWLEDGE = "organized/knowledge"
+
+
+def _doc(ws: Path, name: str, topic: str = "inference") -> LivingDoc:
+    need(ws / KNOWLEDGE / name)
+    return load_living_doc(ws, f"{KNOWLEDGE}/{name}", topic)
+
+
+def _by_number(doc: LivingDoc, number: str) -> Section:
+    hits = [s for s in doc.sections if s.number == number]
+    assert len(hits) == 1, (number, hits)
+    return hits[0]
+
+
+def _within(doc: LivingDoc, sec: Section, anchor_line: int) -> bool:
+    """Whether the anchor line's deepest section is ``sec`` or one of its descendants."""
+    found = section_for_line(doc, anchor_line)
+    while found is not None:
+        if found.index == sec.index:
+            return True
+        found = doc.sections[found.parent] if found.parent is not None else None
+    return False
+
+
+def _anchors(doc: LivingDoc, kind: str, key: str) -> list[Anchor]:
+    return [a for s in doc.sections for a in s.anchors if a.kind == kind and a.key == key]
+
+
+def _anchored_in(doc: LivingDoc, key: str, number: str) -> bool:
+    sec = _by_number(doc, number)
+    found = _anchors(doc, "arxiv", key)
+    return bool(found) and all(_within(doc, sec, a.line) for a in found)
+
+
+# --- sample-relay -----------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def inference() -> LivingDoc:
+    return _doc(SAMPLE, "inference.md")
+
+
+def test_sample_sections_and_titles(inference: LivingDoc) -> None:
+    titles = {
+        "§1.1": "推理引擎与生产基准",
+        "§1.2": "PD 分离与弹性扩缩容",
+        "§1.3": "KV Cache 管理",
+        "§1.4": "投机解码",
+        "§1.5": "量化与端侧推理",
+        "§1.6": "推理经济学",
+        "§1.7": "多模态推理",
+        "§1.8": "Agent 推理栈",
+        "§1.9": "推理评测与基准方法",
+        "§1.10": "长上下文与稀疏注意力",
+        "§1.11": "测试时计算与上下文工程",
+        "§1.12": "推理安全",
+        "§1.13": "推理引擎可复现性",
+    }
+    for number, title in titles.items():
+        sec = _by_number(inference, number)
+        assert sec.title == f"{number} {title}"
+        assert sec.level == 3
+        assert inference.sections[sec.parent or 0].number == "§1"
+    appendix = [s for s in inference.sections if s.title == "附录:术语表"]
+    assert len(appendix) == 1 and appendix[0].number is None
+    assert inference.version == "2026-08-20"
+    assert inference.title == "inference 活文档 · 2026-08-20 版"
+    assert inference.errors == []
+
+
+def test_sample_fence_line_is_not_a_heading(inference: LivingDoc) -> None:
+    assert not [s for s in inference.sections if "not a heading" in s.title]
+    econ = _by_number(inference, "§1.6")
+    assert econ.line == 156 and econ.end_line == 186  # the bash fence sits inside it
+    assert "## not a heading" in econ.body
+
+
+def test_sample_tree_lines(inference: LivingDoc) -> None:
+    s11 = _by_number(inference, "§1.1")
+    assert (s11.line, s11.end_line) == (31, 72)
+    subs = [s.title for s in inference.sections if s.parent == s11.index]
+    assert subs == [
+        "引擎版本与特性",
+        "分布式编排层",
+        "生产基准(只在同硬件内比较)",
+        "配置搜索与调度开销",
+        "开放问题(本节)",
+    ]
+    last = inference.sections[-1]
+    assert (last.title, last.line, last.end_line) == ("变更记录", 256, 260)
+    assert section_for_line(inference, 5) is inference.sections[0]
+    assert section_for_line(inference, 64) is not None
+    assert section_for_line(inference, 64).title == "配置搜索与调度开销"  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("key", "number"),
+    [
+        ("2601.06288", "§1.1"),
+        ("2606.01927", "§1.1"),
+        ("2604.25724", "§1.2"),
+        ("2507.06608", "§1.2"),
+        ("2511.01815", "§1.3"),
+        ("2608.02870", "§1.3"),
+        ("2608.13263", "§1.3"),
+        ("2608.16157", "§1.3"),
+        ("2606.22190", "§1.7"),
+        ("2603.09619", "§1.11"),
+        ("2608.14465", "§1.11"),
+        ("2608.09867", "§1.12"),
+        ("2605.19537", "§1.13"),
+        ("2607.08028", "§1.13"),
+    ],
+)
+def test_sample_arxiv_anchors(inference: LivingDoc, key: str, number: str) -> None:
+    assert _anchored_in(inference, key, number)
+
+
+def test_sample_anchor_details(inference: LivingDoc) -> None:
+    (harness,) = _anchors(inference, "arxiv", "2607.08028")
+    assert (harness.line, harness.date, harness.name) == (233, "8-19", "Harness Engineering")
+    (albireo,) = _anchors(inference, "arxiv", "2606.01927")  # written 2606.01927v2
+    assert (albireo.line, albireo.name, albireo.date) == (65, "Albireo", "8-19")
+    (nexus,) = _anchors(inference, "arxiv", "2507.06608")  # pdf/…v3 URL
+    assert (nexus.name, nexus.date) == ("Nexus", "8-15")
+    (maglev,) = _anchors(inference, "arxiv", "2608.02870")  # [ID](abs URL): one anchor per line
+    assert maglev.name == "Maglev"
+
+
+def test_sample_named_anchors(inference: LivingDoc) -> None:
+    s11 = _by_number(inference, "§1.1")
+    names = {
+        a.name: a
+        for s in inference.sections
+        for a in s.anchors
+        if a.kind == "name" and _within(inference, s11, a.line)
+    }
+    for name in ("NVIDIA Dynamo", "vLLM vs TensorRT-LLM 选型(BentoML 指南)", "PremAI H100 横评"):
+        assert name in names, sorted(names)
+    assert names["PremAI H100 横评"].date == "8-19"
+    assert names["NVIDIA Dynamo"].date == "8-20"
+    assert names["vLLM vs TensorRT-LLM 选型(BentoML 指南)"].date == "8-16"
+
+
+def test_sample_url_anchors_skip_arxiv(inference: LivingDoc) -> None:
+    urls = [a for s in inference.sections for a in s.anchors if a.kind == "url"]
+    assert not [a for a in urls if "arxiv" in a.key]
+
+
+def test_sample_rag_doc() -> None:
+    rag = _doc(SAMPLE, "rag.md", "rag")
+    assert _anchored_in(rag, "2607.22460", "§2.4")
+    assert rag.version == "2026-08-20"
+    assert [s.number for s in rag.sections if s.level == 3][:6] == [
+        "§2.1",
+        "§2.2",
+        "§2.3",
+        "§2.4",
+        "§2.5",
+        "§2.6",
+    ]
+
+
+def test_find_section(inference: LivingDoc) -> None:
+    for ref in ("§1.3", "1.3", "§１.３", " §1.3 "):
+        hits = find_section(inference, ref)
+        assert [s.number for s in hits] == ["§1.3"], ref
+    assert [s.number for s in find_section(inference, "KV Cache")] == ["§1.3"]
+    assert [s.title for s in find_section(inference, "术语表")] == ["附录:术语表"]
+    assert find_section(inference, "§9.9") == []
+    assert find_section(inference, "") == []
+
+
+# --- bad-inputs -------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def hostile() -> LivingDoc:
+    return _doc(BAD, "inference.md")
+
+
+def test_bad_tree(hostile: LivingDoc) -> None:
+    assert hostile.title == "Inference living doc (2026-08-20 版)"
+    assert hostile.version == "2026-08-20"
+    dup = [s for s in hostile.sections if s.number == "§1.3"]
+    assert len(dup) == 2 and dup[0].line != dup[1].line and dup[0].index != dup[1].index
+    sub = _by_number(hostile, "§1.3.1")
+    assert sub.parent == dup[1].index
+    jump = next(s for s in hostile.sections if s.title == "跳级的标题")
+    assert jump.level == 6 and jump.parent == sub.index
+    assert _by_number(hostile, "§1.6").title == "§１.６ 全角节号"
+    assert [s.number for s in find_section(hostile, "§1.6")] == ["§1.6"]
+
+
+def test_bad_hidden_headings_and_oddities(hostile: LivingDoc) -> None:
+    titles = [s.title for s in hostile.sections]
+    assert not [t for t in titles if "1.99" in t or "1.98" in t]
+    assert "" in titles  # the empty heading is kept, harmlessly
+    assert "§1.13 推理引擎可复现性 [bold]markup in a heading[/]" in titles
+    setext = next(s for s in hostile.sections if s.title == "Setext 二级标题")
+    assert setext.level == 2 and setext.number is None
+
+
+def test_bad_anchors(hostile: LivingDoc) -> None:
+    assert _anchors(hostile, "arxiv", "2608.14376") == []  # only inside a code block
+    (kv,) = _anchors(hostile, "arxiv", "2511.01815")
+    assert section_for_line(hostile, kv.line).title == "Setext 二级标题"  # type: ignore[union-attr]
+    (alb,) = _anchors(hostile, "arxiv", "2606.01927")
+    assert alb.date == "8-19"
+
+
+def test_load_problems_are_plain_words(tmp_path: Path) -> None:
+    missing = load_living_doc(tmp_path, "organized/knowledge/nope.md", "inference")
+    assert missing.sections == [] and missing.errors
+    assert "nope.md" in missing.errors[0] and "Traceback" not in missing.errors[0]
+    (tmp_path / "bin.md").write_bytes(b"\x00\x01garbage\x00" * 10)
+    binary = load_living_doc(tmp_path, "bin.md", "inference")
+    assert binary.sections == [] and "binary" in binary.errors[0]
+    (tmp_path / "empty.md").write_bytes(b"")
+    empty = load_living_doc(tmp_path, "empty.md", "inference")
+    assert empty.sections == [] and empty.title == "" and empty.errors
+
+
+# --- real documents ---------------------------------------------------------------------------
+
+
+def _real_docs() -> list[dict]:
+    if not (REAL / "facts.json").exists():
+        return []
+    return json.loads((REAL / "facts.json").read_text(encoding="utf-8"))["living_docs"]
+
+
+@pytest.fixture(scope="module")
+def id_headings() -> dict:
+    return json.loads(need(REAL / "facts_all_id_headings.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("facts", _real_docs(), ids=lambda f: f["path"].split("__")[0])
+def test_real_docs_match_facts(facts: dict, id_headings: dict) -> None:
+    start = time.perf_counter()
+    doc = load_living_doc(REAL, facts["path"], "real")
+    elapsed = time.perf_counter() - start
+    print(f"{facts['path']}: {facts['lines']} lines parsed in {elapsed:.3f}s")
+    assert doc.errors == []
+    by_level = Counter(str(s.level) for s in doc.sections)
+    assert dict(by_level) == facts["atx_headings_by_level"]
+    first = [
+        {"line": s.line, "level": s.level, "text": s.title}
+        for s in doc.sections[: len(facts["first_heading_lines"])]
+    ]
+    assert first == facts["first_heading_lines"]
+    anchored = {a.key for s in doc.sections for a in s.anchors if a.kind == "arxiv"}
+    assert anchored == set(facts["arxiv_ids"])
+    for arxiv_id, fact in id_headings[facts["path"]].items():
+        sec = section_for_line(doc, fact["first_occurrence_line"])
+        if fact["nearest_heading"] is None:
+            assert sec is None, arxiv_id
+            continue
+        assert sec is not None, arxiv_id
+        assert (sec.title, sec.line) == (fact["nearest_heading"], fact["nearest_heading_line"])
+        path = [sec.title]
+        while path and sec.parent is not None:
+            sec = doc.sections[sec.parent]
+            path.insert(0, sec.title)
+        assert path == fact["heading_path"], arxiv_id
+
+
+@pytest.mark.parametrize("facts", _real_docs(), ids=lambda f: f["path"].split("__")[0])
+def test_real_docs_same_headings_as_markdown_it(facts: dict) -> None:
+    text = (REAL / facts["path"]).read_text(encoding="utf-8")
+    assert _headings(parse_living_doc(text, facts["path"], "real")) == _reference(text)
+
+
+def test_real_named_anchors_from_bold_links_and_tables() -> None:
+    docs = {f["path"].split("__")[0]: f["path"] for f in _real_docs()}
+    if not docs:
+        pytest.skip("real fixtures missing")
+    xn = load_living_doc(REAL, docs["Xnhyacinth"], "real")
+    (first,) = _anchors(xn, "arxiv", "1904.10509")
+    assert first.name == "Generating Long Sequences with Sparse Transformers"
+    names = {a.name for s in xn.sections for a in s.anchors if a.kind == "name"}
+    assert "Longformer: The Long-Document Transformer" in names
+    xl = load_living_doc(REAL, docs["xlite-dev"], "real")
+    (ds,) = [a for a in _anchors(xl, "arxiv", "2405.04434") if a.line == 84]
+    assert "DeepSeek-V2" in ds.name  # the Title column, not the [[pdf]] link
+
+
+# --- agreement with markdown-it on generated input ---------------------------------------------
+
+_MD = MarkdownIt("commonmark", {"maxNesting": 200}).enable("table")
+
+_LINES = [
+    "",
+    "",
+    "# H1",
+    "## §1.3 x ##",
+    "  ## indented",
+    "    ## code",
+    "- **Bold** 2608.14376",
+    "  - sub 2608.11668",
+    "  continuation",
+    "para text",
+    "1. one",
+    "```",
+    "~~~",
+    "  ```",
+    "- ```",
+    "> ## quoted",
+    "<!-- c 2608.99999",
+    "-->",
+    "<!-- x -->",
+    "<div>",
+    "</div>",
+    "<pre>",
+    "</pre>",
+    "===",
+    "---",
+    "| a | b |",
+    "|---|---|",
+    "#",
+    "\t## tab",
+    "<details>",
+]
+
+
+def _headings(doc: LivingDoc) -> list[tuple[int, int, str]]:
+    return [(s.line, s.level, s.title) for s in doc.sections]
+
+
+def _reference(text: str) -> list[tuple[int, int, str]]:
+    tokens = _MD.parse(text)
+    return [
+        (
+            t.map[0] + 1,
+            int(t.tag[1:]),
+            " ".join(p.strip() for p in tokens[i + 1].content.split("\n")),
+        )
+        for i, t in enumerate(tokens)
+        if t.type == "heading_open" and t.level == 0 and t.map is not None
+    ]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_LINES), max_size=60))
+def test_chunked_parse_agrees_with_markdown_it(lines: list[str]) -> None:
+    text = "\n".join(lines)
+    doc = parse_living_doc(text, "gen.md", "t")
+    assert _headings(doc) == _reference(text)
+
+
+def test_headings_in_fenced_chunks_keep_line_numbers() -> None:
+    text = (
+        "# T\n\npara\n\n```\n## fenced 2608.14376\n\n## still fenced\n```\n\n## real 2608.11668\n"
+    )
+    doc = parse_living_doc(text, "x.md", "t")
+    assert _headings(doc) == [(1, 1, "T"), (11, 2, "real 2608.11668")]
+    assert [(a.key, a.line) for a in doc.sections[1].anchors] == [("2608.11668", 11)]
+    assert doc.sections[0].anchors == []
+
+
+def test_unclosed_comment_and_fence_swallow_the_rest() -> None:
+    text = "# T\n\n<!-- open\n\n## hidden 2608.14376\n"
+    doc = parse_living_doc(text, "x.md", "t")
+    assert _headings(doc) == [(1, 1, "T")] and doc.sections[0].anchors == []
+    text = "# T\n\n```\n\n## hidden 2608.14376\n"
+    doc = parse_living_doc(text, "x.md", "t")
+    assert _headings(doc) == [(1, 1, "T")] and doc.sections[0].anchors == []
+
+
+def test_numbers_and_versions() -> None:
+    doc = parse_living_doc(
+        "# Doc (version 2026-07-01)\n\n## 3.1.2 Streaming\n\n## 1) Foo\n\n## 2. Efficient\n\n"
+        "## 2024 Papers\n\n## §１.６ wide\n\n## § 2 spaced\n",
+        "x.md",
+        "t",
+    )
+    assert doc.version == "2026-07-01"
+    assert [s.number for s in doc.sections] == [None, "3.1.2", "1", "2", None, "§1.6", "§2"]
+    plain = parse_living_doc("just text, no headings\n", "x.md", "t")
+    assert plain.sections == [] and plain.title == "just text, no headings"
+    assert plain.version is None
+
+
+def test_crlf_and_cr_line_endings_keep_line_numbers() -> None:
+    doc = parse_living_doc("# T\r\n\r\n## A\r- x 2608.14376\r\n", "x.md", "t")
+    assert _headings(doc) == [(1, 1, "T"), (3, 2, "A")]
+    assert doc.sections[1].anchors[0].line == 4
+
+
+def test_anchor_dates_and_names() -> None:
+    text = (
+        "# T\n\n## S\n\n"
+        "- **Foo Serve**(arXiv:2608.14376,8-19 锚入):text\n"
+        "  - follow-up https://example.com/post (2026-08-20 anchored)\n"
+        "- plain item 2608.11668\n\n"
+        "| Title | Paper | 锚入 |\n|---|---|---|\n| Bar Engine | [pdf](https://arxiv.org/pdf/2608.13558) | 8-18 |\n"
+        "| No Date Row | nothing | — |\n"
+    )
+    doc = parse_living_doc(text, "x.md", "t")
+    anchors = doc.sections[1].anchors
+    (foo,) = [a for a in anchors if a.key == "2608.14376"]
+    assert (foo.name, foo.date, foo.line) == ("Foo Serve", "8-19", 5)
+    (post,) = [a for a in anchors if a.kind == "url"]
+    assert (post.key, post.name, post.date) == ("example.com/post", "Foo Serve", "2026-08-20")
+    (plain,) = [a for a in anchors if a.key == "2608.11668"]
+    assert plain.name == "" and plain.date is None
+    (bar,) = [a for a in anchors if a.key == "2608.13558"]
+    assert (bar.name, bar.date) == ("Bar Engine", "8-18")
+    names = {a.name for a in anchors if a.kind == "name"}
+    assert names == {"Foo Serve", "Bar Engine"}
+
+
+# --- size and nesting -------------------------------------------------------------------------
+
+
+def test_200k_line_doc_parses() -> None:
+    rng = random.Random(7)
+    lines = ["# Big living doc (2026-08-20 版)", ""]
+    for s in range(5000):
+        lines += [f"### §{s // 100 + 1}.{s % 100 + 1} Section {s}", ""]
+        for i in range(38):
+            if i == 20:
+                lines += ["", "```bash", "## not a heading 2608.14376", "```", ""]
+                continue
+            if i in (21, 22, 23, 24):
+                continue
+            yymm = 2601 + rng.randrange(8)
+            lines.append(
+                f"- **Name {s}-{i}**(arXiv:{yymm}.{rng.randrange(100000):05d},8-19 锚入):"
+                f"text https://example.com/{s}/{i}"
+            )
+    text = "\n".join(lines) + "\n"
+    assert text.count("\n") >= 200_000
+    start = time.perf_counter()
+    doc = parse_living_doc(text, "big.md", "big")
+    elapsed = time.perf_counter() - start
+    anchors = sum(len(s.anchors) for s in doc.sections)
+    print(f"200k-line living doc: {len(doc.sections)} sections, {anchors} anchors, {elapsed:.1f}s")
+    assert len(doc.sections) == 5001
+    assert doc.version == "2026-08-20"
+    assert _anchors(doc, "arxiv", "2608.14376") == []
+    assert doc.sections[-1].end_line == text.count("\n")
+
+
+def test_deep_nesting_does_not_recurse() -> None:
+    quotes = "".join(">" * i + " 2608.14376\n" for i in range(1, 2001))
+    lists = "".join("  " * i + "- item 2608.11668\n" for i in range(400))
+    text = f"# T\n\n{'>' * 2000} ## not top level\n\n{quotes}\n{lists}\n## after\n"
+    doc = parse_living_doc(text, "deep.md", "t")
+    assert [s.title for s in doc.sections] == ["T", "after"]
+    keys = Counter(a.key for a in doc.sections[0].anchors)
+    assert keys["2608.14376"] == 2000 and keys["2608.11668"] == 400
+
+
+def test_eve_deep_note_as_living_doc() -> None:
+    path = need(BAD / "inbox/eve/2026-08-20T1207-deep.md")
+    start = time.perf_counter()
+    parse_living_doc(path.read_text(encoding="utf-8", errors="replace"), "deep.md", "t")
+    assert time.perf_counter() - start < 30  # generous: it must finish, not be fast
