@@ -155,6 +155,7 @@ class _Span:
 
 def split_note(text: str, path: str) -> SplitNote:
     """Items of one note; never raises on arbitrary text."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\x00", "\ufffd")
     text, front, warnings = preprocess(text)
     lines = text.split("\n")
     nlines = len(lines)
@@ -270,6 +271,9 @@ def split_note(text: str, path: str) -> SplitNote:
 
     spans.sort(key=lambda s: s.start)
     for sp in spans:
+        if not 1 <= sp.start <= nlines:
+            continue
+        sp.end = min(max(sp.end, sp.start), nlines)
         item = _build_item(sp, lines, path)
         if item is not None:
             out.items.append(item)

@@ -6,6 +6,7 @@ Kept apart from the widgets so the rules are easy to read and to test.
 from __future__ import annotations
 
 import re
+import shlex
 from dataclasses import dataclass, field
 
 from curator.triage import Row
@@ -41,7 +42,11 @@ class RowFilter:
 def parse_filter(text: str) -> RowFilter:
     """`status:new author:jay §1.3 kv cache` → a RowFilter (unknown prefixes are words)."""
     f = RowFilter()
-    for raw in text.split():
+    try:
+        terms = shlex.split(text)
+    except ValueError:  # an unbalanced quote: plain words
+        terms = text.split()
+    for raw in terms:
         term = raw.casefold()
         prefix, _, value = term.partition(":")
         if value and prefix == "status":

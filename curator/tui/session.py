@@ -110,12 +110,15 @@ class Session:
     def _keys(self, row: Row) -> set[str]:
         return {row.inc.id, self.triage.decision_key(row)}
 
-    def flagged_overlaps(self, row: Row) -> list[Overlap]:
-        """Overlap candidates still worth a look: not merged in, not marked distinct."""
-        if self.store is None:
-            distinct: set[frozenset[str]] = set()
-        else:
-            distinct = self.store.distinct_pairs()
+    def flagged_overlaps(
+        self, row: Row, distinct: set[frozenset[str]] | None = None
+    ) -> list[Overlap]:
+        """Overlap candidates still worth a look: not merged in, not marked distinct.
+
+        Pass *distinct* (``store.distinct_pairs()``) when checking many rows at once.
+        """
+        if distinct is None:
+            distinct = self.store.distinct_pairs() if self.store is not None else set()
         out: list[Overlap] = []
         mine = self._keys(row)
         for ov in row.inc.overlaps:

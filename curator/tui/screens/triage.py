@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import shlex
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -428,17 +429,17 @@ class TriageScreen(Screen[None]):
             return True if row is not None and self.session.flagged_overlaps(row) else None
         return True
 
-    def _write(self, what: str, fn: Any, *args: Any) -> Any:
-        """Run one store write; problems become a toast, never a crash or a silent loss."""
+    def _write(self, what: str, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> tuple[bool, Any]:
+        """Run one store write: (saved, result). Problems become a toast, never a crash."""
         try:
-            return fn(*args)
+            return True, fn(*args, **kwargs)
         except (ReadOnlySession, ReadOnlyStore) as exc:
             self.notify(f"read-only: {clean(exc, 200)}", severity="error", markup=False)
         except ValueError as exc:
             self.notify(f"{what}: {clean(exc, 200)}", severity="warning", markup=False)
         except OSError as exc:
             self.notify(f"{what} NOT saved: {clean(exc.strerror or exc, 200)}", severity="error", markup=False, timeout=10)
-        return None
+        return False, None
 
     def _undecided_after(self, key: str) -> str:
         """Where the cursor goes after a decision: the next undecided row, else stay."""
@@ -454,25 +455,20 @@ class TriageScreen(Screen[None]):
         row = self.current_row()
         if row is None or self.session is None:
             return
-        if self._write(action, self.session.decide, row, action) is None and not self._saved(row, action):
-            return
-        self._refresh_table(select=self._undecided_after(row.inc.id))
-
-    def _saved(self, row: Row, action: str) -> bool:
-        assert self.session is not None
-        now = self.session.row(row.inc.id)
-        return now is not None and now.action == action
+        saved, _ = self._write(action, self.session.decide, row, action)
+        if saved:
+            self._refresh_table(select=self._undecided_after(row.inc.id))
 
     def action_undo(self) -> None:
         if self.session is None:
             return
-        key = self._write("undo", self.session.undo)
+        _saved, key = self._write("undo", self.session.undo)
         self._after_history(key, "undone")
 
     def action_redo(self) -> None:
         if self.session is None:
             return
-        key = self._write("redo", self.session.redo)
+        _saved, key = self._write("redo", self.session.redo)
         self._after_history(key, "redone")
 
     def _after_history(self, key: str | None, verb: str) -> None:
@@ -497,8 +493,9 @@ class TriageScreen(Screen[None]):
             self.notify("no flagged overlap on this row", markup=False)
             return
         top = flagged[0]
-        self._write("not a duplicate", self.session.mark_distinct, row, top)
-        self.notify(f"not a duplicate: {clean(row.title, 60)} ≠ {clean(top.title or top.id, 60)}", markup=False)
+        saved, _ = self._write("not a duplicate", self.session.mark_distinct, row, top)
+        if saved:
+            self.notify(f"not a duplicate: {clean(row.title, 60)} ≠ {clean(top.title or top.id, 60)}", markup=False)
         self._refresh_table(select=row.inc.id)
 
     def action_section(self) -> None:
@@ -539,8 +536,9 @@ class TriageScreen(Screen[None]):
             primary, other = self.session.row(key), self.session.row(other_key)
             if primary is None or other is None or primary is other:
                 return
-            self._write("merge", self.session.merge, primary, other)
-            self.notify(f"merged {clean(other.title, 60)} into {clean(primary.title, 60)} (u undoes)", markup=False)
+            saved, _ = self._write("merge", self.session.merge, primary, other)
+            if saved:
+                self.notify(f"merged {clean(other.title, 60)} into {clean(primary.title, 60)} (u undoes)", markup=False)
             self._refresh_table(select=key)
 
         self.app.push_screen(MergePicker(self.session, row), chosen)
@@ -557,8 +555,9 @@ class TriageScreen(Screen[None]):
             target = self.session.row(key)
             if target is None:
                 return
-            changed = self._write(
-                "edit", lambda: self.session.edit(target, title=result.title, points=result.points, caveats=result.caveats)  # type: ignore[union-attr]
+            _saved, changed = self._write(
+                "edit", self.session.edit, target,
+                title=result.title, points=result.points, caveats=result.caveats,
             )
             if changed:
                 self._refresh_table(select=key)
@@ -577,8 +576,8 @@ class TriageScreen(Screen[None]):
                 return
             plan = self.session.bulk_plan(number)
             if plan.count <= SYNC_BULK_LIMIT:
-                done = self._write("bulk", self.session.apply_bulk, plan) or 0
-                self._bulk_done(plan, done)
+                _saved, done = self._write("bulk", self.session.apply_bulk, plan)
+                self._bulk_done(plan, done or 0)
             else:
                 self._bulk_in_slices(plan)
 
@@ -594,7 +593,8 @@ class TriageScreen(Screen[None]):
         try:
             for start in range(0, plan.count, 100):
                 part = BulkPlan(plan.number, plan.title, plan.action, plan.steps[start : start + 100])
-                done += self._write("bulk", self.session.apply_bulk, part) or 0
+                _saved, count = self._write("bulk", self.session.apply_bulk, part)
+                done += count or 0
                 self.busy = f"bulk {plan.action}: {done}/{plan.count}"
                 self._update_status()
                 await asyncio.sleep(0)

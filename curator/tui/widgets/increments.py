@@ -39,9 +39,9 @@ class IncrementsTable(DataTable[Text]):
     def __init__(self, *, id: str | None = None) -> None:
         """A row-cursor table with the fixed curator columns."""
         super().__init__(id=id, cursor_type="row", zebra_stripes=False)
-        self._cells: dict[str, Cells] = {}
+        self._shown_cells: dict[str, Cells] = {}
         self.order: list[str] = []
-        self.colors: dict[str, str] = {}
+        self.palette: dict[str, str] = {}
 
     def on_mount(self) -> None:
         for key, label, width in COLUMNS:
@@ -50,7 +50,7 @@ class IncrementsTable(DataTable[Text]):
     # ------------------------------------------------------------------ cells
 
     def _style(self, name: str, extra: str = "") -> str:
-        color = self.colors.get(name)
+        color = self.palette.get(name)
         return f"{extra} {color}".strip() if color else extra
 
     def cells_for(self, row: Row, flagged: int) -> Cells:
@@ -76,11 +76,11 @@ class IncrementsTable(DataTable[Text]):
 
     def use_theme(self, variables: dict[str, str]) -> None:
         """Take the theme's text colours (plain #rrggbb only; rich cannot blend alpha)."""
-        self.colors = {}
+        self.palette = {}
         for name in ("success", "error", "warning", "accent"):
             value = variables.get(f"text-{name}") or variables.get(name) or ""
             if len(value) == 7 and value.startswith("#"):
-                self.colors[name] = value
+                self.palette[name] = value
 
     # ------------------------------------------------------------------ filling
 
@@ -96,7 +96,7 @@ class IncrementsTable(DataTable[Text]):
         """Replace every row (new analysis, filter or merge), keeping the cursor on *keep*."""
         keep = keep if keep is not None else self.current_key
         self.clear()
-        self._cells = {}
+        self._shown_cells = {}
         self.order = []
         seen: set[str] = set()
         for row in rows:
@@ -105,7 +105,7 @@ class IncrementsTable(DataTable[Text]):
                 continue
             seen.add(key)
             cells = self.cells_for(row, flagged(row))
-            self._cells[key] = cells
+            self._shown_cells[key] = cells
             self.order.append(key)
             self.add_row(*cells, key=key)
         if keep is not None and keep in seen:
@@ -118,10 +118,10 @@ class IncrementsTable(DataTable[Text]):
         for row in rows:
             key = row.inc.id
             cells = self.cells_for(row, flagged(row))
-            old = self._cells.get(key)
+            old = self._shown_cells.get(key)
             if old == cells:
                 continue
-            self._cells[key] = cells
+            self._shown_cells[key] = cells
             for (col, _label, _width), cell, before in zip(
                 COLUMNS, cells, old or (None,) * len(COLUMNS), strict=True
             ):

@@ -27,7 +27,7 @@ class SectionTree(Tree[int]):
         self.show_root = True
         self.guide_depth = 2
         self.doc: LivingDoc | None = None
-        self._nodes: dict[int, TreeNode[int]] = {}
+        self._by_index: dict[int, TreeNode[int]] = {}
         self._marked: list[int] = []
 
     def _base(self, section: Section) -> Text:
@@ -38,13 +38,13 @@ class SectionTree(Tree[int]):
         self.doc = doc
         self.clear()
         self.root.set_label(plain(doc.path, "bold"))
-        self._nodes = {}
+        self._by_index = {}
         self._marked = []
         for sec in doc.sections:
-            parent = self._nodes.get(sec.parent) if sec.parent is not None else None
+            parent = self._by_index.get(sec.parent) if sec.parent is not None else None
             into = parent if parent is not None else self.root
             node = into.add(self._base(sec), data=sec.index, expand=sec.level <= 3)
-            self._nodes[sec.index] = node
+            self._by_index[sec.index] = node
         self.root.expand()
 
     def sections_named(self, label: str) -> list[Section]:
@@ -57,7 +57,7 @@ class SectionTree(Tree[int]):
         if self.doc is None:
             return
         for index in self._marked:
-            node = self._nodes.get(index)
+            node = self._by_index.get(index)
             if node is not None:
                 node.set_label(self._base(self.doc.sections[index]))
         self._marked = []
@@ -70,7 +70,7 @@ class SectionTree(Tree[int]):
             if not label:
                 continue
             for sec in self.sections_named(label):
-                node = self._nodes.get(sec.index)
+                node = self._by_index.get(sec.index)
                 if node is None:
                     continue
                 text = self._base(sec)

@@ -1,0 +1,81 @@
+"""The curator Textual app: loads the configuration and keymap, then opens the triage screen.
+
+Kept to wiring on purpose; the screens and widgets hold the behaviour.
+"""
+
+from __future__ import annotations
+
+from importlib.resources import files
+from pathlib import Path
+
+from textual.app import App
+from textual.binding import Binding
+from textual.screen import Screen
+
+from curator.config import Config, ConfigError, load_config
+from curator.tui.screens.triage import TriageScreen
+from curator.tui.text import clean
+
+CSS_FILE = files("curator.styles") / "app.tcss"
+
+
+class CuratorApp(App[None]):
+    """`curator WORKSPACE`: triage the evening relay by keyboard."""
+
+    CSS_PATH = [str(CSS_FILE)]
+    TITLE = "curator"
+    ENABLE_COMMAND_PALETTE = True
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True, id="app.quit")]
+
+    def __init__(
+        self,
+        root: Path,
+        topic: str | None = None,
+        since: str | None = None,
+        until: str | None = None,
+    ) -> None:
+        """Open *root* (a workspace folder) for *topic* and the given window."""
+        super().__init__()
+        self.root = Path(root)
+        self.topic = topic
+        self.since = since
+        self.until = until
+        self.config_problem: str | None = None
+        try:
+            self.config = load_config(self.root)
+        except ConfigError as exc:  # still open, with defaults, and say why
+            self.config = Config(root=self.root)
+            self.config_problem = str(exc)
+        self.keymap = dict(self.config.keymap)
+
+    @property
+    def triage(self) -> TriageScreen:
+        """The main screen (for tests and the screenshot script)."""
+        screen = self.screen_stack[0]
+        assert isinstance(screen, TriageScreen)
+        return screen
+
+    def get_default_screen(self) -> Screen[None]:
+        return TriageScreen(
+            self.root, self.config, topic=self.topic, since=self.since, until=self.until,
+            keymap=self.keymap,
+        )
+
+    def on_mount(self) -> None:
+        known = {b.id for b in TriageScreen.BINDINGS if isinstance(b, Binding) and b.id}
+        unknown = sorted(set(self.keymap) - known)
+        if unknown:
+            self.notify(
+                f"curator.toml [keymap]: unknown action(s) {', '.join(clean(u, 40) for u in unknown)}; "
+                f"known: {', '.join(sorted(known))}",
+                severity="warning", markup=False, timeout=10,
+            )
+        self.set_keymap({k: v for k, v in self.keymap.items() if k in known})
+        for problem in [self.config_problem, *self.config.problems]:
+            if problem:
+                self.notify(clean(problem, 300), severity="warning", markup=False, timeout=10)
+
+    def on_unmount(self) -> None:
+        for screen in self.screen_stack:
+            if isinstance(screen, TriageScreen):
+                screen.close_session()
