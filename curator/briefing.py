@@ -271,6 +271,20 @@ def default_output_path(analysis: Analysis, editor: str, *, inbox: str = "inbox"
     return f"{inbox.strip('/') or 'inbox'}/{_path_part(editor)}/{date}-{_path_part(analysis.topic)}-e1prep.md"
 
 
+def _workspace_template(analysis: Analysis, lang: str) -> str:
+    """Config.template of the analysed workspace (so every caller honours it), else the built-in."""
+    if analysis.workspace:
+        from curator.config import ConfigError, load_config
+
+        try:
+            cfg = load_config(Path(analysis.workspace))
+        except ConfigError:
+            cfg = None
+        if cfg is not None and cfg.template:
+            return load_template(cfg, lang)
+    return builtin_template(lang)
+
+
 def _path_part(value: str) -> str:
     cleaned = re.sub(r"[\s/\\:]+", "-", sanitize(value)).strip("-.")
     return cleaned or "editor"
@@ -670,7 +684,11 @@ class _Renderer:
     def _why(self, reason: str) -> str:
         r = _clean(reason)
         m = re.search(r"shared terms:\s*(.+)$", r)
-        return self.t["shared_terms"].format(terms=m.group(1).strip()) if m else r
+        if not m:
+            return r
+        # sorted: the matcher's order comes from a set and changes between runs
+        terms = sorted({x.strip() for x in m.group(1).split(",") if x.strip()})
+        return self.t["shared_terms"].format(terms=", ".join(terms))
 
     def _anchor_ref(self, ref: AnchorRef) -> str:
         date = f" · {_clean(ref.date)}" if ref.date else ""
@@ -945,7 +963,7 @@ def render_briefing(
     """The briefing for the approved rows of *triage*, as Markdown.
 
     ``template`` is template *text* (see :func:`load_template`); None uses the
-    built-in one for *lang*.  ``summary`` is the editor's own closing text; None
+    workspace's ``template`` setting if any, else the built-in one for *lang*.  ``summary`` is the editor's own closing text; None
     or blank drafts one.  ``now`` stamps the signature line (fixed in tests).
     """
     lang = normalize_lang(lang)
@@ -978,7 +996,9 @@ def render_briefing(
         "living_doc": _clean(r.doc.path),
         "version": r.version(),
     }
-    text = string.Template(template if template is not None else builtin_template(lang)).safe_substitute(values)
+    if template is None:
+        template = _workspace_template(triage.analysis, lang)
+    text = string.Template(template).safe_substitute(values)
     text = text.replace("\r\n", "\n").strip("\n")
     if MARKER_PREFIX not in text:
         # A custom template without $marker must still round-trip as a briefing.

@@ -414,6 +414,7 @@ def test_workspace_template_override(sample_ws: Path) -> None:
     assert lines[0] == "inference · E1 预消化简报(2026-08-20)"
     assert lines[1].startswith("<!-- curator:briefing topic=inference "), "marker added when the template lacks it"
     assert lines[2] == "TOPIC=inference COUNT=0 $5 $unknown"
+    assert render(sample_ws).split("\n")[2] == "TOPIC=inference COUNT=0 $5 $unknown", "the UI path honours it too"
     r = run("export", str(sample_ws), "--stdout", "--lang", "en")
     assert r.returncode == 2 and "briefing template not found" in r.stderr and "mine_en.md" in r.stderr
 

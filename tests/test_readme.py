@@ -38,8 +38,19 @@ def test_demo_copies_and_prints_the_relay_window(tmp_path: Path) -> None:
     assert not list((tmp_path / "demo").glob("expected*"))
 
 
-def test_styles_ship_in_the_package() -> None:
-    from importlib import resources
+def test_styles_and_demo_ship_in_the_installed_package(tmp_path: Path) -> None:
+    """Run from outside the checkout so the installed package (not ./curator) answers."""
+    code = (
+        "from importlib import resources; import curator, curator.styles;"
+        "print(resources.files('curator.styles').joinpath('app.tcss').is_file(),"
+        " resources.files('curator').joinpath('demo_workspace', 'curator.toml').is_file())"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.split() == ["True", "True"]
 
-    assert (resources.files("curator.styles") / "app.tcss").is_file()
-    assert (resources.files("curator") / "demo_workspace" / "curator.toml").is_file()
+
+def test_styles_found_from_a_source_checkout() -> None:
+    from curator.paths import styles_dir
+
+    assert (styles_dir() / "app.tcss").is_file()

@@ -5,7 +5,6 @@ Kept to wiring on purpose; the screens and widgets hold the behaviour.
 
 from __future__ import annotations
 
-from importlib.resources import files
 from pathlib import Path
 
 from textual.app import App
@@ -13,10 +12,11 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from curator.config import Config, ConfigError, load_config
+from curator.paths import styles_dir
 from curator.tui.screens.triage import TriageScreen
 from curator.tui.text import clean
 
-CSS_FILE = files("curator.styles") / "app.tcss"
+CSS_FILE = styles_dir() / "app.tcss"
 
 
 class CuratorApp(App[None]):

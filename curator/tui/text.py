@@ -20,9 +20,10 @@ _SPACES = re.compile(r"\s+")
 _REPORTED_DATE = re.compile(r"\((\d{2}-\d{2})\)\s*$")
 
 
-def clean(value: object, limit: int = 400) -> str:
+def clean(value: object, limit: int = 400, *, strip: bool = True) -> str:
     """One safe line: sanitized, whitespace collapsed, cut to *limit* characters."""
-    text = _SPACES.sub(" ", sanitize(str(value))).strip()
+    text = _SPACES.sub(" ", sanitize(str(value)))
+    text = text.strip() if strip else text
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 

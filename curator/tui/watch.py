@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -109,7 +110,7 @@ class InboxWatcher:
                 current = await asyncio.to_thread(scan, self.folder)
                 if current == last:
                     continue
-                current = await self._settled(current)
+                current = await self._settled(current, last)
                 change = diff(last, current)
                 last = current
                 if change:
@@ -119,16 +120,41 @@ class InboxWatcher:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await pump
 
-    async def _settled(self, current: Snapshot) -> Snapshot:
-        """Rescan until two scans a settle time apart agree (or max_settle passes)."""
+    async def _settled(self, current: Snapshot, before: Snapshot | None = None) -> Snapshot:
+        """Rescan until two scans a settle time apart agree (or max_settle passes).
+
+        A fresh file that does not end with a newline is probably still being written, so
+        it gets a little longer (while it is younger than ``young`` seconds).
+        """
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.max_settle
         while True:
             await asyncio.sleep(self.settle)
             again = await asyncio.to_thread(scan, self.folder)
-            if again == current or loop.time() >= deadline:
+            if loop.time() >= deadline:
                 return again
+            if again == current:
+                touched = [p for p, sig in again.items() if (before or {}).get(p) != sig]
+                if not await asyncio.to_thread(self._unfinished, touched):
+                    return again
             current = again
+
+    def _unfinished(self, paths: list[str], young: float = 0.6) -> bool:
+        """Whether a just-written file ends mid-line (a writer still appending)."""
+        now = time.time()
+        for rel in paths[:50]:
+            path = self.folder / rel
+            try:
+                st = path.stat()
+                if st.st_size == 0 or now - st.st_mtime > young:
+                    continue
+                with open(path, "rb") as handle:
+                    handle.seek(-1, os.SEEK_END)
+                    if handle.read(1) not in (b"\n", b"\r"):
+                        return True
+            except OSError:
+                continue
+        return False
 
     async def _pump(self) -> None:
         """Run ``awatch`` and restart it whenever it dies or the folder is replaced."""

@@ -51,6 +51,8 @@ SYNC_BULK_LIMIT = 400
 """Bulk actions up to this size run at once (keys typed meanwhile queue up); larger ones
 run in slices so the screen stays live."""
 
+VIEWS_DELAY = 0.06
+"""Seconds the cursor must rest before the detail and tree follow it."""
 NEEDS_ROW = {"decide", "section", "merge", "distinct", "edit", "priority"}
 WRITES = NEEDS_ROW | {"undo", "redo", "bulk"}
 MAX_TOASTS = 3
@@ -180,6 +182,10 @@ class TriageScreen(Screen[None]):
         self.load_error: str | None = None
         self.reanalyses = 0
         self._filter_timer: Timer | None = None
+        self._footer_state: tuple[bool, ...] = ()
+        self._views_timer: Timer | None = None
+        self.shown_key: str | None = None
+        """The increment the detail pane shows (it follows the cursor after VIEWS_DELAY)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="loading"):
@@ -364,15 +370,27 @@ class TriageScreen(Screen[None]):
         self._refresh_views()
 
     def _refresh_views(self) -> None:
-        """Detail, section marks, status line and footer for the current row."""
+        """Detail, section marks, status line and footer for the current row (one repaint)."""
+        if self._views_timer is not None:
+            self._views_timer.stop()
+            self._views_timer = None
         row = self.current_row()
-        self.query_one("#detail", DetailPane).show_row(row, self.session)
-        tree = self.query_one("#sections", SectionTree)
-        tree.mark(row)
-        node = tree.cursor_node
-        self._show_section(node.data if node is not None else None)
-        self._update_status()
-        self.refresh_bindings()
+        with self.app.batch_update():
+            self.query_one("#detail", DetailPane).show_row(row, self.session)
+            tree = self.query_one("#sections", SectionTree)
+            tree.mark(row)
+            node = tree.cursor_node
+            self._show_section(node.data if node is not None else None)
+            self._update_status()
+            self._refresh_footer()
+        self.shown_key = row.inc.id if row is not None else None
+
+    def _refresh_footer(self) -> None:
+        """Redraw the footer only when what is enabled changed (a redraw costs a recompose)."""
+        state = tuple(bool(self.check_action(a, ())) for a in sorted(WRITES))
+        if state != self._footer_state:
+            self._footer_state = state
+            self.refresh_bindings()
 
     def _update_status(self) -> None:
         info = StatusInfo(filter=self.filter_text, busy=self.busy)
@@ -396,8 +414,12 @@ class TriageScreen(Screen[None]):
 
     @on(DataTable.RowHighlighted, "#increments")
     def _row_highlighted(self) -> None:
-        if self.ready:
-            self._refresh_views()
+        """Redraw the panes once the cursor rests (holding j stays smooth on big relays)."""
+        if not self.ready:
+            return
+        if self._views_timer is not None:
+            self._views_timer.stop()
+        self._views_timer = self.set_timer(VIEWS_DELAY, self._refresh_views)
 
     @on(Tree.NodeHighlighted, "#sections")
     def _section_highlighted(self, event: Tree.NodeHighlighted[int]) -> None:

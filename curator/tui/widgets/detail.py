@@ -11,13 +11,13 @@ from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
-from curator.models import Analysis, Item, Note
+from curator.models import Item, Note
 from curator.triage import Row
 from curator.tui.session import ACTION_MARKS, Session
 from curator.tui.text import clean, status_badge
 
-MAX_EXCERPT_LINES = 200
-LINES_BEFORE = 12
+MAX_EXCERPT_LINES = 120
+LINES_BEFORE = 10
 MAX_LINE_CHARS = 300
 MAX_ITEMS_SHOWN = 12
 
@@ -31,9 +31,9 @@ def _line(*parts: str | tuple[str, str]) -> Content:
     safe: list[str | tuple[str, str]] = []
     for part in parts:
         if isinstance(part, tuple):
-            safe.append((clean(part[0], 600), part[1]))
+            safe.append((clean(part[0], 600, strip=False), part[1]))
         else:
-            safe.append(clean(part, 600))
+            safe.append(clean(part, 600, strip=False))
     return Content.assemble(*safe)
 
 
@@ -61,9 +61,8 @@ def note_excerpt(note: Note, item: Item | None) -> list[Content]:
 
 
 def describe(row: Row, session: Session) -> list[Content]:
-    """The lines of the detail pane for one row."""
+    """The lines of the detail pane for one row (the note excerpt comes separately)."""
     inc = row.inc
-    analysis: Analysis = session.analysis
     out: list[Content] = [Content.styled(clean(row.title, 500), "bold")]
     ids = [f"id {inc.id}"]
     if row.arxiv:
@@ -134,13 +133,18 @@ def describe(row: Row, session: Session) -> list[Content]:
     if len(items) > MAX_ITEMS_SHOWN:
         out.append(_line((f"  … and {len(items) - MAX_ITEMS_SHOWN} more items", "dim")))
 
-    first = row.sources[0].path if row.sources else None
-    note = next((n for n in analysis.notes if n.path == first), None) if first else None
-    if note is not None and note.text:
-        item = next((it for it in items if it.note == note.path), None)
-        out.append(_heading(f"Note: {clean(note.path)}"))
-        out.extend(note_excerpt(note, item))
     return out
+
+
+def excerpt_for(row: Row, session: Session) -> list[Content]:
+    """The first source's note around the item (its lines highlighted), bounded."""
+    first = row.sources[0].path if row.sources else None
+    note = next((n for n in session.analysis.notes if n.path == first), None) if first else None
+    if note is None or not note.text:
+        return []
+    items = [*row.inc.items, *(it for other in row.absorbed for it in other.items)]
+    item = next((it for it in items if it.note == note.path), None)
+    return [_heading(f"Note: {clean(note.path)}"), *note_excerpt(note, item)]
 
 
 class DetailPane(VerticalScroll, can_focus=True):
@@ -149,17 +153,22 @@ class DetailPane(VerticalScroll, can_focus=True):
     DEFAULT_CSS = """
     DetailPane { height: 1fr; }
     DetailPane > Static { width: 1fr; }
+    DetailPane > #detail-note { text-wrap: nowrap; text-overflow: ellipsis; }
     """
 
     def compose(self) -> ComposeResult:
         yield Static(Content("Reading the relay…"), id="detail-body")
+        yield Static(Content(""), id="detail-note")
 
     def show_row(self, row: Row | None, session: Session | None) -> None:
         body = self.query_one("#detail-body", Static)
+        note = self.query_one("#detail-note", Static)
         if row is None or session is None:
             body.update(Content.styled("No increment selected.", "dim"))
+            note.update(Content(""))
             return
         body.update(Content("\n").join(describe(row, session)))
+        note.update(Content("\n").join(excerpt_for(row, session)))
         self.scroll_home(animate=False)
 
     def show_message(self, message: str) -> None:

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from rich.text import Text
 from textual.widgets import DataTable
-from textual.widgets.data_table import CellDoesNotExist, RowDoesNotExist
+from textual.widgets.data_table import CellDoesNotExist, ColumnKey, RowDoesNotExist
 
 from curator.triage import Row
 from curator.tui.session import ACTION_MARKS
@@ -18,9 +18,9 @@ from curator.tui.text import plain, status_badge
 
 COLUMNS: list[tuple[str, str, int | None]] = [
     ("mark", " ", 1),
-    ("status", "status", 13),
+    ("status", "status", 15),
     ("prio", "P", 2),
-    ("title", "title", None),
+    ("title", "title", 40),
     ("sources", "src", 3),
     ("flag", "⚠", 1),
     ("section", "§", 7),
@@ -46,6 +46,24 @@ class IncrementsTable(DataTable[Text]):
     def on_mount(self) -> None:
         for key, label, width in COLUMNS:
             self.add_column(label, key=key, width=width)
+
+    def on_resize(self) -> None:
+        self.fit_title()
+
+    def fit_title(self) -> None:
+        """Give the title column whatever width the others leave (no sideways scrolling)."""
+        column = self.columns.get(ColumnKey("title"))
+        if column is None:
+            return
+        fixed = sum((w or 0) + 2 * self.cell_padding for k, _l, w in COLUMNS if k != "title")
+        width = max(12, self.scrollable_content_region.width - fixed - 2 * self.cell_padding - 1)
+        if width != column.width:
+            column.width = width
+            column.auto_width = False
+            # DataTable has no public "resize column"; these are what add_column sets.
+            self._require_update_dimensions = True
+            self._clear_caches()
+            self.refresh()
 
     # ------------------------------------------------------------------ cells
 
@@ -127,7 +145,7 @@ class IncrementsTable(DataTable[Text]):
             ):
                 if cell != before:
                     try:
-                        self.update_cell(key, col, cell, update_width=col == "title")
+                        self.update_cell(key, col, cell)
                     except (CellDoesNotExist, RowDoesNotExist):
                         pass
 

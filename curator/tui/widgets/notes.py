@@ -6,23 +6,48 @@ files carry an error badge. Labels are rich ``Text`` built from sanitized file n
 
 from __future__ import annotations
 
+import re
+
 from rich.text import Text
 from textual.widgets import Tree
 
 from curator.models import Analysis, Note
 from curator.tui.text import clean
 
-TIME_SOURCE = {"front_matter": "fm", "name": "name", "mtime": "mtime", "none": "?"}
+TIME_SOURCE = {"front_matter": "fm", "name": "nm", "mtime": "mt", "none": "??"}
+_DATED_NAME = re.compile(r"^\d{4}-\d{2}-\d{2}(?:T(\d{4}))?[-_ ]?")
+_SUFFIX = re.compile(r"\.(md|markdown|txt)$", re.IGNORECASE)
 
 
-def note_label(note: Note) -> Text:
-    """`14:25 name  8 · 2026-08-20T1425-jay-….md` plus a badge for errors or briefings."""
-    when = note.time.strftime("%m-%d %H:%M") if note.time else "--:--"
-    src = TIME_SOURCE.get(note.time_source, note.time_source)
-    name = clean(note.path.rsplit("/", 1)[-1], 120)
+def short_name(note: Note) -> str:
+    """`2026-08-20T1055-jay-engineering-filter.md` → `engineering-filter`."""
+    name = note.path.rsplit("/", 1)[-1]
+    name = _SUFFIX.sub("", _DATED_NAME.sub("", name))
+    prefix = f"{note.author}-"
+    if note.author and name.startswith(prefix) and len(name) > len(prefix):
+        name = name[len(prefix):]
+    return clean(name, 120) or clean(note.path, 120)
+
+
+def when(note: Note, window_end_day: str | None) -> str:
+    """`10:55`, `08-19 17:55`, or just the day for a date-only file name."""
+    if note.time is None:
+        return "--:--"
+    name = note.path.rsplit("/", 1)[-1]
+    m = _DATED_NAME.match(name)
+    date_only = note.time_source == "name" and m is not None and m.group(1) is None
+    day = note.time.strftime("%m-%d")
+    if date_only:
+        return f"{day} ····"
+    clock = note.time.strftime("%H:%M")
+    return clock if day == window_end_day else f"{day} {clock}"
+
+
+def note_label(note: Note, window_end_day: str | None = None) -> Text:
+    """`10:55 nm  9 engineering-filter` plus a badge for errors or briefings."""
     text = Text(no_wrap=True, overflow="ellipsis")
-    text.append(f"{when} ", style="bold" if note.in_window else "")
-    text.append(f"{src:<5}", style="dim")
+    text.append(f"{when(note, window_end_day)} ", style="bold" if note.in_window else "")
+    text.append(TIME_SOURCE.get(note.time_source, "??"), style="dim")
     text.append(f"{len(note.items):>3} ", style="bold")
     if note.errors and not note.items and not note.text.strip():
         text.append("⛔ ", style="bold")
@@ -30,7 +55,7 @@ def note_label(note: Note) -> Text:
         text.append("! ", style="bold")
     if note.kind == "briefing":
         text.append("briefing ", style="italic")
-    text.append(name)
+    text.append(short_name(note))
     if not note.in_window:
         text.stylize("dim")
     return text
@@ -55,6 +80,7 @@ class NotesPane(Tree[str]):
             return
         keep = self.cursor_node.data if self.cursor_node is not None else None
         self.clear()
+        day = self.analysis.window.until.strftime("%m-%d")
         by_author: dict[str, list[Note]] = {}
         for note in self.analysis.notes:
             if note.in_window or self.show_out_of_window:
@@ -68,7 +94,7 @@ class NotesPane(Tree[str]):
             label.append(f"  {len(notes)} notes · {items} items", style="dim")
             branch = self.root.add(label, expand=True)
             for note in sorted(notes, key=lambda n: (n.time is None, n.time, n.path)):
-                leaf = branch.add_leaf(note_label(note), data=note.path)
+                leaf = branch.add_leaf(note_label(note, day), data=note.path)
                 if note.path == keep:
                     target = leaf
         hidden = sum(1 for n in self.analysis.notes if not n.in_window)

@@ -40,10 +40,14 @@ class SectionTree(Tree[int]):
         self.root.set_label(plain(doc.path, "bold"))
         self._by_index = {}
         self._marked = []
+        parents = {s.parent for s in doc.sections if s.parent is not None}
         for sec in doc.sections:
             parent = self._by_index.get(sec.parent) if sec.parent is not None else None
             into = parent if parent is not None else self.root
-            node = into.add(self._base(sec), data=sec.index, expand=sec.level <= 3)
+            if sec.index in parents:
+                node = into.add(self._base(sec), data=sec.index, expand=sec.level <= 3)
+            else:
+                node = into.add_leaf(self._base(sec), data=sec.index)
             self._by_index[sec.index] = node
         self.root.expand()
 
@@ -85,7 +89,8 @@ class SectionTree(Tree[int]):
                 self._marked.append(sec.index)
                 parent = node.parent
                 while parent is not None:
-                    parent.expand()
+                    if not parent.is_expanded:
+                        parent.expand()
                     parent = parent.parent
         if first is not None and not self.has_focus:
             self.move_cursor(first)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from textual.content import Content
-from textual.widgets import Static
+from textual.widget import Widget
 
 from curator.models import Window
 from curator.tui.text import clean
@@ -31,8 +31,23 @@ class StatusInfo:
     busy: str = ""
 
 
-class StatusLine(Static):
-    """Counts first (what is left to do), then the window and any notice."""
+class StatusLine(Widget):
+    """Counts first (what is left to do), then the window and any notice.
+
+    A plain widget with a fixed height: updating it repaints one line, no layout pass.
+    """
+
+    DEFAULT_CSS = """
+    StatusLine { height: 1; width: 1fr; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        """Empty until :meth:`show` is called."""
+        super().__init__(id=id)
+        self.content = Content("")
+
+    def render(self) -> Content:
+        return self.content
 
     def show(self, info: StatusInfo) -> None:
         c = info.counts
@@ -55,4 +70,7 @@ class StatusLine(Static):
         if info.problems:
             more = f" (+{len(info.problems) - 1})" if len(info.problems) > 1 else ""
             parts += [("  │ ⚠ ", "$text-warning"), clean(info.problems[0], 120) + more]
-        self.update(Content.assemble(*parts))
+        content = Content.assemble(*parts)
+        if content != self.content:
+            self.content = content
+            self.refresh()
