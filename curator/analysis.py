@@ -15,6 +15,7 @@ from pathlib import Path
 
 from rapidfuzz import fuzz
 
+from curator.cache import IndexCache
 from curator.cards import load_cards
 from curator.config import Config, load_config
 from curator.living_doc import load_living_doc
@@ -95,6 +96,7 @@ class Context:
     elsewhere_by_id: dict[str, list[AnchorRef]]
     other_sections: set[str]
     covered_names: dict[str, list[tuple[set[str], str]]]
+    name_by_token: dict[str, list[int]]
 
 
 def resolve_window(cfg: Config, since: str | datetime | None, until: str | datetime | None, now: datetime | None = None) -> Window:
@@ -122,31 +124,43 @@ def analyze(
     *,
     cfg: Config | None = None,
     progress: Progress | None = None,
-    cache: object | None = None,
+    cache: IndexCache | None = None,
 ) -> Analysis:
     """Read the workspace and build the increments of the window."""
     cfg = cfg or load_config(root)
     lay = layout(cfg)
     topic = choose_topic(cfg, lay, topic)
     window = resolve_window(cfg, since, until)
-    docs = {t: load_living_doc(cfg.root, p, t) for t, p in lay.docs.items()}
+    if progress:
+        progress("living doc", 0, 1)
+    if cache is not None:
+        docs = {t: cache.load_doc(cfg.root, p, t) for t, p in lay.docs.items()}
+    else:
+        docs = {t: load_living_doc(cfg.root, p, t) for t, p in lay.docs.items()}
     doc = docs[topic]
     others = [d for t, d in docs.items() if t != topic]
     paths, problems = list_note_paths(lay)
     loaded: list[LoadedNote] = []
     total = len(paths)
     for n, p in enumerate(paths, start=1):
-        loaded.append(_load(cache, p, cfg))
+        loaded.append(cache.load_note(p, cfg) if cache is not None else load_note(p, cfg.root, cfg))
         if progress and (n % 25 == 0 or n == total):
             progress("notes", n, total)
-    cards, card_problems = load_cards(cfg.root, cfg.cards) if lay.cards.is_dir() else ([], [])
-    return build_analysis(cfg, lay, topic, window, doc, others, loaded, cards, problems, card_problems)
-
-
-def _load(cache: object | None, path: Path, cfg: Config) -> LoadedNote:
-    if cache is not None and hasattr(cache, "load_note"):
-        return cache.load_note(path, cfg)  # type: ignore[no-any-return]
-    return load_note(path, cfg.root, cfg)
+    if not lay.cards.is_dir():
+        cards, card_problems = [], []
+    elif cache is not None:
+        cards, card_problems = cache.load_cards(cfg.root, cfg.cards)
+    else:
+        cards, card_problems = load_cards(cfg.root, cfg.cards)
+    if progress:
+        progress("matching", total, total)
+    result = build_analysis(cfg, lay, topic, window, doc, others, loaded, cards, problems, card_problems)
+    if cache is not None:
+        cache.forget_missing({ln.note.path for ln in loaded})
+        if any(d.__dict__.pop("_fresh_index", False) for d in docs.values()):
+            cache.mark_dirty()
+        cache.save()
+    return result
 
 
 def build_analysis(
@@ -170,11 +184,15 @@ def build_analysis(
     reported = ReportedIndex()
     in_window: list[LoadedNote] = []
     for ln in loaded:
+        in_win = bool(ln.note.time and window.since < ln.note.time <= window.until)
+        is_briefing = bool(ln.note.briefing_topic and ln.note.briefing_topic.lower() == topic.lower())
+        if in_win or is_briefing:
+            ln.ensure()
         note = ln.note
         notes[note.path] = note
-        note.in_window = bool(note.time and window.since < note.time <= window.until)
-        if note.briefing_topic and note.briefing_topic.lower() == topic.lower():
-            note.kind = "briefing"
+        note.in_window = in_win
+        note.kind = "briefing" if is_briefing else "note"
+        if is_briefing:
             _btopic, declared_until = briefing_info(note.text, note.path.rsplit("/", 1)[-1])
             until = _safe_iso(declared_until, cfg)
             is_current = until is not None and until >= window.until - timedelta(minutes=1)
@@ -239,16 +257,12 @@ def sort_key(inc: Increment) -> tuple:
 
 
 def _mark_recent_cards(cards: list[PaperCard], window: Window, cfg: Config) -> None:
-    start = (window.until - timedelta(days=cfg.card_days)).date()
-    end = window.until.date()
+    start = (window.until - timedelta(days=cfg.card_days)).date().isoformat()
+    end = window.until.date().isoformat()
     dated_recent_numbers = []
     for c in cards:
-        if c.date:
-            try:
-                d = datetime.strptime(c.date[:10], "%Y-%m-%d").date()
-            except ValueError:
-                continue
-            c.recent = start <= d <= end
+        if c.date and len(c.date) >= 10:
+            c.recent = start <= c.date[:10] <= end
             if c.recent and c.number and c.number.isdigit():
                 dated_recent_numbers.append(int(c.number))
     if dated_recent_numbers:
@@ -258,36 +272,64 @@ def _mark_recent_cards(cards: list[PaperCard], window: Window, cfg: Config) -> N
                 c.recent = True  # cards are numbered in order; an undated newer card is recent too
 
 
-def _context(cfg: Config, topic: str, doc: LivingDoc, others: list[LivingDoc], cards: list[PaperCard], reported: ReportedIndex, notes: dict[str, Note], in_window: list[LoadedNote]) -> Context:
-    header = "\n".join(s.body[:600] for s in doc.sections[:2]) + " " + doc.title
-    reader = PhraseReader(topic, topic_aliases(topic, header))
+@dataclass
+class DocIndex:
+    """Everything derived from one living doc; cached with it (rebuilt only when the doc changes)."""
+
+    index: SectionIndex
+    anchors_by_id: dict[str, list[AnchorRef]]
+    anchors_by_url: dict[str, list[AnchorRef]]
+    name_anchors: list[tuple[set[str], AnchorRef, str]]
+    name_by_token: dict[str, list[int]]
+
+
+def doc_index(doc: LivingDoc) -> DocIndex:
+    cached = doc.__dict__.get("_curator_index")
+    if isinstance(cached, DocIndex):
+        return cached
     index = SectionIndex(doc)
-    other_indexes = [(d, SectionIndex(d)) for d in others]
-    anchors_by_id: dict[str, list[AnchorRef]] = {}
-    anchors_by_url: dict[str, list[AnchorRef]] = {}
-    name_anchors: list[tuple[set[str], AnchorRef, str]] = []
+    by_id: dict[str, list[AnchorRef]] = {}
+    by_url: dict[str, list[AnchorRef]] = {}
+    names: list[tuple[set[str], AnchorRef, str]] = []
     for s in doc.sections:
-        label = _unit_label(index, s.index) or s.number or s.title
+        label = index.section_unit.get(s.index) or s.number or s.title
         for a in s.anchors:
             ref = AnchorRef(label, a.line, a.name or s.title, doc.path, a.date)
             if a.kind == "arxiv":
-                anchors_by_id.setdefault(a.key, []).append(ref)
+                by_id.setdefault(a.key, []).append(ref)
             elif a.kind == "url":
-                anchors_by_url.setdefault(a.key, []).append(ref)
+                by_url.setdefault(a.key, []).append(ref)
             elif a.kind == "name" and a.name:
                 toks = _name_tokens(a.name)
                 if toks:
-                    name_anchors.append((toks, ref, a.name))
+                    names.append((toks, ref, a.name))
+    by_token: dict[str, list[int]] = {}
+    for i, (toks, _ref, _n) in enumerate(names):
+        for t in _strong(toks):
+            by_token.setdefault(t, []).append(i)
+    di = DocIndex(index, by_id, by_url, names, by_token)
+    doc.__dict__["_curator_index"] = di
+    doc.__dict__["_fresh_index"] = True
+    return di
+
+
+def _context(cfg: Config, topic: str, doc: LivingDoc, others: list[LivingDoc], cards: list[PaperCard], reported: ReportedIndex, notes: dict[str, Note], in_window: list[LoadedNote]) -> Context:
+    header = "\n".join(s.body[:600] for s in doc.sections[:2]) + " " + doc.title
+    reader = PhraseReader(topic, topic_aliases(topic, header))
+    di = doc_index(doc)
+    index = di.index
+    other_indexes = [(d, doc_index(d).index) for d in others]
+    anchors_by_id = di.anchors_by_id
+    anchors_by_url = di.anchors_by_url
+    name_anchors = di.name_anchors
     elsewhere: dict[str, list[AnchorRef]] = {}
     other_sections: set[str] = set()
-    for d, idx in other_indexes:
+    for d in others:
         for s in d.sections:
             if s.number:
                 other_sections.add(s.number)
-            label = _unit_label(idx, s.index) or s.number or s.title
-            for a in s.anchors:
-                if a.kind == "arxiv":
-                    elsewhere.setdefault(a.key, []).append(AnchorRef(label, a.line, a.name or s.title, d.path, a.date))
+        for key, refs in doc_index(d).anchors_by_id.items():
+            elsewhere.setdefault(key, []).extend(refs)
     other_topics = {d.topic.lower() for d in others}
     note_none: dict[str, str] = {}
     note_other: dict[str, str] = {}
@@ -319,7 +361,7 @@ def _context(cfg: Config, topic: str, doc: LivingDoc, others: list[LivingDoc], c
     return Context(
         topic, doc, others, index, other_indexes, reader, {c.arxiv: c for c in cards if c.arxiv}, reported, notes,
         note_none, note_other, negative, anchors_by_id, anchors_by_url, name_anchors, elsewhere, other_sections,
-        covered_names,
+        covered_names, di.name_by_token,
     )
 
 
@@ -343,21 +385,24 @@ def _name_tokens(name: str) -> set[str]:
     return {t for t in token_set(name) if not re.fullmatch(r"\d{4}", t)}
 
 
+def _strong(toks: set[str]) -> set[str]:
+    return {t for t in toks if len(t) >= 3 and _ALPHA_TOKEN.search(t)}
+
+
 def _name_anchor(items: list[Item], ctx: Context) -> AnchorRef | None:
     """Conservative named-system match: all of the anchor's name in the title, or the title's name in the anchor."""
+    by_token = ctx.name_by_token
     for it in items:
         title_t = _name_tokens(it.title)
         core_t = _name_tokens(title_core(it.title))
-        if not title_t:
-            continue
-        for toks, ref, _name in ctx.name_anchors:
-            strong = [t for t in toks if len(t) >= 3 and _ALPHA_TOKEN.search(t)]
-            if not strong:
-                continue
+        cands: set[int] = set()
+        for t in _strong(title_t):
+            cands.update(by_token.get(t, ()))
+        for i in sorted(cands):
+            toks, ref, _name = ctx.name_anchors[i]
             if toks <= title_t:
                 return ref
-            core_strong = [t for t in core_t if len(t) >= 3 and _ALPHA_TOKEN.search(t)]
-            if core_strong and core_t <= toks:
+            if _strong(core_t) and core_t <= toks:
                 return ref
     return None
 

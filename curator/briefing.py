@@ -351,6 +351,8 @@ class _Entry:
 
 
 class _Renderer:
+    """Builds each part of the briefing; one instance per render (cheap, no caching across calls)."""
+
     def __init__(self, triage: Triage, lang: str, editor: str, now: datetime) -> None:
         self.t = LABELS[lang]
         self.lang = lang
@@ -406,8 +408,9 @@ class _Renderer:
         out: list[tuple[str, _Entry]] = []
         seen: set[str] = set()
         for e in self.entries:
+            anchored = {a for inc in e.incs if inc.status == "anchored" for a in inc.arxiv}
             for aid in e.arxiv:
-                if aid in self.index.anchor_section:
+                if aid in self.index.anchor_section or aid in anchored:
                     continue  # already in the living doc: carried over, not new
                 if aid not in seen:
                     seen.add(aid)
@@ -431,6 +434,10 @@ class _Renderer:
     @staticmethod
     def _first_section(inc: Increment) -> str:
         return inc.anchored_in[0].section if inc.anchored_in else ""
+
+    def paren(self, text: str) -> str:
+        """A parenthetical the way each language writes it: "x(y)" / "x (y)"."""
+        return f"({text})" if self.lang == "zh" else f" ({text})"
 
     def version(self) -> str:
         v = self.doc.version
@@ -460,7 +467,7 @@ class _Renderer:
                 return f"{hits[0].number} {_strip_number(hits[0].title)}"
             return s
         titles = [t for t in (self.section_title(r) for r in refs) if t and t not in s]
-        return f"{s}({' / '.join(titles)})" if titles and self.lang == "zh" else (f"{s} ({' / '.join(titles)})" if titles else s)
+        return s + self.paren(" / ".join(titles)) if titles else s
 
     def section_tag(self, section: str | None) -> str:
         s = _clean(section)
@@ -525,8 +532,9 @@ class _Renderer:
         main = [e for e in self.entries if not e.adjacent]
         notable = [e for e in main if e.row.priority == "🔴"] or main[:3]
         if notable:
-            names = t["sep"].join(f"{e.label} {_short_name(e.title)}({self.section_display(e.row.section)})" if self.lang == "zh"
-                                  else f"{e.label} {_short_name(e.title)} ({self.section_display(e.row.section)})" for e in notable)
+            names = t["sep"].join(
+                f"{e.label} {_short_name(e.title)}{self.paren(self.section_display(e.row.section))}" for e in notable
+            )
             lines.append(t["notable"].format(names=names))
         else:
             lines.append(t["notable_none"])
@@ -558,7 +566,7 @@ class _Renderer:
         title = e.title
         ids = [self.arxiv_display(a, e.incs) for a in e.arxiv]
         if ids and not all(a in title for a in e.arxiv):
-            title += f"(arXiv:{' / '.join(ids)})" if self.lang == "zh" else f" (arXiv:{' / '.join(ids)})"
+            title += self.paren(f"arXiv:{' / '.join(ids)}")
         mark = self.t["adj_mark"] if e.adjacent else ""
         head = f"### {e.label}{mark}【{self.section_tag(e.row.section)}】{prio + ' ' if prio else ''}{title}"
         if stars:
@@ -575,7 +583,7 @@ class _Renderer:
         label = _clean(s.label)
         if not label:
             return path
-        return f"{path}({label})" if self.lang == "zh" else f"{path} ({label})"
+        return path + self.paren(label)
 
     def _sources_line(self, e: _Entry) -> str:
         primary = [s for s in e.sources if not s.mention] or e.sources
@@ -601,8 +609,7 @@ class _Renderer:
         t = self.t
         if not e.arxiv:
             hosts = sorted({_host(_clean(u)) for u in e.urls} - {""})
-            sep = " · " if self.lang == "zh" else " · "
-            return f"- {t['arxiv_field']}: " + t["no_arxiv"].format(hosts=(sep + ", ".join(hosts)) if hosts else "")
+            return f"- {t['arxiv_field']}: " + t["no_arxiv"].format(hosts=(" · " + ", ".join(hosts)) if hosts else "")
         parts = []
         for aid in e.arxiv:
             shown = self.arxiv_display(aid, e.incs)
@@ -675,8 +682,7 @@ class _Renderer:
                     seen.add(ov.id)
                     ref = other.anchored_in[0]
                     name = self._anchor_name(other, ref)
-                    ids = f"(arXiv:{'/'.join(other.arxiv)})" if other.arxiv and self.lang == "zh" else (
-                        f" (arXiv:{'/'.join(other.arxiv)})" if other.arxiv else "")
+                    ids = self.paren(f"arXiv:{'/'.join(other.arxiv)}") if other.arxiv else ""
                     date = t["anchored_on"].format(date=_clean(ref.date)) if ref.date else t["anchored"]
                     out.append(t["rel_anchored"].format(section=self.section_display(ref.section), name=name, ids=ids, date=date, why=why))
         return out
@@ -897,9 +903,7 @@ class _Renderer:
                 found[key] = (name, ids, ref.date)
         lines = []
         for (section, _lname), (name, ids, date) in sorted(found.items(), key=lambda kv: (_sec_key(kv[0][0]), kv[0][1])):
-            shown_ids = ""
-            if ids:
-                shown_ids = f"({'/'.join(ids)})" if self.lang == "zh" else f" ({'/'.join(ids)})"
+            shown_ids = self.paren("/".join(ids)) if ids else ""
             when = t["no_news_date"].format(date=_clean(date)) if date else t["anchored"]
             lines.append("- " + t["no_news"].format(name=name, ids=shown_ids, section=self.section_display(section), date=when))
         return "\n".join(lines) or t["none_rows"]
@@ -914,9 +918,7 @@ class _Renderer:
         adj = len(self.entries) - len(main)
         top_entries = [e for e in main if e.row.priority == "🔴"] or main[:3] or self.entries[:3]
         names = t["sep"].join(
-            f"{_short_name(e.title)}({_clean(e.row.section) or t['unassigned']})" if self.lang == "zh"
-            else f"{_short_name(e.title)} ({_clean(e.row.section) or t['unassigned']})"
-            for e in top_entries
+            f"{_short_name(e.title)}{self.paren(_clean(e.row.section) or t['unassigned'])}" for e in top_entries
         )
         out = [t["summary"].format(
             n=len(self.entries), main=len(main), adj=adj, new=len(self.net_new), old=len(self.carried),

@@ -51,6 +51,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("workspace", nargs="?")
     _add_window(p)
     p.add_argument("--json", action="store_true", help="one JSON document on stdout")
+    p.add_argument("--no-cache", action="store_true", help="read every file again (ignore .curator/ cache)")
 
     p = sub.add_parser("lookup", help="is this arXiv ID or URL anchored, and where?")
     p.add_argument("query")
@@ -136,11 +137,13 @@ def _window_error(exc: ValueError) -> UsageError:
 
 def cmd_analyze(args: argparse.Namespace) -> int:
     from curator.analysis import analyze
+    from curator.cache import IndexCache
     from curator.report import analysis_json, summary_text
 
     root = _workspace(args.workspace)
+    cache = None if args.no_cache else IndexCache(root)
     try:
-        result = analyze(root, args.topic, args.since, args.until)
+        result = analyze(root, args.topic, args.since, args.until, cache=cache)
     except ValueError as exc:
         raise _window_error(exc) from exc
     if args.json:

@@ -69,6 +69,10 @@ class Note:
     size: int = 0
     text: str = ""
     briefing_topic: str | None = None
+    item_count: int = 0
+    """Kept when the items themselves are not loaded (out-of-window notes from the cache)."""
+    ids: list[str] = field(default_factory=list)
+    """Every arXiv ID in the note, in order (items and passing mentions alike)."""
 
 
 @dataclass

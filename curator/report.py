@@ -22,7 +22,8 @@ def note_json(n: Note) -> dict[str, Any]:
         "briefing_topic": n.briefing_topic,
         "encoding": n.encoding,
         "size": n.size,
-        "items": len(n.items),
+        "items": max(len(n.items), n.item_count),
+        "arxiv": n.ids,
         "item_list": [
             {
                 "label": it.label,

@@ -101,9 +101,13 @@ class BM25:
                 self.postings.setdefault(tok, []).append((i, f * (k1 + 1) / (f + norm)))
         self.idf = {t: math.log(1 + (self.n - len(p) + 0.5) / (len(p) + 0.5)) for t, p in self.postings.items()}
 
-    def scores(self, query: Iterable[str]) -> list[float]:
+    def scores(self, query: Iterable[str], max_terms: int = 48) -> list[float]:
         out = [0.0] * self.n
-        for tok, qtf in Counter(query).items():
+        terms = [(t, c) for t, c in Counter(query).items() if t in self.idf]
+        if len(terms) > max_terms:  # the rarest terms carry the signal; common ones cost the time
+            terms.sort(key=lambda tc: -self.idf[tc[0]])
+            terms = terms[:max_terms]
+        for tok, qtf in terms:
             plist = self.postings.get(tok)
             if not plist:
                 continue

@@ -29,6 +29,19 @@ class LoadedNote:
     split: SplitNote | None
     mtime: float = 0.0
     sha1: str = ""
+    blob: bytes | None = None
+    """Pickled (note, split) when only the note's metadata was loaded from the cache."""
+
+    def ensure(self) -> LoadedNote:
+        """Load the full note (items, text) if only its metadata is here."""
+        if self.blob is not None:
+            import pickle
+
+            meta = self.note
+            self.note, self.split = pickle.loads(self.blob)
+            self.note.in_window, self.note.kind = meta.in_window, meta.kind
+            self.blob = None
+        return self
 
 
 @dataclass
@@ -216,6 +229,8 @@ def load_note(path: Path, root: Path, cfg: Config) -> LoadedNote:
     note.errors.extend(split.warnings)
     note.title = split.title
     note.items = split.items
+    note.item_count = len(split.items)
+    note.ids = split.ids
     note.topic = split.front_matter.get("topic")
     dt, source, probs = note_time(split, path.name, dec.mtime, cfg)
     note.time, note.time_source = dt, source  # type: ignore[assignment]

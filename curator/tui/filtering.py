@@ -73,6 +73,7 @@ def parse_filter(text: str) -> RowFilter:
 def _haystack(row: Row) -> str:
     parts = [row.title, row.inc.title, row.inc.id, *row.arxiv, *row.urls]
     parts.extend(s.path for s in row.sources)
+    parts.extend(it.title for it in row.inc.items[:50])
     return " ".join(parts).casefold()
 
 

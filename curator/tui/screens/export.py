@@ -12,7 +12,7 @@ from typing import Any
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
 from textual.timer import Timer
@@ -67,7 +67,8 @@ class ExportScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Label(Content.styled("Briefing preview", "bold"), id="export-title")
         with Horizontal(id="export-body"):
-            yield Markdown("", id="export-preview", open_links=False)
+            with VerticalScroll(id="export-scroll", can_focus=True):
+                yield Markdown("", id="export-preview", open_links=False)
             with Vertical(id="export-side"):
                 yield Label(Content("六 summary (本棒总结)"))
                 yield TextArea(
@@ -76,12 +77,15 @@ class ExportScreen(Screen[None]):
                     soft_wrap=True,
                     placeholder="Write the evening's summary here (optional)",
                 )
-                yield Label(Content.styled("w write · y copy · [ ] parts · Esc back", "dim"), id="export-hint")
+                yield Label(
+                    Content.styled("w write · y copy · [ ] parts · Tab to edit the summary, Esc to leave it · Esc back", "dim"),
+                    id="export-hint",
+                )
         yield Footer()
 
     def on_mount(self) -> None:
         self.render_briefing()
-        self.query_one("#export-preview", Markdown).focus()
+        self.query_one("#export-scroll", VerticalScroll).focus()
 
     # ------------------------------------------------------------------ rendering
 
@@ -120,6 +124,7 @@ class ExportScreen(Screen[None]):
             title += f" · written to {clean(self.written, 120)}"
         self.query_one("#export-title", Label).update(Content.styled(title, "bold"))
         self.query_one("#export-preview", Markdown).update(self.parts[self.page])
+        self.query_one("#export-scroll", VerticalScroll).scroll_home(animate=False)
 
     @on(TextArea.Changed, "#export-summary")
     def _summary_changed(self) -> None:
@@ -206,4 +211,8 @@ class ExportScreen(Screen[None]):
         )
 
     def action_back(self) -> None:
+        """Escape leaves the summary box first (so w / y work again), then the screen."""
+        if isinstance(self.focused, TextArea):
+            self.query_one("#export-scroll", VerticalScroll).focus()
+            return
         self.dismiss(None)

@@ -125,7 +125,7 @@ def describe(row: Row, session: Session) -> list[Content]:
         out.append(_heading(f"Sources ({len(row.sources)})"))
     for it in items[:MAX_ITEMS_SHOWN]:
         who = authors.get(it.note) or (it.note.split("/")[1] if it.note.count("/") > 1 else "")
-        out.append(_line((f"{who} ", "bold"), (it.note, "underline"), (f"  {it.label or ''}", "$text-accent")))
+        out.append(_line((f"{who} ", "bold"), (it.note, "underline"), (f"  {it.label or ''}", "$text-accent"), (f"  {it.title}", "italic")))
         for p in it.points[:8]:
             out.append(_line("    • " + p))
         for c in it.caveats[:4]:

@@ -1,0 +1,168 @@
+"""Persisted index cache in ``.curator/``: only files that changed are read again.
+
+Keyed on (path, size, mtime_ns) per file; a changed, new or vanished file is
+re-read, everything else comes back from the cache.  The cache is a pickle in
+the user's own workspace folder, written atomically; it is refused (and
+rebuilt) when it is not owned by the current user or is writable by others,
+when its version differs, or when it cannot be read for any reason — a cache
+can always be thrown away.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import stat
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from curator.atomic import atomic_write_bytes
+from curator.config import Config
+from curator.models import LivingDoc, Note, PaperCard
+from curator.workspace import LoadedNote, load_note
+
+CACHE_VERSION = 6
+CACHE_NAME = "index-cache.pickle"
+
+
+def _sig(path: Path) -> tuple[int, int] | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return st.st_size, st.st_mtime_ns
+
+
+def writable_workspace(root: Path) -> bool:
+    """Respect a read-only workspace even as root (root ignores permission bits)."""
+    try:
+        st = root.stat()
+    except OSError:
+        return False
+    return bool(st.st_mode & stat.S_IWUSR) and os.access(root, os.W_OK)
+
+
+class IndexCache:
+    """Drop-in loader for :func:`curator.analysis.analyze` (``cache=IndexCache(root)``)."""
+
+    def __init__(self, root: Path, *, persist: bool = True) -> None:
+        self.root = root
+        self.path = root / ".curator" / CACHE_NAME
+        self.persist = persist
+        self.notes: dict[str, tuple[tuple[int, int], Note, bytes, float, str]] = {}
+        self.docs: dict[str, tuple[tuple[int, int], LivingDoc]] = {}
+        self.cards: dict[str, tuple[tuple[int, int], PaperCard]] = {}
+        self.card_sigs: dict[str, dict[str, tuple[int, int] | None]] = {}
+        self.settings: Any = None
+        self.reads = 0
+        """Files actually read in this run (the rest came from the cache)."""
+        self.read_paths: list[str] = []
+        self._dirty = False
+        self._load()
+
+    def _load(self) -> None:
+        try:
+            st = self.path.stat()
+        except OSError:
+            return
+        if st.st_uid != os.getuid() or st.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+            return  # someone else's file: never unpickle it
+        try:
+            with open(self.path, "rb") as fh:
+                data = pickle.load(fh)
+        except Exception:  # any damage: start over
+            return
+        if not isinstance(data, dict) or data.get("version") != CACHE_VERSION:
+            return
+        self.notes = data.get("notes", {})
+        self.docs = data.get("docs", {})
+        self.cards = data.get("cards", {})
+        self.card_sigs = data.get("card_sigs", {})
+        self.settings = data.get("settings")
+
+    def check_settings(self, cfg: Config) -> None:
+        """Times in names depend on the zone; a different config invalidates note entries."""
+        key = (str(cfg.tz), cfg.max_note_bytes)
+        if self.settings != key:
+            self.notes = {}
+            self.settings = key
+            self._dirty = True
+
+    def load_note(self, path: Path, cfg: Config) -> LoadedNote:
+        self.check_settings(cfg)
+        rel = path.relative_to(cfg.root).as_posix() if path.is_absolute() else str(path)
+        sig = _sig(path)
+        hit = self.notes.get(rel)
+        if sig is not None and hit is not None and hit[0] == sig:
+            _sig0, meta, blob, mtime, sha1 = hit
+            light = replace(meta, items=list(meta.items), text="", errors=list(meta.errors))
+            return LoadedNote(light, None, mtime, sha1, blob)
+        self.reads += 1
+        self.read_paths.append(rel)
+        ln = load_note(path, cfg.root, cfg)
+        if sig is not None:
+            blob = pickle.dumps((ln.note, ln.split), protocol=pickle.HIGHEST_PROTOCOL)
+            light_items = [replace(it, text="", points=[], caveats=[], context="") for it in ln.note.items]
+            meta = replace(ln.note, items=light_items, text="")
+            self.notes[rel] = (sig, meta, blob, ln.mtime, ln.sha1)
+            self._dirty = True
+        else:
+            self.notes.pop(rel, None)
+        return ln
+
+    def load_doc(self, root: Path, rel: str, topic: str) -> LivingDoc:
+        from curator.living_doc import load_living_doc
+
+        sig = _sig(root / rel)
+        hit = self.docs.get(rel)
+        if sig is not None and hit is not None and hit[0] == sig and hit[1].topic == topic:
+            return hit[1]
+        self.reads += 1
+        self.read_paths.append(rel)
+        doc = load_living_doc(root, rel, topic)
+        if sig is not None:
+            self.docs[rel] = (sig, doc)
+            self._dirty = True
+        return doc
+
+    def load_cards(self, root: Path, rel_dir: str) -> tuple[list[PaperCard], list[tuple[str, str]]]:
+        from curator.cards import load_cards, parse_card  # noqa: F401  (parse_card keeps one reader)
+
+        base = root / rel_dir
+        try:
+            names = sorted(os.listdir(base))
+        except OSError:
+            return [], []
+        sigs = {n: _sig(base / n) for n in names if n.endswith(".md")}
+        if sigs == self.card_sigs.get(rel_dir):
+            cards = [entry[1] for entry in self.cards.values()]
+            problems = [(c.path, e) for c in cards for e in c.errors if e != "empty card"]
+            return cards, problems
+        cards, problems = load_cards(root, rel_dir)
+        self.reads += len(cards)
+        self.cards = {c.path: ((0, 0), c) for c in cards}
+        self.card_sigs[rel_dir] = sigs
+        self._dirty = True
+        return cards, problems
+
+    def mark_dirty(self) -> None:
+        self._dirty = True
+
+    def forget_missing(self, present: set[str]) -> None:
+        for rel in list(self.notes):
+            if rel not in present:
+                del self.notes[rel]
+                self._dirty = True
+
+    def save(self) -> None:
+        if not self.persist or not self._dirty or not writable_workspace(self.root):
+            return
+        data = {"version": CACHE_VERSION, "notes": self.notes, "docs": self.docs, "cards": self.cards, "card_sigs": self.card_sigs, "settings": self.settings}
+        try:
+            (self.root / ".curator").mkdir(exist_ok=True)
+            atomic_write_bytes(self.path, pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL))
+            os.chmod(self.path, 0o600)
+            self._dirty = False
+        except OSError:
+            pass  # a read-only workspace simply runs without a persisted cache

@@ -1,0 +1,59 @@
+"""The persisted index cache: only changed files are re-read, and results equal a cold run."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+from curator.analysis import analyze
+from curator.cache import IndexCache
+from curator.report import analysis_json
+
+
+def _strip(data: dict) -> dict:
+    return {k: v for k, v in data.items() if k not in ("errors",)}
+
+
+def test_edit_one_note_rereads_only_it(sample_ws: Path) -> None:
+    first = IndexCache(sample_ws)
+    analyze(sample_ws, cache=first)
+    assert first.reads > 10 and (sample_ws / ".curator" / "index-cache.pickle").is_file()
+
+    warm = IndexCache(sample_ws)
+    analyze(sample_ws, cache=warm)
+    assert warm.reads == 0
+
+    note = sample_ws / "inbox" / "jay" / "2026-08-20T1950-jay-inference-engineering-rag-eval-mcp-stack-aug20.md"
+    text = note.read_text(encoding="utf-8")
+    note.write_text(text + "\n## 条目7【inference】NewPaper: a fresh one (arXiv:2608.19999)\n- 要点:new\n", encoding="utf-8")
+    st = note.stat()
+    os.utime(note, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000))
+
+    third = IndexCache(sample_ws)
+    cached = analyze(sample_ws, cache=third)
+    assert third.read_paths == [note.relative_to(sample_ws).as_posix()]
+    cold = analyze(sample_ws)
+    assert _strip(analysis_json(cached)) == _strip(analysis_json(cold))
+    assert any("2608.19999" in inc.arxiv for inc in cached.increments)
+
+
+def test_deleted_note_is_forgotten_and_damaged_cache_ignored(sample_ws: Path) -> None:
+    analyze(sample_ws, cache=IndexCache(sample_ws))
+    victim = sample_ws / "inbox" / "stephen" / "2026-08-20-ai-industry-e1prep.md"
+    victim.unlink()
+    a = analyze(sample_ws, cache=IndexCache(sample_ws))
+    assert victim.name not in {Path(n.path).name for n in a.notes}
+    (sample_ws / ".curator" / "index-cache.pickle").write_bytes(b"not a pickle")
+    c = IndexCache(sample_ws)
+    b = analyze(sample_ws, cache=c)
+    assert c.reads > 0 and len(b.increments) == len(a.increments)
+
+
+def test_cache_owned_by_someone_else_is_not_loaded(sample_ws: Path) -> None:
+    analyze(sample_ws, cache=IndexCache(sample_ws))
+    path = sample_ws / ".curator" / "index-cache.pickle"
+    path.chmod(0o666)  # writable by others: never unpickle it
+    c = IndexCache(sample_ws)
+    assert c.notes == {}
+    time.sleep(0)
