@@ -328,6 +328,16 @@ def _host(url: str) -> str:
     return host[4:] if host.startswith("www.") else host
 
 
+def _section_index(analysis: Analysis) -> SectionIndex:
+    """The doc's section index, kept on the analysis: the UI re-renders on every summary edit."""
+    cached = analysis.__dict__.get("_briefing_section_index")
+    if cached is not None and cached[0] is analysis.living_doc:
+        return cached[1]  # type: ignore[no-any-return]
+    index = SectionIndex(analysis.living_doc)
+    analysis.__dict__["_briefing_section_index"] = (analysis.living_doc, index)
+    return index
+
+
 def _sec_key(ref: str) -> tuple:
     nums = re.findall(r"\d+", ref)
     return (0, tuple(int(n) for n in nums)) if nums else (1, (ref,))
@@ -359,7 +369,7 @@ class _Renderer:
         self.triage = triage
         self.a: Analysis = triage.analysis
         self.doc = self.a.living_doc
-        self.index = SectionIndex(self.doc)
+        self.index = _section_index(self.a)
         self.editor = editor
         self.now = now
         self.topic = _clean(self.a.topic)

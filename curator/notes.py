@@ -57,7 +57,7 @@ SKIP_FIELDS = LINK_FIELDS | HINT_FIELDS | {"标题", "title", "类型", "type", 
 STRUCTURAL_HEADINGS = re.compile(
     r"^(?:[#\s]*)(?:[一二三四五六七八九十]+[、.]\s*)?(状态|小结|总结|今日结论|今晚小结|今日判断|结论|一句话|目录|待核清单|待核实|待核|"
     r"事件总表|对其他主题的指针|变更记录|检查过的来源清单|本棒总结|summary|status|tl;?dr|contents|table of contents|"
-    r"changelog|overview|概览|导读|说明|关于|about|references?|参考|值得警惕|可引用|涉及|无显著新增|无新增|"
+    r"changelog|overview|概览|导读|说明|关于|about|references?|参考|值得警惕|可引用|涉及|无显著新增|无新增|备注|注释|remarks|notes|"
     r"no new|sources checked|检查过的来源)",
     re.IGNORECASE,
 )
@@ -151,6 +151,8 @@ class _Span:
     context: str
     label: str | None = None
     marker: int | None = None
+    cells: list[str] | None = None
+    header: list[str] | None = None
 
 
 def split_note(text: str, path: str) -> SplitNote:
@@ -266,7 +268,9 @@ def split_note(text: str, path: str) -> SplitNote:
                     continue
                 joined = " | ".join(cells)
                 if _has_ref(joined):
-                    spans.append(_Span(row_line, row_line, _row_title(cells, b.header), "table", line_ctx[row_line]))
+                    spans.append(
+                        _Span(row_line, row_line, _row_title(cells, b.header), "table", line_ctx[row_line], cells=cells, header=b.header)
+                    )
                     covered[row_line] = True
 
     spans.sort(key=lambda s: s.start)
@@ -539,7 +543,17 @@ def _build_item(sp: _Span, lines: list[str], path: str) -> Item | None:
         title_source, lead_rest = bold.group("name"), bold.group("rest")
     label, title, tag, priority, stars, tag_hint = parse_title(title_source)
     if sp.kind == "table":
-        label, title = None, plain_inline(sp.title_text)
+        label, title = None, _clean_title(plain_inline(sp.title_text)) or plain_inline(sp.title_text)
+        row_text = " ".join(sp.cells or [])
+        pm = _PRIORITY.search(row_text)
+        priority = pm.group(0) if pm else None
+        stars = len(_STARS.findall(row_text))
+        for head, cell in zip(sp.header or [], sp.cells or [], strict=False):
+            h = plain_inline(head).lower()
+            if re.search(r"建议|归入|section|节", h):
+                tag_hint = parse_hint(cell)
+            elif re.search(r"^#$|^no\.?$|序号|编号", h) and plain_inline(cell).strip().isdigit():
+                label = f"#{plain_inline(cell).strip()}"
     if label is None and sp.kind == "list" and sp.marker is not None:
         label = f"#{sp.marker}"
     body_lines = lines[sp.start : sp.end] if sp.kind != "table" else []

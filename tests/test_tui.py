@@ -376,3 +376,48 @@ def _rows(ws: Path):
         return Triage(analyze(ws), store)
     finally:
         store.close()
+
+
+# ---------------------------------------------------------------------- panes, tree, themes
+
+
+async def test_tab_cycles_panes_and_tree_shows_anchors(sample_ws: Path) -> None:
+    app = CuratorApp(sample_ws)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_ready(app, pilot)
+        seen = [app.focused.id]
+        for _ in range(4):
+            await press(pilot, "tab")
+            seen.append(app.focused.id)
+        assert {"increments", "detail", "sections", "notes"} <= set(seen)
+        # in the section tree, moving shows what a section already anchors
+        app.triage.query_one("#sections").focus()
+        await pilot.pause()
+        await press(pilot, "j", "j", "j", "j", "j")
+        info = app.triage.query_one("#section-info")
+        assert "anchors" in str(info.render())
+        # the row's chosen section is marked in the tree with its score
+        assert any("◀" in n.label.plain and "§1.3" in n.label.plain for n in _tree_nodes(app))
+
+
+async def test_typing_in_the_filter_is_text_not_keys(sample_ws: Path) -> None:
+    app = CuratorApp(sample_ws)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_ready(app, pilot)
+        await press(pilot, "slash", "q", "a", "x", "enter")
+        assert app.is_running and stored(sample_ws) == {}
+        assert app.triage.filter_text == "qax"
+        await press(pilot, "escape")
+        assert app.triage.filter_text == ""
+
+
+async def test_light_and_dark_themes(sample_ws: Path) -> None:
+    app = CuratorApp(sample_ws)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_ready(app, pilot)
+        await press(pilot, "a")
+        for theme in ("textual-light", "textual-dark"):
+            app.theme = theme
+            await pilot.pause(0.2)
+            assert "CoRun" in screen_text(app)
+            assert cell(app, CORUN, "mark") == "✓"

@@ -66,7 +66,14 @@ async def test_markup_is_literal_and_inert(bad_ws: Path) -> None:
         await pilot.click("#increments", offset=(30, 2))
         await pilot.pause(0.3)
         assert app.is_running and app.return_code is None
-        # the notes pane, the tree and toasts get the same treatment
+        # the section tree keeps a heading's markup as text
+        tree = app.triage.query_one("#sections")
+        labels, stack = [], [tree.root]
+        while stack:
+            node = stack.pop()
+            labels.append(node.label.plain)
+            stack.extend(node.children)
+        assert any("[bold]markup in a heading[/]" in label for label in labels), labels
         await press(pilot, "o")
         assert app.is_running
     assert files_of(bad_ws) == before

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import shlex
+import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -75,6 +77,18 @@ def describe_arrivals(old: Analysis, new: Analysis) -> list[str]:
     if len(out) > MAX_TOASTS:
         out = out[:MAX_TOASTS] + [f"… and {len(out) - MAX_TOASTS} more changes in the inbox"]
     return out
+
+
+def _make_cache(root: Path) -> Any:
+    """curator.cache.IndexCache if that module is there, else False (analyse without)."""
+    try:
+        from curator.cache import IndexCache
+    except ImportError:
+        return False
+    try:
+        return IndexCache(root)
+    except Exception:
+        return False
 
 
 class TriageScreen(Screen[None]):
@@ -181,9 +195,14 @@ class TriageScreen(Screen[None]):
         self.filter_text = ""
         self.load_error: str | None = None
         self.reanalyses = 0
+        self.swapped_at = 0.0
+        """time.monotonic() of the last inbox-driven refresh (tests measure latency with it)."""
         self._filter_timer: Timer | None = None
         self._footer_state: tuple[bool, ...] = ()
         self._views_timer: Timer | None = None
+        self._cache: Any = None
+        """The index cache (None: not made yet; False: unavailable or broken)."""
+        self._analysis_lock = threading.Lock()
         self.shown_key: str | None = None
         """The increment the detail pane shows (it follows the cursor after VIEWS_DELAY)."""
 
@@ -228,10 +247,30 @@ class TriageScreen(Screen[None]):
 
     # ------------------------------------------------------------------ loading
 
-    @work(thread=True, exclusive=True, exit_on_error=False, group="load")
-    def _load(self) -> None:
+    def _analyze(self, progress: Callable[[str, int, int], None] | None = None) -> Analysis:
+        """Run the analysis (one at a time), reusing unchanged files through the index cache.
+
+        The cache is optional (``curator.cache``); if it is missing or fails, analyse afresh.
+        """
         from curator.analysis import analyze
 
+        with self._analysis_lock:
+            if self._cache is None:
+                self._cache = _make_cache(self.root)
+            if self._cache is not False:
+                try:
+                    return analyze(
+                        self.root, self.topic, self.since, self.until,
+                        cfg=self.config, progress=progress, cache=self._cache,
+                    )
+                except Exception:  # a cache problem must never cost the analysis
+                    self._cache = False
+            return analyze(
+                self.root, self.topic, self.since, self.until, cfg=self.config, progress=progress
+            )
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="load")
+    def _load(self) -> None:
         store: DecisionStore | None = None
         store_error: str | None = None
         try:
@@ -243,9 +282,7 @@ class TriageScreen(Screen[None]):
             self.post_message(self.AnalysisProgressed(stage, done, total))
 
         try:
-            analysis = analyze(
-                self.root, self.topic, self.since, self.until, cfg=self.config, progress=progress
-            )
+            analysis = self._analyze(progress)
         except Exception as exc:
             if store is not None:
                 store.close()
@@ -302,10 +339,8 @@ class TriageScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="analysis")
     def _reanalyze(self) -> None:
-        from curator.analysis import analyze
-
         try:
-            analysis = analyze(self.root, self.topic, self.since, self.until, cfg=self.config)
+            analysis = self._analyze()
         except Exception as exc:
             if not get_current_worker().is_cancelled:
                 self.post_message(self.AnalysisFailed(str(exc)))
@@ -324,6 +359,7 @@ class TriageScreen(Screen[None]):
         keep = table.current_key
         self.session.swap(message.analysis)
         self.reanalyses += 1
+        self.swapped_at = time.monotonic()
         self.query_one("#notes", NotesPane).load(message.analysis)
         sections = [(s.index, s.title, s.parent) for s in message.analysis.living_doc.sections]
         if sections != [(s.index, s.title, s.parent) for s in old.living_doc.sections]:

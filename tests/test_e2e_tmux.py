@@ -1,0 +1,119 @@
+"""End to end in a real terminal: the installed `curator` under tmux, keys in, screen out.
+
+Approve three increments and reject one, quit, start again: the four decisions are on the
+screen (and in `curator history`). Polls with timeouts; never a long fixed sleep.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from conftest import SAMPLE, SINCE, UNTIL, copy_workspace
+
+pytestmark = pytest.mark.e2e
+
+TMUX = shutil.which("tmux")
+CURATOR = Path(sys.executable).parent / "curator"
+
+
+def _env() -> dict[str, str]:
+    env = dict(os.environ)
+    env.update(LANG="C.UTF-8", LC_ALL="C.UTF-8", TERM="xterm-256color")
+    env.pop("TMUX", None)
+    return env
+
+
+class Tmux:
+    """One private tmux server (its own socket), killed at the end."""
+
+    def __init__(self) -> None:
+        self.socket = f"curator-e2e-{uuid.uuid4().hex[:8]}"
+
+    def run(self, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+        assert TMUX is not None
+        return subprocess.run(
+            [TMUX, "-u", "-L", self.socket, *args],
+            capture_output=True, text=True, encoding="utf-8", errors="replace",
+            env=_env(), timeout=30, check=check,
+        )
+
+    def start(self, name: str, command: str) -> None:
+        self.run("new-session", "-d", "-s", name, "-x", "160", "-y", "50", command)
+
+    def screen(self, name: str) -> str:
+        return self.run("capture-pane", "-p", "-t", name, check=False).stdout
+
+    def alive(self, name: str) -> bool:
+        return self.run("has-session", "-t", name, check=False).returncode == 0
+
+    def keys(self, name: str, *keys: str) -> None:
+        for key in keys:
+            self.run("send-keys", "-t", name, key)
+            time.sleep(0.15)  # one key at a time, as a person types
+
+    def kill(self) -> None:
+        self.run("kill-server", check=False)
+
+
+def poll(check: Callable[[], bool], timeout: float, what: str, show: Callable[[], str]) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if check():
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"timed out waiting for {what}; screen:\n{show()}")
+
+
+@pytest.fixture
+def tmux():
+    if TMUX is None:
+        pytest.skip("tmux is not installed (apt-get install tmux); the end-to-end test needs a real terminal")
+    if not CURATOR.exists():
+        pytest.skip(f"the curator command is not installed beside {sys.executable}")
+    server = Tmux()
+    try:
+        yield server
+    finally:
+        server.kill()
+
+
+def test_decisions_survive_a_restart_in_a_real_terminal(tmux: Tmux, tmp_path: Path) -> None:
+    ws = copy_workspace(SAMPLE, tmp_path / "ws")
+    cfg = ws / "curator.toml"
+    cfg.write_text(cfg.read_text(encoding="utf-8") + f'\nsince = "{SINCE}"\nuntil = "{UNTIL}"\n', encoding="utf-8")
+    command = f"env TERM=xterm-256color LANG=C.UTF-8 '{CURATOR}' '{ws}'"
+
+    tmux.start("one", command)
+    poll(lambda: " left " in tmux.screen("one"), 60, "the first analysis", lambda: tmux.screen("one"))
+    tmux.keys("one", "a", "a", "a", "x")
+    poll(lambda: "✓ 3  ✗ 1" in tmux.screen("one"), 15, "three approvals and a rejection",
+         lambda: tmux.screen("one"))
+    tmux.keys("one", "q")
+    poll(lambda: not tmux.alive("one"), 15, "curator to quit", lambda: tmux.screen("one"))
+
+    tmux.start("two", command)
+    poll(lambda: " left " in tmux.screen("two"), 60, "the second start", lambda: tmux.screen("two"))
+    screen = tmux.screen("two")
+    assert "✓ 3  ✗ 1" in screen
+    rows = [line for line in screen.splitlines() if "│ ✓ " in line or "│ ✗ " in line]
+    assert sum("│ ✓ " in r for r in rows) == 3 and sum("│ ✗ " in r for r in rows) == 1, screen
+    for title in ("CoRun", "DASH", "SGLang 高级 CUDA Graph", "HBF Sucks"):
+        assert title in screen
+    tmux.keys("two", "q")
+    poll(lambda: not tmux.alive("two"), 15, "curator to quit", lambda: tmux.screen("two"))
+
+    out = subprocess.run(
+        [str(CURATOR), "history", str(ws), "--json"],
+        capture_output=True, text=True, encoding="utf-8", env=_env(), timeout=60, check=True,
+    )
+    verdicts = [e["action"] for e in json.loads(out.stdout)]
+    assert sorted(verdicts) == ["approve", "approve", "approve", "reject"]
