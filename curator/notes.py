@@ -21,8 +21,8 @@ from curator.urls import find_urls, is_arxiv_url
 
 _LABEL_WORDS = r"增量|条目|邻接|跨主题|要闻|新闻|论文|候选|Item|Paper|Entry|Increment|News|Candidate"
 LABEL_RE = re.compile(
-    rf"^\s*(?:[-*+]\s+|\d{{1,3}}[.)]\s+)?(?:\*\*|__)?\s*(?P<word>{_LABEL_WORDS})\s*"
-    r"(?P<num>[0-9]{1,4}(?!\s*(?:条|件|个|篇|项|组|[-–~]\s*\d|\s*items?\b))|[A-Z](?![A-Za-z]))?\s*(?:\*\*|__)?",
+    rf"^\s*(?:[-*+]\s+|\d{{1,3}}[.)]\s+)?(?:\*\*|__)?\s*(?P<word>{_LABEL_WORDS})(?![A-Za-z])\s*"
+    r"(?P<num>[0-9]{1,4}(?!\s*(?:条|件|个|篇|项|组|[-–~]\s*\d|\s*items?\b))|(?-i:[A-Z])(?![A-Za-z]))?\s*(?:\*\*|__)?",
     re.IGNORECASE,
 )
 _NUM_LABEL = re.compile(r"^\s*(?:(?P<n>\d{1,3})\s*[.)、)]|\[(?P<b>\d{1,4})\]|#(?P<h>\d{1,4})\b|No\.\s*(?P<no>\d{1,4}))\s*")
@@ -62,7 +62,7 @@ STRUCTURAL_HEADINGS = re.compile(
     re.IGNORECASE,
 )
 NEGATIVE_HEADINGS = re.compile(
-    r"(没进主线|不进主线|未进主线|不进|不归|丢弃|其他|其它|邻接\s*/\s*不进|excluded|not included|dropped|discarded|"
+    r"(没进主线|不进主线|未进主线|不进|不归|丢弃|其他|其它|无关|邻接\s*/\s*不进|excluded|not included|not relevant|irrelevant|dropped|discarded|"
     r"out of scope|off[- ]topic|other topics|skipped|not for)",
     re.IGNORECASE,
 )
@@ -192,6 +192,9 @@ def split_note(text: str, path: str) -> SplitNote:
         nxt = item_heads[pos + 1] if pos + 1 < len(item_heads) else None
         if nxt is None or not (h[0].start < nxt[0].start <= h[1]):
             kept.append(h)
+        elif _has_label(h[0].text) or _has_ref(h[0].text):
+            # a labelled item with labelled sub-items: it ends where the first of them starts
+            kept.append((h[0], nxt[0].start - 1, h[2], h[3], h[4]))
     for hb, sec_end, _body_end, _lvl, ctx in kept:
         spans.append(_Span(hb.start, sec_end, hb.text, "heading", ctx))
         for ln in range(hb.start, sec_end + 1):
@@ -627,6 +630,17 @@ def _build_item(sp: _Span, lines: list[str], path: str) -> Item | None:
                 continue
             stripped = " | ".join(c.strip() for c in raw.strip().strip("|").split("|"))
         if raw.lstrip().startswith(("```", "~~~")):
+            continue
+        only_url = find_urls(stripped)
+        if (
+            primary is None
+            and not field_urls
+            and only_url
+            and only_url[0][1] <= 1
+            and len(stripped) - (only_url[0][2] - only_url[0][1]) <= 2
+            and not is_arxiv_url(only_url[0][0])
+        ):
+            field_urls.append(only_url[0][0])  # a line that is just a link names the source
             continue
         if primary is None and not field_urls and _BULLET.match(raw):
             ids = find_ids(stripped[:40])

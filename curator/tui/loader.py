@@ -1,0 +1,102 @@
+"""Reading the workspace for the UI: the decisions store and the analysis, one run at a time.
+
+No Textual here; the triage screen calls these from thread workers. Analyses reuse unchanged
+files through the index cache (``curator.cache``) when it is available, and never fail
+because of it.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from curator.config import Config
+from curator.models import Analysis
+from curator.store import DecisionStore
+
+MAX_TOASTS = 3
+
+
+def _make_cache(root: Path) -> Any:
+    """curator.cache.IndexCache if that module is there, else False (analyse without)."""
+    try:
+        from curator.cache import IndexCache
+    except ImportError:
+        return False
+    try:
+        return IndexCache(root)
+    except Exception:
+        return False
+
+
+class Loader:
+    """What the screen was asked to open, and how to (re)read it."""
+
+    def __init__(
+        self,
+        root: Path,
+        config: Config,
+        topic: str | None = None,
+        since: str | None = None,
+        until: str | None = None,
+    ) -> None:
+        """Nothing is read until :meth:`open_store` / :meth:`analyze`."""
+        self.root = root
+        self.config = config
+        self.topic = topic
+        self.since = since
+        self.until = until
+        self._cache: Any = None
+        """The index cache (None: not made yet; False: unavailable or broken)."""
+        self._lock = threading.Lock()
+
+    @property
+    def inbox(self) -> Path:
+        return self.root / self.config.inbox
+
+    def open_store(self) -> tuple[DecisionStore | None, str | None]:
+        """The store (read-only if another session holds it), or None and why not."""
+        try:
+            return DecisionStore.open(self.root, self.config.editor_name), None
+        except Exception as exc:  # a broken store must not keep the relay from showing
+            return None, f"decisions store unavailable: {exc}"
+
+    def analyze(self, progress: Callable[[str, int, int], None] | None = None) -> Analysis:
+        """Run the analysis (one at a time: a cancelled worker finishes before the next)."""
+        from curator.analysis import analyze
+
+        with self._lock:
+            if self._cache is None:
+                self._cache = _make_cache(self.root)
+            if self._cache is not False:
+                try:
+                    return analyze(
+                        self.root, self.topic, self.since, self.until,
+                        cfg=self.config, progress=progress, cache=self._cache,
+                    )
+                except Exception:  # a cache problem must never cost the analysis
+                    self._cache = False
+            return analyze(
+                self.root, self.topic, self.since, self.until, cfg=self.config, progress=progress
+            )
+
+
+def describe_arrivals(old: Analysis, new: Analysis) -> list[str]:
+    """Toasts for notes that appeared, changed or went away between two analyses."""
+    before = {n.path: n for n in old.notes}
+    after = {n.path: n for n in new.notes}
+    out: list[str] = []
+    for path, note in after.items():
+        items = f"{len(note.items)} item{'s' if len(note.items) != 1 else ''}"
+        where = "" if note.in_window else ", outside the window"
+        prev = before.get(path)
+        if prev is None:
+            out.append(f"new note: {path} ({items}{where})")
+        elif (prev.size, len(prev.items), prev.text) != (note.size, len(note.items), note.text):
+            out.append(f"updated note: {path} ({items}{where})")
+    out.extend(f"note removed: {path}" for path in before if path not in after)
+    if len(out) > MAX_TOASTS:
+        out = out[:MAX_TOASTS] + [f"… and {len(out) - MAX_TOASTS} more changes in the inbox"]
+    return out
