@@ -279,7 +279,7 @@ def find_overlaps(
             for b in members[a_i + 1 :]:
                 cand.add(_pair(a, b))
     found: dict[int, list[Overlap]] = defaultdict(list)
-    for a, b in cand:
+    for a, b in sorted(cand):
         ia, ib = incs[a], incs[b]
         if frozenset((ia.id, ib.id)) in distinct:
             continue
@@ -288,7 +288,7 @@ def find_overlaps(
         score = cos + (0.45 if link else 0.0)
         if score < 0.32:
             continue
-        shared = sorted(set(tfidf.vectors[a]) & set(tfidf.vectors[b]), key=lambda t: -(tfidf.vectors[a][t] * tfidf.vectors[b][t]))[:4]
+        shared = sorted(set(tfidf.vectors[a]) & set(tfidf.vectors[b]), key=lambda t: (-(tfidf.vectors[a][t] * tfidf.vectors[b][t]), t))[:4]
         why = link or ""
         if shared:
             why = (why + "; " if why else "") + "shared terms: " + ", ".join(shared)

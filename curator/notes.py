@@ -19,7 +19,7 @@ from curator.urls import find_urls, is_arxiv_url
 
 # --- conventions -------------------------------------------------------------
 
-_LABEL_WORDS = r"增量|条目|邻接|跨主题|要闻|新闻|论文|候选|Item|Paper|Entry|Increment|News|Candidate"
+_LABEL_WORDS = r"增量|条目|邻接|跨主题|要闻|新闻|论文|候选|Item|Paper|Entry|Increment|Adjacent|News|Candidate"
 LABEL_RE = re.compile(
     rf"^\s*(?:[-*+]\s+|\d{{1,3}}[.)]\s+)?(?:\*\*|__)?\s*(?P<word>{_LABEL_WORDS})(?![A-Za-z])\s*"
     r"(?P<num>[0-9]{1,4}(?!\s*(?:条|件|个|篇|项|组|[-–~]\s*\d|\s*items?\b))|(?-i:[A-Z])(?![A-Za-z]))?\s*(?:\*\*|__)?",
@@ -229,11 +229,11 @@ def split_note(text: str, path: str) -> SplitNote:
     stops = sorted(set(pseudo) | heading_lines)
     for ln in pseudo:
         end = next((x for x in stops if x > ln), nlines + 1) - 1
-        text = lines[ln - 1].strip()
-        neg = bool(NEGATIVE_HEADINGS.search(text))
-        struct = _is_structural(text)
+        head = lines[ln - 1].strip()
+        neg = bool(NEGATIVE_HEADINGS.search(head))
+        struct = _is_structural(head)
         for x in range(ln, end + 1):
-            line_ctx[x] = (line_ctx[x] + " / " + text).strip(" /")
+            line_ctx[x] = (line_ctx[x] + " / " + head).strip(" /")
             line_neg[x] = line_neg[x] or neg
             line_struct[x] = line_struct[x] or struct
 

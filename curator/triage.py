@@ -8,7 +8,7 @@ Merged increments are folded into their primary.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from curator.arxiv import normalize_id
@@ -84,7 +84,7 @@ class Row:
 
     @property
     def sources(self) -> list[SourceRef]:
-        out = list(self.inc.sources)
+        out = [replace(s) for s in self.inc.sources]
         paths = {s.path for s in out}
         for other in self.absorbed:
             for s in other.sources:

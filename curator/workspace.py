@@ -110,23 +110,32 @@ def list_note_paths(lay: Layout) -> tuple[list[Path], list[FileProblem]]:
             continue
         p = Path(entry.path)
         if entry.is_dir(follow_symlinks=False):
-            try:
-                names = sorted(os.scandir(p), key=lambda e: e.name)
-            except OSError as exc:
-                problems.append(FileProblem(_rel(p, lay.root), f"cannot list folder: {exc.strerror}"))
-                continue
-            for f in names:
-                if is_ignored_name(f.name) or not f.name.lower().endswith((".md", ".markdown", ".txt")):
-                    continue
-                try:
-                    if f.is_dir(follow_symlinks=False):
-                        continue  # a folder named like a note is not a note
-                except OSError:
-                    pass
-                paths.append(Path(f.path))
+            _walk_author(p, lay.root, paths, problems, depth=0)
         elif entry.name.lower().endswith((".md", ".markdown")):
             paths.append(p)
     return paths, problems
+
+
+def _walk_author(folder: Path, root: Path, paths: list[Path], problems: list[FileProblem], depth: int) -> None:
+    """Notes of one author, including dated sub-folders (inbox/jay/2026/08/…), a few levels deep."""
+    try:
+        entries = sorted(os.scandir(folder), key=lambda e: e.name)
+    except OSError as exc:
+        problems.append(FileProblem(_rel(folder, root), f"cannot list folder: {exc.strerror}"))
+        return
+    for f in entries:
+        if is_ignored_name(f.name):
+            continue
+        try:
+            is_dir = f.is_dir(follow_symlinks=False)
+        except OSError:
+            is_dir = False
+        if is_dir:
+            if not f.name.lower().endswith((".md", ".markdown", ".txt")) and depth < 3:
+                _walk_author(Path(f.path), root, paths, problems, depth + 1)
+            continue  # a folder named like a note is not a note
+        if f.name.lower().endswith((".md", ".markdown", ".txt")):
+            paths.append(Path(f.path))
 
 
 def _rel(p: Path, root: Path) -> str:
@@ -201,7 +210,7 @@ def load_note(path: Path, root: Path, cfg: Config) -> LoadedNote:
     """Read and split one note; problems are recorded on it, never raised."""
     rel = _rel(path, root)
     parts = rel.split("/")
-    author = parts[-2] if len(parts) >= 3 else "-"
+    author = parts[1] if len(parts) >= 3 else "-"
     note = Note(path=rel, author=author, time=None, time_source="none", in_window=False)
     try:
         dec = read_text(path, max_bytes=cfg.max_note_bytes)

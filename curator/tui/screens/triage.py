@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import shlex
-import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -33,6 +32,7 @@ from curator.store import DecisionStore, ReadOnlyStore
 from curator.triage import Row
 from curator.tui.commands import TriageCommands
 from curator.tui.filtering import parse_filter, row_matches
+from curator.tui.loader import Loader, describe_arrivals
 from curator.tui.screens.bulk import BulkScreen
 from curator.tui.screens.edit import EditResult, EditScreen
 from curator.tui.screens.export import ExportScreen
@@ -57,38 +57,6 @@ VIEWS_DELAY = 0.06
 """Seconds the cursor must rest before the detail and tree follow it."""
 NEEDS_ROW = {"decide", "section", "merge", "distinct", "edit", "priority"}
 WRITES = NEEDS_ROW | {"undo", "redo", "bulk"}
-MAX_TOASTS = 3
-
-
-def describe_arrivals(old: Analysis, new: Analysis) -> list[str]:
-    """Toasts for notes that appeared, changed or went away between two analyses."""
-    before = {n.path: n for n in old.notes}
-    after = {n.path: n for n in new.notes}
-    out: list[str] = []
-    for path, note in after.items():
-        items = f"{len(note.items)} item{'s' if len(note.items) != 1 else ''}"
-        where = "" if note.in_window else ", outside the window"
-        prev = before.get(path)
-        if prev is None:
-            out.append(f"new note: {path} ({items}{where})")
-        elif (prev.size, len(prev.items), prev.text) != (note.size, len(note.items), note.text):
-            out.append(f"updated note: {path} ({items}{where})")
-    out.extend(f"note removed: {path}" for path in before if path not in after)
-    if len(out) > MAX_TOASTS:
-        out = out[:MAX_TOASTS] + [f"… and {len(out) - MAX_TOASTS} more changes in the inbox"]
-    return out
-
-
-def _make_cache(root: Path) -> Any:
-    """curator.cache.IndexCache if that module is there, else False (analyse without)."""
-    try:
-        from curator.cache import IndexCache
-    except ImportError:
-        return False
-    try:
-        return IndexCache(root)
-    except Exception:
-        return False
 
 
 class TriageScreen(Screen[None]):
@@ -186,8 +154,6 @@ class TriageScreen(Screen[None]):
         self.root = root
         self.config = config
         self.topic = topic
-        self.since = since
-        self.until = until
         self.keymap = dict(keymap or {})
         self.session: Session | None = None
         self.ready = False
@@ -200,9 +166,7 @@ class TriageScreen(Screen[None]):
         self._filter_timer: Timer | None = None
         self._footer_state: tuple[bool, ...] = ()
         self._views_timer: Timer | None = None
-        self._cache: Any = None
-        """The index cache (None: not made yet; False: unavailable or broken)."""
-        self._analysis_lock = threading.Lock()
+        self.loader = Loader(root, config, topic, since, until)
         self.shown_key: str | None = None
         """The increment the detail pane shows (it follows the cursor after VIEWS_DELAY)."""
 
@@ -247,46 +211,23 @@ class TriageScreen(Screen[None]):
 
     # ------------------------------------------------------------------ loading
 
-    def _analyze(self, progress: Callable[[str, int, int], None] | None = None) -> Analysis:
-        """Run the analysis (one at a time), reusing unchanged files through the index cache.
-
-        The cache is optional (``curator.cache``); if it is missing or fails, analyse afresh.
-        """
-        from curator.analysis import analyze
-
-        with self._analysis_lock:
-            if self._cache is None:
-                self._cache = _make_cache(self.root)
-            if self._cache is not False:
-                try:
-                    return analyze(
-                        self.root, self.topic, self.since, self.until,
-                        cfg=self.config, progress=progress, cache=self._cache,
-                    )
-                except Exception:  # a cache problem must never cost the analysis
-                    self._cache = False
-            return analyze(
-                self.root, self.topic, self.since, self.until, cfg=self.config, progress=progress
-            )
-
     @work(thread=True, exclusive=True, exit_on_error=False, group="load")
     def _load(self) -> None:
-        store: DecisionStore | None = None
-        store_error: str | None = None
-        try:
-            store = DecisionStore.open(self.root, self.config.editor_name)
-        except Exception as exc:  # a broken store must not keep the relay from showing
-            store_error = f"decisions store unavailable: {exc}"
+        store, store_error = self.loader.open_store()
 
         def progress(stage: str, done: int, total: int) -> None:
             self.post_message(self.AnalysisProgressed(stage, done, total))
 
         try:
-            analysis = self._analyze(progress)
+            analysis = self.loader.analyze(progress)
         except Exception as exc:
             if store is not None:
                 store.close()
             self.post_message(self.LoadFailed(str(exc) or exc.__class__.__name__))
+            return
+        if get_current_worker().is_cancelled:  # the app closed meanwhile: free the lock
+            if store is not None:
+                store.close()
             return
         self.post_message(self.SessionLoaded(analysis, store, store_error))
 
@@ -324,7 +265,7 @@ class TriageScreen(Screen[None]):
 
     @work(exclusive=True, exit_on_error=False, group="watch")
     async def _watch(self) -> None:
-        inbox = self.root / self.config.inbox
+        inbox = self.loader.inbox
         while True:
             watcher = InboxWatcher(inbox)
             try:
@@ -340,7 +281,7 @@ class TriageScreen(Screen[None]):
     @work(thread=True, exclusive=True, exit_on_error=False, group="analysis")
     def _reanalyze(self) -> None:
         try:
-            analysis = self._analyze()
+            analysis = self.loader.analyze()
         except Exception as exc:
             if not get_current_worker().is_cancelled:
                 self.post_message(self.AnalysisFailed(str(exc)))
@@ -361,9 +302,12 @@ class TriageScreen(Screen[None]):
         self.reanalyses += 1
         self.swapped_at = time.monotonic()
         self.query_one("#notes", NotesPane).load(message.analysis)
+        tree = self.query_one("#sections", SectionTree)
         sections = [(s.index, s.title, s.parent) for s in message.analysis.living_doc.sections]
         if sections != [(s.index, s.title, s.parent) for s in old.living_doc.sections]:
-            self.query_one("#sections", SectionTree).load(message.analysis.living_doc)
+            tree.load(message.analysis.living_doc)
+        else:
+            tree.doc = message.analysis.living_doc  # same tree; anchors may have changed
         table.populate(self.visible_rows(), self._flag_counter(), keep=keep)
         self._refresh_views()
         for text in describe_arrivals(old, message.analysis):
