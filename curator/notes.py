@@ -34,7 +34,7 @@ _CN_ENUM_LINE = re.compile(r"^\s*[一二三四五六七八九十]{1,3}[、.．]\
 
 FIELD_RE = re.compile(
     r"^\s*(?:[-*+]\s+|\d{1,3}[.)]\s+)?(?:\*\*|__)?"
-    r"(?P<name>链接|URLs?|Url|url|Links?|link|来源|出处|Source|source|原文链接|原文|论文|Paper|paper|arXiv|arxiv|ArXiv|ARXIV|PDF|pdf|"
+    r"(?P<name>链接|URLs?|Url|url|Links?|link|信息来源|来源|出处|Source|source|原文链接|原文|论文|Paper|paper|arXiv|arxiv|ArXiv|ARXIV|PDF|pdf|"
     r"Code|代码|博客|Blog|blog|主页|Homepage|GitHub|Github|DOI|doi|标题|Title|全称|类型|Type|要点|Key points?|Highlights?|"
     r"判断|我的判断|我的看法|备注|注|Notes?|结论|价值|警示|待核实?|风险|疑问|没说清的|注意|Caveats?|Warnings?|Risks?|"
     r"Open questions?|To verify|建议归入节|建议归入|归入节|归入|Suggested section|Target section|Section|关键词|Keywords|"
@@ -43,7 +43,7 @@ FIELD_RE = re.compile(
     r"(?:\*\*|__)?\s*[::]\s*(?:\*\*|__)?\s*(?P<rest>.*)$"
 )
 LINK_FIELDS = {
-    "链接", "url", "urls", "link", "links", "来源", "出处", "source", "原文链接", "原文", "论文", "paper",
+    "链接", "url", "urls", "link", "links", "信息来源", "来源", "出处", "source", "原文链接", "原文", "论文", "paper",
     "arxiv", "pdf", "code", "代码", "博客", "blog", "主页", "homepage", "github", "doi",
 }
 CAVEAT_FIELDS = {
@@ -110,6 +110,14 @@ def _blank_keep_lines(m: re.Match[str]) -> str:
     return re.sub(r"[^\n]", " ", m.group(0))
 
 
+def _summary_line(m: re.Match[str]) -> str:
+    """``<summary>🟠 Name · title(2608.12345)</summary>``: a summary naming a paper heads its item."""
+    inner = m.group(1).replace("\n", " ")
+    if _has_ref(inner) or _has_label(inner):
+        return "###### " + inner.strip()
+    return inner
+
+
 def preprocess(text: str) -> tuple[str, dict[str, str], list[str]]:
     """Drop HTML comments, open <details>, lift front matter; line numbers are preserved."""
     warnings: list[str] = []
@@ -129,7 +137,7 @@ def preprocess(text: str) -> tuple[str, dict[str, str], list[str]]:
     if "<!--" in text:
         text = _COMMENT.sub(_blank_keep_lines, text)
     if "<summary" in text.lower() or "<details" in text.lower():
-        text = _SUMMARY.sub(lambda m: m.group(1).replace("\n", " ") + " " * 0, text)
+        text = _SUMMARY.sub(_summary_line, text)
         text = _DETAILS.sub(lambda m: " " * len(m.group(0)), text)
         # a summary on the same line as <details> must start its own paragraph
         text = re.sub(r"^[ \t]+(?=\S)", "", text, flags=re.MULTILINE)

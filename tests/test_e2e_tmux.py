@@ -100,7 +100,9 @@ def test_decisions_survive_a_restart_in_a_real_terminal(tmux: Tmux, tmp_path: Pa
     # an upper-case binding (shift) works in a real terminal too: E opens the export preview
     tmux.keys("one", "E")
     poll(lambda: "Briefing preview" in tmux.screen("one"), 15, "the export preview", lambda: tmux.screen("one"))
-    tmux.keys("one", "Escape", "q")
+    tmux.keys("one", "Escape")
+    poll(lambda: "Briefing preview" not in tmux.screen("one"), 15, "back to the list", lambda: tmux.screen("one"))
+    tmux.keys("one", "q")
     poll(lambda: not tmux.alive("one"), 15, "curator to quit", lambda: tmux.screen("one"))
 
     tmux.start("two", command)

@@ -19,10 +19,6 @@ from curator.store import DecisionStore
 from curator.triage import PRIORITY_CYCLE, Row, Triage
 
 ACTION_MARKS = {"approve": "✓", "reject": "✗", "defer": "⏸"}
-WRITE_ACTIONS = frozenset(
-    {"approve", "reject", "defer", "undo", "redo", "section", "merge", "distinct", "edit",
-     "priority", "bulk"}
-)
 
 
 class ReadOnlySession(Exception):

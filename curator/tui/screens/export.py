@@ -23,7 +23,7 @@ from curator.tui.screens.confirm import ConfirmScreen
 from curator.tui.session import Session
 from curator.tui.text import clean
 
-PART_LINES = 150
+PART_LINES = 80
 
 
 def split_parts(text: str, size: int = PART_LINES) -> list[str]:
@@ -97,7 +97,8 @@ class ExportScreen(Screen[None]):
         return briefing
 
     def render_briefing(self) -> None:
-        """Render the briefing with the current summary and show the current part."""
+        """Render the briefing with the current summary; redraw only if the text changed."""
+        previous = self.parts
         engine = self._engine()
         summary = self.query_one("#export-summary", TextArea).text.strip()
         self.session.summary = summary
@@ -115,7 +116,8 @@ class ExportScreen(Screen[None]):
             else:
                 self.parts = split_parts(sanitize(self.text))
         self.page = min(self.page, len(self.parts) - 1)
-        self._show()
+        if self.parts != previous:
+            self._show()
 
     def _show(self) -> None:
         approved = self.session.triage.counts().get("approved", 0)

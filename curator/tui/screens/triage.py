@@ -62,7 +62,7 @@ WRITES = NEEDS_ROW | {"undo", "redo", "bulk"}
 class TriageScreen(Screen[None]):
     """Approve, reject, defer, edit and merge the evening's increments by keyboard."""
 
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-medium"), (150, "-wide")]
     COMMANDS = {TriageCommands}
 
     BINDINGS = [
@@ -167,8 +167,6 @@ class TriageScreen(Screen[None]):
         self._footer_state: tuple[bool, ...] = ()
         self._views_timer: Timer | None = None
         self.loader = Loader(root, config, topic, since, until)
-        self.shown_key: str | None = None
-        """The increment the detail pane shows (it follows the cursor after VIEWS_DELAY)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="loading"):
@@ -324,7 +322,8 @@ class TriageScreen(Screen[None]):
         f = parse_filter(self.filter_text)
         return [r for r in rows if row_matches(r, f)]
 
-    def _flag_counter(self) -> Any:
+    def _flag_counter(self) -> Callable[[Row], int]:
+        """How many flagged overlaps a row has (the distinct pairs read once per refresh)."""
         session = self.session
         if session is None:
             return lambda _row: 0
@@ -363,7 +362,6 @@ class TriageScreen(Screen[None]):
             self._show_section(node.data if node is not None else None)
             self._update_status()
             self._refresh_footer()
-        self.shown_key = row.inc.id if row is not None else None
 
     def _refresh_footer(self) -> None:
         """Redraw the footer only when what is enabled changed (a redraw costs a recompose)."""

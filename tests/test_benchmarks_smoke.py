@@ -1,0 +1,69 @@
+"""Smoke test for ``benchmarks/run.py``: it runs on S, reports figures with ratios, and the
+correctness parts hold (no timing assertions: the machine is shared and noisy)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "run.py"
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory: pytest.TempPathFactory) -> dict:
+    workdir = tmp_path_factory.mktemp("bench")
+    out = subprocess.run(
+        [sys.executable, str(SCRIPT), "--size", "S", "--only", "analyze,cluster,lookup", "--json",
+         "--workdir", str(workdir), "--repeat", "2", "--lookup-budget", "10"],
+        capture_output=True, text=True, encoding="utf-8", timeout=300, check=False,
+    )
+    assert out.returncode == 0, out.stderr[-3000:]
+    doc = json.loads(out.stdout)
+    assert doc["size"] == "S" and doc["errors"] == [], doc["errors"]
+    return doc
+
+
+def figures(doc: dict) -> dict[str, dict]:
+    return {f["key"]: f for f in doc["figures"]}
+
+
+def test_every_timed_figure_has_a_value_a_baseline_and_a_ratio(report: dict) -> None:
+    figs = figures(report)
+    for key in ("analyze.cold.inproc", "analyze.warm.inproc", "analyze.warm1.inproc", "analyze.cold.process",
+                "analyze.warm.process", "cluster.time", "lookup.process", "lookup.inproc.p50", "lookup.inproc.p99"):
+        f = figs[key]
+        assert f["error"] is None, (key, f["error"])
+        assert f["value"] is not None and f["value"] > 0, key
+        if key == "lookup.process" and "rg missing" in f["baseline_label"]:
+            continue  # no ripgrep on this machine: the figure says so instead of a ratio
+        assert f["baseline"] is not None and f["baseline"] > 0, key
+        assert f["ratio"] is not None and f["ratio"] > 0, key
+        assert f["samples"], key
+    for f in report["figures"]:
+        if f["targets"]:
+            assert f["passed"] in (True, False, None)
+            if f["passed"] is False:
+                assert f["misses"], f["key"]  # a miss always says by how much
+
+
+def test_warm_analyze_reads_nothing_again(report: dict) -> None:
+    note = figures(report)["analyze.warm.inproc"]["note"]
+    assert "files re-read: [0, 0]" in note
+
+
+def test_planted_duplicates_are_found_precisely(report: dict) -> None:
+    figs = figures(report)
+    q = report["info"]["quality"]
+    assert q["planted"] > 0 and q["merged_pairs"] > 0
+    assert figs["cluster.dup_precision"]["value"] >= 0.9, q
+    assert figs["cluster.dup_recall"]["value"] >= 0.9, report["info"]["quality_examples"]
+
+
+def test_no_two_arxiv_ids_merged(report: dict) -> None:
+    f = figures(report)["cluster.no_id_merge"]
+    assert f["value"] == 1.0 and f["passed"] is True, f["note"]
+    assert report["info"]["quality"]["id_merges"] == 0
