@@ -41,7 +41,9 @@ def cmd_decide(args: argparse.Namespace) -> int:
                 return 1
             print(f"saved: {args.action} {ev.get('key') or ''}".rstrip())
             return 0
-        analysis = analyze(root, args.topic, args.since, args.until, cfg=cfg)
+        from curator.cache import IndexCache
+
+        analysis = analyze(root, args.topic, args.since, args.until, cfg=cfg, cache=IndexCache(root))
         triage = Triage(analysis, store)
         row = triage.resolve(args.key)
         priority = PRIORITY_WORDS.get(args.priority, args.priority) if args.priority else None

@@ -124,7 +124,12 @@ def cmd_export(args: argparse.Namespace) -> int:
     cfg = load_config(root)
     lang = normalize_lang(getattr(args, "lang", None) or cfg.lang)
     try:
-        analysis = analyze(root, getattr(args, "topic", None), getattr(args, "since", None), getattr(args, "until", None), cfg=cfg)
+        from curator.cache import IndexCache
+
+        analysis = analyze(
+            root, getattr(args, "topic", None), getattr(args, "since", None), getattr(args, "until", None),
+            cfg=cfg, cache=IndexCache(root),
+        )
     except ValueError as exc:
         print(f"curator: {exc}", file=sys.stderr)
         return 2
