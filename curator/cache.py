@@ -22,7 +22,7 @@ from curator.config import Config
 from curator.models import LivingDoc, Note, PaperCard
 from curator.workspace import LoadedNote, load_note
 
-CACHE_VERSION = 6
+CACHE_VERSION = 7
 CACHE_NAME = "index-cache.pickle"
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
+from itertools import combinations
 
 from rapidfuzz import fuzz
 
@@ -147,7 +148,12 @@ def cluster_items(items: list[Item], carriers: list[Item], groups: list[tuple[li
         if url_key:
             c = get(url_key, "url")
         else:
-            c = get("t:" + fingerprint(its[0].title), "title")
+            key = "t:" + fingerprint(its[0].title)
+            n_key = 1
+            while key in clusters and _numbers(clusters[key].items[0].title) != _numbers(its[0].title):
+                n_key += 1  # same words, other numbers ("第 5 批" / "第 8 批"): another event
+                key = f"t:{fingerprint(its[0].title)}~{n_key}"
+            c = get(key, "title")
         c.items.extend(its)
         if len(its) > 1:
             c.merge = "likely" if root in likely_roots or reason.get(root, "").startswith("title") else "certain"
@@ -189,11 +195,20 @@ def _fuzzy_union(idless: list[Item], uf: _UnionFind, reason: dict[int, int | str
                     reason[root] = f"titles match: {idless[a].title[:30]} ≈ {idless[b].title[:30]}"
 
 
+_NUMBER = re.compile(r"\d+(?:\.\d+)?")
+
+
+def _numbers(title: str) -> set[str]:
+    return set(_NUMBER.findall(title))
+
+
 def _same_item(na: str, nb: str, a: Item, b: Item) -> bool:
     if a.urls and b.urls:
         return False  # different URLs: related at most
     if not na or not nb:
         return False
+    if _numbers(a.title) != _numbers(b.title):
+        return False  # "融资(第 5 批)" vs "融资(第 8 批)": different events, same words
     score = fuzz.token_set_ratio(na, nb)
     if score < 90:
         return False
@@ -273,17 +288,16 @@ def find_overlaps(
         for t in tfidf.rare_tokens(i, k=6, max_df=max(3, n // 20)):
             block[t].append(i)
     for members in block.values():
-        if len(members) > 60:
-            continue
-        for a_i, a in enumerate(members):
-            for b in members[a_i + 1 :]:
-                cand.add(_pair(a, b))
+        if len(members) <= 60:
+            cand.update(combinations(members, 2))  # members ascend: every pair comes out as (low, high)
     found: dict[int, list[Overlap]] = defaultdict(list)
+    vectors = tfidf.vectors
+    cosine = TfIdf.cosine
     for a, b in sorted(cand):
         ia, ib = incs[a], incs[b]
-        if frozenset((ia.id, ib.id)) in distinct:
+        if distinct and frozenset((ia.id, ib.id)) in distinct:
             continue
-        cos = TfIdf.cosine(tfidf.vectors[a], tfidf.vectors[b])
+        cos = cosine(vectors[a], vectors[b])
         link = links.get((a, b))
         score = cos + (0.45 if link else 0.0)
         if score < 0.32:

@@ -111,9 +111,12 @@ def _blank_keep_lines(m: re.Match[str]) -> str:
 
 
 def _summary_line(m: re.Match[str]) -> str:
-    """``<summary>🟠 Name · title(2608.12345)</summary>``: a summary naming a paper heads its item."""
+    """``<summary>🟠 Name · title(2608.12345)</summary>``: a summary naming a paper (or whose block
+    names its source, ``- 链接:URL``) heads its item; any other summary stays a plain line."""
     inner = m.group(1).replace("\n", " ")
-    if _has_ref(inner) or _has_label(inner):
+    end = m.string.find("</details>", m.end())
+    body = m.string[m.end() : end if end >= 0 else m.end() + 4000]
+    if _has_ref(inner) or _has_label(inner) or _has_link_field("\n" + body):
         return "###### " + inner.strip()
     return inner
 
@@ -409,10 +412,15 @@ def _has_link_field(own: str) -> bool:
         if m and m.group("name").lower() in LINK_FIELDS and _has_ref(m.group("rest")):
             return True
         stripped = re.sub(r"^\s*[-*+]\s+", "", raw).strip()
-        if stripped and find_ids(stripped[:40]) and find_ids(stripped[:40])[0].start <= 8:
+        ids = find_ids(stripped[:40]) if stripped else []
+        if ids and ids[0].start <= 8 and _BARE_ID_LEAD.fullmatch(stripped[: ids[0].start]):
+            # "- 2608.12345" / "- arXiv [2608.12345](…)"; not "- Resan [2607.14418](…)", a paper of a list
             if raw.lstrip().startswith(("-", "*", "+")):
                 return True
     return False
+
+
+_BARE_ID_LEAD = re.compile(r"(?:arxiv|pdf|abs)?[\s:：\[(（【/]*", re.IGNORECASE)
 
 
 def _entry_is_item(e: ListEntry, lines: list[str]) -> bool:

@@ -61,6 +61,7 @@ class TfIdf:
         for d in docs:
             df.update(set(d))
         self.df = df
+        self._idf = {t: math.log((self.n + 1) / (c + 0.5)) + 0.1 for t, c in df.items()}
         self.vectors: list[dict[str, float]] = [self.vector(d) for d in docs]
 
     def idf(self, tok: str) -> float:
@@ -68,15 +69,15 @@ class TfIdf:
 
     def vector(self, toks: list[str]) -> dict[str, float]:
         tf = Counter(toks)
-        vec = {t: (1 + math.log(c)) * self.idf(t) for t, c in tf.items()}
+        idf = self._idf
+        vec = {t: (1 + math.log(c)) * (idf[t] if t in idf else self.idf(t)) for t, c in tf.items()}
         norm = math.sqrt(sum(v * v for v in vec.values())) or 1.0
         return {t: v / norm for t, v in vec.items()}
 
     @staticmethod
     def cosine(a: dict[str, float], b: dict[str, float]) -> float:
-        if len(a) > len(b):
-            a, b = b, a
-        return sum(v * b.get(t, 0.0) for t, v in a.items())
+        # only the shared terms count: intersect the keys in C, then an order-independent exact sum
+        return math.fsum([a[t] * b[t] for t in a.keys() & b.keys()])
 
     def rare_tokens(self, idx: int, k: int = 8, max_df: int | None = None) -> list[str]:
         vec = self.vectors[idx]

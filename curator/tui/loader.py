@@ -15,6 +15,7 @@ from typing import Any
 from curator.config import Config
 from curator.models import Analysis
 from curator.store import DecisionStore
+from curator.tui.watch import Snapshot, scan
 
 MAX_TOASTS = 3
 
@@ -51,6 +52,8 @@ class Loader:
         self._cache: Any = None
         """The index cache (None: not made yet; False: unavailable or broken)."""
         self._lock = threading.Lock()
+        self.snapshot: Snapshot | None = None
+        """The inbox files (size, mtime) just before the latest analysis read them."""
 
     @property
     def inbox(self) -> Path:
@@ -68,6 +71,7 @@ class Loader:
         from curator.analysis import analyze
 
         with self._lock:
+            self.snapshot = scan(self.inbox)
             if self._cache is None:
                 self._cache = _make_cache(self.root)
             if self._cache is not False:

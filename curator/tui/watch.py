@@ -88,9 +88,15 @@ class InboxWatcher:
         settle: float = 0.15,
         max_settle: float = 5.0,
         debounce_ms: int = 40,
+        baseline: Snapshot | None = None,
     ) -> None:
-        """Timings: periodic rescan, quiet time before a change counts, debounce of events."""
+        """Timings: periodic rescan, quiet time before a change counts, debounce of events.
+
+        *baseline*: the files as the last analysis saw them (taken before it read them), so
+        a change made while it ran, or while no watcher ran, is still reported.
+        """
         self.folder = folder
+        self.baseline = baseline
         self.rescan_every = rescan_every
         self.settle = settle
         self.max_settle = max_settle
@@ -102,7 +108,9 @@ class InboxWatcher:
         """Loop forever: wait for an event or the rescan timer, settle, report the difference."""
         pump = asyncio.create_task(self._pump())
         try:
-            last = await asyncio.to_thread(scan, self.folder)
+            last = self.baseline if self.baseline is not None else await asyncio.to_thread(scan, self.folder)
+            if last != await asyncio.to_thread(scan, self.folder):
+                self._wake.set()
             while True:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self._wake.wait(), timeout=self.rescan_every)

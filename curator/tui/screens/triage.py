@@ -265,7 +265,7 @@ class TriageScreen(Screen[None]):
     async def _watch(self) -> None:
         inbox = self.loader.inbox
         while True:
-            watcher = InboxWatcher(inbox)
+            watcher = InboxWatcher(inbox, baseline=self.loader.snapshot)
             try:
                 await watcher.run(lambda change: self.post_message(self.InboxChanged(change)))
             except asyncio.CancelledError:
