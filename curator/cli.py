@@ -13,7 +13,7 @@ from pathlib import Path
 
 from curator import __version__
 from curator.config import ConfigError, load_config
-from curator.workspace import WorkspaceError, find_root
+from curator.workspace import WorkspaceError, resolve_workspace
 
 SUBCOMMANDS = {"analyze", "lookup", "decide", "history", "export", "demo", "ui"}
 
@@ -27,13 +27,6 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{self.prog}: {message}")
 
 
-def _workspace(arg: str | None) -> Path:
-    if arg:
-        p = Path(arg).expanduser()
-        if not p.exists():
-            raise WorkspaceError(f"workspace not found: {p}")
-        return p.resolve()
-    return find_root(Path.cwd())
 
 
 def _add_window(p: argparse.ArgumentParser) -> None:
@@ -140,7 +133,7 @@ def cmd_analyze(args: argparse.Namespace) -> int:
     from curator.cache import IndexCache
     from curator.report import analysis_json, summary_text
 
-    root = _workspace(args.workspace)
+    root = resolve_workspace(args.workspace)
     cache = None if args.no_cache else IndexCache(root)
     try:
         result = analyze(root, args.topic, args.since, args.until, cache=cache)
@@ -169,7 +162,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 def cmd_ui(args: argparse.Namespace) -> int:
-    root = _workspace(args.workspace)
+    root = resolve_workspace(args.workspace)
     cfg = load_config(root)
     from curator.workspace import choose_topic, layout
 

@@ -5,27 +5,17 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 
 from curator.config import load_config
 from curator.store import DecisionStore, ReadOnlyStore
 from curator.triage import PRIORITY_WORDS, Triage, store_key_for
-from curator.workspace import WorkspaceError, find_root
-
-
-def _root(arg: str | None) -> Path:
-    if arg:
-        p = Path(arg).expanduser()
-        if not p.exists():
-            raise WorkspaceError(f"workspace not found: {p}")
-        return p.resolve()
-    return find_root(Path.cwd())
+from curator.workspace import resolve_workspace
 
 
 def cmd_decide(args: argparse.Namespace) -> int:
     from curator.analysis import analyze
 
-    root = _root(args.workspace)
+    root = resolve_workspace(args.workspace)
     cfg = load_config(root)
     store = DecisionStore.open(root, cfg.editor_name, session_lock=False)
     try:
@@ -73,7 +63,7 @@ def cmd_decide(args: argparse.Namespace) -> int:
 
 
 def cmd_history(args: argparse.Namespace) -> int:
-    root = _root(args.workspace)
+    root = resolve_workspace(args.workspace)
     cfg = load_config(root)
     store = DecisionStore.open(root, cfg.editor_name, readonly=True, session_lock=False)
     try:

@@ -24,7 +24,7 @@ from curator.briefing import (
 )
 from curator.config import load_config
 from curator.textio import sanitize
-from curator.workspace import WorkspaceError, find_root
+from curator.workspace import resolve_workspace
 
 __all__ = ["ExportExists", "cmd_export", "copy_to_clipboard", "write_briefing"]
 
@@ -100,13 +100,6 @@ def copy_to_clipboard(text: str) -> tuple[bool, str]:
     return True, f"copied the briefing to the clipboard ({len(text)} characters)"
 
 
-def _root(arg: str | None) -> Path:
-    if arg:
-        p = Path(arg).expanduser()
-        if not p.exists():
-            raise WorkspaceError(f"workspace not found: {p}")
-        return p.resolve()
-    return find_root(Path.cwd())
 
 
 def _say_if_empty(count: int) -> None:
@@ -120,7 +113,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     from curator.store import DecisionStore
     from curator.triage import Triage
 
-    root = _root(getattr(args, "workspace", None))
+    root = resolve_workspace(getattr(args, "workspace", None))
     cfg = load_config(root)
     lang = normalize_lang(getattr(args, "lang", None) or cfg.lang)
     try:

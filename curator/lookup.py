@@ -21,7 +21,7 @@ from curator.config import Config, load_config
 from curator.textio import ReadProblem, is_ignored_name, read_text
 from curator.timeutil import parse_iso, time_from_name
 from curator.urls import find_urls, normalize_url
-from curator.workspace import WorkspaceError, briefing_info, find_root, layout
+from curator.workspace import WorkspaceError, briefing_info, layout, resolve_workspace
 
 _SUSPECT = (b"\xef\xbc", b"\xe2\x80\x8b", b"\xe2\x80\x8c", b"\xe2\x80\x8d", b"\xe2\x81\xa0", b"\xc2\xad", b"\xef\xbb\xbf")
 
@@ -254,9 +254,7 @@ def format_text(res: LookupResult) -> str:
 
 
 def cmd_lookup(args: argparse.Namespace) -> int:
-    root = Path(args.workspace).resolve() if args.workspace else find_root(Path.cwd())
-    if args.workspace and not root.exists():
-        raise WorkspaceError(f"workspace not found: {root}")
+    root = resolve_workspace(args.workspace)
     window = None
     cfg = load_config(root)
     res = lookup(root, args.query, args.topic, window, cfg)

@@ -63,6 +63,16 @@ def find_root(start: Path) -> Path:
     return cur
 
 
+def resolve_workspace(arg: str | None) -> Path:
+    """A command's WORKSPACE argument, or the workspace around the current folder."""
+    if arg:
+        p = Path(arg).expanduser()
+        if not p.exists():
+            raise WorkspaceError(f"workspace not found: {p}")
+        return p.resolve()
+    return find_root(Path.cwd())
+
+
 def layout(cfg: Config) -> Layout:
     """Check the folders exist; the first missing piece is one clear line."""
     root = cfg.root
