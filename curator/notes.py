@@ -62,7 +62,7 @@ STRUCTURAL_HEADINGS = re.compile(
     re.IGNORECASE,
 )
 NEGATIVE_HEADINGS = re.compile(
-    r"(没进主线|不进主线|未进主线|不进|不归|丢弃|其他|其它|无关|邻接\s*/\s*不进|excluded|not included|not relevant|irrelevant|dropped|discarded|"
+    r"(没进主线|不进主线|未进主线|不进|不归|丢弃|无关|邻接\s*/\s*不进|excluded|not included|not relevant|irrelevant|dropped|discarded|"
     r"out of scope|off[- ]topic|other topics|skipped|not for)",
     re.IGNORECASE,
 )
@@ -554,12 +554,20 @@ _BULLET = re.compile(r"^(\s*)(?:[-*+]|\d{1,3}[.)])\s+")
 _BOLD_LEAD = re.compile(r"^\s*(?:[-*+]\s+|\d{1,3}[.)]\s+)?(?:\*\*|__)(?P<name>[^*_\n]{1,80})(?:\*\*|__)\s*[:：]\s*(?P<rest>.+)$")
 
 
+_LINK_LEAD = re.compile(r"^\s*(?:[-*+]\s+|\d{1,3}[.)]\s+)?\[[^\]\n]+\]\([^)\s]+\)(?P<rest>.*)$")
+
+
 def _build_item(sp: _Span, lines: list[str], path: str) -> Item | None:
     lead_rest = None
     title_source = sp.title_text
     bold = _BOLD_LEAD.match(title_source)
+    link = _LINK_LEAD.match(title_source)
     if bold and not LABEL_RE.match(bold.group("name")) and not FIELD_RE.match(title_source):
         title_source, lead_rest = bold.group("name"), bold.group("rest")
+    elif link and link.group("rest").strip(" —–-:：·"):
+        # "[Title](url) — my comment": the link text is the title, the comment a point
+        title_source = title_source[: link.start("rest")]
+        lead_rest = link.group("rest").strip(" —–-:：·")
     label, title, tag, priority, stars, tag_hint = parse_title(title_source)
     if sp.kind == "table":
         label, title = None, _clean_title(plain_inline(sp.title_text)) or plain_inline(sp.title_text)
@@ -593,7 +601,13 @@ def _build_item(sp: _Span, lines: list[str], path: str) -> Item | None:
     if tag_hint:
         item.section_hint = tag_hint
     if lead_rest:
-        item.points.append(plain_inline(lead_rest))
+        if item.priority is None:
+            pm = _PRIORITY.search(lead_rest)
+            item.priority = pm.group(0) if pm else None
+        item.stars = item.stars or len(_STARS.findall(lead_rest))
+        rest = _STARS.sub("", _PRIORITY.sub("", plain_inline(lead_rest))).strip()
+        if rest:
+            item.points.append(rest)
 
     # identities: primary ID / URLs from the title and from link fields
     title_line = lines[sp.start - 1]
