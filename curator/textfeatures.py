@@ -62,6 +62,7 @@ class TfIdf:
             df.update(set(d))
         self.df = df
         self._idf = {t: math.log((self.n + 1) / (c + 0.5)) + 0.1 for t, c in df.items()}
+        self._rare: dict[int, set[str]] = {}
         self.vectors: list[dict[str, float]] = [self.vector(d) for d in docs]
 
     def idf(self, tok: str) -> float:
@@ -82,7 +83,10 @@ class TfIdf:
     def rare_tokens(self, idx: int, k: int = 8, max_df: int | None = None) -> list[str]:
         vec = self.vectors[idx]
         cap = max_df if max_df is not None else max(3, int(self.n * 0.05))
-        cands = [t for t in vec if self.df.get(t, 0) <= cap]
+        rare = self._rare.get(cap)
+        if rare is None:
+            rare = self._rare[cap] = {t for t, c in self.df.items() if c <= cap}
+        cands = [t for t in vec if t in rare]
         cands.sort(key=lambda t: -vec[t])
         return cands[:k]
 

@@ -34,7 +34,7 @@ def figures(doc: dict) -> dict[str, dict]:
 def test_every_timed_figure_has_a_value_a_baseline_and_a_ratio(report: dict) -> None:
     figs = figures(report)
     for key in ("analyze.cold.inproc", "analyze.warm.inproc", "analyze.warm1.inproc", "analyze.cold.process",
-                "analyze.warm.process", "cluster.time", "lookup.process", "lookup.inproc.p50", "lookup.inproc.p99"):
+                "analyze.warm.process", "cluster.time", "cluster.time_with_overlaps", "lookup.process", "lookup.inproc.p50", "lookup.inproc.p99"):
         f = figs[key]
         assert f["error"] is None, (key, f["error"])
         assert f["value"] is not None and f["value"] > 0, key
