@@ -12,7 +12,6 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from curator.arxiv import normalize_id
-from curator.matcher import fingerprint
 from curator.models import Analysis, Increment, SourceRef
 from curator.urls import find_urls, normalize_url
 
@@ -22,6 +21,8 @@ PRIORITY_WORDS = {"red": "🔴", "high": "🔴", "orange": "🟠", "medium": "�
 
 def aliases(inc: Increment) -> list[str]:
     """Every key a decision about this increment may have been stored under."""
+    from curator.matcher import fingerprint  # rapidfuzz & co. load with the analysis, not the UI
+
     out = [inc.id, *inc.arxiv]
     out.extend(normalize_url(u) for u in inc.urls)
     for it in inc.items:

@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from curator.analysis import primary_items
 from curator.config import Config
 from curator.models import Analysis, Overlap
 from curator.store import DecisionStore
@@ -206,6 +205,8 @@ class Session:
         """The section every note's explicit hint names, if they all agree on a real one."""
         hints: set[str] = set()
         for inc in [row.inc, *row.absorbed]:
+            from curator.analysis import primary_items  # heavy: keep it off the first frame
+
             items = primary_items(inc) or inc.items
             hints.update(it.section_hint for it in items if it.section_hint)
         if len(hints) != 1:
