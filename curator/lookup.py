@@ -23,8 +23,6 @@ from curator.timeutil import parse_iso, time_from_name
 from curator.urls import find_urls, normalize_url
 from curator.workspace import WorkspaceError, briefing_info, layout, resolve_workspace
 
-_SUSPECT = (b"\xef\xbc", b"\xe2\x80\x8b", b"\xe2\x80\x8c", b"\xe2\x80\x8d", b"\xe2\x81\xa0", b"\xc2\xad", b"\xef\xbb\xbf")
-
 
 @dataclass
 class LookupResult:
@@ -75,49 +73,206 @@ def parse_query(query: str) -> tuple[str, str, str | None] | None:
     return None
 
 
-def _matches(text: str, kind: str, key: str) -> list[int]:
-    """1-based lines where the key occurs."""
-    lines: list[int] = []
-    if kind == "arxiv":
-        hits = [m.start for m in find_ids(text) if m.id == key]
-    else:
-        hits = [s for u, s, _e in find_urls(text) if normalize_url(u) == key]
-    if not hits:
-        return []
-    starts = [0]
-    for i, ch in enumerate(text):
-        if ch == "\n":
-            starts.append(i + 1)
+INDEX_NAME = "lookup-index.pickle"
+INDEX_VERSION = 1
+FRESH_SECONDS = 2.0
+
+
+def _sig(path: Path) -> tuple[int, int] | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return st.st_size, st.st_mtime_ns
+
+
+def _keys_with_lines(text: str) -> dict[tuple[str, str], list[int]]:
+    """Every arXiv ID and URL in a text, with the 1-based lines where it occurs."""
     import bisect
 
-    for h in hits:
-        ln = bisect.bisect_right(starts, h)
+    starts = [0]
+    pos = text.find("\n")
+    while pos >= 0:
+        starts.append(pos + 1)
+        pos = text.find("\n", pos + 1)
+    out: dict[tuple[str, str], list[int]] = {}
+
+    def add(k: tuple[str, str], at: int) -> None:
+        ln = bisect.bisect_right(starts, at)
+        lines = out.setdefault(k, [])
         if ln not in lines:
             lines.append(ln)
-    return lines
+
+    for m in find_ids(text):
+        add(("arxiv", m.id), m.start)
+    for u, s0, _e in find_urls(text):
+        add(("url", normalize_url(u)), s0)
+    return out
 
 
-def _needle(kind: str, key: str) -> bytes:
-    if kind == "arxiv":
-        tail = key.rsplit("/", 1)[-1].split(".")[-1]
-        return tail[-4:].encode()
-    return key.split("/", 1)[0].encode()
+class LookupIndex:
+    """Where every ID and URL occurs, persisted in ``.curator/`` and refreshed per file.
+
+    A query then costs a dictionary look-up plus one ``stat`` per file to notice
+    changes, instead of parsing the living doc and scanning the inbox.
+    """
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.path = root / ".curator" / INDEX_NAME
+        self.docs: dict[str, tuple[tuple[int, int], str, dict[tuple[str, str], list[dict[str, Any]]], list[str]]] = {}
+        self.notes: dict[str, tuple[tuple[int, int], dict[tuple[str, str], list[int]], str | None, str | None]] = {}
+        self.tz_key: str | None = None
+        self.dirty = False
+        self.checked_at = -1e9
+        self.card_names: list[str] | None = None
+        self.cards_by_stem: dict[str, list[str]] = {}
+        self._postings: dict[tuple[str, str], list[str]] | None = None
+        """When files were last checked; a long-lived index re-checks at most every FRESH_SECONDS."""
+        self._load()
+
+    def _load(self) -> None:
+        import pickle
+        import stat as stat_mod
+
+        try:
+            st = self.path.stat()
+            if st.st_uid != os.getuid() or st.st_mode & (stat_mod.S_IWGRP | stat_mod.S_IWOTH):
+                return
+            with open(self.path, "rb") as fh:
+                data = pickle.load(fh)
+        except Exception:
+            return
+        if isinstance(data, dict) and data.get("version") == INDEX_VERSION:
+            self.docs, self.notes, self.tz_key = data["docs"], data["notes"], data.get("tz")
+
+    def save(self) -> None:
+        import pickle
+
+        from curator.atomic import atomic_write_bytes
+        from curator.cache import writable_workspace
+
+        if not self.dirty or not writable_workspace(self.root):
+            return
+        try:
+            (self.root / ".curator").mkdir(exist_ok=True)
+            data = {"version": INDEX_VERSION, "docs": self.docs, "notes": self.notes, "tz": self.tz_key}
+            atomic_write_bytes(self.path, pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL))
+            os.chmod(self.path, 0o600)
+            self.dirty = False
+        except OSError:
+            pass
+
+    def postings(self) -> dict[tuple[str, str], list[str]]:
+        """key → notes that mention it (rebuilt after the notes change)."""
+        if self._postings is None:
+            post: dict[tuple[str, str], list[str]] = {}
+            for rel in sorted(self.notes):
+                for k in self.notes[rel][1]:
+                    post.setdefault(k, []).append(rel)
+            self._postings = post
+        return self._postings
+
+    def refresh_doc(self, topic: str, rel: str, problems: list[str]) -> dict[tuple[str, str], list[dict[str, Any]]]:
+        path = self.root / rel
+        sig = _sig(path)
+        hit = self.docs.get(rel)
+        if hit is not None and sig is not None and hit[0] == sig and hit[1] == topic:
+            problems.extend(hit[3])
+            return hit[2]
+        from curator.living_doc import parse_living_doc, section_for_line
+
+        anchors: dict[tuple[str, str], list[dict[str, Any]]] = {}
+        probs: list[str] = []
+        try:
+            dec = read_text(path)
+            doc = parse_living_doc(dec.text, rel, topic)
+            for sct in doc.sections:
+                for a in sct.anchors:
+                    if a.kind not in ("arxiv", "url"):
+                        continue
+                    sec = section_for_line(doc, a.line) or sct
+                    anchors.setdefault((a.kind, a.key), []).append(
+                        {"doc": rel, "topic": topic, "section": _label(doc, sec), "title": sec.title, "line": a.line, "date": a.date, "name": a.name}
+                    )
+        except ReadProblem as exc:
+            probs.append(f"{rel}: {exc.message}")
+        if sig is not None:
+            self.docs[rel] = (sig, topic, anchors, probs)
+            self.dirty = True
+        problems.extend(probs)
+        return anchors
+
+    def refresh_notes(self, inbox: Path, cfg: Config) -> None:
+        tz_key = str(cfg.tz)
+        if tz_key != self.tz_key:
+            self.notes, self.tz_key, self.dirty = {}, tz_key, True
+        seen: set[str] = set()
+        stack = [inbox] if inbox.is_dir() else []
+        while stack:
+            folder = stack.pop()
+            try:
+                entries = list(os.scandir(folder))
+            except OSError:
+                continue
+            for e in entries:
+                if is_ignored_name(e.name):
+                    continue
+                try:
+                    if e.is_dir(follow_symlinks=False):
+                        if not e.name.endswith((".md", ".markdown", ".txt")):
+                            stack.append(Path(e.path))
+                        continue
+                except OSError:
+                    continue
+                if not e.name.endswith((".md", ".markdown", ".txt")):
+                    continue
+                f = Path(e.path)
+                rel = f.relative_to(self.root).as_posix()
+                seen.add(rel)
+                sig = _sig(f)
+                hit = self.notes.get(rel)
+                if hit is not None and sig is not None and hit[0] == sig:
+                    continue
+                try:
+                    dec = read_text(f)
+                except ReadProblem:
+                    if self.notes.pop(rel, None) is not None:
+                        self._postings = None
+                    continue
+                when = _note_time(dec.text, f.name, dec.mtime, cfg)
+                btopic, _ = briefing_info(dec.text, f.name)
+                if sig is not None:
+                    self.notes[rel] = (sig, _keys_with_lines(dec.text), when.isoformat() if when else None, btopic)
+                    self.dirty = True
+                    self._postings = None
+        for rel in [r for r in self.notes if r not in seen]:
+            del self.notes[rel]
+            self.dirty = True
+            self._postings = None
 
 
-def _candidate(path: Path, needle: bytes) -> bool:
-    try:
-        with open(path, "rb") as fh:
-            data = fh.read(64 * 1024 * 1024)
-    except OSError:
-        return True  # let the reader report it
-    if needle in data:
-        return True
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return True
-    return any(s in data for s in _SUSPECT) and needle[-2:] in data or b"\xef\xbc" in data and len(data) < 4_000_000
+_SHARED: dict[Path, LookupIndex] = {}
 
 
-def lookup(root: Path, query: str, topic: str | None = None, window: tuple[datetime, datetime] | None = None, cfg: Config | None = None) -> LookupResult:
+def shared_index(root: Path) -> LookupIndex:
+    """One long-lived index per workspace for a process that looks up all day (the UI)."""
+    key = root.resolve()
+    idx = _SHARED.get(key)
+    if idx is None:
+        idx = _SHARED[key] = LookupIndex(key)
+    return idx
+
+
+def lookup(
+    root: Path,
+    query: str,
+    topic: str | None = None,
+    window: tuple[datetime, datetime] | None = None,
+    cfg: Config | None = None,
+    index: LookupIndex | None = None,
+) -> LookupResult:
+    """Answer one query; pass a long-lived ``index`` (the UI does) to answer many instantly."""
     parsed = parse_query(query)
     if parsed is None:
         return LookupResult(query, None, False, kind="invalid")
@@ -130,26 +285,17 @@ def lookup(root: Path, query: str, topic: str | None = None, window: tuple[datet
     if topic is None and cfg.topic in lay.docs:
         topic = cfg.topic  # the workspace's default topic decides "anchored"; other docs are listed apart
     since, until = window or cfg.default_window()
-    needle = _needle(kind, key)
+    idx = index or LookupIndex(cfg.root)
+    import time
 
-    from curator.living_doc import parse_living_doc, section_for_line
-
+    check = index is None or time.monotonic() - idx.checked_at > FRESH_SECONDS
     for t, rel in sorted(lay.docs.items()):
-        path = cfg.root / rel
-        if not _candidate(path, needle):
-            continue
-        try:
-            dec = read_text(path)
-        except ReadProblem as exc:
-            res.problems.append(f"{rel}: {exc.message}")
-            continue
-        doc = parse_living_doc(dec.text, rel, t)
-        hits = []
-        for s in doc.sections:
-            for a in s.anchors:
-                if a.kind == kind and a.key == key:
-                    sec = section_for_line(doc, a.line) or s
-                    hits.append({"doc": rel, "topic": t, "section": _label(doc, sec), "title": sec.title, "line": a.line, "date": a.date, "name": a.name})
+        if check or rel not in idx.docs:
+            anchors = idx.refresh_doc(t, rel, res.problems)
+        else:
+            anchors = idx.docs[rel][2]
+            res.problems.extend(idx.docs[rel][3])
+        hits = anchors.get((kind, key), [])
         if not hits:
             continue
         if topic is None or t == topic:
@@ -157,44 +303,39 @@ def lookup(root: Path, query: str, topic: str | None = None, window: tuple[datet
         else:
             res.anchored_other_topics.extend(hits)
 
-    if kind == "arxiv" and "/" not in key and lay.cards.is_dir():
-        stem = key.replace(".", "-")
+    if check or idx.card_names is None:
         try:
-            names = os.listdir(lay.cards)
+            idx.card_names = sorted(os.listdir(lay.cards)) if lay.cards.is_dir() else []
         except OSError:
-            names = []
-        for name in sorted(names):
-            if name.endswith(f"-{stem}.md"):
-                p = lay.cards / name
-                try:
-                    size = p.stat().st_size
-                except OSError:
-                    size = 0
-                res.paper_cards.append({"path": f"{cfg.cards}/{name}", "empty": size == 0})
-
-    for author_dir in sorted(lay.inbox.iterdir()) if lay.inbox.is_dir() else []:
-        files = sorted(author_dir.iterdir()) if author_dir.is_dir() else [author_dir]
-        for f in files:
-            if is_ignored_name(f.name) or not f.is_file() or not f.name.endswith((".md", ".markdown", ".txt")):
-                continue
-            if not _candidate(f, needle):
-                continue
+            idx.card_names = []
+        idx.cards_by_stem = {}
+        for name in idx.card_names:
+            if name.endswith(".md") and name.count("-") >= 2:
+                stem = name[:-3].split("-", 1)[1]
+                idx.cards_by_stem.setdefault(stem, []).append(name)
+    if kind == "arxiv" and "/" not in key:
+        for name in idx.cards_by_stem.get(key.replace(".", "-"), []):
             try:
-                dec = read_text(f)
-            except ReadProblem:
-                continue
-            lines = _matches(dec.text, kind, key)
-            if not lines:
-                continue
-            rel = f.relative_to(cfg.root).as_posix()
-            when = _note_time(dec.text, f.name, dec.mtime, cfg)
-            entry = {"path": rel, "lines": lines, "time": when.isoformat() if when else None, "in_window": bool(when and since < when <= until)}
-            btopic, _ = briefing_info(dec.text, f.name)
-            if btopic and (topic is None or btopic == topic):
-                entry["topic"] = btopic
-                res.briefings.append(entry)
-            else:
-                res.notes.append(entry)
+                size = (lay.cards / name).stat().st_size
+            except OSError:
+                size = 0
+            res.paper_cards.append({"path": f"{cfg.cards}/{name}", "empty": size == 0})
+
+    if check:
+        idx.refresh_notes(lay.inbox, cfg)
+        idx.checked_at = time.monotonic()
+    for rel in idx.postings().get((kind, key), []):
+        _sig0, keys, when_iso, btopic = idx.notes[rel]
+        lines = keys[(kind, key)]
+        when = datetime.fromisoformat(when_iso) if when_iso else None
+        entry: dict[str, Any] = {"path": rel, "lines": lines, "time": when_iso, "in_window": bool(when and since < when <= until)}
+        if btopic and (topic is None or btopic == topic):
+            entry["topic"] = btopic
+            res.briefings.append(entry)
+        else:
+            res.notes.append(entry)
+    if index is None:
+        idx.save()
     return res
 
 

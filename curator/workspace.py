@@ -11,10 +11,13 @@ import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from curator.config import Config, load_config
 from curator.models import FileProblem, Item, Note
-from curator.notes import SplitNote, split_note
+
+if TYPE_CHECKING:
+    from curator.notes import SplitNote
 from curator.textio import ReadProblem, is_ignored_name, read_text
 from curator.timeutil import parse_iso, time_from_name
 
@@ -218,6 +221,8 @@ def note_time(
 
 def load_note(path: Path, root: Path, cfg: Config) -> LoadedNote:
     """Read and split one note; problems are recorded on it, never raised."""
+    from curator.notes import SplitNote, split_note  # markdown-it loads only when notes are split
+
     rel = _rel(path, root)
     parts = rel.split("/")
     author = parts[1] if len(parts) >= 3 else "-"

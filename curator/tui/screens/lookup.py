@@ -63,10 +63,12 @@ class LookupScreen(ModalScreen[None]):
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="lookup")
     def _lookup(self, query: str) -> None:
-        from curator.lookup import format_text, lookup
+        from curator.lookup import format_text, lookup, shared_index
 
         try:
-            res = lookup(self.root, query, self.topic, None, self.config)
+            index = shared_index(self.root)
+            res = lookup(self.root, query, self.topic, None, self.config, index=index)
+            index.save()
             text, data = format_text(res), res.to_json()
         except Exception as exc:  # a bad workspace file must not close the dialog
             text, data = f"lookup failed: {exc}", None
