@@ -12,7 +12,7 @@ import shlex
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -33,14 +33,11 @@ from curator.triage import Row
 from curator.tui.commands import TriageCommands
 from curator.tui.filtering import parse_filter, row_matches
 from curator.tui.loader import Loader, describe_arrivals
-from curator.tui.screens.bulk import BulkScreen
-from curator.tui.screens.edit import EditResult, EditScreen
-from curator.tui.screens.export import ExportScreen
-from curator.tui.screens.help import HelpScreen
-from curator.tui.screens.lookup import LookupScreen
-from curator.tui.screens.merge_picker import MergePicker
 from curator.tui.screens.section_picker import CLEAR, SectionPicker
 from curator.tui.session import BulkPlan, ReadOnlySession, Session
+
+if TYPE_CHECKING:
+    from curator.tui.screens.edit import EditResult
 from curator.tui.text import clean
 from curator.tui.watch import InboxChange, InboxWatcher
 from curator.tui.widgets.detail import DetailPane
@@ -541,6 +538,8 @@ class TriageScreen(Screen[None]):
                 self.notify(f"merged {clean(other.title, 60)} into {clean(primary.title, 60)} (u undoes)", markup=False)
             self._refresh_table(select=key)
 
+        from curator.tui.screens.merge_picker import MergePicker  # dialogs load on first use
+
         self.app.push_screen(MergePicker(self.session, row), chosen)
 
     def action_edit(self) -> None:
@@ -562,6 +561,8 @@ class TriageScreen(Screen[None]):
             if changed:
                 self._refresh_table(select=key)
 
+        from curator.tui.screens.edit import EditScreen
+
         self.app.push_screen(EditScreen(row), edited)
 
     # ------------------------------------------------------------------ bulk
@@ -580,6 +581,8 @@ class TriageScreen(Screen[None]):
                 self._bulk_done(plan, done or 0)
             else:
                 self._bulk_in_slices(plan)
+
+        from curator.tui.screens.bulk import BulkScreen
 
         self.app.push_screen(BulkScreen(plans), chosen)
 
@@ -654,15 +657,21 @@ class TriageScreen(Screen[None]):
         if row is not None:
             initial = row.arxiv[0] if row.arxiv else (row.urls[0] if row.urls else "")
         topic = self.session.analysis.topic if self.session is not None else self.topic
+        from curator.tui.screens.lookup import LookupScreen
+
         self.app.push_screen(LookupScreen(self.root, topic, self.config, initial))
 
     def action_export(self) -> None:
         if self.session is None:
             self.notify("still reading the relay", markup=False)
             return
+        from curator.tui.screens.export import ExportScreen  # the Markdown widget is heavy
+
         self.app.push_screen(ExportScreen(self.session), lambda _r: self._refresh_table())
 
     def action_help(self) -> None:
+        from curator.tui.screens.help import HelpScreen
+
         self.app.push_screen(HelpScreen(self.key_table()))
 
     def action_toggle_out_of_window(self) -> None:
