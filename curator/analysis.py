@@ -228,6 +228,11 @@ def build_analysis(
     incs.extend(_card_increments(cards, incs, ctx))
     texts = [_inc_text(inc) for inc in incs]
     find_overlaps(incs, texts, [primary_items(i) for i in incs])
+    # a flag is for triage: between two already-known items it is only noise
+    new_ids = {i.id for i in incs if i.status == "new"}
+    for inc in incs:
+        if inc.status != "new":
+            inc.overlaps = [o for o in inc.overlaps if o.id in new_ids]
     for inc in incs:
         inc.items = inc.items  # keep for UI; JSON drops them
     incs.sort(key=sort_key)
