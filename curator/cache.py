@@ -12,35 +12,19 @@ from __future__ import annotations
 
 import os
 import pickle
-import stat
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from curator.atomic import atomic_write_bytes
 from curator.config import Config
 from curator.models import LivingDoc, Note, PaperCard
+from curator.persist import file_sig, read_private_pickle, write_private_pickle
 from curator.workspace import LoadedNote, load_note
 
 CACHE_VERSION = 7
 CACHE_NAME = "index-cache.pickle"
 
 
-def _sig(path: Path) -> tuple[int, int] | None:
-    try:
-        st = path.stat()
-    except OSError:
-        return None
-    return st.st_size, st.st_mtime_ns
-
-
-def writable_workspace(root: Path) -> bool:
-    """Respect a read-only workspace even as root (root ignores permission bits)."""
-    try:
-        st = root.stat()
-    except OSError:
-        return False
-    return bool(st.st_mode & stat.S_IWUSR) and os.access(root, os.W_OK)
 
 
 class IndexCache:
@@ -62,18 +46,8 @@ class IndexCache:
         self._load()
 
     def _load(self) -> None:
-        try:
-            st = self.path.stat()
-        except OSError:
-            return
-        if st.st_uid != os.getuid() or st.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
-            return  # someone else's file: never unpickle it
-        try:
-            with open(self.path, "rb") as fh:
-                data = pickle.load(fh)
-        except Exception:  # any damage: start over
-            return
-        if not isinstance(data, dict) or data.get("version") != CACHE_VERSION:
+        data = read_private_pickle(self.path, CACHE_VERSION)
+        if data is None:
             return
         self.notes = data.get("notes", {})
         self.docs = data.get("docs", {})
@@ -92,7 +66,7 @@ class IndexCache:
     def load_note(self, path: Path, cfg: Config) -> LoadedNote:
         self.check_settings(cfg)
         rel = path.relative_to(cfg.root).as_posix() if path.is_absolute() else str(path)
-        sig = _sig(path)
+        sig = file_sig(path)
         hit = self.notes.get(rel)
         if sig is not None and hit is not None and hit[0] == sig:
             _sig0, meta, blob, mtime, sha1 = hit
@@ -114,7 +88,7 @@ class IndexCache:
     def load_doc(self, root: Path, rel: str, topic: str) -> LivingDoc:
         from curator.living_doc import load_living_doc
 
-        sig = _sig(root / rel)
+        sig = file_sig(root / rel)
         hit = self.docs.get(rel)
         if sig is not None and hit is not None and hit[0] == sig and hit[1].topic == topic:
             return hit[1]
@@ -134,7 +108,7 @@ class IndexCache:
             names = sorted(os.listdir(base))
         except OSError:
             return [], []
-        sigs = {n: _sig(base / n) for n in names if n.endswith(".md")}
+        sigs = {n: file_sig(base / n) for n in names if n.endswith(".md")}
         if sigs == self.card_sigs.get(rel_dir):
             cards = [entry[1] for entry in self.cards.values()]
             problems = [(c.path, e) for c in cards for e in c.errors if e != "empty card"]
@@ -156,13 +130,8 @@ class IndexCache:
                 self._dirty = True
 
     def save(self) -> None:
-        if not self.persist or not self._dirty or not writable_workspace(self.root):
+        if not self.persist or not self._dirty:
             return
         data = {"version": CACHE_VERSION, "notes": self.notes, "docs": self.docs, "cards": self.cards, "card_sigs": self.card_sigs, "settings": self.settings}
-        try:
-            (self.root / ".curator").mkdir(exist_ok=True)
-            atomic_write_bytes(self.path, pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL))
-            os.chmod(self.path, 0o600)
-            self._dirty = False
-        except OSError:
-            pass  # a read-only workspace simply runs without a persisted cache
+        if write_private_pickle(self.root, self.path, data):
+            self._dirty = False  # a read-only workspace simply runs without a persisted cache

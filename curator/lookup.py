@@ -18,6 +18,7 @@ from typing import Any
 
 from curator.arxiv import find_ids, normalize_id
 from curator.config import Config, load_config
+from curator.persist import file_sig, read_private_pickle, write_private_pickle
 from curator.textio import ReadProblem, is_ignored_name, read_text
 from curator.timeutil import parse_iso, time_from_name
 from curator.urls import find_urls, normalize_url
@@ -78,12 +79,6 @@ INDEX_VERSION = 1
 FRESH_SECONDS = 2.0
 
 
-def _sig(path: Path) -> tuple[int, int] | None:
-    try:
-        st = path.stat()
-    except OSError:
-        return None
-    return st.st_size, st.st_mtime_ns
 
 
 def _keys_with_lines(text: str) -> dict[tuple[str, str], list[int]]:
@@ -132,36 +127,16 @@ class LookupIndex:
         self._load()
 
     def _load(self) -> None:
-        import pickle
-        import stat as stat_mod
-
-        try:
-            st = self.path.stat()
-            if st.st_uid != os.getuid() or st.st_mode & (stat_mod.S_IWGRP | stat_mod.S_IWOTH):
-                return
-            with open(self.path, "rb") as fh:
-                data = pickle.load(fh)
-        except Exception:
-            return
-        if isinstance(data, dict) and data.get("version") == INDEX_VERSION:
+        data = read_private_pickle(self.path, INDEX_VERSION)
+        if data is not None:
             self.docs, self.notes, self.tz_key = data["docs"], data["notes"], data.get("tz")
 
     def save(self) -> None:
-        import pickle
-
-        from curator.atomic import atomic_write_bytes
-        from curator.cache import writable_workspace
-
-        if not self.dirty or not writable_workspace(self.root):
+        if not self.dirty:
             return
-        try:
-            (self.root / ".curator").mkdir(exist_ok=True)
-            data = {"version": INDEX_VERSION, "docs": self.docs, "notes": self.notes, "tz": self.tz_key}
-            atomic_write_bytes(self.path, pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL))
-            os.chmod(self.path, 0o600)
+        data = {"version": INDEX_VERSION, "docs": self.docs, "notes": self.notes, "tz": self.tz_key}
+        if write_private_pickle(self.root, self.path, data):
             self.dirty = False
-        except OSError:
-            pass
 
     def postings(self) -> dict[tuple[str, str], list[str]]:
         """key → notes that mention it (rebuilt after the notes change)."""
@@ -175,7 +150,7 @@ class LookupIndex:
 
     def refresh_doc(self, topic: str, rel: str, problems: list[str]) -> dict[tuple[str, str], list[dict[str, Any]]]:
         path = self.root / rel
-        sig = _sig(path)
+        sig = file_sig(path)
         hit = self.docs.get(rel)
         if hit is not None and sig is not None and hit[0] == sig and hit[1] == topic:
             problems.extend(hit[3])
@@ -230,7 +205,7 @@ class LookupIndex:
                 f = Path(e.path)
                 rel = f.relative_to(self.root).as_posix()
                 seen.add(rel)
-                sig = _sig(f)
+                sig = file_sig(f)
                 hit = self.notes.get(rel)
                 if hit is not None and sig is not None and hit[0] == sig:
                     continue
