@@ -19,10 +19,17 @@ from typing import Any
 from curator.arxiv import find_ids, normalize_id
 from curator.config import Config, load_config
 from curator.persist import file_sig, read_private_pickle, write_private_pickle
-from curator.textio import ReadProblem, is_ignored_name, read_text
+from curator.textio import ReadProblem, read_text
 from curator.timeutil import parse_iso, time_from_name
 from curator.urls import find_urls, normalize_url
-from curator.workspace import WorkspaceError, briefing_info, layout, resolve_workspace
+from curator.workspace import (
+    Layout,
+    WorkspaceError,
+    briefing_info,
+    layout,
+    list_note_paths,
+    resolve_workspace,
+)
 
 
 @dataclass
@@ -178,49 +185,31 @@ class LookupIndex:
         problems.extend(probs)
         return anchors
 
-    def refresh_notes(self, inbox: Path, cfg: Config) -> None:
+    def refresh_notes(self, lay: Layout, cfg: Config) -> None:
         tz_key = str(cfg.tz)
         if tz_key != self.tz_key:
             self.notes, self.tz_key, self.dirty = {}, tz_key, True
         seen: set[str] = set()
-        stack = [inbox] if inbox.is_dir() else []
-        while stack:
-            folder = stack.pop()
-            try:
-                entries = list(os.scandir(folder))
-            except OSError:
+        paths, _problems = list_note_paths(lay) if lay.inbox.is_dir() else ([], [])
+        for f in paths:
+            rel = f.relative_to(self.root).as_posix()
+            seen.add(rel)
+            sig = file_sig(f)
+            hit = self.notes.get(rel)
+            if hit is not None and sig is not None and hit[0] == sig:
                 continue
-            for e in entries:
-                if is_ignored_name(e.name):
-                    continue
-                try:
-                    if e.is_dir(follow_symlinks=False):
-                        if not e.name.endswith((".md", ".markdown", ".txt")):
-                            stack.append(Path(e.path))
-                        continue
-                except OSError:
-                    continue
-                if not e.name.endswith((".md", ".markdown", ".txt")):
-                    continue
-                f = Path(e.path)
-                rel = f.relative_to(self.root).as_posix()
-                seen.add(rel)
-                sig = file_sig(f)
-                hit = self.notes.get(rel)
-                if hit is not None and sig is not None and hit[0] == sig:
-                    continue
-                try:
-                    dec = read_text(f)
-                except ReadProblem:
-                    if self.notes.pop(rel, None) is not None:
-                        self._postings = None
-                    continue
-                when = _note_time(dec.text, f.name, dec.mtime, cfg)
-                btopic, _ = briefing_info(dec.text, f.name)
-                if sig is not None:
-                    self.notes[rel] = (sig, _keys_with_lines(dec.text), when.isoformat() if when else None, btopic)
-                    self.dirty = True
+            try:
+                dec = read_text(f)
+            except ReadProblem:
+                if self.notes.pop(rel, None) is not None:
                     self._postings = None
+                continue
+            when = _note_time(dec.text, f.name, dec.mtime, cfg)
+            btopic, _ = briefing_info(dec.text, f.name)
+            if sig is not None:
+                self.notes[rel] = (sig, _keys_with_lines(dec.text), when.isoformat() if when else None, btopic)
+                self.dirty = True
+                self._postings = None
         for rel in [r for r in self.notes if r not in seen]:
             del self.notes[rel]
             self.dirty = True
@@ -297,7 +286,7 @@ def lookup(
             res.paper_cards.append({"path": f"{cfg.cards}/{name}", "empty": size == 0})
 
     if check:
-        idx.refresh_notes(lay.inbox, cfg)
+        idx.refresh_notes(lay, cfg)
         idx.checked_at = time.monotonic()
     for rel in idx.postings().get((kind, key), []):
         _sig0, keys, when_iso, btopic = idx.notes[rel]
