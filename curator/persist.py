@@ -6,6 +6,7 @@ else can write it; any damage or version change simply means "rebuild".
 
 from __future__ import annotations
 
+import gc
 import os
 import pickle
 import stat
@@ -13,6 +14,23 @@ from pathlib import Path
 from typing import Any
 
 from curator.atomic import atomic_write_bytes
+
+
+class paused_gc:
+    """Suspend the cycle collector while building a large object graph.
+
+    Unpickling an index allocates hundreds of thousands of objects and no cycles;
+    the collector's repeated full passes over them used to take longer than the
+    load itself.  Nesting is safe: only the outermost pause re-enables it.
+    """
+
+    def __enter__(self) -> None:
+        self._was = gc.isenabled()
+        gc.disable()
+
+    def __exit__(self, *exc: object) -> None:
+        if self._was:
+            gc.enable()
 
 
 def file_sig(path: Path) -> tuple[int, int] | None:
@@ -39,7 +57,7 @@ def read_private_pickle(path: Path, version: int) -> dict[str, Any] | None:
         st = path.stat()
         if st.st_uid != os.getuid() or st.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
             return None  # someone else's file: never unpickle it
-        with open(path, "rb") as fh:
+        with open(path, "rb") as fh, paused_gc():
             data = pickle.load(fh)
     except Exception:  # any damage: start over
         return None
