@@ -13,11 +13,12 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from rapidfuzz import fuzz
+from rapidfuzz import fuzz, process
 
 from curator.cache import IndexCache
 from curator.cards import load_cards
 from curator.config import Config, load_config
+from curator.gcpause import paused_gc
 from curator.living_doc import load_living_doc
 from curator.matcher import (
     Cluster,
@@ -47,7 +48,6 @@ from curator.workspace import (
     Layout,
     LoadedNote,
     WorkspaceError,
-    briefing_info,
     choose_topic,
     layout,
     list_note_paths,
@@ -65,6 +65,16 @@ class ReportedIndex:
     ids: dict[str, list[str]] = field(default_factory=dict)
     urls: dict[str, list[str]] = field(default_factory=dict)
     titles: list[tuple[str, str, str]] = field(default_factory=list)  # (normalized title, core, path)
+    _tables: tuple[dict[str, list[int]], list[str | None], int] | None = field(default=None, repr=False, compare=False)
+
+    def lookup_tables(self) -> tuple[dict[str, list[int]], list[str | None]]:
+        """Title positions by core name, and the normalized titles for one C-level fuzzy pass (None never matches)."""
+        if self._tables is None or self._tables[2] != len(self.titles):
+            by_core: dict[str, list[int]] = {}
+            for j, (_rt, rcore, _label) in enumerate(self.titles):
+                by_core.setdefault(rcore, []).append(j)
+            self._tables = (by_core, [rt or None for rt, _c, _l in self.titles], len(self.titles))
+        return self._tables[0], self._tables[1]
 
     def add_note(self, note: Note, split_ids: list[str], label: str) -> None:
         for i in split_ids:
@@ -127,6 +137,20 @@ def analyze(
     cache: IndexCache | None = None,
 ) -> Analysis:
     """Read the workspace and build the increments of the window."""
+    with paused_gc():  # tens of thousands of short-lived objects, no cycles worth chasing mid-run
+        return _analyze(root, topic, since, until, cfg=cfg, progress=progress, cache=cache)
+
+
+def _analyze(
+    root: Path,
+    topic: str | None,
+    since: str | datetime | None,
+    until: str | datetime | None,
+    *,
+    cfg: Config | None,
+    progress: Progress | None,
+    cache: IndexCache | None,
+) -> Analysis:
     cfg = cfg or load_config(root)
     lay = layout(cfg)
     topic = choose_topic(cfg, lay, topic)
@@ -157,10 +181,20 @@ def analyze(
     result = build_analysis(cfg, lay, topic, window, doc, others, loaded, cards, problems, card_problems)
     if cache is not None:
         cache.forget_missing({ln.note.path for ln in loaded})
-        if any(d.__dict__.pop("_fresh_index", False) for d in docs.values()):
+        fresh = [d.__dict__.pop("_fresh_index", False) for d in docs.values()]
+        memo = [_memo_changed(d) for d in docs.values()]  # every flag reset, none pickled as set
+        if any(fresh) or any(memo):
             cache.mark_dirty()
         cache.save()
     return result
+
+
+def _memo_changed(doc: LivingDoc) -> bool:
+    di = doc.__dict__.get("_curator_index")
+    if not isinstance(di, DocIndex) or not di.index.memo_changed:
+        return False
+    di.index.memo_changed = False
+    return True
 
 
 def build_analysis(
@@ -186,19 +220,18 @@ def build_analysis(
     for ln in loaded:
         in_win = bool(ln.note.time and window.since < ln.note.time <= window.until)
         is_briefing = bool(ln.note.briefing_topic and ln.note.briefing_topic.lower() == topic.lower())
-        if in_win or is_briefing:
-            ln.ensure()
+        if in_win:
+            ln.ensure()  # earlier briefings need only what the cached metadata holds (ids, item titles, urls)
         note = ln.note
         notes[note.path] = note
         note.in_window = in_win
         note.kind = "briefing" if is_briefing else "note"
         if is_briefing:
-            _btopic, declared_until = briefing_info(note.text, note.path.rsplit("/", 1)[-1])
-            until = _safe_iso(declared_until, cfg)
+            until = _safe_iso(note.briefing_until, cfg)
             is_current = until is not None and until >= window.until - timedelta(minutes=1)
             if note.time and note.time <= window.until and not is_current:
                 label = _briefing_label(note, until)
-                reported.add_note(note, ln.split.ids if ln.split else [], label)
+                reported.add_note(note, note.ids, label)
         elif note.in_window and ln.split is not None:
             in_window.append(ln)
         for e in note.errors:
@@ -532,15 +565,19 @@ def _names_other_doc(text: str, ctx: Context) -> str | None:
 
 
 def _reported_by_title(items: list[Item], ctx: Context) -> list[str]:
+    """Earlier briefings' entries with this title (same core name, or ≥ 92 token-sort similar), in their order."""
+    titles = ctx.reported.titles
+    if not titles:
+        return []
+    by_core, normalized = ctx.reported.lookup_tables()
     out = []
     for it in items:
-        nt = normalized_title(it.title)
         core = title_core(it.title).lower()
-        for rt, rcore, label in ctx.reported.titles:
-            if core and len(core) >= 4 and core == rcore:
-                out.append(label)
-            elif nt and rt and fuzz.token_sort_ratio(nt, rt) >= 92:
-                out.append(label)
+        hits = set(by_core.get(core, ())) if len(core) >= 4 else set()
+        nt = normalized_title(it.title)
+        if nt:
+            hits.update(j for _t, _score, j in process.extract(nt, normalized, scorer=fuzz.token_sort_ratio, score_cutoff=92, limit=None))
+        out.extend(titles[j][2] for j in sorted(hits))
     return out
 
 
@@ -607,14 +644,15 @@ def _off_topic(c: Cluster, basis: list[Item], ctx: Context, card: PaperCard | No
 
 
 def _title_match(group: str, idx: SectionIndex) -> bool:
+    """Does a note's group heading name one of this doc's sections (equal, contained, or ≥ 85 similar)?"""
     g = group.lower()
-    for u in idx.units:
-        t = u.title.lower()
-        if not t:
-            continue
-        if g == t or (len(g) >= 4 and g in t) or (len(t) >= 4 and t in g) or fuzz.ratio(g, t) >= 85:
+    titles = idx.__dict__.get("_lower_titles")
+    if titles is None:
+        titles = idx.__dict__["_lower_titles"] = [t for t in (u.title.lower() for u in idx.units) if t]
+    for t in titles:
+        if g == t or (len(g) >= 4 and g in t) or (len(t) >= 4 and t in g):
             return True
-    return False
+    return process.extractOne(g, titles, scorer=fuzz.ratio, score_cutoff=85) is not None
 
 
 _TOPIC_FAMILY = {"inference": {"inference", "llm-infra", "serving", "systems", "infra"}}

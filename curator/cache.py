@@ -18,14 +18,24 @@ from typing import Any
 
 from curator.config import Config
 from curator.models import LivingDoc, Note, PaperCard
-from curator.persist import file_sig, read_private_pickle, write_private_pickle
+from curator.persist import code_fingerprint, file_sig, read_private_pickle, write_private_pickle
 from curator.workspace import LoadedNote, load_note
 
-CACHE_VERSION = 7
+CACHE_VERSION = 8
+"""Bumped by hand for format changes; the code fingerprint catches everything else."""
 CACHE_NAME = "index-cache.pickle"
 
 
+def _version() -> str:
+    return f"{CACHE_VERSION}-{code_fingerprint()}"
 
+
+def _rel(path: Path, root: Path) -> str:
+    """Workspace-relative posix path, by string (pathlib costs more than the stat)."""
+    p, r = os.fspath(path), os.fspath(root).rstrip(os.sep) + os.sep
+    if p.startswith(r):
+        return p[len(r) :].replace(os.sep, "/")
+    return path.relative_to(root).as_posix() if path.is_absolute() else p
 
 class IndexCache:
     """Drop-in loader for :func:`curator.analysis.analyze` (``cache=IndexCache(root)``)."""
@@ -46,7 +56,7 @@ class IndexCache:
         self._load()
 
     def _load(self) -> None:
-        data = read_private_pickle(self.path, CACHE_VERSION)
+        data = read_private_pickle(self.path, _version())
         if data is None:
             return
         self.notes = data.get("notes", {})
@@ -65,12 +75,14 @@ class IndexCache:
 
     def load_note(self, path: Path, cfg: Config) -> LoadedNote:
         self.check_settings(cfg)
-        rel = path.relative_to(cfg.root).as_posix() if path.is_absolute() else str(path)
+        rel = _rel(path, cfg.root)
         sig = file_sig(path)
         hit = self.notes.get(rel)
         if sig is not None and hit is not None and hit[0] == sig:
             _sig0, meta, blob, mtime, sha1 = hit
-            light = replace(meta, items=list(meta.items), text="", errors=list(meta.errors))
+            light = object.__new__(Note)  # a shallow copy: analyses mark their notes (in_window, kind)
+            light.__dict__.update(meta.__dict__)
+            light.items, light.errors = list(meta.items), list(meta.errors)
             return LoadedNote(light, None, mtime, sha1, blob)
         self.reads += 1
         self.read_paths.append(rel)
@@ -104,11 +116,18 @@ class IndexCache:
         from curator.cards import load_cards, parse_card  # noqa: F401  (parse_card keeps one reader)
 
         base = root / rel_dir
+        sigs: dict[str, tuple[int, int] | None] = {}
         try:
-            names = sorted(os.listdir(base))
+            with os.scandir(base) as entries:
+                for e in entries:
+                    if e.name.endswith(".md"):
+                        try:
+                            st = e.stat()
+                            sigs[e.name] = (st.st_size, st.st_mtime_ns)
+                        except OSError:
+                            sigs[e.name] = None  # vanished between listing and stat
         except OSError:
             return [], []
-        sigs = {n: file_sig(base / n) for n in names if n.endswith(".md")}
         if sigs == self.card_sigs.get(rel_dir):
             cards = [entry[1] for entry in self.cards.values()]
             problems = [(c.path, e) for c in cards for e in c.errors if e != "empty card"]
@@ -132,6 +151,6 @@ class IndexCache:
     def save(self) -> None:
         if not self.persist or not self._dirty:
             return
-        data = {"version": CACHE_VERSION, "notes": self.notes, "docs": self.docs, "cards": self.cards, "card_sigs": self.card_sigs, "settings": self.settings}
+        data = {"version": _version(), "notes": self.notes, "docs": self.docs, "cards": self.cards, "card_sigs": self.card_sigs, "settings": self.settings}
         if write_private_pickle(self.root, self.path, data):
             self._dirty = False  # a read-only workspace simply runs without a persisted cache

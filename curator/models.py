@@ -69,6 +69,8 @@ class Note:
     size: int = 0
     text: str = ""
     briefing_topic: str | None = None
+    briefing_until: str | None = None
+    """A briefing's declared window end (ISO, as written), read once when the note is loaded."""
     item_count: int = 0
     """Kept when the items themselves are not loaded (out-of-window notes from the cache)."""
     ids: list[str] = field(default_factory=list)

@@ -8,12 +8,17 @@ it already anchors.
 
 from __future__ import annotations
 
+import hashlib
+import heapq
 import re
 from collections import Counter
 from dataclasses import dataclass
 
 from curator.models import Item, LivingDoc, Section, SectionSuggestion
 from curator.textfeatures import BM25, tokens
+
+MEMO_LIMIT = 8192
+"""Scored texts kept per doc index (a few evenings of increments); the oldest half goes first."""
 
 _REF = re.compile(r"§\s*([0-9０-９]+(?:[.．][0-9０-９]+)*)")
 
@@ -74,6 +79,8 @@ class SectionIndex:
             self.by_label.setdefault(label, []).append(unit)
         docs = [tokens(f"{u.title} {u.title} {u.title} {u.text}") for u in self.units]
         self.bm25 = BM25(docs) if docs else None
+        self.memo_changed = False
+        """Set when :meth:`top` scored something new (the persisted cache is then worth saving)."""
         self.anchor_section: dict[str, str] = {}
         for s in doc.sections:
             o = owner.get(s.index)
@@ -100,10 +107,27 @@ class SectionIndex:
                 return next((u for u in self.units if u.section.index == s.index), None)
         return None
 
-    def lexical(self, text: str) -> list[float]:
+    def top(self, text: str, k: int = 5) -> tuple[tuple[int, float], ...]:
+        """The best-fitting units for ``text`` as (unit index, BM25 score), best first, scores > 0.
+
+        Memoised by content: the same text against the same doc always scores the same,
+        and the memo is pickled with the doc's index, so a warm run only scores what changed.
+        """
         if not self.bm25:
-            return []
-        return self.bm25.scores(tokens(text))
+            return ()
+        key = (hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest(), k)
+        memo: dict[tuple[bytes, int], tuple[tuple[int, float], ...]] = self.__dict__.setdefault("_memo", {})
+        hit = memo.get(key)
+        if hit is not None:
+            return hit
+        lex = self.bm25.scores(tokens(text))
+        best = tuple((i, lex[i]) for i in heapq.nlargest(k, range(len(lex)), key=lex.__getitem__) if lex[i] > 0)
+        if len(memo) >= MEMO_LIMIT:
+            for old in list(memo)[: MEMO_LIMIT // 2]:  # oldest first: dicts keep insertion order
+                del memo[old]
+        memo[key] = best
+        self.memo_changed = True
+        return best
 
     def suggest(self, items: list[Item], extra_text: str = "", mentioned: list[str] | None = None, k: int = 3) -> list[SectionSuggestion]:
         if not self.units:
@@ -137,15 +161,12 @@ class SectionIndex:
             if label:
                 add(label, 0.2, f"mentions {aid}, anchored there")
         text = " ".join(f"{it.title} {it.title} {it.context.split(' / ')[-1] if it.context else ''} {it.text}" for it in items) + " " + extra_text
-        lex = self.lexical(text)
-        if lex:
-            top = max(lex) or 1.0
-            ranked = sorted(range(len(lex)), key=lambda i: -lex[i])
-            for rank, i in enumerate(ranked[:5]):
-                if lex[i] <= 0:
-                    break
+        best_units = self.top(text, 5)
+        if best_units:
+            top = best_units[0][1]
+            for rank, (i, value) in enumerate(best_units):
                 u = self.units[i]
-                rel = lex[i] / top
+                rel = value / top
                 add(u.label, 0.5 * rel, f"wording matches {u.label} {u.title}" if rank == 0 else f"wording ({rel:.2f})")
         best = score.most_common()
         out: list[SectionSuggestion] = []
@@ -156,11 +177,13 @@ class SectionIndex:
 
     def best_fit(self, text: str) -> tuple[float, Unit | None]:
         """Raw BM25 best score (for topic fit comparisons across docs)."""
-        lex = self.lexical(text)
-        if not lex:
+        if not self.bm25 or not self.units:
             return 0.0, None
-        i = max(range(len(lex)), key=lambda j: lex[j])
-        return lex[i], self.units[i]
+        best = self.top(text, 1)
+        if not best:
+            return 0.0, self.units[0]
+        i, value = best[0]
+        return value, self.units[i]
 
 
 def _clean_title(title: str) -> str:

@@ -259,8 +259,7 @@ def load_note(path: Path, root: Path, cfg: Config) -> LoadedNote:
     dt, source, probs = note_time(split, path.name, dec.mtime, cfg)
     note.time, note.time_source = dt, source  # type: ignore[assignment]
     note.errors.extend(probs)
-    btopic, _until = briefing_info(dec.text, path.name)
-    note.briefing_topic = btopic
+    note.briefing_topic, note.briefing_until = briefing_info(dec.text, path.name)
     return LoadedNote(note, split, dec.mtime, dec.sha1)
 
 

@@ -57,3 +57,40 @@ def test_cache_owned_by_someone_else_is_not_loaded(sample_ws: Path) -> None:
     c = IndexCache(sample_ws)
     assert c.notes == {}
     time.sleep(0)
+
+
+def test_warm_equals_cold_with_earlier_briefings(sample_ws: Path) -> None:
+    """Earlier briefings feed "reported" from cached metadata alone; the answer must not change."""
+    briefing = sample_ws / "inbox" / "tom" / "2026-08-19-inference-e1prep.md"
+    text = briefing.read_text(encoding="utf-8")
+    cut = text.index("增量 2【")
+    extra = (
+        "增量 9【§1.1】🟠 CoRun · 确定性 continuous batching(arXiv:2608.14376)\n"
+        "来源: inbox/tom/x.md\n要点: - 早一天已报\n建议归入节: §1.13\n"
+        "增量 10【§1.1】🟡 DeployBase: Best LLM Inference Engine (2026)\n"
+        "来源: inbox/jay/y.md\n要点: - 只有标题\n建议归入节: §1.1\n"
+    )
+    briefing.write_text(text[:cut] + extra + text[cut:], encoding="utf-8")
+    cold = analyze(sample_ws)
+    reported = {i.id for i in cold.increments if i.status == "reported"}
+    assert "2608.14376" in reported
+    assert any("deploybase" in r for r in reported), reported
+    analyze(sample_ws, cache=IndexCache(sample_ws))
+    warm_cache = IndexCache(sample_ws)
+    warm = analyze(sample_ws, cache=warm_cache)
+    assert warm_cache.reads == 0
+    assert _strip(analysis_json(warm)) == _strip(analysis_json(cold))
+    # the section suggestions come from the persisted memo now, and still agree
+    assert [i.suggested_sections for i in warm.increments] == [i.suggested_sections for i in cold.increments]
+
+
+def test_cache_written_by_other_code_is_rebuilt(sample_ws: Path, monkeypatch) -> None:
+    analyze(sample_ws, cache=IndexCache(sample_ws))
+    assert IndexCache(sample_ws).notes
+    import curator.cache
+
+    monkeypatch.setattr(curator.cache, "code_fingerprint", lambda: "another-build")
+    c = IndexCache(sample_ws)
+    assert c.notes == {}
+    analyze(sample_ws, cache=c)
+    assert c.reads > 10
