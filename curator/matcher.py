@@ -22,7 +22,7 @@ from itertools import combinations
 from rapidfuzz import fuzz
 
 from curator.models import Increment, Item, Overlap, SourceRef
-from curator.textfeatures import TfIdf, token_set, tokens
+from curator.textfeatures import STOP, TfIdf, token_set, tokens
 from curator.urls import normalize_url
 
 
@@ -204,7 +204,39 @@ def _numbers(title: str) -> set[str]:
     return set(_NUMBER.findall(title.lower()))
 
 
+_WORD = re.compile(r"[a-z][a-z0-9]*")
+_INFLECTIONS = ("ing", "ed", "es", "s", "e")
+
+
+def _stem(word: str) -> str:
+    """Drop one English inflection ("caching"/"cache", "models"/"model") so rewording still nests."""
+    if len(word) < 5 or not word.isalpha():
+        return word
+    for suf in _INFLECTIONS:
+        if word.endswith(suf) and not (suf == "s" and word.endswith("ss")):
+            return word[: -len(suf)]
+    return word
+
+
+def _latin_words(norm: str) -> set[str]:
+    """The Latin words of a normalised title (no stop words, joined words split, stemmed)."""
+    return {_stem(w) for w in _WORD.findall(norm) if w not in STOP and len(w) > 1}
+
+
+def _words_nested(na: str, nb: str) -> bool:
+    """True when one title's Latin words are all in the other's.
+
+    A reworded, translated, prefixed ("跟进:") or suffixed ("(blog)") title keeps its Latin
+    words a subset of the fuller one's; two headlines that each carry a word the other lacks
+    ("vLLM 进入 CNCF…" / "KServe 进入 CNCF…", "Zhipu … API" / "StepFun … API") are about
+    different subjects however close the strings are, like titles with other numbers.
+    """
+    wa, wb = _latin_words(na), _latin_words(nb)
+    return wa <= wb or wb <= wa
+
+
 def _same_item(na: str, nb: str, a: Item, b: Item) -> bool:
+    """Strong title match of two ID-less items from different notes (the fuzzy merge rule)."""
     if a.urls and b.urls:
         return False  # different URLs: related at most
     if not na or not nb:
@@ -214,6 +246,8 @@ def _same_item(na: str, nb: str, a: Item, b: Item) -> bool:
     score = fuzz.token_set_ratio(na, nb)
     if score < 90:
         return False
+    if not _words_nested(na, nb):
+        return False  # "vLLM 进入 CNCF…" vs "KServe 进入 CNCF…": each names something the other lacks
     ca, cb = title_core(a.title).lower(), title_core(b.title).lower()
     if ca and cb and (ca == cb or fuzz.ratio(ca, cb) >= 90):
         return True
