@@ -135,10 +135,14 @@ def analyze(
     cfg: Config | None = None,
     progress: Progress | None = None,
     cache: IndexCache | None = None,
+    save_cache: bool = True,
 ) -> Analysis:
-    """Read the workspace and build the increments of the window."""
+    """Read the workspace and build the increments of the window.
+
+    ``save_cache=False`` leaves persisting the cache to the caller (the UI saves when idle).
+    """
     with paused_gc():  # tens of thousands of short-lived objects, no cycles worth chasing mid-run
-        return _analyze(root, topic, since, until, cfg=cfg, progress=progress, cache=cache)
+        return _analyze(root, topic, since, until, cfg=cfg, progress=progress, cache=cache, save_cache=save_cache)
 
 
 def _analyze(
@@ -150,6 +154,7 @@ def _analyze(
     cfg: Config | None,
     progress: Progress | None,
     cache: IndexCache | None,
+    save_cache: bool,
 ) -> Analysis:
     cfg = cfg or load_config(root)
     lay = layout(cfg)
@@ -185,7 +190,8 @@ def _analyze(
         memo = [_memo_changed(d) for d in docs.values()]  # every flag reset, none pickled as set
         if any(fresh) or any(memo):
             cache.mark_dirty()
-        cache.save()
+        if save_cache:
+            cache.save()
     return result
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from curator.config import Config
+from curator.gcpause import paused_gc
 from curator.models import LivingDoc, Note, PaperCard
 from curator.persist import code_fingerprint, file_sig, read_private_pickle, write_private_pickle
 from curator.workspace import LoadedNote, load_note
@@ -139,6 +140,11 @@ class IndexCache:
         self._dirty = True
         return cards, problems
 
+    @property
+    def dirty(self) -> bool:
+        """Something changed since the last save."""
+        return self._dirty
+
     def mark_dirty(self) -> None:
         self._dirty = True
 
@@ -152,5 +158,7 @@ class IndexCache:
         if not self.persist or not self._dirty:
             return
         data = {"version": _version(), "notes": self.notes, "docs": self.docs, "cards": self.cards, "card_sigs": self.card_sigs, "settings": self.settings}
-        if write_private_pickle(self.root, self.path, data):
+        with paused_gc():  # pickling walks the whole graph; the collector would walk it again
+            ok = write_private_pickle(self.root, self.path, data)
+        if ok:
             self._dirty = False  # a read-only workspace simply runs without a persisted cache

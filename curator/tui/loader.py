@@ -78,13 +78,32 @@ class Loader:
                 try:
                     return analyze(
                         self.root, self.topic, self.since, self.until,
-                        cfg=self.config, progress=progress, cache=self._cache,
+                        cfg=self.config, progress=progress, cache=self._cache, save_cache=False,
                     )
                 except Exception:  # a cache problem must never cost the analysis
                     self._cache = False
             return analyze(
                 self.root, self.topic, self.since, self.until, cfg=self.config, progress=progress
             )
+
+    def save_cache(self, *, wait: bool = True) -> bool:
+        """Persist the index cache if it changed (off the critical path: after results are shown).
+
+        ``wait=False`` gives up at once while an analysis runs (quitting must never hang on it).
+        False when nothing was saved.
+        """
+        if not self._lock.acquire(blocking=wait):
+            return False
+        try:
+            cache = self._cache
+            if not cache or not cache.dirty:
+                return False
+            cache.save()
+            return True
+        except Exception:  # a cache is disposable; never let it disturb the session
+            return False
+        finally:
+            self._lock.release()
 
 
 def describe_arrivals(old: Analysis, new: Analysis) -> list[str]:

@@ -85,7 +85,7 @@ class InboxWatcher:
         folder: Path,
         *,
         rescan_every: float = 2.0,
-        settle: float = 0.15,
+        settle: float = 0.1,
         max_settle: float = 5.0,
         debounce_ms: int = 40,
         baseline: Snapshot | None = None,

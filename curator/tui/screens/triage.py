@@ -50,6 +50,10 @@ SYNC_BULK_LIMIT = 400
 """Bulk actions up to this size run at once (keys typed meanwhile queue up); larger ones
 run in slices so the screen stays live."""
 
+SAVE_AFTER_LOAD = 1.0
+SAVE_AFTER_CHANGE = 3.0
+"""Seconds of quiet before the index cache is written (after the first load / an inbox change)."""
+
 VIEWS_DELAY = 0.06
 """Seconds the cursor must rest before the detail and tree follow it."""
 NEEDS_ROW = {"decide", "section", "merge", "distinct", "edit", "priority"}
@@ -197,6 +201,7 @@ class TriageScreen(Screen[None]):
     def close_session(self) -> None:
         if self.session is not None:
             self.session.close()
+        self.loader.save_cache(wait=False)  # whatever an interrupted idle save did not get to
 
     def _theme_changed(self, _theme: Theme) -> None:
         table = self.query_one("#increments", IncrementsTable)
@@ -225,6 +230,7 @@ class TriageScreen(Screen[None]):
                 store.close()
             return
         self.post_message(self.SessionLoaded(analysis, store, store_error))
+        self._save_when_idle(SAVE_AFTER_LOAD)
 
     def on_triage_screen_analysis_progressed(self, message: AnalysisProgressed) -> None:
         bar = self.query_one("#progress", ProgressBar)
@@ -283,6 +289,22 @@ class TriageScreen(Screen[None]):
             return
         if not get_current_worker().is_cancelled:
             self.post_message(self.AnalysisFinished(analysis))
+            self._save_when_idle(SAVE_AFTER_CHANGE)
+
+    def _save_when_idle(self, delay: float) -> None:
+        """In the calling worker: wait, then persist the index cache unless a newer run took over.
+
+        Pickling the index holds the interpreter for a few hundred ms on a big workspace, so it
+        never runs between reading the inbox and showing the result.
+        """
+        worker = get_current_worker()
+        deadline = time.monotonic() + delay
+        while time.monotonic() < deadline:
+            if worker.is_cancelled:
+                return  # the newer analysis saves in its turn
+            time.sleep(0.05)
+        if not worker.is_cancelled:
+            self.loader.save_cache()
 
     def on_triage_screen_analysis_failed(self, message: AnalysisFailed) -> None:
         self.notify(f"could not re-read the inbox: {clean(message.reason, 300)}", severity="error", markup=False)
