@@ -136,13 +136,21 @@ def analyze(
     progress: Progress | None = None,
     cache: IndexCache | None = None,
     save_cache: bool = True,
+    defer_outside: bool = False,
 ) -> Analysis:
     """Read the workspace and build the increments of the window.
 
     ``save_cache=False`` leaves persisting the cache to the caller (the UI saves when idle).
+    ``defer_outside=True`` does not split notes dated outside the window (other than this
+    topic's briefings) that the cache does not already hold: they come back ``pending``.
+    No increment depends on them, so the increments are the same; the UI uses it to show
+    the relay first on a cold start and completes the notes right after.
     """
     with paused_gc():  # tens of thousands of short-lived objects, no cycles worth chasing mid-run
-        return _analyze(root, topic, since, until, cfg=cfg, progress=progress, cache=cache, save_cache=save_cache)
+        return _analyze(
+            root, topic, since, until, cfg=cfg, progress=progress, cache=cache, save_cache=save_cache,
+            defer_outside=defer_outside,
+        )
 
 
 def _analyze(
@@ -155,6 +163,7 @@ def _analyze(
     progress: Progress | None,
     cache: IndexCache | None,
     save_cache: bool,
+    defer_outside: bool,
 ) -> Analysis:
     cfg = cfg or load_config(root)
     lay = layout(cfg)
@@ -171,8 +180,9 @@ def _analyze(
     paths, problems = list_note_paths(lay)
     loaded: list[LoadedNote] = []
     total = len(paths)
+    defer = _outside(window, topic) if defer_outside else None
     for n, p in enumerate(paths, start=1):
-        loaded.append(cache.load_note(p, cfg) if cache is not None else load_note(p, cfg.root, cfg))
+        loaded.append(cache.load_note(p, cfg, defer=defer) if cache is not None else load_note(p, cfg.root, cfg, defer=defer))
         if progress and (n % 25 == 0 or n == total):
             progress("notes", n, total)
     if not lay.cards.is_dir():
@@ -193,6 +203,17 @@ def _analyze(
         if save_cache:
             cache.save()
     return result
+
+
+def _outside(window: Window, topic: str) -> Callable[[Note], bool]:
+    """Notes nothing in this window's answer depends on: dated outside it, and not this topic's briefings."""
+    low = topic.lower()
+
+    def outside(note: Note) -> bool:
+        in_win = bool(note.time and window.since < note.time <= window.until)
+        return not in_win and not (note.briefing_topic and note.briefing_topic.lower() == low)
+
+    return outside
 
 
 def _memo_changed(doc: LivingDoc) -> bool:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import pickle
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -74,7 +75,8 @@ class IndexCache:
             self.settings = key
             self._dirty = True
 
-    def load_note(self, path: Path, cfg: Config) -> LoadedNote:
+    def load_note(self, path: Path, cfg: Config, *, defer: Callable[[Note], bool] | None = None) -> LoadedNote:
+        """From the cache when unchanged; else read (see :func:`curator.workspace.load_note` for ``defer``)."""
         self.check_settings(cfg)
         rel = _rel(path, cfg.root)
         sig = file_sig(path)
@@ -87,7 +89,9 @@ class IndexCache:
             return LoadedNote(light, None, mtime, sha1, blob)
         self.reads += 1
         self.read_paths.append(rel)
-        ln = load_note(path, cfg.root, cfg)
+        ln = load_note(path, cfg.root, cfg, defer=defer)
+        if ln.note.pending:
+            return ln  # not split: nothing worth keeping yet
         if sig is not None:
             blob = pickle.dumps((ln.note, ln.split), protocol=pickle.HIGHEST_PROTOCOL)
             light_items = [replace(it, text="", points=[], caveats=[], context="") for it in ln.note.items]

@@ -75,6 +75,10 @@ class Note:
     """Kept when the items themselves are not loaded (out-of-window notes from the cache)."""
     ids: list[str] = field(default_factory=list)
     """Every arXiv ID in the note, in order (items and passing mentions alike)."""
+    sha1: str = ""
+    """Digest of the bytes read ('' when unreadable): tells a changed note from one read differently."""
+    pending: bool = False
+    """Dated but not split yet (outside the window on a first, cold load); items follow shortly."""
 
 
 @dataclass

@@ -121,22 +121,36 @@ def _summary_line(m: re.Match[str]) -> str:
     return inner
 
 
+def read_front_matter(text: str) -> tuple[dict[str, str], int]:
+    """``key: value`` lines of a leading ---/+++ block (keys lower-cased), and where it ends (-1: none).
+
+    Also used on its own to date a note without splitting it.
+    """
+    front: dict[str, str] = {}
+    if not (text.startswith("---\n") or text.startswith("+++\n")):
+        return front, -1
+    fence = text[:3]
+    end = text.find(f"\n{fence}", 3)
+    if not 0 < end < 20_000:
+        return front, -1
+    for line in text[4:end].split("\n"):
+        m = _FRONT_LINE.match(line)
+        if m:
+            front[m.group(1).lower()] = m.group(2).strip().strip("\"'")
+    return front, end
+
+
+_FRONT_LINE = re.compile(r"^\s*([A-Za-z_][\w-]*)\s*[:=]\s*(.*?)\s*$")
+
+
 def preprocess(text: str) -> tuple[str, dict[str, str], list[str]]:
     """Drop HTML comments, open <details>, lift front matter; line numbers are preserved."""
     warnings: list[str] = []
-    front: dict[str, str] = {}
-    if text.startswith("---\n") or text.startswith("+++\n"):
-        fence = text[:3]
-        end = text.find(f"\n{fence}", 3)
-        if 0 < end < 20_000:
-            block = text[4:end]
-            for line in block.split("\n"):
-                m = re.match(r"^\s*([A-Za-z_][\w-]*)\s*[:=]\s*(.*?)\s*$", line)
-                if m:
-                    front[m.group(1).lower()] = m.group(2).strip().strip("\"'")
-            stop = text.find("\n", end + 1)
-            stop = len(text) if stop < 0 else stop
-            text = re.sub(r"[^\n]", " ", text[:stop]) + text[stop:]
+    front, end = read_front_matter(text)
+    if end > 0:  # blank it out, keeping line numbers
+        stop = text.find("\n", end + 1)
+        stop = len(text) if stop < 0 else stop
+        text = re.sub(r"[^\n]", " ", text[:stop]) + text[stop:]
     if "<!--" in text:
         text = _COMMENT.sub(_blank_keep_lines, text)
     if "<summary" in text.lower() or "<details" in text.lower():

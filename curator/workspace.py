@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -167,6 +168,17 @@ _WINDOW_LINE = re.compile(
 )
 
 
+_SHAPE = [
+    re.compile(p, re.MULTILINE | re.IGNORECASE)
+    for p in (r"^基线活文档", r"^本棒性质", r"^执行\s*[:：]", r"^[一二三四五六]、", r"净增|net-new", r"沿用|carried over",
+              r"^来源\s*[:：]", r"建议归入节|suggested section", r"检查过的来源|sources checked")
+]
+"""The lines a briefing has (one point each; a title naming a briefing is worth two)."""
+_SHAPE_WORDS = [("基线活文档",), ("本棒性质",), ("执行",), ("、",), ("净增", "net-new"), ("沿用", "carried over"),
+                ("来源",), ("建议归入节", "suggested section"), ("检查过的来源", "sources checked")]
+"""A literal each of :data:`_SHAPE` needs (lower case): an upper bound on the score without regex."""
+
+
 def briefing_info(text: str, name: str) -> tuple[str | None, str | None]:
     """(topic, declared window end ISO) when the file has the shape of a briefing."""
     head = text[:4000]
@@ -178,9 +190,11 @@ def briefing_info(text: str, name: str) -> tuple[str | None, str | None]:
     first = head.strip().split("\n", 1)[0] if head.strip() else ""
     if re.search(r"简报|briefing", first, re.IGNORECASE):
         score += 2
-    for pat in (r"^基线活文档", r"^本棒性质", r"^执行\s*[:：]", r"^[一二三四五六]、", r"净增|net-new", r"沿用|carried over",
-                r"^来源\s*[:：]", r"建议归入节|suggested section", r"检查过的来源|sources checked"):
-        if re.search(pat, text, re.MULTILINE | re.IGNORECASE):
+    low = text.lower()
+    if score + sum(1 for words in _SHAPE_WORDS if any(w in low for w in words)) < 5:
+        return None, None  # cannot reach the bar: most notes stop here, before any regex
+    for pat in _SHAPE:
+        if pat.search(text):
             score += 1
     if score < 5:
         return None, None
@@ -219,9 +233,19 @@ def note_time(
     return None, "none", problems
 
 
-def load_note(path: Path, root: Path, cfg: Config) -> LoadedNote:
-    """Read and split one note; problems are recorded on it, never raised."""
-    from curator.notes import SplitNote, split_note  # markdown-it loads only when notes are split
+def load_note(path: Path, root: Path, cfg: Config, *, defer: Callable[[Note], bool] | None = None) -> LoadedNote:
+    """Read and split one note; problems are recorded on it, never raised.
+
+    With ``defer``, the note is first only dated (front matter, name, mtime) and checked for
+    being a briefing; if ``defer`` then says so (it lies outside the window, say), splitting
+    is skipped and the note comes back ``pending``: the costly part of a cold start is
+    splitting notes no answer for this window depends on.
+    """
+    from curator.notes import (  # markdown-it loads only when notes are split
+        SplitNote,
+        read_front_matter,
+        split_note,
+    )
 
     rel = _rel(path, root)
     parts = rel.split("/")
@@ -241,10 +265,20 @@ def load_note(path: Path, root: Path, cfg: Config) -> LoadedNote:
         return LoadedNote(note, None, mtime)
     note.encoding = dec.encoding
     note.size = dec.size
+    note.sha1 = dec.sha1
     note.text = dec.text
     note.errors.extend(dec.warnings)
     if not dec.text.strip():
         note.errors.append("empty file" if dec.size == 0 else "no text (only whitespace)")
+    if defer is not None:
+        front, _end = read_front_matter(dec.text.replace("\r\n", "\n").replace("\r", "\n"))
+        note.time, note.time_source, probs = note_time(SplitNote(front_matter=front), path.name, dec.mtime, cfg)
+        note.topic = front.get("topic")
+        note.briefing_topic, note.briefing_until = briefing_info(dec.text, path.name)
+        if defer(note):
+            note.pending = True
+            note.errors.extend(probs)
+            return LoadedNote(note, None, dec.mtime, dec.sha1)
     try:
         split = split_note(dec.text, rel)
     except Exception as exc:  # the splitter must never take the relay down

@@ -89,12 +89,13 @@ async def test_note_changes_and_disappears(sample_ws: Path) -> None:
         with open(path, "a", encoding="utf-8") as handle:
             handle.write("\n## 条目99 LiveDelta 新条目\n- arXiv: 2608.19009\n- 要点: 新东西\n")
         await wait_for(pilot, lambda: note_items(app, rel) == before + 1, LIMIT, "the changed note")
-        assert any(m.startswith(f"updated note: {rel}") for m in toasts(app))
+        # toasts arrive as messages, just after the swap
+        await wait_for(pilot, lambda: any(m.startswith(f"updated note: {rel}") for m in toasts(app)), LIMIT, "the toast")
         assert app.triage.session.row(keep).action == "approve"
         path.unlink()
         await wait_for(pilot, lambda: note_items(app, rel) is None, LIMIT, "the removed note")
         assert "engineering-filter" not in notes_labels(app)
-        assert any(m == f"note removed: {rel}" for m in toasts(app))
+        await wait_for(pilot, lambda: any(m == f"note removed: {rel}" for m in toasts(app)), LIMIT, "the toast")
 
 
 async def test_watcher_survives_inbox_replaced_and_odd_names(sample_ws: Path) -> None:

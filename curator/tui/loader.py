@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from curator.config import Config
-from curator.models import Analysis
+from curator.models import Analysis, Note
 from curator.store import DecisionStore
 from curator.tui.watch import Snapshot, scan
 
@@ -66,8 +66,11 @@ class Loader:
         except Exception as exc:  # a broken store must not keep the relay from showing
             return None, f"decisions store unavailable: {exc}"
 
-    def analyze(self, progress: Callable[[str, int, int], None] | None = None) -> Analysis:
-        """Run the analysis (one at a time: a cancelled worker finishes before the next)."""
+    def analyze(self, progress: Callable[[str, int, int], None] | None = None, *, defer_outside: bool = False) -> Analysis:
+        """Run the analysis (one at a time: a cancelled worker finishes before the next).
+
+        ``defer_outside``: see :func:`curator.analysis.analyze` (a cold start shows the relay first).
+        """
         from curator.analysis import analyze
 
         with self._lock:
@@ -79,11 +82,13 @@ class Loader:
                     return analyze(
                         self.root, self.topic, self.since, self.until,
                         cfg=self.config, progress=progress, cache=self._cache, save_cache=False,
+                        defer_outside=defer_outside,
                     )
                 except Exception:  # a cache problem must never cost the analysis
                     self._cache = False
             return analyze(
-                self.root, self.topic, self.since, self.until, cfg=self.config, progress=progress
+                self.root, self.topic, self.since, self.until, cfg=self.config, progress=progress,
+                defer_outside=defer_outside,
             )
 
     def save_cache(self, *, wait: bool = True) -> bool:
@@ -107,7 +112,11 @@ class Loader:
 
 
 def describe_arrivals(old: Analysis, new: Analysis) -> list[str]:
-    """Toasts for notes that appeared, changed or went away between two analyses."""
+    """Toasts for notes that appeared, changed or went away between two analyses.
+
+    A note counts as changed when its bytes did: the same file read in full after being
+    deferred, or coming from the cache without its text, is no news.
+    """
     before = {n.path: n for n in old.notes}
     after = {n.path: n for n in new.notes}
     out: list[str] = []
@@ -117,9 +126,15 @@ def describe_arrivals(old: Analysis, new: Analysis) -> list[str]:
         prev = before.get(path)
         if prev is None:
             out.append(f"new note: {path} ({items}{where})")
-        elif (prev.size, len(prev.items), prev.text) != (note.size, len(note.items), note.text):
+        elif _changed(prev, note):
             out.append(f"updated note: {path} ({items}{where})")
     out.extend(f"note removed: {path}" for path in before if path not in after)
     if len(out) > MAX_TOASTS:
         out = out[:MAX_TOASTS] + [f"… and {len(out) - MAX_TOASTS} more changes in the inbox"]
     return out
+
+
+def _changed(prev: Note, note: Note) -> bool:
+    if prev.sha1 and note.sha1:
+        return prev.sha1 != note.sha1
+    return (prev.size, len(prev.items), prev.text) != (note.size, len(note.items), note.text)  # unreadable ones

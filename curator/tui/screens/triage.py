@@ -50,6 +50,9 @@ SYNC_BULK_LIMIT = 400
 """Bulk actions up to this size run at once (keys typed meanwhile queue up); larger ones
 run in slices so the screen stays live."""
 
+PROGRESS_EVERY = 0.1
+"""Seconds between progress updates while reading the workspace."""
+
 SAVE_AFTER_LOAD = 1.0
 SAVE_AFTER_CHANGE = 3.0
 """Seconds of quiet before the index cache is written (after the first load / an inbox change)."""
@@ -125,11 +128,13 @@ class TriageScreen(Screen[None]):
             return isinstance(message, TriageScreen.InboxChanged)
 
     class AnalysisFinished(Message):
-        """A re-analysis after an inbox change is ready to swap in."""
+        """A re-analysis after an inbox change (or completing a cold start) is ready to swap in."""
 
-        def __init__(self, analysis: Analysis) -> None:
+        def __init__(self, analysis: Analysis, *, quiet: bool = False) -> None:
             super().__init__()
             self.analysis = analysis
+            self.quiet = quiet
+            """Completing a cold start: deferred notes read in full are no arrival."""
 
     class AnalysisFailed(Message):
         """A re-analysis failed; the previous one stays on screen."""
@@ -215,11 +220,18 @@ class TriageScreen(Screen[None]):
     def _load(self) -> None:
         store, store_error = self.loader.open_store()
 
+        last = [0.0]
+
         def progress(stage: str, done: int, total: int) -> None:
+            now = time.monotonic()
+            if done < total and now - last[0] < PROGRESS_EVERY:
+                return  # each update repaints; the reading thread should not pay for more than a few
+            last[0] = now
             self.post_message(self.AnalysisProgressed(stage, done, total))
 
         try:
-            analysis = self.loader.analyze(progress)
+            # notes outside the window wait: the relay shows first, then they are read in full
+            analysis = self.loader.analyze(progress, defer_outside=True)
         except Exception as exc:
             if store is not None:
                 store.close()
@@ -230,6 +242,14 @@ class TriageScreen(Screen[None]):
                 store.close()
             return
         self.post_message(self.SessionLoaded(analysis, store, store_error))
+        if any(n.pending for n in analysis.notes):
+            try:
+                complete = self.loader.analyze()
+            except Exception:  # the relay is on screen; the next inbox change tries again
+                return
+            if get_current_worker().is_cancelled:
+                return
+            self.post_message(self.AnalysisFinished(complete, quiet=True))
         self._save_when_idle(SAVE_AFTER_LOAD)
 
     def on_triage_screen_analysis_progressed(self, message: AnalysisProgressed) -> None:
@@ -316,8 +336,9 @@ class TriageScreen(Screen[None]):
         table = self.query_one("#increments", IncrementsTable)
         keep = table.current_key
         self.session.swap(message.analysis)
-        self.reanalyses += 1
-        self.swapped_at = time.monotonic()
+        if not message.quiet:  # completing a cold start is not an inbox change
+            self.reanalyses += 1
+            self.swapped_at = time.monotonic()
         self.query_one("#notes", NotesPane).load(message.analysis)
         tree = self.query_one("#sections", SectionTree)
         sections = [(s.index, s.title, s.parent) for s in message.analysis.living_doc.sections]

@@ -1,0 +1,55 @@
+"""A cold start reads notes outside the window later: the relay's answer must not change."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from test_tui_live import toasts
+from test_tui_support import wait_for, wait_ready
+
+from curator.analysis import analyze
+from curator.cache import IndexCache
+from curator.report import analysis_json
+from curator.tui.app import CuratorApp
+
+
+def test_deferred_notes_change_no_increment(sample_ws: Path) -> None:
+    full = analyze(sample_ws)
+    lazy = analyze(sample_ws, defer_outside=True)
+    pending = [n for n in lazy.notes if n.pending]
+    assert pending, "the sample has notes outside the window"
+    assert all(not n.in_window and n.kind != "briefing" and not n.items for n in pending)
+    assert all(n.time is not None for n in pending)  # dated all the same
+    jf, jl = analysis_json(full), analysis_json(lazy)
+    assert jl["increments"] == jf["increments"]
+    assert jl["errors"] == jf["errors"]
+    assert [(n["path"], n["time"], n["in_window"]) for n in jl["notes"]] == [
+        (n["path"], n["time"], n["in_window"]) for n in jf["notes"]
+    ]
+    # this topic's earlier briefing is read in full: it decides what was already reported
+    briefing = next(n for n in lazy.notes if n.path.endswith("2026-08-19-inference-e1prep.md"))
+    assert not briefing.pending and briefing.kind == "briefing" and briefing.items
+
+
+def test_deferred_notes_are_not_cached_then_read_once(sample_ws: Path) -> None:
+    cache = IndexCache(sample_ws)
+    lazy = analyze(sample_ws, cache=cache, defer_outside=True)
+    pending = sorted(n.path for n in lazy.notes if n.pending)
+    assert pending and not set(pending) & set(cache.notes)
+    second = IndexCache(sample_ws)
+    full = analyze(sample_ws, cache=second)
+    assert sorted(second.read_paths) == pending  # only the deferred notes were still to read
+    assert not any(n.pending for n in full.notes)
+    assert analysis_json(full) == analysis_json(analyze(sample_ws))
+
+
+async def test_cold_start_completes_the_notes_quietly(sample_ws: Path) -> None:
+    app = CuratorApp(sample_ws)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await wait_ready(app, pilot)
+        await wait_for(pilot, lambda: not any(n.pending for n in app.triage.session.analysis.notes), 20,
+                       "the notes outside the window")
+        await pilot.pause(0.2)
+        old = next(n for n in app.triage.session.analysis.notes if not n.in_window and n.kind != "briefing")
+        assert old.items  # read in full now
+        assert not [t for t in toasts(app) if "updated note" in t or "new note" in t]
