@@ -13,14 +13,15 @@ Fuzzy work is blocked on rare tokens so it stays near-linear at 10,000 items.
 
 from __future__ import annotations
 
+import math
 import re
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from itertools import combinations
 
 from rapidfuzz import fuzz
 
+from curator.gcpause import paused_gc
 from curator.models import Increment, Item, Overlap, SourceRef
 from curator.textfeatures import STOP, TfIdf, token_set, tokens
 from curator.urls import normalize_url
@@ -289,7 +290,13 @@ def find_overlaps(
     """Flag related-but-distinct increments (content, cross-mentions, names); fills ``overlaps``."""
     if len(incs) < 2:
         return
-    distinct = distinct or set()
+    with paused_gc():  # ~10^5 short-lived sets, lists and tuples, no cycles: full passes only cost time
+        _flag_overlaps(incs, texts, primaries, distinct or set(), per_item)
+
+
+def _flag_overlaps(
+    incs: list[Increment], texts: list[str], primaries: list[list[Item]], distinct: set[frozenset[str]], per_item: int
+) -> None:
     docs = [tokens(t) for t in texts]
     tfidf = TfIdf(docs)
     n = len(incs)
@@ -314,30 +321,37 @@ def find_overlaps(
                     j = names[m.group(0)]
                     if j != i and not _word_inside(it.text, m.start(), m.end()):
                         links.setdefault(_pair(i, j), f"{_short(it.note)}({it.label or 'item'}) names {m.group(0)}")
-    cand: set[tuple[int, int]] = set(links)
+    # candidate pairs as one int each (a * n + b, a < b): cheaper to collect and sort than tuples,
+    # and visiting them in order keeps one row's vector hot while its partners are scored
+    cand: set[int] = {a * n + b for a, b in links}
+    linked = {a for a, _ in links}
     block: dict[str, list[int]] = defaultdict(list)
     for i in range(n):
         for t in tfidf.rare_tokens(i, k=6, max_df=max(3, n // 20)):
             block[t].append(i)
     for members in block.values():
-        if len(members) <= 60:
-            cand.update(combinations(members, 2))  # members ascend: every pair comes out as (low, high)
-    found: dict[int, list[Overlap]] = defaultdict(list)
+        if len(members) <= 60:  # members ascend, so every pair comes out as (low, high)
+            cand.update(x * n + y for k, x in enumerate(members) for y in members[k + 1 :])
     vectors = tfidf.vectors
-    cosine = TfIdf.cosine
-    for a, b in sorted(cand):
+    keys = [set(v) for v in vectors]
+    fsum = math.fsum
+    found: dict[int, list[Overlap]] = defaultdict(list)
+    for p in sorted(cand):
+        a, b = divmod(p, n)
         ia, ib = incs[a], incs[b]
         if distinct and frozenset((ia.id, ib.id)) in distinct:
             continue
-        cos = cosine(vectors[a], vectors[b])
-        link = links.get((a, b))
+        va, vb = vectors[a], vectors[b]
+        shared = keys[a] & keys[b]
+        cos = fsum([va[t] * vb[t] for t in shared])  # TfIdf.cosine: the same products, summed exactly
+        link = links.get((a, b)) if a in linked else None
         score = cos + (0.45 if link else 0.0)
         if score < 0.32:
             continue
-        shared = sorted(set(tfidf.vectors[a]) & set(tfidf.vectors[b]), key=lambda t: (-(tfidf.vectors[a][t] * tfidf.vectors[b][t]), t))[:4]
+        top = sorted([(-(va[t] * vb[t]), t) for t in shared])[:4]  # heaviest product first, then by term
         why = link or ""
-        if shared:
-            why = (why + "; " if why else "") + "shared terms: " + ", ".join(shared)
+        if top:
+            why = (why + "; " if why else "") + "shared terms: " + ", ".join([t for _, t in top])
         score = round(min(1.0, score), 3)
         found[a].append(Overlap(ib.id, score, why, ib.title))
         found[b].append(Overlap(ia.id, score, why, ia.title))

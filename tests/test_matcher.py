@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from curator.matcher import Cluster, _words_nested, cluster_items, normalized_title
-from curator.models import Item
+from curator.matcher import Cluster, _words_nested, cluster_items, find_overlaps, normalized_title
+from curator.models import Increment, Item
 
 
 def _item(note: str, title: str, *, arxiv: str | None = None, url: str | None = None) -> Item:
@@ -54,3 +54,40 @@ def test_other_id_and_url_forms_still_merge() -> None:
                    _item("inbox/b.md", "HBM+Flash tiering for MoE experts", arxiv="2501.01234"))
     assert _merged(_item("inbox/a.md", "SGLang prefix caching", url="https://www.lmsys.org/blog/2026-05-01-prefix"),
                    _item("inbox/b.md", "Prefix caching in SGLang (blog)", url="lmsys.org/blog/2026-05-01-prefix/"))
+
+
+# --- find_overlaps -------------------------------------------------------------------------------
+
+
+def _overlap_case() -> tuple[list[Increment], list[str], list[list[Item]]]:
+    texts = [
+        "DASH tiered HBM flash offload for MoE experts, expert cache in HBM, cold experts on flash",
+        "HBF Sucks: HBM flash offload for MoE experts is bandwidth bound, flash tiering costs",
+        "Speculative decoding with draft trees on long prompts",
+        "RAG chunking heuristics for legal documents",
+        "Prefill disaggregation across GPU pools",
+        "Quantised KV cache for long context serving",
+    ]
+    ids = ["2501.00001", "2501.00002", "2501.00003", "2501.00004", "2501.00005", "2501.00006"]
+    incs = [Increment(id=i, title=t.split(" ")[0], arxiv=[i]) for i, t in zip(ids, texts, strict=True)]
+    primaries = [[_item(f"inbox/n{k}.md", incs[k].title, arxiv=ids[k])] for k in range(len(ids))]
+    primaries[1][0].mentions = ["2501.00001"]
+    primaries[1][0].text = texts[1] + " (vs 2501.00001)"
+    return incs, texts, primaries
+
+
+def test_find_overlaps_flags_related_pair_with_reason() -> None:
+    incs, texts, primaries = _overlap_case()
+    find_overlaps(incs, texts, primaries)
+    (o,) = incs[0].overlaps
+    assert (o.id, o.score) == ("2501.00002", 0.867)  # cosine + 0.45 for the cross-mention
+    # the link first, then the four shared terms with the heaviest tf-idf products (pinned across rewrites)
+    assert o.reason == "n1.md(item) mentions 2501.00001; shared terms: flash, experts, hbm, moe"
+    assert [x.id for x in incs[1].overlaps] == ["2501.00001"]
+    assert not any(inc.overlaps for inc in incs[2:])
+
+
+def test_find_overlaps_skips_distinct_pairs() -> None:
+    incs, texts, primaries = _overlap_case()
+    find_overlaps(incs, texts, primaries, distinct={frozenset(("2501.00001", "2501.00002"))})
+    assert not any(inc.overlaps for inc in incs)
