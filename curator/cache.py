@@ -32,6 +32,14 @@ def _version() -> str:
     return f"{CACHE_VERSION}-{code_fingerprint()}"
 
 
+def _copy(note: Note) -> Note:
+    """A shallow copy with its own lists: analyses mark their notes (in_window, kind)."""
+    light = object.__new__(Note)
+    light.__dict__.update(note.__dict__)
+    light.items, light.errors = list(note.items), list(note.errors)
+    return light
+
+
 def _rel(path: Path, root: Path) -> str:
     """Workspace-relative posix path, by string (pathlib costs more than the stat)."""
     p, r = os.fspath(path), os.fspath(root).rstrip(os.sep) + os.sep
@@ -50,6 +58,8 @@ class IndexCache:
         self.docs: dict[str, tuple[tuple[int, int], LivingDoc]] = {}
         self.cards: dict[str, tuple[tuple[int, int], PaperCard]] = {}
         self.card_sigs: dict[str, dict[str, tuple[int, int] | None]] = {}
+        self.peeked: dict[str, tuple[tuple[int, int], Note, float, str]] = {}
+        """Notes a deferred pass dated without splitting (never saved: they are not read in full)."""
         self.settings: Any = None
         self.reads = 0
         """Files actually read in this run (the rest came from the cache)."""
@@ -83,15 +93,19 @@ class IndexCache:
         hit = self.notes.get(rel)
         if sig is not None and hit is not None and hit[0] == sig:
             _sig0, meta, blob, mtime, sha1 = hit
-            light = object.__new__(Note)  # a shallow copy: analyses mark their notes (in_window, kind)
-            light.__dict__.update(meta.__dict__)
-            light.items, light.errors = list(meta.items), list(meta.errors)
-            return LoadedNote(light, None, mtime, sha1, blob)
+            return LoadedNote(_copy(meta), None, mtime, sha1, blob)
+        if defer is not None and sig is not None:
+            peek = self.peeked.get(rel)
+            if peek is not None and peek[0] == sig and defer(peek[1]):
+                return LoadedNote(_copy(peek[1]), None, peek[2], peek[3])
         self.reads += 1
         self.read_paths.append(rel)
         ln = load_note(path, cfg.root, cfg, defer=defer)
         if ln.note.pending:
-            return ln  # not split: nothing worth keeping yet
+            if sig is not None:  # kept in memory only: the next deferred pass need not read it again
+                self.peeked[rel] = (sig, _copy(ln.note), ln.mtime, ln.sha1)
+            return ln
+        self.peeked.pop(rel, None)
         if sig is not None:
             blob = pickle.dumps((ln.note, ln.split), protocol=pickle.HIGHEST_PROTOCOL)
             light_items = [replace(it, text="", points=[], caveats=[], context="") for it in ln.note.items]

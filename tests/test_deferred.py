@@ -53,3 +53,40 @@ async def test_cold_start_completes_the_notes_quietly(sample_ws: Path) -> None:
         old = next(n for n in app.triage.session.analysis.notes if not n.in_window and n.kind != "briefing")
         assert old.items  # read in full now
         assert not [t for t in toasts(app) if "updated note" in t or "new note" in t]
+
+
+def test_completion_steps_aside_for_a_new_analysis(sample_ws: Path) -> None:
+    """A note arriving while a cold start completes is analysed between chunks, deferring the rest."""
+    import threading
+
+    from curator.config import load_config
+    from curator.tui.loader import Loader
+
+    loader = Loader(sample_ws, load_config(sample_ws))
+    first = loader.analyze(defer_outside=True)
+    pending = [n.path for n in first.notes if n.pending]
+    assert pending
+    started = threading.Event()
+    release = threading.Event()
+    results: list = []
+
+    def cancelled() -> bool:  # the completion's first check: hold it here until an analysis waits
+        started.set()
+        release.wait(5)
+        return False
+
+    t = threading.Thread(target=loader.complete, args=(pending, cancelled))
+    t.start()
+    started.wait(5)
+    assert loader.completing
+    reads = loader._cache.reads
+    a = threading.Thread(target=lambda: results.append(loader.analyze(defer_outside=loader.completing)))
+    a.start()
+    a.join(10)
+    assert results, "an analysis must not wait for the whole completion"
+    assert [n.path for n in results[0].notes if n.pending] == pending
+    assert loader._cache.reads == reads  # nothing re-read: deferred notes are remembered, dated
+    release.set()
+    t.join(10)
+    done = loader.analyze()
+    assert not any(n.pending for n in done.notes) and not loader.completing

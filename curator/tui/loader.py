@@ -8,16 +8,20 @@ because of it.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from curator.config import Config
+from curator.gcpause import paused_gc
 from curator.models import Analysis, Note
 from curator.store import DecisionStore
 from curator.tui.watch import Snapshot, scan
 
 MAX_TOASTS = 3
+COMPLETE_CHUNK = 40
+"""Deferred notes read per hold of the lock (~50 ms of work)."""
 
 
 def _make_cache(root: Path) -> Any:
@@ -52,6 +56,11 @@ class Loader:
         self._cache: Any = None
         """The index cache (None: not made yet; False: unavailable or broken)."""
         self._lock = threading.Lock()
+        self._count_lock = threading.Lock()
+        self._waiting = 0
+        """Analyses waiting for the lock (a completion in progress lets them go first)."""
+        self.completing = False
+        """Reading deferred notes in full (see :meth:`complete`); re-analyses meanwhile defer too."""
         self.snapshot: Snapshot | None = None
         """The inbox files (size, mtime) just before the latest analysis read them."""
 
@@ -73,7 +82,11 @@ class Loader:
         """
         from curator.analysis import analyze
 
+        with self._count_lock:
+            self._waiting += 1  # a running completion steps aside between chunks
         with self._lock:
+            with self._count_lock:
+                self._waiting -= 1
             self.snapshot = scan(self.inbox)
             if self._cache is None:
                 self._cache = _make_cache(self.root)
@@ -90,6 +103,33 @@ class Loader:
                 self.root, self.topic, self.since, self.until, cfg=self.config, progress=progress,
                 defer_outside=defer_outside,
             )
+
+    def complete(self, paths: list[str], cancelled: Callable[[], bool]) -> None:
+        """Read in full, a few at a time, the notes a deferred analysis left pending.
+
+        Between chunks, an analysis waiting for the lock (a note just arrived) goes first, so a
+        cold start on a big workspace never holds up the live inbox for long. Without a usable
+        cache this does nothing: the next full analysis reads them.
+        """
+        self.completing = True
+        try:
+            for start in range(0, len(paths), COMPLETE_CHUNK):
+                give_way = time.monotonic() + 5.0
+                while self._waiting and not cancelled() and time.monotonic() < give_way:
+                    time.sleep(0.005)
+                if cancelled():
+                    return
+                with self._lock, paused_gc():
+                    cache = self._cache
+                    if not cache:
+                        return
+                    for rel in paths[start : start + COMPLETE_CHUNK]:
+                        try:
+                            cache.load_note(self.root / rel, self.config)
+                        except Exception:  # the full analysis after this reports it properly
+                            continue
+        finally:
+            self.completing = False
 
     def save_cache(self, *, wait: bool = True) -> bool:
         """Persist the index cache if it changed (off the critical path: after results are shown).

@@ -242,8 +242,11 @@ class TriageScreen(Screen[None]):
                 store.close()
             return
         self.post_message(self.SessionLoaded(analysis, store, store_error))
-        if any(n.pending for n in analysis.notes):
+        pending = [n.path for n in analysis.notes if n.pending]
+        if pending:
+            worker = get_current_worker()
             try:
+                self.loader.complete(pending, lambda: worker.is_cancelled)
                 complete = self.loader.analyze()
             except Exception:  # the relay is on screen; the next inbox change tries again
                 return
@@ -269,11 +272,18 @@ class TriageScreen(Screen[None]):
         self.notify(clean(message.reason, 300), title="curator", severity="error", markup=False)
 
     def on_triage_screen_session_loaded(self, message: SessionLoaded) -> None:
+        # the rows first; the side panes after the next refresh, so keys typed meanwhile are not held up
         self.session = Session(self.root, self.config, message.analysis, message.store, message.store_error)
         self.query_one("#loading").display = False
-        self.query_one("#notes", NotesPane).load(message.analysis)
-        self.query_one("#sections", SectionTree).load(message.analysis.living_doc)
         self.query_one("#increments", IncrementsTable).populate(self.visible_rows(), self._flag_counter())
+        self.call_after_refresh(self._finish_loading)
+
+    def _finish_loading(self) -> None:
+        if self.session is None:
+            return
+        latest = self.session.analysis  # a re-analysis may have been swapped in meanwhile
+        self.query_one("#notes", NotesPane).load(latest)
+        self.query_one("#sections", SectionTree).load(latest.living_doc)
         self.ready = True
         self._refresh_views()
         if self.session.readonly_reason:
@@ -302,7 +312,8 @@ class TriageScreen(Screen[None]):
     @work(thread=True, exclusive=True, exit_on_error=False, group="analysis")
     def _reanalyze(self) -> None:
         try:
-            analysis = self.loader.analyze()
+            # while a cold start's notes are still being completed, leave those to it
+            analysis = self.loader.analyze(defer_outside=self.loader.completing)
         except Exception as exc:
             if not get_current_worker().is_cancelled:
                 self.post_message(self.AnalysisFailed(str(exc)))
