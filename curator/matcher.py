@@ -335,11 +335,11 @@ def _flag_overlaps(
     vectors = tfidf.vectors
     keys = [set(v) for v in vectors]
     fsum = math.fsum
-    found: dict[int, list[Overlap]] = defaultdict(list)
+    # flags per increment as (rounded score, partner, pair), in (low, high) pair order
+    flags: dict[int, list[tuple[float, int, int]]] = defaultdict(list)
     for p in sorted(cand):
         a, b = divmod(p, n)
-        ia, ib = incs[a], incs[b]
-        if distinct and frozenset((ia.id, ib.id)) in distinct:
+        if distinct and frozenset((incs[a].id, incs[b].id)) in distinct:
             continue
         va, vb = vectors[a], vectors[b]
         shared = keys[a] & keys[b]
@@ -348,16 +348,30 @@ def _flag_overlaps(
         score = cos + (0.45 if link else 0.0)
         if score < 0.32:
             continue
-        top = sorted([(-(va[t] * vb[t]), t) for t in shared])[:4]  # heaviest product first, then by term
-        why = link or ""
+        score = round(min(1.0, score), 3)
+        flags[a].append((score, b, p))
+        flags[b].append((score, a, p))
+
+    def reason(p: int) -> str:
+        a, b = divmod(p, n)
+        va, vb = vectors[a], vectors[b]
+        top = sorted([(-(va[t] * vb[t]), t) for t in keys[a] & keys[b]])[:4]  # heaviest product, then term
+        why = links.get((a, b)) or ""
         if top:
             why = (why + "; " if why else "") + "shared terms: " + ", ".join([t for _, t in top])
-        score = round(min(1.0, score), 3)
-        found[a].append(Overlap(ib.id, score, why, ib.title))
-        found[b].append(Overlap(ia.id, score, why, ia.title))
-    for i, lst in found.items():
-        lst.sort(key=lambda o: -o.score)
-        incs[i].overlaps = lst[:per_item]
+        return why
+
+    # only the kept flags (per_item per increment) get a reason: most pairs are cut here
+    reasons: dict[int, str] = {}
+    for i, lst in flags.items():
+        lst.sort(key=lambda f: -f[0])  # stable: equal scores keep pair order
+        kept = []
+        for score, j, p in lst[:per_item]:
+            why = reasons.get(p)
+            if why is None:
+                why = reasons[p] = reason(p)
+            kept.append(Overlap(incs[j].id, score, why, incs[j].title))
+        incs[i].overlaps = kept
 
 
 def _trie_regex(words: Iterable[str]) -> re.Pattern[str]:
