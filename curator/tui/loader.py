@@ -11,13 +11,15 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from curator.config import Config
 from curator.gcpause import paused_gc
-from curator.models import Analysis, Note
-from curator.store import DecisionStore
-from curator.tui.watch import Snapshot, scan
+
+if TYPE_CHECKING:  # the store and the watcher load in the worker, not before the first frame
+    from curator.models import Analysis, Note
+    from curator.store import DecisionStore
+    from curator.tui.watch import Snapshot
 
 MAX_TOASTS = 3
 COMPLETE_CHUNK = 40
@@ -70,6 +72,8 @@ class Loader:
 
     def open_store(self) -> tuple[DecisionStore | None, str | None]:
         """The store (read-only if another session holds it), or None and why not."""
+        from curator.store import DecisionStore
+
         try:
             return DecisionStore.open(self.root, self.config.editor_name), None
         except Exception as exc:  # a broken store must not keep the relay from showing
@@ -87,6 +91,8 @@ class Loader:
         with self._lock:
             with self._count_lock:
                 self._waiting -= 1
+            from curator.tui.watch import scan
+
             self.snapshot = scan(self.inbox)
             if self._cache is None:
                 self._cache = _make_cache(self.root)

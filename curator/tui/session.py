@@ -16,8 +16,7 @@ from curator.config import Config
 from curator.models import Analysis, Overlap
 from curator.store import DecisionStore
 from curator.triage import PRIORITY_CYCLE, Row, Triage
-
-ACTION_MARKS = {"approve": "✓", "reject": "✗", "defer": "⏸"}
+from curator.tui.text import ACTION_MARKS  # noqa: F401  (re-exported: older imports)
 
 
 class ReadOnlySession(Exception):

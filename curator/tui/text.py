@@ -9,12 +9,18 @@ control characters and escape sequences, and the result is wrapped in ``rich.tex
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.content import Content
 
-from curator.models import Increment
 from curator.textio import sanitize
+
+if TYPE_CHECKING:
+    from curator.models import Increment
+
+ACTION_MARKS = {"approve": "✓", "reject": "✗", "defer": "⏸"}
+"""The mark a decided row carries in the table and the detail pane."""
 
 _SPACES = re.compile(r"\s+")
 _REPORTED_DATE = re.compile(r"\((\d{2}-\d{2})\)\s*$")

@@ -27,24 +27,29 @@ from textual.widgets import DataTable, Footer, Input, Label, ProgressBar, Tree
 from textual.worker import get_current_worker
 
 from curator.config import Config
-from curator.models import Analysis
-from curator.store import DecisionStore, ReadOnlyStore
-from curator.triage import Row
-from curator.tui.commands import TriageCommands
-from curator.tui.filtering import parse_filter, row_matches
 from curator.tui.loader import Loader, describe_arrivals
-from curator.tui.screens.section_picker import CLEAR, SectionPicker
-from curator.tui.session import BulkPlan, ReadOnlySession, Session
-
-if TYPE_CHECKING:
-    from curator.tui.screens.edit import EditResult
 from curator.tui.text import clean
-from curator.tui.watch import InboxChange, InboxWatcher
 from curator.tui.widgets.detail import DetailPane
 from curator.tui.widgets.increments import IncrementsTable
 from curator.tui.widgets.notes import NotesPane
 from curator.tui.widgets.sections import SectionInfo, SectionTree
 from curator.tui.widgets.status import StatusInfo, StatusLine
+
+if TYPE_CHECKING:  # the rest loads with the first analysis: the first frame must not wait for it
+    from curator.models import Analysis
+    from curator.store import DecisionStore
+    from curator.triage import Row
+    from curator.tui.commands import TriageCommands
+    from curator.tui.screens.edit import EditResult
+    from curator.tui.session import BulkPlan, Session
+    from curator.tui.watch import InboxChange
+
+
+def _commands() -> type[TriageCommands]:
+    from curator.tui.commands import TriageCommands
+
+    return TriageCommands
+
 
 SYNC_BULK_LIMIT = 400
 """Bulk actions up to this size run at once (keys typed meanwhile queue up); larger ones
@@ -61,13 +66,14 @@ VIEWS_DELAY = 0.06
 """Seconds the cursor must rest before the detail and tree follow it."""
 NEEDS_ROW = {"decide", "section", "merge", "distinct", "edit", "priority"}
 WRITES = NEEDS_ROW | {"undo", "redo", "bulk"}
+NEEDS_PANES = WRITES | {"filter", "clear_filter", "lookup", "toggle_out_of_window", "export"}
 
 
 class TriageScreen(Screen[None]):
     """Approve, reject, defer, edit and merge the evening's increments by keyboard."""
 
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-medium"), (150, "-wide")]
-    COMMANDS = {TriageCommands}
+    COMMANDS = {lambda: _commands()}
 
     BINDINGS = [
         Binding("a", "decide('approve')", "Approve", id="approve"),
@@ -163,6 +169,9 @@ class TriageScreen(Screen[None]):
         self.keymap = dict(keymap or {})
         self.session: Session | None = None
         self.ready = False
+        self.panes_ready = False
+        """The notes, increments, detail and section panes are mounted."""
+        self._panes_mount: Any = None
         self.busy = ""
         self.filter_text = ""
         self.load_error: str | None = None
@@ -175,30 +184,39 @@ class TriageScreen(Screen[None]):
         self.loader = Loader(root, config, topic, since, until)
 
     def compose(self) -> ComposeResult:
+        # the first frame is the progress alone; the panes follow right after it (see _panes)
         with Vertical(id="loading"):
             yield Label(Content("Reading the relay…"), id="loading-label")
             yield ProgressBar(id="progress", show_eta=False)
-        with Horizontal(id="panes"):
-            yield NotesPane(id="notes")
-            with Vertical(id="center"):
-                yield IncrementsTable(id="increments")
-                yield DetailPane(id="detail")
-            with Vertical(id="sections-pane"):
-                yield SectionTree(id="sections")
-                yield SectionInfo(id="section-info")
-        yield Input(placeholder="filter: words  status:new  author:jay  §1.3  is:undecided", id="filter")
         yield StatusLine(id="status")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#notes", NotesPane).border_title = "Notes"
-        self.query_one("#increments", IncrementsTable).border_title = "Increments"
-        self.query_one("#detail", DetailPane).border_title = "Detail"
-        self.query_one("#sections", SectionTree).border_title = "Sections"
-        self.query_one("#increments", IncrementsTable).use_theme(self.app.theme_variables)
         self.app.theme_changed_signal.subscribe(self, self._theme_changed)
-        self.query_one("#increments", IncrementsTable).focus()
         self._load()
+        self.call_after_refresh(self._panes)
+
+    async def _panes(self) -> None:
+        """Mount the panes once (after the first frame, or sooner if a result needs them)."""
+        if self._panes_mount is None:
+            notes, table, detail, sections = NotesPane(id="notes"), IncrementsTable(id="increments"), DetailPane(id="detail"), SectionTree(id="sections")
+            notes.border_title, table.border_title, detail.border_title, sections.border_title = "Notes", "Increments", "Detail", "Sections"
+            panes = Horizontal(
+                notes,
+                Vertical(table, detail, id="center"),
+                Vertical(sections, SectionInfo(id="section-info"), id="sections-pane"),
+                id="panes",
+            )
+            box = Input(placeholder="filter: words  status:new  author:jay  §1.3  is:undecided", id="filter")
+            self._panes_mount = self.mount(panes, box, before=self.query_one("#status"))
+            await self._panes_mount
+            table.use_theme(self.app.theme_variables)
+            if self.focused is None:
+                table.focus()
+            self.panes_ready = True
+            self.refresh_bindings()  # filter, lookup and export are available now
+        elif not self.panes_ready:
+            await self._panes_mount
 
     def on_unmount(self) -> None:
         self.close_session()
@@ -209,6 +227,8 @@ class TriageScreen(Screen[None]):
         self.loader.save_cache(wait=False)  # whatever an interrupted idle save did not get to
 
     def _theme_changed(self, _theme: Theme) -> None:
+        if not self.panes_ready:
+            return  # the table takes the theme when it is mounted
         table = self.query_one("#increments", IncrementsTable)
         table.use_theme(self.app.theme_variables)
         if self.session is not None:
@@ -263,7 +283,8 @@ class TriageScreen(Screen[None]):
             label = "Building increments…"
         self.query_one("#loading-label", Label).update(Content(label))
 
-    def on_triage_screen_load_failed(self, message: LoadFailed) -> None:
+    async def on_triage_screen_load_failed(self, message: LoadFailed) -> None:
+        await self._panes()
         self.load_error = message.reason
         self.query_one("#loading-label", Label).update(
             Content.assemble(("Cannot open this workspace: ", "bold $text-error"), clean(message.reason, 500))
@@ -271,8 +292,11 @@ class TriageScreen(Screen[None]):
         self.query_one("#detail", DetailPane).show_message(f"Cannot open this workspace: {message.reason}")
         self.notify(clean(message.reason, 300), title="curator", severity="error", markup=False)
 
-    def on_triage_screen_session_loaded(self, message: SessionLoaded) -> None:
+    async def on_triage_screen_session_loaded(self, message: SessionLoaded) -> None:
+        await self._panes()
         # the rows first; the side panes after the next refresh, so keys typed meanwhile are not held up
+        from curator.tui.session import Session
+
         self.session = Session(self.root, self.config, message.analysis, message.store, message.store_error)
         self.query_one("#loading").display = False
         self.query_one("#increments", IncrementsTable).populate(self.visible_rows(), self._flag_counter())
@@ -298,6 +322,8 @@ class TriageScreen(Screen[None]):
     async def _watch(self) -> None:
         inbox = self.loader.inbox
         while True:
+            from curator.tui.watch import InboxWatcher
+
             watcher = InboxWatcher(inbox, baseline=self.loader.snapshot)
             try:
                 await watcher.run(lambda change: self.post_message(self.InboxChanged(change)))
@@ -370,6 +396,8 @@ class TriageScreen(Screen[None]):
         rows = self.session.rows
         if not self.filter_text.strip():
             return rows
+        from curator.tui.filtering import parse_filter, row_matches
+
         f = parse_filter(self.filter_text)
         return [r for r in rows if row_matches(r, f)]
 
@@ -464,6 +492,8 @@ class TriageScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Grey out writes while loading, read-only or busy, and what cannot apply now."""
+        if action in NEEDS_PANES and not self.panes_ready:
+            return None
         if action not in WRITES:
             return True
         if not self.ready or self.session is None or self.busy or self.session.readonly:
@@ -482,6 +512,9 @@ class TriageScreen(Screen[None]):
 
     def _write(self, what: str, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> tuple[bool, Any]:
         """Run one store write: (saved, result). Problems become a toast, never a crash."""
+        from curator.store import ReadOnlyStore
+        from curator.tui.session import ReadOnlySession
+
         try:
             return True, fn(*args, **kwargs)
         except (ReadOnlySession, ReadOnlyStore) as exc:
@@ -498,7 +531,7 @@ class TriageScreen(Screen[None]):
         table = self.query_one("#increments", IncrementsTable)
         visible = {r.inc.id for r in self.visible_rows()}
         undecided = [r.inc.id for r in self.session.rows if r.action is None and r.inc.id in visible]
-        return Session.next_undecided(table.order, key, undecided) or key
+        return type(self.session).next_undecided(table.order, key, undecided) or key
 
     # ------------------------------------------------------------------ decisions
 
@@ -553,6 +586,8 @@ class TriageScreen(Screen[None]):
         row = self.current_row()
         if row is None or self.session is None:
             return
+        from curator.tui.screens.section_picker import CLEAR, SectionPicker
+
         doc = self.session.analysis.living_doc
         key = row.inc.id
 
@@ -644,12 +679,13 @@ class TriageScreen(Screen[None]):
     async def _bulk_in_slices(self, plan: BulkPlan) -> None:
         """A big bulk action on the event loop in slices: the screen stays live, writes wait."""
         assert self.session is not None
+        plan_type = type(plan)
         done = 0
         self.busy = f"bulk {plan.action}: 0/{plan.count}"
         self.refresh_bindings()
         try:
             for start in range(0, plan.count, 100):
-                part = BulkPlan(plan.number, plan.title, plan.action, plan.steps[start : start + 100])
+                part = plan_type(plan.number, plan.title, plan.action, plan.steps[start : start + 100])
                 _saved, count = self._write("bulk", self.session.apply_bulk, part)
                 done += count or 0
                 self.busy = f"bulk {plan.action}: {done}/{plan.count}"
@@ -733,6 +769,8 @@ class TriageScreen(Screen[None]):
         self.notify("showing notes outside the window (dimmed)" if shown else "hiding notes outside the window", markup=False, timeout=2)
 
     def action_cursor(self, direction: str) -> None:
+        if not self.panes_ready:
+            return  # nothing to move yet (for a few milliseconds after start)
         target = self.focused or self.query_one("#increments", IncrementsTable)
         for name in (f"action_cursor_{direction}", f"action_scroll_{direction}"):
             method = getattr(target, name, None)

@@ -6,15 +6,19 @@ The note excerpt is bounded (at most ~200 lines around the item, each line cut),
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
-from curator.models import Item, Note
-from curator.triage import Row
-from curator.tui.session import ACTION_MARKS, Session
-from curator.tui.text import clean, status_badge
+from curator.tui.text import ACTION_MARKS, clean, status_badge
+
+if TYPE_CHECKING:
+    from curator.models import Item, Note
+    from curator.triage import Row
+    from curator.tui.session import Session
 
 MAX_EXCERPT_LINES = 120
 LINES_BEFORE = 10

@@ -7,14 +7,16 @@ current theme's variables, so light and dark themes both read well.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.widgets import DataTable
 from textual.widgets.data_table import CellDoesNotExist, ColumnKey, RowDoesNotExist
 
-from curator.triage import Row
-from curator.tui.session import ACTION_MARKS
-from curator.tui.text import plain, status_badge
+from curator.tui.text import ACTION_MARKS, plain, status_badge
+
+if TYPE_CHECKING:
+    from curator.triage import Row
 
 COLUMNS: list[tuple[str, str, int | None]] = [
     ("mark", " ", 1),

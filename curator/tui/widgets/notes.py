@@ -7,12 +7,15 @@ files carry an error badge. Labels are rich ``Text`` built from sanitized file n
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.widgets import Tree
 
-from curator.models import Analysis, Note
 from curator.tui.text import clean
+
+if TYPE_CHECKING:
+    from curator.models import Analysis, Note
 
 TIME_SOURCE = {"front_matter": "fm", "name": "nm", "mtime": "mt", "none": "??"}
 _DATED_NAME = re.compile(r"^\d{4}-\d{2}-\d{2}(?:T(\d{4}))?[-_ ]?")

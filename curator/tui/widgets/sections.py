@@ -6,14 +6,18 @@ cursor shows what the section already anchors in the info box underneath.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.content import Content
 from textual.widgets import Static, Tree
 from textual.widgets.tree import TreeNode
 
-from curator.models import LivingDoc, Section
-from curator.triage import Row
 from curator.tui.text import clean, plain
+
+if TYPE_CHECKING:
+    from curator.models import LivingDoc, Section
+    from curator.triage import Row
 
 MAX_ANCHORS_SHOWN = 40
 

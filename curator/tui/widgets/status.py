@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from textual.content import Content
 from textual.widget import Widget
 
-from curator.models import Window
 from curator.tui.text import clean
+
+if TYPE_CHECKING:
+    from curator.models import Window
 
 
 def window_text(window: Window) -> str:
