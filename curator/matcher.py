@@ -4,7 +4,9 @@ Rules, in order of certainty:
 
 * the same normalised arXiv ID (or URL) is the same increment (certain);
 * items a note explicitly groups ("条目3-6、8 合起来…") are one increment (likely);
-* items without an ID whose titles match strongly are one increment (likely);
+* items without an ID whose titles match strongly are one increment (likely),
+  unless each title has a Latin word the other lacks ("vLLM 进入 CNCF…" vs
+  "KServe 进入 CNCF…": same template, other subject);
 * two different arXiv IDs are never merged automatically: related papers
   (DASH vs HBF Sucks) become *overlaps* with a score and a reason.
 
