@@ -10,6 +10,7 @@ a decoding error or an OSError escape as a traceback.
 from __future__ import annotations
 
 import errno
+import functools
 import hashlib
 import os
 import re
@@ -47,8 +48,14 @@ _CONTROL_BYTES = bytes(sorted(set(range(0x20)) - {0x09, 0x0A, 0x0B, 0x0C, 0x0D, 
 _ASCII_BYTES = bytes(range(0x80))
 
 _IDEOGRAPH = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
-_IDEOGRAPH_RUN = re.compile(f"[{_IDEOGRAPH}]{{2}}")
-_IDEOGRAPHS = re.compile(f"[{_IDEOGRAPH}]")
+
+
+@functools.cache
+def _ideographs(run: bool) -> re.Pattern[str]:
+    """Compiled on first use (~5 ms: the astral ranges make big tables), not when the UI starts."""
+    return re.compile(f"[{_IDEOGRAPH}]{{2}}" if run else f"[{_IDEOGRAPH}]")
+
+
 _BAD_CONTROL = re.compile("[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")
 
 # Terminal escape sequences, removed whole so their payload (an OSC 52
@@ -306,13 +313,13 @@ def _looks_like_cjk(text: str) -> bool:
     control characters besides whitespace, no private-use/unassigned code
     points, and ideographs making up a fair share of the non-ASCII text.
     """
-    if not _IDEOGRAPH_RUN.search(text) or _BAD_CONTROL.search(text):
+    if not _ideographs(True).search(text) or _BAD_CONTROL.search(text):
         return False
     sample = text[:_CJK_SAMPLE_CHARS]  # the shares below need no more than this
     if any(unicodedata.category(ch) in ("Co", "Cn", "Cs") for ch in set(sample)):
         return False
     non_ascii = len(sample) - len(sample.encode("ascii", "ignore"))
-    return len(_IDEOGRAPHS.findall(sample)) >= 0.3 * non_ascii
+    return len(_ideographs(False).findall(sample)) >= 0.3 * non_ascii
 
 
 def _detect(data: bytes) -> tuple[str, str, bool, bool, list[str]] | None:

@@ -29,10 +29,6 @@ from textual.worker import get_current_worker
 from curator.config import Config
 from curator.tui.loader import Loader, describe_arrivals
 from curator.tui.text import clean
-from curator.tui.widgets.detail import DetailPane
-from curator.tui.widgets.increments import IncrementsTable
-from curator.tui.widgets.notes import NotesPane
-from curator.tui.widgets.sections import SectionInfo, SectionTree
 from curator.tui.widgets.status import StatusInfo, StatusLine
 
 if TYPE_CHECKING:  # the rest loads with the first analysis: the first frame must not wait for it
@@ -43,6 +39,10 @@ if TYPE_CHECKING:  # the rest loads with the first analysis: the first frame mus
     from curator.tui.screens.edit import EditResult
     from curator.tui.session import BulkPlan, Session
     from curator.tui.watch import InboxChange
+    from curator.tui.widgets.detail import DetailPane
+    from curator.tui.widgets.increments import IncrementsTable
+    from curator.tui.widgets.notes import NotesPane
+    from curator.tui.widgets.sections import SectionInfo, SectionTree
 
 
 def _commands() -> type[TriageCommands]:
@@ -196,9 +196,35 @@ class TriageScreen(Screen[None]):
         self._load()
         self.call_after_refresh(self._panes)
 
+    # the panes, typed (their modules load with the panes, after the first frame)
+    @property
+    def _table(self) -> IncrementsTable:
+        return self.query_one("#increments")  # type: ignore[return-value]
+
+    @property
+    def _detail(self) -> DetailPane:
+        return self.query_one("#detail")  # type: ignore[return-value]
+
+    @property
+    def _notes(self) -> NotesPane:
+        return self.query_one("#notes")  # type: ignore[return-value]
+
+    @property
+    def _sections(self) -> SectionTree:
+        return self.query_one("#sections")  # type: ignore[return-value]
+
+    @property
+    def _section_info(self) -> SectionInfo:
+        return self.query_one("#section-info")  # type: ignore[return-value]
+
     async def _panes(self) -> None:
         """Mount the panes once (after the first frame, or sooner if a result needs them)."""
         if self._panes_mount is None:
+            from curator.tui.widgets.detail import DetailPane
+            from curator.tui.widgets.increments import IncrementsTable
+            from curator.tui.widgets.notes import NotesPane
+            from curator.tui.widgets.sections import SectionInfo, SectionTree
+
             notes, table, detail, sections = NotesPane(id="notes"), IncrementsTable(id="increments"), DetailPane(id="detail"), SectionTree(id="sections")
             notes.border_title, table.border_title, detail.border_title, sections.border_title = "Notes", "Increments", "Detail", "Sections"
             panes = Horizontal(
@@ -229,7 +255,7 @@ class TriageScreen(Screen[None]):
     def _theme_changed(self, _theme: Theme) -> None:
         if not self.panes_ready:
             return  # the table takes the theme when it is mounted
-        table = self.query_one("#increments", IncrementsTable)
+        table = self._table
         table.use_theme(self.app.theme_variables)
         if self.session is not None:
             table.populate(self.visible_rows(), self._flag_counter())
@@ -289,7 +315,7 @@ class TriageScreen(Screen[None]):
         self.query_one("#loading-label", Label).update(
             Content.assemble(("Cannot open this workspace: ", "bold $text-error"), clean(message.reason, 500))
         )
-        self.query_one("#detail", DetailPane).show_message(f"Cannot open this workspace: {message.reason}")
+        self._detail.show_message(f"Cannot open this workspace: {message.reason}")
         self.notify(clean(message.reason, 300), title="curator", severity="error", markup=False)
 
     async def on_triage_screen_session_loaded(self, message: SessionLoaded) -> None:
@@ -299,15 +325,15 @@ class TriageScreen(Screen[None]):
 
         self.session = Session(self.root, self.config, message.analysis, message.store, message.store_error)
         self.query_one("#loading").display = False
-        self.query_one("#increments", IncrementsTable).populate(self.visible_rows(), self._flag_counter())
+        self._table.populate(self.visible_rows(), self._flag_counter())
         self.call_after_refresh(self._finish_loading)
 
     def _finish_loading(self) -> None:
         if self.session is None:
             return
         latest = self.session.analysis  # a re-analysis may have been swapped in meanwhile
-        self.query_one("#notes", NotesPane).load(latest)
-        self.query_one("#sections", SectionTree).load(latest.living_doc)
+        self._notes.load(latest)
+        self._sections.load(latest.living_doc)
         self.ready = True
         self._refresh_views()
         if self.session.readonly_reason:
@@ -370,14 +396,14 @@ class TriageScreen(Screen[None]):
         if self.session is None:
             return
         old = self.session.analysis
-        table = self.query_one("#increments", IncrementsTable)
+        table = self._table
         keep = table.current_key
         self.session.swap(message.analysis)
         if not message.quiet:  # completing a cold start is not an inbox change
             self.reanalyses += 1
             self.swapped_at = time.monotonic()
-        self.query_one("#notes", NotesPane).load(message.analysis)
-        tree = self.query_one("#sections", SectionTree)
+        self._notes.load(message.analysis)
+        tree = self._sections
         sections = [(s.index, s.title, s.parent) for s in message.analysis.living_doc.sections]
         if sections != [(s.index, s.title, s.parent) for s in old.living_doc.sections]:
             tree.load(message.analysis.living_doc)
@@ -412,11 +438,11 @@ class TriageScreen(Screen[None]):
     def current_row(self) -> Row | None:
         if self.session is None:
             return None
-        return self.session.row(self.query_one("#increments", IncrementsTable).current_key)
+        return self.session.row(self._table.current_key)
 
     def _refresh_table(self, select: str | None = None) -> None:
         """Show the current rows; only changed cells are redrawn when the rows are the same."""
-        table = self.query_one("#increments", IncrementsTable)
+        table = self._table
         rows = self.visible_rows()
         counter = self._flag_counter()
         if [r.inc.id for r in rows] == table.order:
@@ -434,8 +460,8 @@ class TriageScreen(Screen[None]):
             self._views_timer = None
         row = self.current_row()
         with self.app.batch_update():
-            self.query_one("#detail", DetailPane).show_row(row, self.session)
-            tree = self.query_one("#sections", SectionTree)
+            self._detail.show_row(row, self.session)
+            tree = self._sections
             tree.mark(row)
             node = tree.cursor_node
             self._show_section(node.data if node is not None else None)
@@ -454,7 +480,7 @@ class TriageScreen(Screen[None]):
         if self.session is not None:
             info.counts = self.session.triage.counts()
             info.window = self.session.analysis.window
-            info.shown = len(self.query_one("#increments", IncrementsTable).order)
+            info.shown = len(self._table.order)
             info.readonly = self.session.readonly_reason
             info.problems = self.session.problems
         elif self.load_error:
@@ -462,7 +488,7 @@ class TriageScreen(Screen[None]):
         self.query_one("#status", StatusLine).show(info)
 
     def _show_section(self, index: int | None) -> None:
-        info = self.query_one("#section-info", SectionInfo)
+        info = self._section_info
         if self.session is None or index is None:
             info.show(None, None)
             return
@@ -528,7 +554,7 @@ class TriageScreen(Screen[None]):
     def _undecided_after(self, key: str) -> str:
         """Where the cursor goes after a decision: the next undecided row, else stay."""
         assert self.session is not None
-        table = self.query_one("#increments", IncrementsTable)
+        table = self._table
         visible = {r.inc.id for r in self.visible_rows()}
         undecided = [r.inc.id for r in self.session.rows if r.action is None and r.inc.id in visible]
         return type(self.session).next_undecided(table.order, key, undecided) or key
@@ -699,7 +725,7 @@ class TriageScreen(Screen[None]):
         if self.session is None:
             return
         self.session.triage.rebuild()
-        table = self.query_one("#increments", IncrementsTable)
+        table = self._table
         key = table.current_key
         self._refresh_table(select=self._undecided_after(key) if key else None)
         self.notify(f"bulk: {plan.action} × {done}", markup=False, timeout=3)
@@ -727,7 +753,7 @@ class TriageScreen(Screen[None]):
 
     def _set_filter(self, text: str, *, hide: bool = True) -> None:
         self.filter_text = text.strip()
-        table = self.query_one("#increments", IncrementsTable)
+        table = self._table
         table.populate(self.visible_rows(), self._flag_counter())
         if hide:
             box = self.query_one("#filter", Input)
@@ -765,13 +791,13 @@ class TriageScreen(Screen[None]):
         self.app.push_screen(HelpScreen(self.key_table()))
 
     def action_toggle_out_of_window(self) -> None:
-        shown = self.query_one("#notes", NotesPane).toggle_out_of_window()
+        shown = self._notes.toggle_out_of_window()
         self.notify("showing notes outside the window (dimmed)" if shown else "hiding notes outside the window", markup=False, timeout=2)
 
     def action_cursor(self, direction: str) -> None:
         if not self.panes_ready:
             return  # nothing to move yet (for a few milliseconds after start)
-        target = self.focused or self.query_one("#increments", IncrementsTable)
+        target = self.focused or self._table
         for name in (f"action_cursor_{direction}", f"action_scroll_{direction}"):
             method = getattr(target, name, None)
             if method is not None:
