@@ -10,23 +10,47 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass
 
 __all__ = ["ArxivMatch", "find_ids", "normalize_id", "unique_ids"]
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
-@dataclass(frozen=True)
-class ArxivMatch:
-    """One occurrence of an arXiv ID, with offsets into the original text."""
+    ArxivMatch = Any
 
-    id: str
-    """Normalised key without version: "2608.14376", "hep-th/9901001", "math.GT/0309136"."""
-    version: str | None
-    """Version suffix as "v2", or None."""
-    start: int
-    end: int
-    raw: str
-    """The matched substring of the original text (may contain zero-width characters)."""
+_MADE: dict[str, type] = {}
+
+
+def _match_class() -> type:
+    """ArxivMatch, made on first use: ``dataclasses`` costs ~10 ms to import (it pulls in
+    ``inspect``) and ``normalize_id``, all a ``curator lookup`` needs, never makes a match."""
+    cls = _MADE.get("ArxivMatch")
+    if cls is None:
+        from dataclasses import dataclass
+
+        @dataclass(frozen=True)
+        class ArxivMatch:
+            """One occurrence of an arXiv ID, with offsets into the original text."""
+
+            id: str
+            """Normalised key without version: "2608.14376", "hep-th/9901001", "math.GT/0309136"."""
+            version: str | None
+            """Version suffix as "v2", or None."""
+            start: int
+            end: int
+            raw: str
+            """The matched substring of the original text (may contain zero-width characters)."""
+
+        ArxivMatch.__qualname__ = "ArxivMatch"  # pickles and prints as curator.arxiv.ArxivMatch
+        cls = _MADE.setdefault("ArxivMatch", ArxivMatch)  # two threads at once both get the first
+    return cls
+
+
+def __getattr__(name: str) -> Any:
+    if name == "ArxivMatch":
+        return _match_class()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # --- text normalisation -----------------------------------------------------------------------
@@ -219,11 +243,12 @@ def normalize_id(query: str) -> tuple[str, str | None] | None:
 def find_ids(text: str) -> list[ArxivMatch]:
     """Every valid arXiv ID occurrence in ``text``, in order, with offsets into ``text``."""
     norm, offsets = _normalise(text)
+    match = _match_class()
     found: list[ArxivMatch] = []
     for start, end, key, version in _scan(norm):
         if offsets is not None:
             start, end = offsets.orig(start), offsets.orig(end - 1) + 1
-        found.append(ArxivMatch(key, version, start, end, text[start:end]))
+        found.append(match(key, version, start, end, text[start:end]))
     return found
 
 
