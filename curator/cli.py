@@ -7,13 +7,13 @@ workspace (one line on stderr), 3 refused to overwrite (export).
 from __future__ import annotations
 
 import argparse
-import json
 import sys
-from pathlib import Path
 
 from curator import __version__
-from curator.config import ConfigError, load_config
-from curator.workspace import WorkspaceError, resolve_workspace
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from pathlib import Path
 
 SUBCOMMANDS = {"analyze", "lookup", "decide", "history", "export", "demo", "ui"}
 
@@ -27,60 +27,74 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{self.prog}: {message}")
 
 
-
-
 def _add_window(p: argparse.ArgumentParser) -> None:
     p.add_argument("--topic", help="topic (living doc organized/knowledge/<topic>.md)")
     p.add_argument("--since", help="window start, ISO 8601 with offset")
     p.add_argument("--until", help="window end, ISO 8601 with offset")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The whole parser, or with ``only`` just that subcommand under it.
+
+    Parsing ``curator lookup …`` behaves the same either way (the top level hands every
+    argument after the subcommand's name to it), and a lookup is over before the other
+    six subparsers would have been built.
+    """
     parser = _Parser(prog="curator", description="Triage the evening relay against the living doc.")
     parser.add_argument("--version", action="version", version=f"curator {__version__}")
     sub = parser.add_subparsers(dest="command")
 
-    p = sub.add_parser("analyze", help="what the relay holds: increments, status, sections")
-    p.add_argument("workspace", nargs="?")
-    _add_window(p)
-    p.add_argument("--json", action="store_true", help="one JSON document on stdout")
-    p.add_argument("--no-cache", action="store_true", help="read every file again (ignore .curator/ cache)")
+    def want(name: str) -> bool:
+        return only is None or only == name
 
-    p = sub.add_parser("lookup", help="is this arXiv ID or URL anchored, and where?")
-    p.add_argument("query")
-    p.add_argument("workspace", nargs="?")
-    p.add_argument("--topic")
-    p.add_argument("--json", action="store_true")
+    if want("analyze"):
+        p = sub.add_parser("analyze", help="what the relay holds: increments, status, sections")
+        p.add_argument("workspace", nargs="?")
+        _add_window(p)
+        p.add_argument("--json", action="store_true", help="one JSON document on stdout")
+        p.add_argument("--no-cache", action="store_true", help="read every file again (ignore .curator/ cache)")
 
-    p = sub.add_parser("decide", help="record a decision: approve | reject | defer | undo | redo")
-    p.add_argument("key", help="arXiv ID (any form), URL or increment id; ignored for undo/redo")
-    p.add_argument("action", choices=["approve", "reject", "defer", "undo", "redo"])
-    p.add_argument("workspace", nargs="?")
-    _add_window(p)
-    p.add_argument("--section")
-    p.add_argument("--priority", choices=["🔴", "🟠", "🟡", "red", "orange", "yellow", "high", "medium", "low"])
-    p.add_argument("--note")
+    if want("lookup"):
+        p = sub.add_parser("lookup", help="is this arXiv ID or URL anchored, and where?")
+        p.add_argument("query")
+        p.add_argument("workspace", nargs="?")
+        p.add_argument("--topic")
+        p.add_argument("--json", action="store_true")
 
-    p = sub.add_parser("history", help="every decision, newest first")
-    p.add_argument("workspace", nargs="?")
-    p.add_argument("--json", action="store_true")
+    if want("decide"):
+        p = sub.add_parser("decide", help="record a decision: approve | reject | defer | undo | redo")
+        p.add_argument("key", help="arXiv ID (any form), URL or increment id; ignored for undo/redo")
+        p.add_argument("action", choices=["approve", "reject", "defer", "undo", "redo"])
+        p.add_argument("workspace", nargs="?")
+        _add_window(p)
+        p.add_argument("--section")
+        p.add_argument("--priority", choices=["🔴", "🟠", "🟡", "red", "orange", "yellow", "high", "medium", "low"])
+        p.add_argument("--note")
 
-    p = sub.add_parser("export", help="write the approved briefing")
-    p.add_argument("workspace", nargs="?")
-    _add_window(p)
-    p.add_argument("--out")
-    p.add_argument("--force", action="store_true")
-    p.add_argument("--clipboard", action="store_true")
-    p.add_argument("--lang", choices=["zh", "en"])
-    p.add_argument("--stdout", action="store_true")
+    if want("history"):
+        p = sub.add_parser("history", help="every decision, newest first")
+        p.add_argument("workspace", nargs="?")
+        p.add_argument("--json", action="store_true")
 
-    p = sub.add_parser("demo", help="copy the bundled demo relay to a fresh folder and open it")
-    p.add_argument("--dir", help="where to put the copy (default: a new temporary folder)")
-    p.add_argument("--print", dest="print_only", action="store_true", help="print the analysis instead of opening the UI")
+    if want("export"):
+        p = sub.add_parser("export", help="write the approved briefing")
+        p.add_argument("workspace", nargs="?")
+        _add_window(p)
+        p.add_argument("--out")
+        p.add_argument("--force", action="store_true")
+        p.add_argument("--clipboard", action="store_true")
+        p.add_argument("--lang", choices=["zh", "en"])
+        p.add_argument("--stdout", action="store_true")
 
-    p = sub.add_parser("ui", help="open the triage UI (the default command)")
-    p.add_argument("workspace", nargs="?")
-    _add_window(p)
+    if want("demo"):
+        p = sub.add_parser("demo", help="copy the bundled demo relay to a fresh folder and open it")
+        p.add_argument("--dir", help="where to put the copy (default: a new temporary folder)")
+        p.add_argument("--print", dest="print_only", action="store_true", help="print the analysis instead of opening the UI")
+
+    if want("ui"):
+        p = sub.add_parser("ui", help="open the triage UI (the default command)")
+        p.add_argument("workspace", nargs="?")
+        _add_window(p)
     return parser
 
 
@@ -89,18 +103,33 @@ def main(argv: list[str] | None = None) -> int:
     if argv and argv[0] not in SUBCOMMANDS and not argv[0].startswith("-") or not argv or argv[0] in ("--topic", "--since", "--until"):
         argv = ["ui", *argv]
     try:
-        args = build_parser().parse_args(argv)
+        args = build_parser(argv[0] if argv[0] in SUBCOMMANDS else None).parse_args(argv)
         return _dispatch(args)
     except UsageError as exc:
         print(str(exc).splitlines()[0], file=sys.stderr)
-        return 2
-    except (WorkspaceError, ConfigError) as exc:
-        print(f"curator: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
         return 0
+    except Exception as exc:
+        if not _unusable_workspace(exc):
+            raise
+        print(f"curator: {exc}", file=sys.stderr)
+        return 2
+
+
+def _unusable_workspace(exc: Exception) -> bool:
+    """WorkspaceError or ConfigError, checked without importing their modules.
+
+    Subcommands import what they need on their own (a warm ``curator lookup`` imports
+    neither); a module that was never imported cannot have raised its error.
+    """
+    for module, name in (("curator.workspace", "WorkspaceError"), ("curator.config", "ConfigError")):
+        mod = sys.modules.get(module)
+        if mod is not None and isinstance(exc, getattr(mod, name)):
+            return True
+    return False
 
 
 def _dispatch(args: argparse.Namespace) -> int:
@@ -129,9 +158,12 @@ def _window_error(exc: ValueError) -> UsageError:
 
 
 def cmd_analyze(args: argparse.Namespace) -> int:
+    import json
+
     from curator.analysis import analyze
     from curator.cache import IndexCache
     from curator.report import analysis_json, summary_text
+    from curator.workspace import resolve_workspace
 
     root = resolve_workspace(args.workspace)
     cache = None if args.no_cache else IndexCache(root)
@@ -148,6 +180,8 @@ def cmd_analyze(args: argparse.Namespace) -> int:
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
     from curator.demo import copy_demo
 
     target = copy_demo(Path(args.dir) if args.dir else None)
@@ -162,10 +196,11 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 def cmd_ui(args: argparse.Namespace) -> int:
+    from curator.config import load_config
+    from curator.workspace import choose_topic, layout, resolve_workspace
+
     root = resolve_workspace(args.workspace)
     cfg = load_config(root)
-    from curator.workspace import choose_topic, layout
-
     choose_topic(cfg, layout(cfg), args.topic)
     return _run_ui(root, args.topic, args.since, args.until)
 

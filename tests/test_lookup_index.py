@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from curator.lookup import LookupIndex, lookup
+
+Q = "2608.14376"
 
 
 def test_index_follows_file_changes(sample_ws: Path) -> None:
@@ -33,3 +37,23 @@ def test_long_lived_index_answers_like_a_fresh_one(sample_ws: Path) -> None:
         a = lookup(sample_ws, q, index=idx).to_json()
         b = lookup(sample_ws, q).to_json()
         assert a == b, q
+
+
+def test_lookup_parser_alone_parses_like_the_whole_one(capsys: pytest.CaptureFixture[str]) -> None:
+    from curator.cli import UsageError, build_parser
+
+    for argv in (["lookup", Q], ["lookup", Q, "ws", "--json"], ["lookup", "--topic", "rag", Q], ["lookup", Q, "--js"]):
+        assert vars(build_parser().parse_args(argv)) == vars(build_parser("lookup").parse_args(argv))
+    for argv in (["lookup"], ["lookup", "a", "b", "c"], ["lookup", Q, "--version"]):
+        errors = []
+        for parser in (build_parser(), build_parser("lookup")):
+            with pytest.raises(UsageError) as exc:
+                parser.parse_args(argv)
+            errors.append(str(exc.value))
+        assert errors[0] == errors[1], argv
+    helps = []
+    for parser in (build_parser(), build_parser("lookup")):
+        with pytest.raises(SystemExit):
+            parser.parse_args(["lookup", "--help"])
+        helps.append(capsys.readouterr().out)
+    assert helps[0] == helps[1] and "usage: curator lookup" in helps[0]
