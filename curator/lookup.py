@@ -1,65 +1,80 @@
 """``curator lookup``: is this paper already anchored, and where?
 
-Answers from the files directly (no full analysis): a bytes pre-filter finds
-the few files that can mention the ID, and only those are decoded and parsed,
-so the answer is instant even on a large workspace.
+Answers from a persisted index (``.curator/lookup-index.pickle``) of where every
+ID and URL occurs, re-checked against the files on every call.  A warm
+``curator lookup`` is a whole process that should cost no more than a ``grep``
+over the workspace, so when nothing changed it imports none of the config,
+workspace, parsing or analysis modules (importing them alone costs several
+times the answer): the index keeps a snapshot of what ``curator.toml`` and the
+folder layout said, and file changes are noticed with plain ``os.stat`` calls.
 """
 
 from __future__ import annotations
 
-import argparse
-import json
 import os
+import pickle
+import stat
 import sys
-from dataclasses import dataclass, field
-from datetime import datetime
+import time
+from binascii import crc32
 from pathlib import Path
-from typing import Any
 
-from curator.arxiv import find_ids, normalize_id
-from curator.config import Config, load_config
-from curator.persist import file_sig, read_private_pickle, write_private_pickle
-from curator.textio import ReadProblem, read_text
-from curator.timeutil import parse_iso, time_from_name
-from curator.urls import find_urls, normalize_url
-from curator.workspace import (
-    Layout,
-    WorkspaceError,
-    briefing_info,
-    layout,
-    list_note_paths,
-    resolve_workspace,
-)
+from curator.persist import code_fingerprint, read_private_pickle, write_private_pickle
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import argparse
+    from datetime import datetime, tzinfo
+    from typing import Any
+
+    from curator.config import Config
+    from curator.workspace import Layout
 
 
-@dataclass
 class LookupResult:
-    query: str
-    id: str | None
-    valid: bool
-    kind: str = "arxiv"
-    version: str | None = None
-    anchored: list[dict[str, Any]] = field(default_factory=list)
-    anchored_other_topics: list[dict[str, Any]] = field(default_factory=list)
-    paper_cards: list[dict[str, Any]] = field(default_factory=list)
-    notes: list[dict[str, Any]] = field(default_factory=list)
-    briefings: list[dict[str, Any]] = field(default_factory=list)
-    problems: list[str] = field(default_factory=list)
+    """One answer; ``to_json`` is what ``curator lookup --json`` prints.
+
+    A plain class rather than a dataclass: importing ``dataclasses`` (and ``inspect``
+    with it) would cost a warm ``curator lookup`` ~10 ms, a tenth of its budget.
+    """
+
+    __slots__ = ("query", "id", "valid", "kind", "version", "anchored", "anchored_other_topics", "paper_cards",
+                 "notes", "briefings", "problems")
+
+    def __init__(
+        self,
+        query: str,
+        id: str | None,
+        valid: bool,
+        kind: str = "arxiv",
+        version: str | None = None,
+        anchored: list[dict[str, Any]] | None = None,
+        anchored_other_topics: list[dict[str, Any]] | None = None,
+        paper_cards: list[dict[str, Any]] | None = None,
+        notes: list[dict[str, Any]] | None = None,
+        briefings: list[dict[str, Any]] | None = None,
+        problems: list[str] | None = None,
+    ) -> None:
+        self.query, self.id, self.valid, self.kind, self.version = query, id, valid, kind, version
+        self.anchored = [] if anchored is None else anchored
+        self.anchored_other_topics = [] if anchored_other_topics is None else anchored_other_topics
+        self.paper_cards = [] if paper_cards is None else paper_cards
+        self.notes = [] if notes is None else notes
+        self.briefings = [] if briefings is None else briefings
+        self.problems = [] if problems is None else problems
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "query": self.query,
-            "id": self.id,
-            "valid": self.valid,
-            "kind": self.kind,
-            "version": self.version,
-            "anchored": self.anchored,
-            "anchored_other_topics": self.anchored_other_topics,
-            "paper_cards": self.paper_cards,
-            "notes": self.notes,
-            "briefings": self.briefings,
-            "problems": self.problems,
-        }
+        return {name: getattr(self, name) for name in self.__slots__}
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not LookupResult:
+            return NotImplemented
+        return self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, like the dataclass it replaces
+
+    def __repr__(self) -> str:
+        return "LookupResult(" + ", ".join(f"{k}={v!r}" for k, v in self.to_json().items()) + ")"
 
     @property
     def exit_code(self) -> int:
@@ -70,11 +85,15 @@ class LookupResult:
 
 def parse_query(query: str) -> tuple[str, str, str | None] | None:
     """(kind, key, version) for an arXiv ID in any form, or a URL; None if neither."""
+    from curator.arxiv import normalize_id
+
     norm = normalize_id(query)
     if norm:
         return "arxiv", norm[0], norm[1]
     q = query.strip()
     if "://" in q or q.startswith("www.") or ("/" in q and "." in q.split("/", 1)[0]):
+        from curator.urls import find_urls, normalize_url
+
         urls = find_urls(q if "://" in q else "https://" + q)
         if urls:
             return "url", normalize_url(urls[0][0]), None
@@ -82,138 +101,537 @@ def parse_query(query: str) -> tuple[str, str, str | None] | None:
 
 
 INDEX_NAME = "lookup-index.pickle"
-INDEX_VERSION = 1
+INDEX_VERSION = 2
 FRESH_SECONDS = 2.0
+"""A long-lived index (the UI's) re-checks the files at most this often."""
+SETTLE_NS = 2_000_000_000
+"""A file or folder stamped this close to now may change again within the same timestamp tick
+(coarse kernel clocks, 2 s on FAT), so its stamp is not trusted yet: it is read again next time."""
+TREE_LEVELS = 6
+"""Folder levels under the inbox whose stamps stand for the note walk (list_note_paths looks
+at inbox/<author>/ and three levels of sub-folders below it; a margin costs nothing)."""
+_PROTO = pickle.HIGHEST_PROTOCOL
+
+Sig = tuple[int, int, int]
 
 
+def _now_ns() -> int:
+    return time.time_ns()
 
 
-def _keys_with_lines(text: str) -> dict[tuple[str, str], list[int]]:
-    """Every arXiv ID and URL in a text, with the 1-based lines where it occurs."""
+def _sig(path: str) -> Sig | None:
+    """(size, mtime_ns, ctime_ns) of a file, None if it is gone; ctime also catches rewrites that keep the mtime."""
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return st.st_size, st.st_mtime_ns, st.st_ctime_ns
+
+
+def _dir_sig(path: str) -> Sig | None:
+    """(inode, mtime_ns, ctime_ns) of a folder: changes whenever an entry appears, vanishes or is renamed."""
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    if not stat.S_ISDIR(st.st_mode):
+        return None
+    return st.st_ino, st.st_mtime_ns, st.st_ctime_ns
+
+
+def _settled(sig: Sig | None, now: int) -> bool:
+    """Whether a stamp is old (or far enough in the future) to be trusted as "unchanged" later."""
+    return sig is None or (abs(now - sig[1]) >= SETTLE_NS and abs(now - sig[2]) >= SETTLE_NS)
+
+
+def _tree_sigs(top: str) -> dict[str, Sig | None]:
+    """Stamps of every folder the note walk may list (a superset), taken before it lists them.
+
+    Hidden folders are left out because the walk never enters them (``is_ignored_name``
+    skips every name starting with "."; tests/test_lookup_index.py pins that).
+    """
+    out: dict[str, Sig | None] = {}
+    todo = [(top, 0)]
+    while todo:
+        folder, level = todo.pop()
+        out[folder] = _dir_sig(folder)
+        if level >= TREE_LEVELS:
+            continue
+        try:
+            with os.scandir(folder) as it:
+                for entry in it:
+                    try:
+                        if not entry.name.startswith(".") and entry.is_dir(follow_symlinks=False):
+                            todo.append((entry.path, level + 1))
+                    except OSError:
+                        pass
+        except OSError:
+            pass
+    return out
+
+
+def _tree_unchanged(sigs: dict[str, Sig | None]) -> bool:
+    return all(_dir_sig(folder) == sig for folder, sig in sigs.items())
+
+
+def _version() -> str:
+    """The index holds what these modules' parsers made of the files: other code, other index."""
+    return f"{INDEX_VERSION}-{code_fingerprint()}"
+
+
+SHARDS = 64
+
+
+class _Shards:
+    """A str-keyed map stored as pickled shards.
+
+    Loading an index then builds a few dozen ``bytes`` objects instead of one object
+    per key (12,000 keys on L), and a query unpickles only the shard its key is in;
+    a long-lived index keeps the shards it opened.
+    """
+
+    __slots__ = ("blobs", "opened", "changed")
+
+    def __init__(self, blobs: list[bytes | None] | None = None) -> None:
+        self.blobs = blobs if blobs is not None and len(blobs) == SHARDS else [None] * SHARDS
+        self.opened: dict[int, dict[str, Any]] = {}
+        self.changed: set[int] = set()
+
+    @classmethod
+    def of(cls, items: dict[str, Any]) -> _Shards:
+        new = cls()
+        for k, v in items.items():
+            i = _slot(k)
+            new.opened.setdefault(i, {})[k] = v
+        new.changed.update(new.opened)
+        return new
+
+    def open_all(self) -> None:
+        """Unpickle every shard now (a long-lived index: no first-touch cost on later queries)."""
+        for i in range(SHARDS):
+            self._shard(i)
+
+    def _shard(self, i: int) -> dict[str, Any]:
+        d = self.opened.get(i)
+        if d is None:
+            blob = self.blobs[i]
+            d = self.opened[i] = pickle.loads(blob) if blob else {}
+        return d
+
+    def get(self, k: str, default: Any = None) -> Any:
+        return self._shard(_slot(k)).get(k, default)
+
+    def set(self, k: str, v: Any) -> None:
+        i = _slot(k)
+        self._shard(i)[k] = v
+        self.changed.add(i)
+
+    def pop(self, k: str) -> None:
+        i = _slot(k)
+        if self._shard(i).pop(k, None) is not None:
+            self.changed.add(i)
+
+    def __reduce__(self) -> tuple[type, tuple[list[bytes | None]]]:
+        for i in self.changed:
+            d = self.opened[i]
+            self.blobs[i] = pickle.dumps(d, _PROTO) if d else None
+        self.changed.clear()
+        return _Shards, (self.blobs,)
+
+
+def _slot(k: str) -> int:
+    """Shard of a key: the same in every process (``hash()`` of a str is not)."""
+    return crc32(k.encode("utf-8", "surrogatepass")) % SHARDS
+
+
+def _keys_with_lines(text: str) -> dict[str, list[int]]:
+    """Every arXiv ID and URL in a text (as "kind:key"), with the 1-based lines where it occurs."""
     import bisect
+
+    from curator.arxiv import find_ids
+    from curator.urls import find_urls, normalize_url
 
     starts = [0]
     pos = text.find("\n")
     while pos >= 0:
         starts.append(pos + 1)
         pos = text.find("\n", pos + 1)
-    out: dict[tuple[str, str], list[int]] = {}
+    out: dict[str, list[int]] = {}
 
-    def add(k: tuple[str, str], at: int) -> None:
+    def add(k: str, at: int) -> None:
         ln = bisect.bisect_right(starts, at)
         lines = out.setdefault(k, [])
         if ln not in lines:
             lines.append(ln)
 
     for m in find_ids(text):
-        add(("arxiv", m.id), m.start)
+        add("arxiv:" + m.id, m.start)
     for u, s0, _e in find_urls(text):
-        add(("url", normalize_url(u)), s0)
+        add("url:" + normalize_url(u), s0)
     return out
+
+
+def default_window(
+    since: datetime | None, until: datetime | None, hours: float, tz: tzinfo | None, now: datetime | None = None
+) -> tuple[datetime, datetime]:
+    """``Config.default_window`` from its inputs, for the warm path that has no Config (kept identical by a test)."""
+    from datetime import datetime, timedelta
+
+    if since and until:
+        return since, until
+    if until:
+        return until - timedelta(hours=hours), until
+    end = now or datetime.now(tz).astimezone(tz)
+    if since:
+        return since, end
+    return end - timedelta(hours=hours), end
+
+
+def _resolve_root(arg: str | None) -> Path:
+    """``workspace.resolve_workspace`` without importing the workspace stack (a test keeps them equal)."""
+    if arg:
+        p = Path(arg).expanduser()
+        if p.exists():
+            return p.resolve()
+        from curator.workspace import resolve_workspace
+
+        return resolve_workspace(arg)  # the usual error
+    cur = Path.cwd().resolve()
+    for cand in (cur, *cur.parents):
+        if (cand / "curator.toml").is_file() or (cand / "inbox").is_dir():
+            return cand
+    return cur
+
+
+class _Settings:
+    """What a lookup needs from ``curator.toml`` and the folder layout.
+
+    Taken from ``Config``/``layout()`` when they are at hand or something changed,
+    otherwise from the snapshot the index keeps (valid while ``curator.toml`` and the
+    living-doc folder keep their stamps, and the inbox is still a folder).
+    """
+
+    def __init__(self, idx: LookupIndex, cfg: Config | None, env: dict[str, Any] | None = None) -> None:
+        self.idx = idx
+        self.cfg = cfg
+        self.lay: Layout | None = None
+        self.own = False  # cfg was read here from the workspace itself (so it may be snapshotted)
+        self.toml_sig: Sig | None = None
+        self.env = env
+        if env is not None:
+            root = idx.root
+            self.topic: str | None = env["topic"]
+            self.tz_key: str = env["tz"]
+            self.docs: dict[str, str] = env["docs"]
+            self.inbox = str(root / env["inbox"])
+            self.cards = str(root / env["cards"])
+            self.cards_rel: str = env["cards"]
+
+    @classmethod
+    def open(cls, idx: LookupIndex, cfg: Config | None) -> _Settings:
+        """From ``cfg`` if given, else the snapshot if it still holds, else ``load_config`` (may raise ConfigError)."""
+        if cfg is not None:
+            return cls(idx, cfg)
+        env = idx.env
+        root = str(idx.root)
+        toml_sig = _sig(os.path.join(root, "curator.toml"))
+        if (
+            env is not None
+            and toml_sig == env["toml"]
+            and _dir_sig(os.path.join(root, env["knowledge"])) == env["kdir"]
+            and os.path.isdir(os.path.join(root, env["inbox"]))
+        ):
+            return cls(idx, None, env)
+        from curator.config import load_config
+
+        self = cls(idx, load_config(idx.root))
+        self.own, self.toml_sig = True, toml_sig
+        return self
+
+    def ensure_layout(self) -> None:
+        """Run ``layout()`` unless the snapshot stands for it (raises WorkspaceError like it)."""
+        if self.env is not None:
+            return
+        from curator.workspace import layout
+
+        cfg = self.cfg
+        assert cfg is not None
+        kdir = _dir_sig(str(cfg.root / cfg.knowledge))  # stamped before it is listed
+        self.lay = lay = layout(cfg)
+        self.topic, self.tz_key, self.docs = cfg.topic, str(cfg.tz), lay.docs
+        self.inbox, self.cards, self.cards_rel = str(lay.inbox), str(lay.cards), cfg.cards
+        now = _now_ns()
+        if self.own and kdir is not None and _settled(self.toml_sig, now) and _settled(kdir, now):
+            env = {
+                "toml": self.toml_sig, "kdir": kdir, "topic": cfg.topic, "tz": self.tz_key, "docs": dict(lay.docs),
+                "inbox": cfg.inbox, "cards": cfg.cards, "knowledge": cfg.knowledge,
+                # pickled: unpickling datetimes and zones imports their modules, needed only for notes
+                "window": pickle.dumps((cfg.since, cfg.until, cfg.window_hours), _PROTO),
+                "zone": pickle.dumps(cfg.tz, _PROTO),
+            }
+            if env != self.idx.env:
+                self.idx.env, self.idx.dirty = env, True
+
+    def full(self) -> tuple[Config, Layout]:
+        """Config and Layout for the slow paths (walking the inbox, reading notes)."""
+        if self.cfg is None:
+            from curator.config import load_config
+
+            self.cfg = load_config(self.idx.root)
+        if self.lay is None:
+            from curator.workspace import layout
+
+            self.lay = layout(self.cfg)
+        return self.cfg, self.lay
+
+    def missing_topic(self, topic: str) -> Exception:
+        from curator.workspace import WorkspaceError
+
+        _cfg, lay = self.full()
+        return WorkspaceError(f"missing living doc for topic {topic!r}: {lay.knowledge / (topic + '.md')}")
+
+    def default_window(self) -> tuple[datetime, datetime]:
+        if self.cfg is not None:
+            return self.cfg.default_window()
+        assert self.env is not None
+        since, until, hours = pickle.loads(self.env["window"])
+        return default_window(since, until, hours, None if since and until else pickle.loads(self.env["zone"]))
 
 
 class LookupIndex:
     """Where every ID and URL occurs, persisted in ``.curator/`` and refreshed per file.
 
     A query then costs a dictionary look-up plus one ``stat`` per file to notice
-    changes, instead of parsing the living doc and scanning the inbox.
+    changes, instead of parsing the living doc and scanning the inbox.  The inbox is
+    walked again only when one of its folders changed, and the per-key answers sit in
+    pickled shards (:class:`_Shards`), so loading the index builds a few thousand
+    objects rather than a few hundred thousand.
     """
 
     def __init__(self, root: Path) -> None:
         self.root = root
         self.path = root / ".curator" / INDEX_NAME
-        self.docs: dict[str, tuple[tuple[int, int], str, dict[tuple[str, str], list[dict[str, Any]]], list[str]]] = {}
-        self.notes: dict[str, tuple[tuple[int, int], dict[tuple[str, str], list[int]], str | None, str | None]] = {}
+        self.docs: dict[str, tuple[Sig | None, str, _Shards, list[str]]] = {}
+        """doc → (stamp, topic, "kind:key" → ((section, title, line, date, name), ...), problems)."""
+        self.notes: dict[str, tuple[Sig | None, str | None, str | None]] = {}
+        """note → (stamp, time ISO, briefing topic)."""
+        self.note_keys = _Shards()
+        """note → the "kind:key"s it mentions (only needed when it changes)."""
+        self.post = _Shards()
+        """"kind:key" → ((note, lines), ...) in path order."""
+        self.walk: list[str] = []
+        """The note paths the last inbox walk found (readable or not)."""
+        self.tree: dict[str, Sig | None] | None = None
+        """Folder stamps taken with that walk; None means walk again."""
+        self.inbox: str | None = None
+        self.env: dict[str, Any] | None = None
+        """Snapshot of curator.toml and the layout (see _Settings)."""
         self.tz_key: str | None = None
         self.dirty = False
         self.checked_at = -1e9
-        self.card_names: list[str] | None = None
-        self.cards_by_stem: dict[str, list[str]] = {}
-        self._postings: dict[tuple[str, str], list[str]] | None = None
         """When files were last checked; a long-lived index re-checks at most every FRESH_SECONDS."""
+        self.cards: tuple[str, Sig | None, str] | None = None
+        """(folder, its stamp, its file names each followed by NUL, sorted): listed again when the stamp changes."""
+        self.cards_listed = False
+        self.opened = False
+        self.cards_by_stem: dict[str, list[str]] | None = None
         self._load()
 
     def _load(self) -> None:
-        data = read_private_pickle(self.path, INDEX_VERSION)
-        if data is not None:
-            self.docs, self.notes, self.tz_key = data["docs"], data["notes"], data.get("tz")
+        data = read_private_pickle(self.path, _version())
+        if data is None:
+            return
+        try:
+            docs, notes, post, walk, tree = data["docs"], data["notes"], data["post"], data["walk"], data["tree"]
+            inbox, env, tz_key, cards, note_keys = data["inbox"], data["env"], data["tz"], data["cards"], data["keys"]
+        except (KeyError, TypeError):
+            return
+        self.docs, self.notes, self.post, self.walk, self.tree = docs, notes, post, walk, tree
+        self.note_keys = note_keys
+        self.inbox, self.env, self.tz_key, self.cards = inbox, env, tz_key, cards
 
     def save(self) -> None:
         if not self.dirty:
             return
-        data = {"version": INDEX_VERSION, "docs": self.docs, "notes": self.notes, "tz": self.tz_key}
+        data = {
+            "version": _version(), "docs": self.docs, "notes": self.notes, "post": self.post, "walk": self.walk,
+            "tree": self.tree, "inbox": self.inbox, "env": self.env, "tz": self.tz_key, "cards": self.cards,
+            "keys": self.note_keys,
+        }
         if write_private_pickle(self.root, self.path, data):
             self.dirty = False
 
-    def postings(self) -> dict[tuple[str, str], list[str]]:
-        """key → notes that mention it (rebuilt after the notes change)."""
-        if self._postings is None:
-            post: dict[tuple[str, str], list[str]] = {}
-            for rel in sorted(self.notes):
-                for k in self.notes[rel][1]:
-                    post.setdefault(k, []).append(rel)
-            self._postings = post
-        return self._postings
+    def open_all(self) -> None:
+        """A long-lived index unpickles everything on its first query, not a shard per query."""
+        self.post.open_all()
+        for entry in self.docs.values():
+            entry[2].open_all()
+        self.opened = True
 
-    def refresh_doc(self, topic: str, rel: str, problems: list[str]) -> dict[tuple[str, str], list[dict[str, Any]]]:
-        path = self.root / rel
-        sig = file_sig(path)
+    def note_hits(self, k: str) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        """(note, lines) for every note that mentions "kind:key", in path order."""
+        return self.post.get(k, ())
+
+    def refresh_doc(self, topic: str, rel: str, problems: list[str]) -> _Shards:
+        """The doc's anchors, parsed again only when its stamp changed."""
+        path = os.path.join(str(self.root), rel)
+        sig = _sig(path)
         hit = self.docs.get(rel)
         if hit is not None and sig is not None and hit[0] == sig and hit[1] == topic:
             problems.extend(hit[3])
             return hit[2]
         from curator.living_doc import parse_living_doc, section_for_line
+        from curator.textio import ReadProblem, read_text
 
-        anchors: dict[tuple[str, str], list[dict[str, Any]]] = {}
+        anchors: dict[str, list[tuple[str, str, int, str | None, str]]] = {}
         probs: list[str] = []
         try:
-            dec = read_text(path)
+            dec = read_text(Path(path))
             doc = parse_living_doc(dec.text, rel, topic)
+            by_index = {s.index: s for s in doc.sections}
             for sct in doc.sections:
                 for a in sct.anchors:
                     if a.kind not in ("arxiv", "url"):
                         continue
                     sec = section_for_line(doc, a.line) or sct
-                    anchors.setdefault((a.kind, a.key), []).append(
-                        {"doc": rel, "topic": topic, "section": _label(doc, sec), "title": sec.title, "line": a.line, "date": a.date, "name": a.name}
+                    anchors.setdefault(f"{a.kind}:{a.key}", []).append(
+                        (_label(by_index, sec), sec.title, a.line, a.date, a.name)
                     )
         except ReadProblem as exc:
             probs.append(f"{rel}: {exc.message}")
+        packed = _Shards.of({k: tuple(v) for k, v in anchors.items()})
         if sig is not None:
-            self.docs[rel] = (sig, topic, anchors, probs)
+            self.docs[rel] = (sig if _settled(sig, _now_ns()) else None, topic, packed, probs)
             self.dirty = True
         problems.extend(probs)
-        return anchors
+        return packed
 
-    def refresh_notes(self, lay: Layout, cfg: Config) -> None:
-        tz_key = str(cfg.tz)
-        if tz_key != self.tz_key:
-            self.notes, self.tz_key, self.dirty = {}, tz_key, True
-        seen: set[str] = set()
-        paths, _problems = list_note_paths(lay) if lay.inbox.is_dir() else ([], [])
-        for f in paths:
-            rel = f.relative_to(self.root).as_posix()
-            seen.add(rel)
-            sig = file_sig(f)
-            hit = self.notes.get(rel)
-            if hit is not None and sig is not None and hit[0] == sig:
+    def refresh_notes(self, st: _Settings) -> None:
+        """Follow the inbox: walk it again only if a folder changed, re-read only notes whose stamp changed."""
+        if st.tz_key != self.tz_key:
+            self.notes, self.note_keys, self.post, self.walk, self.tree = {}, _Shards(), _Shards(), [], None
+            self.tz_key, self.dirty = st.tz_key, True
+        if self.tree is None or self.inbox != st.inbox or not _tree_unchanged(self.tree):
+            from curator.workspace import list_note_paths
+
+            _cfg, lay = st.full()
+            now = _now_ns()
+            tree = _tree_sigs(st.inbox)
+            paths, _problems = list_note_paths(lay) if lay.inbox.is_dir() else ([], [])
+            walk = [f.relative_to(self.root).as_posix() for f in paths]
+            if not all(_settled(s, now) for s in tree.values()):
+                tree = None  # just changed: may change again unseen within the same tick
+            if (walk, tree, st.inbox) != (self.walk, self.tree, self.inbox):
+                self.walk, self.tree, self.inbox, self.dirty = walk, tree, st.inbox, True
+        prefix = os.path.join(str(self.root), "")
+        get, stat_ = self.notes.get, os.stat
+        stale: list[tuple[str, Sig | None]] = []
+        for rel in self.walk:  # the one loop over every note of a warm lookup: kept lean
+            try:
+                st_ = stat_(prefix + rel)
+            except (OSError, ValueError):
+                stale.append((rel, None))
                 continue
+            sig = (st_.st_size, st_.st_mtime_ns, st_.st_ctime_ns)
+            hit = get(rel)
+            if hit is None or hit[0] != sig:
+                stale.append((rel, sig))
+        seen = set(self.walk)
+        gone = [rel for rel in self.notes if rel not in seen]
+        if stale or gone:
+            self._update_notes(st, stale, gone)
+
+    def _update_notes(self, st: _Settings, stale: list[tuple[str, Sig | None]], gone: list[str]) -> None:
+        from curator.textio import ReadProblem, read_text
+        from curator.workspace import briefing_info
+
+        cfg, _lay = st.full()
+        now = _now_ns()
+        changes: dict[str, tuple[Sig | None, str | None, str | None, dict[str, list[int]]] | None] = {}
+        for rel, sig in stale:
+            f = self.root / rel
             try:
                 dec = read_text(f)
             except ReadProblem:
-                if self.notes.pop(rel, None) is not None:
-                    self._postings = None
+                changes[rel] = None
                 continue
             when = _note_time(dec.text, f.name, dec.mtime, cfg)
             btopic, _ = briefing_info(dec.text, f.name)
-            if sig is not None:
-                self.notes[rel] = (sig, _keys_with_lines(dec.text), when.isoformat() if when else None, btopic)
-                self.dirty = True
-                self._postings = None
-        for rel in [r for r in self.notes if r not in seen]:
-            del self.notes[rel]
-            self.dirty = True
-            self._postings = None
+            if sig is not None:  # vanished meanwhile: the next check drops it
+                changes[rel] = (sig if _settled(sig, now) else None, when.isoformat() if when else None, btopic,
+                                _keys_with_lines(dec.text))
+        for rel in gone:
+            changes[rel] = None
+        touched: dict[str, list[tuple[str, tuple[int, ...]]]] = {}
+
+        def entries(k: str) -> list[tuple[str, tuple[int, ...]]]:
+            lst = touched.get(k)
+            if lst is None:
+                lst = touched[k] = list(self.note_hits(k))
+            return lst
+
+        for rel, new in changes.items():
+            self.notes.pop(rel, None)
+            for k in self.note_keys.get(rel, ()):
+                lst = entries(k)
+                lst[:] = [e for e in lst if e[0] != rel]
+            self.note_keys.pop(rel)
+            if new is not None:
+                sig, when_iso, btopic, keys = new
+                for k, lines in keys.items():
+                    entries(k).append((rel, tuple(lines)))
+                self.notes[rel] = (sig, when_iso, btopic)
+                if keys:
+                    self.note_keys.set(rel, tuple(keys))
+        for k, lst in touched.items():
+            if lst:
+                lst.sort()
+                self.post.set(k, tuple(lst))
+            else:
+                self.post.pop(k)
+        self.dirty = True
+
+    def refresh_cards(self, folder: str) -> None:
+        """List the card folder again only if its stamp changed (5,000 names cost more than the rest of a lookup)."""
+        sig = _dir_sig(folder)
+        if sig is None or self.cards is None or self.cards[0] != folder or self.cards[1] != sig:
+            try:
+                names = sorted(os.listdir(folder)) if sig is not None else []
+            except OSError:
+                names = []
+            cards = (folder, sig if _settled(sig, _now_ns()) else None, "".join(n + "\0" for n in names))
+            if cards != self.cards:
+                self.cards, self.cards_by_stem, self.dirty = cards, None, True
+        self.cards_listed = True
+
+    def cards_for(self, stem: str, many: bool) -> list[str]:
+        """Card files named ``<n>-<stem>.md``, in name order; ``many`` (a long-lived index) builds a dict once."""
+        names = self.cards[2] if self.cards is not None else ""
+        if not many:
+            pat = "-" + stem + ".md\0"
+            found = []
+            at = names.find(pat)
+            while at >= 0:
+                end = at + len(pat) - 1
+                name = names[names.rfind("\0", 0, at) + 1 : end]
+                if _card_stem(name) == stem:
+                    found.append(name)
+                at = names.find(pat, end)
+            return found
+        if self.cards_by_stem is None:
+            by_stem: dict[str, list[str]] = {}
+            for name in names.split("\0")[:-1]:
+                s = _card_stem(name)
+                if s is not None:
+                    by_stem.setdefault(s, []).append(name)
+            self.cards_by_stem = by_stem
+        return self.cards_by_stem.get(stem, [])
+
+
+def _card_stem(name: str) -> str | None:
+    if name.endswith(".md") and name.count("-") >= 2:
+        return name[:-3].split("-", 1)[1]
+    return None
 
 
 _SHARED: dict[Path, LookupIndex] = {}
@@ -240,79 +658,96 @@ def lookup(
     parsed = parse_query(query)
     if parsed is None:
         return LookupResult(query, None, False, kind="invalid")
+    idx = index or LookupIndex(cfg.root if cfg is not None else root)
+    return _answer(idx, _Settings.open(idx, cfg), query, parsed, topic, window, one_shot=index is None)
+
+
+def _answer(
+    idx: LookupIndex,
+    st: _Settings,
+    query: str,
+    parsed: tuple[str, str, str | None],
+    topic: str | None,
+    window: tuple[datetime, datetime] | None,
+    one_shot: bool,
+) -> LookupResult:
     kind, key, version = parsed
     res = LookupResult(query, key, True, kind=kind, version=version)
-    cfg = cfg or load_config(root)
-    lay = layout(cfg)
-    if topic and topic not in lay.docs:
-        raise WorkspaceError(f"missing living doc for topic {topic!r}: {lay.knowledge / (topic + '.md')}")
-    if topic is None and cfg.topic in lay.docs:
-        topic = cfg.topic  # the workspace's default topic decides "anchored"; other docs are listed apart
-    since, until = window or cfg.default_window()
-    idx = index or LookupIndex(cfg.root)
-    import time
-
-    check = index is None or time.monotonic() - idx.checked_at > FRESH_SECONDS
-    for t, rel in sorted(lay.docs.items()):
+    st.ensure_layout()
+    if topic and topic not in st.docs:
+        raise st.missing_topic(topic)
+    if topic is None and st.topic in st.docs:
+        topic = st.topic  # the workspace's default topic decides "anchored"; other docs are listed apart
+    k = f"{kind}:{key}"
+    check = one_shot or time.monotonic() - idx.checked_at > FRESH_SECONDS
+    if not one_shot and not idx.opened:
+        idx.open_all()
+    for t, rel in sorted(st.docs.items()):
         if check or rel not in idx.docs:
             anchors = idx.refresh_doc(t, rel, res.problems)
         else:
             anchors = idx.docs[rel][2]
             res.problems.extend(idx.docs[rel][3])
-        hits = anchors.get((kind, key), [])
-        if not hits:
+        found = anchors.get(k)
+        if not found:
             continue
+        hits = [{"doc": rel, "topic": t, "section": s, "title": ti, "line": ln, "date": d, "name": n}
+                for s, ti, ln, d, n in found]
         if topic is None or t == topic:
             res.anchored.extend(hits)
         else:
             res.anchored_other_topics.extend(hits)
+    if check:
+        for rel in [r for r in idx.docs if r not in st.docs.values()]:  # a living doc that went away
+            del idx.docs[rel]
+            idx.dirty = True
 
-    if check or idx.card_names is None:
-        try:
-            idx.card_names = sorted(os.listdir(lay.cards)) if lay.cards.is_dir() else []
-        except OSError:
-            idx.card_names = []
-        idx.cards_by_stem = {}
-        for name in idx.card_names:
-            if name.endswith(".md") and name.count("-") >= 2:
-                stem = name[:-3].split("-", 1)[1]
-                idx.cards_by_stem.setdefault(stem, []).append(name)
+    if check or not idx.cards_listed:
+        idx.refresh_cards(st.cards)
     if kind == "arxiv" and "/" not in key:
-        for name in idx.cards_by_stem.get(key.replace(".", "-"), []):
+        for name in idx.cards_for(key.replace(".", "-"), many=not one_shot):
             try:
-                size = (lay.cards / name).stat().st_size
+                size = os.stat(os.path.join(st.cards, name)).st_size
             except OSError:
                 size = 0
-            res.paper_cards.append({"path": f"{cfg.cards}/{name}", "empty": size == 0})
+            res.paper_cards.append({"path": f"{st.cards_rel}/{name}", "empty": size == 0})
 
     if check:
-        idx.refresh_notes(lay, cfg)
+        idx.refresh_notes(st)
         idx.checked_at = time.monotonic()
-    for rel in idx.postings().get((kind, key), []):
-        _sig0, keys, when_iso, btopic = idx.notes[rel]
-        lines = keys[(kind, key)]
-        when = datetime.fromisoformat(when_iso) if when_iso else None
-        entry: dict[str, Any] = {"path": rel, "lines": lines, "time": when_iso, "in_window": bool(when and since < when <= until)}
-        if btopic and (topic is None or btopic == topic):
-            entry["topic"] = btopic
-            res.briefings.append(entry)
-        else:
-            res.notes.append(entry)
-    if index is None:
+    hits = idx.note_hits(k)
+    if hits:
+        from datetime import datetime
+
+        since, until = window or st.default_window()
+        for rel, lines in hits:
+            _sig0, when_iso, btopic = idx.notes[rel]
+            when = datetime.fromisoformat(when_iso) if when_iso else None
+            entry: dict[str, Any] = {"path": rel, "lines": list(lines), "time": when_iso,
+                                     "in_window": bool(when and since < when <= until)}
+            if btopic and (topic is None or btopic == topic):
+                entry["topic"] = btopic
+                res.briefings.append(entry)
+            else:
+                res.notes.append(entry)
+    if one_shot:
         idx.save()
     return res
 
 
-def _label(doc: Any, sec: Any) -> str:
+def _label(by_index: dict[int, Any], sec: Any) -> str:
     """The nearest numbered section (so a §1.3 subsection answers §1.3)."""
     cur = sec
-    by_index = {s.index: s for s in doc.sections}
     while cur is not None and not cur.number:
         cur = by_index.get(cur.parent) if cur.parent is not None else None
     return (cur.number if cur is not None else None) or sec.title
 
 
 def _note_time(text: str, name: str, mtime: float, cfg: Config) -> datetime | None:
+    from datetime import datetime
+
+    from curator.timeutil import parse_iso, time_from_name
+
     if text.startswith("---\n"):
         end = text.find("\n---", 4)
         head = text[4:end] if end > 0 else ""
@@ -359,11 +794,17 @@ def format_text(res: LookupResult) -> str:
 
 
 def cmd_lookup(args: argparse.Namespace) -> int:
-    root = resolve_workspace(args.workspace)
-    window = None
-    cfg = load_config(root)
-    res = lookup(root, args.query, args.topic, window, cfg)
+    """``curator lookup``: config problems first, then the query, then the layout (as always)."""
+    idx = LookupIndex(_resolve_root(args.workspace))
+    st = _Settings.open(idx, None)
+    parsed = parse_query(args.query)
+    if parsed is None:
+        res = LookupResult(args.query, None, False, kind="invalid")
+    else:
+        res = _answer(idx, st, args.query, parsed, args.topic, None, one_shot=True)
     if args.json:
+        import json
+
         json.dump(res.to_json(), sys.stdout, ensure_ascii=False, indent=1)
         sys.stdout.write("\n")
     else:

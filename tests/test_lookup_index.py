@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
 
+import curator.lookup as lk
 from curator.lookup import LookupIndex, lookup
 
+ROOT = Path(__file__).resolve().parents[1]
 Q = "2608.14376"
 
 
@@ -39,6 +47,150 @@ def test_long_lived_index_answers_like_a_fresh_one(sample_ws: Path) -> None:
         assert a == b, q
 
 
+# --- the warm path: snapshot of config + layout, folder stamps, file stamps ---------------------
+
+
+@pytest.fixture
+def settled(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every stamp looks old enough to trust, as in a workspace nobody touched for a while."""
+    monkeypatch.setattr(lk, "_now_ns", lambda: time.time_ns() + 60 * 10**9)
+
+
+def _tick() -> None:
+    time.sleep(0.03)  # file times come from a coarse clock: let the next write get a new one
+
+
+def _from_scratch(ws: Path, query: str, tmp: Path, *args: object) -> dict:
+    """The answer of an index built fresh on a copy (every path in an answer is relative)."""
+    copy = tmp / f"scratch-{time.monotonic_ns()}"
+    shutil.copytree(ws, copy, symlinks=True, ignore=shutil.ignore_patterns(".curator"))
+    return lookup(copy, query, *args).to_json()  # type: ignore[arg-type]
+
+
+def _same(ws: Path, query: str, tmp: Path, *args: object) -> dict:
+    got = lookup(ws, query, *args).to_json()  # type: ignore[arg-type]
+    assert got == _from_scratch(ws, query, tmp, *args), query
+    return got
+
+
+def _paths(res: dict) -> set[str]:
+    return {n["path"] for n in res["notes"] + res["briefings"]}
+
+
+def test_warm_index_follows_notes_folders_docs_cards_and_config(sample_ws: Path, tmp_path: Path, settled: None) -> None:
+    first = _same(sample_ws, Q, tmp_path)
+    idx = lk.LookupIndex(sample_ws)
+    assert idx.env is not None and idx.tree is not None  # the warm path is armed
+    _tick()
+
+    note = sample_ws / "inbox" / "jay" / "2026-08-20T1055-jay-engineering-filter.md"
+    text = note.read_text(encoding="utf-8")
+    note.write_text(text.replace(Q, "2608.14377"), encoding="utf-8")  # same size, in place
+    assert "inbox/jay/2026-08-20T1055-jay-engineering-filter.md" not in _paths(_same(sample_ws, Q, tmp_path))
+    assert _same(sample_ws, "2608.14377", tmp_path)["notes"]
+
+    (sample_ws / "inbox" / "jay" / "new.md").write_text(f"- {Q}\n", encoding="utf-8")  # a new note
+    deep = sample_ws / "inbox" / "kai" / "2026" / "08" / "20"  # a new author, three folders down
+    deep.mkdir(parents=True)
+    (deep / "late.md").write_text(f"arXiv:{Q}\n", encoding="utf-8")
+    got = _same(sample_ws, Q, tmp_path)
+    assert {"inbox/jay/new.md", "inbox/kai/2026/08/20/late.md"} <= _paths(got)
+    _tick()
+
+    (deep / "late.md").rename(deep / "later.md")
+    (sample_ws / "inbox" / "jay" / "new.md").unlink()
+    got = _same(sample_ws, Q, tmp_path)
+    assert "inbox/kai/2026/08/20/later.md" in _paths(got) and "inbox/jay/new.md" not in _paths(got)
+    _tick()
+
+    doc = sample_ws / "organized" / "knowledge" / "inference.md"
+    doc.write_text(doc.read_text(encoding="utf-8").replace(
+        "### §1.4 投机解码", f"- **CoRun**(arXiv:{Q},8-20 锚入):确定性调度。\n\n### §1.4 投机解码"), encoding="utf-8")
+    assert {a["section"] for a in _same(sample_ws, Q, tmp_path)["anchored"]} == {"§1.3"}
+    assert not first["anchored"]
+
+    card = sample_ws / "paper_cards" / "0999-2608-14376.md"  # a new card, then emptied
+    card.write_text("# CoRun\n", encoding="utf-8")
+    assert _same(sample_ws, Q, tmp_path)["paper_cards"] == [{"path": "paper_cards/0999-2608-14376.md", "empty": False}]
+    _tick()
+    card.write_text("", encoding="utf-8")
+    assert _same(sample_ws, Q, tmp_path)["paper_cards"][0]["empty"] is True
+
+    (sample_ws / "organized" / "knowledge" / "agents.md").write_text(f"# Agents\n\n## §1 Tools\n\n- arXiv:{Q}\n",
+                                                                     encoding="utf-8")
+    assert _same(sample_ws, Q, tmp_path, "agents")["anchored"][0]["doc"] == "organized/knowledge/agents.md"
+    _tick()
+
+    cfg = sample_ws / "curator.toml"  # the default topic and the window come from here
+    cfg.write_text(cfg.read_text(encoding="utf-8").replace('topic = "inference"', 'topic = "agents"'), encoding="utf-8")
+    assert _same(sample_ws, Q, tmp_path)["anchored"][0]["topic"] == "agents"
+    cfg.write_text(cfg.read_text(encoding="utf-8").replace("2026-08-20T22:20:00+08:00", "2026-08-21T22:20:00+08:00"),
+                   encoding="utf-8")
+    _same(sample_ws, Q, tmp_path)
+
+
+def test_unsettled_stamps_are_not_trusted(sample_ws: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Just-written files and folders may change again within the same timestamp: look again next time."""
+    lookup(sample_ws, Q)  # the copy was made just now
+    idx = lk.LookupIndex(sample_ws)
+    assert idx.env is None and idx.tree is None
+    assert all(entry[0] is None for entry in idx.notes.values())
+    now = time.time_ns()
+    assert not lk._settled((1, now - 10**9, now - 10**9), now)
+    assert lk._settled((1, now - 3 * 10**9, now - 3 * 10**9), now)
+    assert lk._settled((1, now + 3 * 10**9, now - 3 * 10**9), now)  # dated in the future, changed long ago
+
+
+def test_walk_never_enters_hidden_folders(sample_ws: Path) -> None:
+    """The folder stamps skip hidden folders because the note walk does (is_ignored_name)."""
+    from curator.config import load_config
+    from curator.workspace import layout, list_note_paths
+
+    hidden = sample_ws / "inbox" / "jay" / ".drafts"
+    hidden.mkdir()
+    (hidden / "draft.md").write_text(f"{Q}\n", encoding="utf-8")
+    (sample_ws / "inbox" / ".trash").mkdir()
+    (sample_ws / "inbox" / ".trash" / "old.md").write_text(f"{Q}\n", encoding="utf-8")
+    paths, _ = list_note_paths(layout(load_config(sample_ws)))
+    assert not [p for p in paths if "/." in p.as_posix()]
+
+
+def test_long_lived_index_matches_after_changes(sample_ws: Path, tmp_path: Path, settled: None) -> None:
+    idx = LookupIndex(sample_ws)
+    lookup(sample_ws, Q, index=idx)
+    _tick()
+    (sample_ws / "inbox" / "jay" / "new.md").write_text(f"- {Q} and https://example.com/x\n", encoding="utf-8")
+    idx.checked_at = -1e9  # as if FRESH_SECONDS had passed
+    for q in (Q, "https://example.com/x", "2608.13263"):
+        assert lookup(sample_ws, q, index=idx).to_json() == _from_scratch(sample_ws, q, tmp_path), q
+
+
+def test_default_window_matches_config(sample_ws: Path) -> None:
+    from datetime import datetime, timedelta, timezone
+
+    from curator.config import Config
+
+    tz = timezone(timedelta(hours=8))
+    now = datetime(2026, 8, 20, 12, 0, tzinfo=tz)
+    a, b = now - timedelta(hours=30), now - timedelta(hours=2)
+    for since, until in ((a, b), (None, b), (a, None), (None, None)):
+        cfg = Config(root=sample_ws, tz=tz, since=since, until=until, window_hours=7.5)
+        assert lk.default_window(since, until, 7.5, tz, now) == cfg.default_window(now)
+
+
+def test_root_resolution_matches_resolve_workspace(sample_ws: Path, tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    from curator.workspace import WorkspaceError, resolve_workspace
+
+    monkeypatch.chdir(sample_ws / "inbox" / "jay")
+    for arg in (str(sample_ws), "../..", None, str(sample_ws / "inbox")):
+        assert lk._resolve_root(arg) == resolve_workspace(arg), arg
+    monkeypatch.chdir(tmp_path)
+    assert lk._resolve_root(None) == resolve_workspace(None)
+    with pytest.raises(WorkspaceError, match="workspace not found"):
+        lk._resolve_root(str(tmp_path / "nowhere"))
+
+
 def test_lookup_parser_alone_parses_like_the_whole_one(capsys: pytest.CaptureFixture[str]) -> None:
     from curator.cli import UsageError, build_parser
 
@@ -57,3 +209,25 @@ def test_lookup_parser_alone_parses_like_the_whole_one(capsys: pytest.CaptureFix
             parser.parse_args(["lookup", "--help"])
         helps.append(capsys.readouterr().out)
     assert helps[0] == helps[1] and "usage: curator lookup" in helps[0]
+
+
+def test_warm_cli_lookup_imports_no_heavy_modules(sample_ws: Path) -> None:
+    """A warm `curator lookup` answers from the index: no config, workspace, parser or UI stack."""
+    code = (
+        "import sys, time, json\n"
+        "import curator.lookup as lk\n"
+        "lk._now_ns = lambda: time.time_ns() + 60 * 10**9\n"
+        "from curator.cli import main\n"
+        f"rc = main(['lookup', {Q!r}, {str(sample_ws)!r}, '--json'])\n"
+        "print(json.dumps(sorted(sys.modules)), file=sys.stderr)\n"
+        "raise SystemExit(rc)\n"
+    )
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    runs = [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
+            for _ in range(2)]
+    assert [r.returncode for r in runs] == [1, 1], runs[-1].stderr
+    assert json.loads(runs[0].stdout) == json.loads(runs[1].stdout)
+    loaded = set(json.loads(runs[1].stderr.strip().splitlines()[-1]))
+    heavy = {"curator.config", "curator.workspace", "curator.textio", "curator.living_doc", "curator.analysis",
+             "curator.notes", "curator.models", "markdown_it", "rapidfuzz", "textual", "tinydb", "tomllib"}
+    assert not heavy & loaded, sorted(heavy & loaded)
