@@ -134,7 +134,7 @@ def test_unsettled_stamps_are_not_trusted(sample_ws: Path, monkeypatch: pytest.M
     lookup(sample_ws, Q)  # the copy was made just now
     idx = lk.LookupIndex(sample_ws)
     assert idx.env is None and idx.tree is None
-    assert all(entry[0] is None for entry in idx.notes.values())
+    assert idx.notes and all(stamp == -1 for stamp in idx.notes.values())
     now = time.time_ns()
     assert not lk._settled((1, now - 10**9, now - 10**9), now)
     assert lk._settled((1, now - 3 * 10**9, now - 3 * 10**9), now)
@@ -231,3 +231,11 @@ def test_warm_cli_lookup_imports_no_heavy_modules(sample_ws: Path) -> None:
     heavy = {"curator.config", "curator.workspace", "curator.textio", "curator.living_doc", "curator.analysis",
              "curator.notes", "curator.models", "markdown_it", "rapidfuzz", "textual", "tinydb", "tomllib"}
     assert not heavy & loaded, sorted(heavy & loaded)
+
+
+def test_index_written_by_other_code_is_rebuilt(sample_ws: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    lookup(sample_ws, Q)
+    assert LookupIndex(sample_ws).walk
+    monkeypatch.setattr(lk, "_CODE", ["2 another-version"])  # as after an upgrade or an edit of curator/
+    assert not LookupIndex(sample_ws).walk
+    assert lookup(sample_ws, Q).to_json() == lookup(sample_ws, Q).to_json()
