@@ -22,7 +22,9 @@ if TYPE_CHECKING:  # the store and the watcher load in the worker, not before th
     from curator.tui.watch import Snapshot
 
 MAX_TOASTS = 3
-COMPLETE_CHUNK = 40
+COMPLETE_CHUNK = 20
+SHOW_PAUSE = 0.4
+"""Seconds a completion stays paused after an analysis, while the UI puts the result on screen."""
 """Deferred notes read per hold of the lock (~50 ms of work)."""
 
 
@@ -59,8 +61,10 @@ class Loader:
         """The index cache (None: not made yet; False: unavailable or broken)."""
         self._lock = threading.Lock()
         self._count_lock = threading.Lock()
-        self._waiting = 0
-        """Analyses waiting for the lock (a completion in progress lets them go first)."""
+        self._busy = 0
+        """Analyses waiting for the lock or running (a completion in progress lets them go first)."""
+        self._quiet_until = 0.0
+        """... and lets the UI show the latest one before it takes the interpreter again."""
         self.completing = False
         """Reading deferred notes in full (see :meth:`complete`); re-analyses meanwhile defer too."""
         self.snapshot: Snapshot | None = None
@@ -84,31 +88,41 @@ class Loader:
 
         ``defer_outside``: see :func:`curator.analysis.analyze` (a cold start shows the relay first).
         """
-        from curator.analysis import analyze
-
         with self._count_lock:
-            self._waiting += 1  # a running completion steps aside between chunks
-        with self._lock:
+            self._busy += 1  # a running completion steps aside (between chunks) until this is shown
+        try:
+            with self._lock:
+                return self._analyze(progress, defer_outside)
+        finally:
             with self._count_lock:
-                self._waiting -= 1
-            from curator.tui.watch import scan
+                self._busy -= 1
+                self._quiet_until = time.monotonic() + SHOW_PAUSE
 
-            self.snapshot = scan(self.inbox)
-            if self._cache is None:
-                self._cache = _make_cache(self.root)
-            if self._cache is not False:
-                try:
-                    return analyze(
-                        self.root, self.topic, self.since, self.until,
-                        cfg=self.config, progress=progress, cache=self._cache, save_cache=False,
-                        defer_outside=defer_outside,
-                    )
-                except Exception:  # a cache problem must never cost the analysis
-                    self._cache = False
-            return analyze(
-                self.root, self.topic, self.since, self.until, cfg=self.config, progress=progress,
-                defer_outside=defer_outside,
-            )
+    def _analyze(self, progress: Callable[[str, int, int], None] | None, defer_outside: bool) -> Analysis:
+        from curator.analysis import analyze
+        from curator.tui.watch import scan
+
+        self.snapshot = scan(self.inbox)
+        if self._cache is None:
+            self._cache = _make_cache(self.root)
+        if self._cache is not False:
+            try:
+                return analyze(
+                    self.root, self.topic, self.since, self.until,
+                    cfg=self.config, progress=progress, cache=self._cache, save_cache=False,
+                    defer_outside=defer_outside,
+                )
+            except Exception:  # a cache problem must never cost the analysis
+                self._cache = False
+        return analyze(
+            self.root, self.topic, self.since, self.until, cfg=self.config, progress=progress,
+            defer_outside=defer_outside,
+        )
+
+    def hold(self, seconds: float) -> None:
+        """Keep a completion paused for a while (the inbox just stirred: an analysis is coming)."""
+        with self._count_lock:
+            self._quiet_until = max(self._quiet_until, time.monotonic() + seconds)
 
     def complete(self, paths: list[str], cancelled: Callable[[], bool]) -> None:
         """Read in full, a few at a time, the notes a deferred analysis left pending.
@@ -121,7 +135,7 @@ class Loader:
         try:
             for start in range(0, len(paths), COMPLETE_CHUNK):
                 give_way = time.monotonic() + 5.0
-                while self._waiting and not cancelled() and time.monotonic() < give_way:
+                while (self._busy or time.monotonic() < self._quiet_until) and not cancelled() and time.monotonic() < give_way:
                     time.sleep(0.005)
                 if cancelled():
                     return

@@ -89,11 +89,14 @@ class InboxWatcher:
         max_settle: float = 5.0,
         debounce_ms: int = 40,
         baseline: Snapshot | None = None,
+        on_stir: Callable[[], None] | None = None,
     ) -> None:
         """Timings: periodic rescan, quiet time before a change counts, debounce of events.
 
         *baseline*: the files as the last analysis saw them (taken before it read them), so
         a change made while it ran, or while no watcher ran, is still reported.
+        *on_stir*: called as soon as the folder reports activity, before scanning and settling
+        (the UI uses it to pause background reading, so the change is seen promptly).
         """
         self.folder = folder
         self.baseline = baseline
@@ -102,6 +105,7 @@ class InboxWatcher:
         self.max_settle = max_settle
         self.debounce_ms = debounce_ms
         self.restarts = 0
+        self.on_stir = on_stir
         self._wake = asyncio.Event()
 
     async def run(self, on_change: Callable[[InboxChange], None]) -> None:
@@ -189,6 +193,8 @@ class InboxWatcher:
                     ignore_permission_denied=True,
                 ):
                     if changes:
+                        if self.on_stir is not None:
+                            self.on_stir()
                         self._wake.set()
                     if _identity(self.folder) != ident:
                         self._wake.set()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import shlex
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -57,6 +58,12 @@ run in slices so the screen stays live."""
 
 PROGRESS_EVERY = 0.1
 """Seconds between progress updates while reading the workspace."""
+
+STIR_HOLD = 1.5
+"""Seconds background reading pauses when the inbox stirs (the watcher settles, then analyses)."""
+
+PANES_WAIT = 2.0
+"""At most this long the loading worker waits for the panes (or the first result) to be drawn."""
 
 SAVE_AFTER_LOAD = 1.0
 SAVE_AFTER_CHANGE = 3.0
@@ -172,6 +179,9 @@ class TriageScreen(Screen[None]):
         self.panes_ready = False
         """The notes, increments, detail and section panes are mounted."""
         self._panes_mount: Any = None
+        self._panes_mounted = threading.Event()
+        self._shown = threading.Event()
+        """The first analysis is on screen (the completion of deferred notes waits for it)."""
         self.busy = ""
         self.filter_text = ""
         self.load_error: str | None = None
@@ -240,6 +250,7 @@ class TriageScreen(Screen[None]):
             if self.focused is None:
                 table.focus()
             self.panes_ready = True
+            self._panes_mounted.set()
             self.refresh_bindings()  # filter, lookup and export are available now
         elif not self.panes_ready:
             await self._panes_mount
@@ -265,6 +276,8 @@ class TriageScreen(Screen[None]):
     @work(thread=True, exclusive=True, exit_on_error=False, group="load")
     def _load(self) -> None:
         store, store_error = self.loader.open_store()
+        # one thread at a time on the interpreter: let the panes mount before the heavy reading
+        self._panes_mounted.wait(PANES_WAIT)
 
         last = [0.0]
 
@@ -291,6 +304,7 @@ class TriageScreen(Screen[None]):
         pending = [n.path for n in analysis.notes if n.pending]
         if pending:
             worker = get_current_worker()
+            self._shown.wait(PANES_WAIT)  # the relay on screen first, then the rest of the notes
             try:
                 self.loader.complete(pending, lambda: worker.is_cancelled)
                 complete = self.loader.analyze()
@@ -336,6 +350,7 @@ class TriageScreen(Screen[None]):
         self._sections.load(latest.living_doc)
         self.ready = True
         self._refresh_views()
+        self._shown.set()
         if self.session.readonly_reason:
             self.notify(clean(self.session.readonly_reason, 300), title="read-only", severity="warning", markup=False, timeout=8)
         for problem in self.session.problems[:3]:
@@ -350,7 +365,7 @@ class TriageScreen(Screen[None]):
         while True:
             from curator.tui.watch import InboxWatcher
 
-            watcher = InboxWatcher(inbox, baseline=self.loader.snapshot)
+            watcher = InboxWatcher(inbox, baseline=self.loader.snapshot, on_stir=lambda: self.loader.hold(STIR_HOLD))
             try:
                 await watcher.run(lambda change: self.post_message(self.InboxChanged(change)))
             except asyncio.CancelledError:
