@@ -239,3 +239,24 @@ def test_index_written_by_other_code_is_rebuilt(sample_ws: Path, monkeypatch: py
     monkeypatch.setattr(lk, "_CODE", ["2 another-version"])  # as after an upgrade or an edit of curator/
     assert not LookupIndex(sample_ws).walk
     assert lookup(sample_ws, Q).to_json() == lookup(sample_ws, Q).to_json()
+
+
+def test_plain_lookup_arguments_parse_as_argparse_would() -> None:
+    import itertools
+
+    from curator.cli import UsageError, build_parser, plain_lookup_args
+
+    tokens = [Q, "ws", "--json", "--topic", "rag", "", "-", "--", "-x", "a b", "--js", "--json=1", "-h"]
+    taken = 0
+    for n in range(5):
+        for rest in itertools.product(tokens, repeat=n):
+            plain = plain_lookup_args(list(rest))
+            if plain is None:
+                continue
+            taken += 1
+            try:
+                full = vars(build_parser().parse_args(["lookup", *rest]))
+            except (UsageError, SystemExit) as exc:
+                raise AssertionError(f"{rest}: argparse refuses ({exc}), the plain path does not") from exc
+            assert vars(plain) == full, rest
+    assert taken > 50
