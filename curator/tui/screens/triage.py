@@ -203,8 +203,11 @@ class TriageScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.app.theme_changed_signal.subscribe(self, self._theme_changed)
-        self._load()
-        self.call_after_refresh(self._panes)
+        self.call_after_refresh(self._after_first_frame)
+
+    async def _after_first_frame(self) -> None:
+        self._load()  # the reading thread starts once the first frame is out, not competing with it
+        await self._panes()
 
     # the panes, typed (their modules load with the panes, after the first frame)
     @property
