@@ -16,10 +16,8 @@ from pathlib import Path
 from rapidfuzz import fuzz, process
 
 from curator.cache import IndexCache
-from curator.cards import load_cards
 from curator.config import Config, load_config
 from curator.gcpause import paused_gc
-from curator.living_doc import load_living_doc
 from curator.matcher import (
     Cluster,
     cluster_items,
@@ -174,6 +172,10 @@ def _analyze(
     if cache is not None:
         docs = {t: cache.load_doc(cfg.root, p, t) for t, p in lay.docs.items()}
     else:
+        from curator.living_doc import (
+            load_living_doc,  # markdown-it loads only when a doc is parsed
+        )
+
         docs = {t: load_living_doc(cfg.root, p, t) for t, p in lay.docs.items()}
     doc = docs[topic]
     others = [d for t, d in docs.items() if t != topic]
@@ -190,6 +192,8 @@ def _analyze(
     elif cache is not None:
         cards, card_problems = cache.load_cards(cfg.root, cfg.cards)
     else:
+        from curator.cards import load_cards
+
         cards, card_problems = load_cards(cfg.root, cfg.cards)
     if progress:
         progress("matching", total, total)
