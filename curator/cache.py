@@ -117,12 +117,11 @@ class IndexCache:
         return ln
 
     def load_doc(self, root: Path, rel: str, topic: str) -> LivingDoc:
-        from curator.living_doc import load_living_doc
-
         sig = file_sig(root / rel)
         hit = self.docs.get(rel)
         if sig is not None and hit is not None and hit[0] == sig and hit[1].topic == topic:
             return hit[1]
+        from curator.living_doc import load_living_doc  # the parser (markdown-it) only on a miss
         self.reads += 1
         self.read_paths.append(rel)
         doc = load_living_doc(root, rel, topic)

@@ -7,10 +7,13 @@ HTML blocks, lazy continuation lines) so nobody hand-parses markdown here.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from markdown_it import MarkdownIt
+if TYPE_CHECKING:
+    from markdown_it import MarkdownIt
 
 MAX_NESTING = 120
 """markdown-it's default of 20 silently drops deeper content; notes are untrusted."""
@@ -24,13 +27,18 @@ quadratic on some shapes: an 8 MB note of lazy list continuations took over a mi
 
 
 def make_parser() -> MarkdownIt:
+    from markdown_it import MarkdownIt
+
     md = MarkdownIt("commonmark", {"maxNesting": MAX_NESTING}).enable("table")
     # block structure is all we need; inline parsing was half the cost
     md.disable(["inline", "text_join"], ignoreInvalid=True)
     return md
 
 
-_PARSER = make_parser()
+@functools.cache
+def _parser() -> MarkdownIt:
+    """Built on first use: reading notes from the cache never needs markdown-it."""
+    return make_parser()
 
 
 @dataclass
@@ -77,7 +85,7 @@ def parse_blocks(text: str) -> list[Block]:
     """Top-level blocks; nested lists become ListEntry trees."""
     if len(text) > FAST_SCAN_BYTES:
         return scan_blocks(text)
-    tokens = _PARSER.parse(text)
+    tokens = _parser().parse(text)
     blocks: list[Block] = []
     i = 0
     n = len(tokens)
