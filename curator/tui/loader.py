@@ -7,6 +7,7 @@ because of it.
 
 from __future__ import annotations
 
+import gc
 import threading
 import time
 from collections.abc import Callable
@@ -91,8 +92,12 @@ class Loader:
         with self._count_lock:
             self._busy += 1  # a running completion steps aside (between chunks) until this is shown
         try:
-            with self._lock:
-                return self._analyze(progress, defer_outside)
+            with self._lock, paused_gc():
+                result = self._analyze(progress, defer_outside)
+                # long-lived from here on: out of the collector's sight (frozen before it wakes
+                # up), or each of its passes over millions of cached objects stalls the screen
+                gc.freeze()
+                return result
         finally:
             with self._count_lock:
                 self._busy -= 1
@@ -148,6 +153,7 @@ class Loader:
                             cache.load_note(self.root / rel, self.config)
                         except Exception:  # the full analysis after this reports it properly
                             continue
+                    gc.freeze()
         finally:
             self.completing = False
 
@@ -160,6 +166,10 @@ class Loader:
         if not self._lock.acquire(blocking=wait):
             return False
         try:
+            if wait:  # idle: give the collector one look at what earlier analyses left behind
+                gc.unfreeze()
+                gc.collect()
+                gc.freeze()
             cache = self._cache
             if not cache or not cache.dirty:
                 return False
