@@ -202,6 +202,9 @@ def cmd_analyze(args: argparse.Namespace) -> int:
         result = analyze(root, args.topic, args.since, args.until, cache=cache)
     except ValueError as exc:
         raise _window_error(exc) from exc
+    import gc
+
+    gc.freeze()  # a one-shot process: no collector passes over the loaded index while printing or at exit
     if args.json:
         json.dump(analysis_json(result), sys.stdout, ensure_ascii=False, indent=1)
         sys.stdout.write("\n")

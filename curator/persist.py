@@ -7,14 +7,12 @@ else can write it; any damage or version change simply means "rebuild".
 from __future__ import annotations
 
 import functools
-import hashlib
 import os
 import pickle
 import stat
 from pathlib import Path
 from typing import Any
 
-from curator.atomic import atomic_write_bytes
 from curator.gcpause import paused_gc
 
 
@@ -26,6 +24,8 @@ def code_fingerprint() -> str:
     after an upgrade (or any edit) a cache written by other code is rebuilt, never
     half-trusted.  Reading ~40 small files costs about a millisecond.
     """
+    import hashlib  # here, not at import: a warm lookup never needs it
+
     h = hashlib.blake2b(digest_size=12)
     for p in sorted(Path(__file__).parent.glob("*.py")):
         h.update(p.name.encode())
@@ -75,6 +75,8 @@ def write_private_pickle(root: Path, path: Path, data: dict[str, Any]) -> bool:
         return False
     try:
         path.parent.mkdir(exist_ok=True)
+        from curator.atomic import atomic_write_bytes  # writing is rare; reading must start fast
+
         atomic_write_bytes(path, pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL))
         os.chmod(path, 0o600)
         return True
