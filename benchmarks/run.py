@@ -346,18 +346,22 @@ def bench_analyze(ws: Path, gt: dict, reps: int, res: Results, state: dict) -> N
         n_incs = len(a.increments)
         del a
         gc.collect()
-        cache = IndexCache(ws)
-        t, _a = timed(lambda c=cache: analyze(ws, cache=c))
+        caches: list[IndexCache] = []
+
+        def warm_run(caches: list[IndexCache] = caches) -> Any:  # loading the cache is part of a warm run
+            caches.append(IndexCache(ws))
+            return analyze(ws, cache=caches[-1])
+
+        t, _a = timed(warm_run)
         warm.append(t)
-        reads.append(cache.reads)
+        reads.append(caches[-1].reads)
         del _a
         st = changed.stat()
         os.utime(changed, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000_000))
         try:
-            cache = IndexCache(ws)
-            t, _a = timed(lambda c=cache: analyze(ws, cache=c))
+            t, _a = timed(warm_run)
             touched.append(t)
-            reads.append(cache.reads)
+            reads.append(caches[-1].reads)
         finally:
             os.utime(changed, ns=(st.st_atime_ns, st.st_mtime_ns))
         del _a
@@ -367,7 +371,7 @@ def bench_analyze(ws: Path, gt: dict, reps: int, res: Results, state: dict) -> N
                    samples=cold, baseline_samples=base, note="IndexCache deleted, then analyze(ws, cache=IndexCache(ws))"))
     res.add(Figure("analyze.warm.inproc", "analyze warm, in-process (persisted cache)", "s", med(warm), med(base), bl,
                    [Target("max", 0.5, "≤ 0.5 s")], samples=warm, baseline_samples=base,
-                   note=f"fresh IndexCache(ws) loads the pickle; files re-read: {reads[0::2]}"))
+                   note=f"timed: IndexCache(ws) loading the pickle + analyze; files re-read: {reads[0::2]}"))
     res.add(Figure("analyze.warm1.inproc", "analyze warm, 1 note changed, in-process", "s", med(touched), med(base), bl,
                    [Target("max", 0.5, "≤ 0.5 s")], samples=touched, baseline_samples=base,
                    note=f"{changed.relative_to(ws)} touched; files re-read: {reads[1::2]}"))
