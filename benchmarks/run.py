@@ -239,8 +239,11 @@ def read_all(ws: Path) -> int:
 
 
 def drop_cache(ws: Path) -> None:
-    with contextlib.suppress(FileNotFoundError):
-        (ws / ".curator" / "index-cache.pickle").unlink()
+    from curator.cache import PARTS
+
+    for name in PARTS.values():
+        with contextlib.suppress(FileNotFoundError):
+            (ws / ".curator" / name).unlink()
 
 
 def timed(fn: Callable[[], Any]) -> tuple[float, Any]:

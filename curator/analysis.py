@@ -202,8 +202,10 @@ def _analyze(
         cache.forget_missing({ln.note.path for ln in loaded})
         fresh = [d.__dict__.pop("_fresh_index", False) for d in docs.values()]
         memo = [_memo_changed(d) for d in docs.values()]  # every flag reset, none pickled as set
+        if any(fresh):
+            cache.mark_dirty("docs")
         if any(fresh) or any(memo):
-            cache.mark_dirty()
+            cache.mark_dirty("memo")
         if save_cache:
             cache.save()
     return result

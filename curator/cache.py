@@ -1,11 +1,12 @@
 """Persisted index cache in ``.curator/``: only files that changed are read again.
 
 Keyed on (path, size, mtime_ns) per file; a changed, new or vanished file is
-re-read, everything else comes back from the cache.  The cache is a pickle in
-the user's own workspace folder, written atomically; it is refused (and
-rebuilt) when it is not owned by the current user or is writable by others,
-when its version differs, or when it cannot be read for any reason — a cache
-can always be thrown away.
+re-read, everything else comes back from the cache.  The cache is a few pickles
+in the user's own workspace folder (notes, living docs, cards, and the memo of
+section-fit scores), each written atomically and only when its part changed; a
+part is refused (and rebuilt) when it is not owned by the current user or is
+writable by others, when its version differs, or when it cannot be read for any
+reason — a cache can always be thrown away.
 """
 
 from __future__ import annotations
@@ -26,10 +27,18 @@ from curator.workspace import LoadedNote, load_note
 CACHE_VERSION = 8
 """Bumped by hand for format changes; the code fingerprint catches everything else."""
 CACHE_NAME = "index-cache.pickle"
+"""The notes part; the others sit beside it (see PARTS)."""
+PARTS = {"notes": CACHE_NAME, "docs": "index-docs.pickle", "cards": "index-cards.pickle", "memo": "index-memo.pickle"}
 
 
 def _version() -> str:
     return f"{CACHE_VERSION}-{code_fingerprint()}"
+
+
+def _section_index(doc: LivingDoc) -> Any:
+    """The doc's cached SectionIndex (see curator.analysis.doc_index), if it was built."""
+    di = doc.__dict__.get("_curator_index")
+    return getattr(di, "index", None)
 
 
 def _copy(note: Note) -> Note:
@@ -47,12 +56,14 @@ def _rel(path: Path, root: Path) -> str:
         return p[len(r) :].replace(os.sep, "/")
     return path.relative_to(root).as_posix() if path.is_absolute() else p
 
+
 class IndexCache:
     """Drop-in loader for :func:`curator.analysis.analyze` (``cache=IndexCache(root)``)."""
 
     def __init__(self, root: Path, *, persist: bool = True) -> None:
         self.root = root
         self.path = root / ".curator" / CACHE_NAME
+        self.paths = {part: root / ".curator" / name for part, name in PARTS.items()}
         self.persist = persist
         self.notes: dict[str, tuple[tuple[int, int], Note, bytes, float, str]] = {}
         self.docs: dict[str, tuple[tuple[int, int], LivingDoc]] = {}
@@ -64,18 +75,23 @@ class IndexCache:
         self.reads = 0
         """Files actually read in this run (the rest came from the cache)."""
         self.read_paths: list[str] = []
-        self._dirty = False
+        self._dirty: set[str] = set()
         self._load()
 
     def _load(self) -> None:
-        data = read_private_pickle(self.path, _version())
-        if data is None:
-            return
+        version = _version()
+        data = read_private_pickle(self.paths["notes"], version) or {}
         self.notes = data.get("notes", {})
-        self.docs = data.get("docs", {})
+        self.settings = data.get("settings")
+        self.docs = (read_private_pickle(self.paths["docs"], version) or {}).get("docs", {})
+        data = read_private_pickle(self.paths["cards"], version) or {}
         self.cards = data.get("cards", {})
         self.card_sigs = data.get("card_sigs", {})
-        self.settings = data.get("settings")
+        memo = (read_private_pickle(self.paths["memo"], version) or {}).get("memo", {})
+        for rel, (sig, doc) in self.docs.items():
+            index = _section_index(doc)
+            if index is not None and memo.get(rel, (None,))[0] == sig:
+                index.__dict__["_memo"] = memo[rel][1]
 
     def check_settings(self, cfg: Config) -> None:
         """Times in names depend on the zone; a different config invalidates note entries."""
@@ -83,7 +99,7 @@ class IndexCache:
         if self.settings != key:
             self.notes = {}
             self.settings = key
-            self._dirty = True
+            self._dirty.add("notes")
 
     def load_note(self, path: Path, cfg: Config, *, defer: Callable[[Note], bool] | None = None) -> LoadedNote:
         """From the cache when unchanged; else read (see :func:`curator.workspace.load_note` for ``defer``)."""
@@ -111,7 +127,7 @@ class IndexCache:
             light_items = [replace(it, text="", points=[], caveats=[], context="") for it in ln.note.items]
             meta = replace(ln.note, items=light_items, text="")
             self.notes[rel] = (sig, meta, blob, ln.mtime, ln.sha1)
-            self._dirty = True
+            self._dirty.add("notes")
         else:
             self.notes.pop(rel, None)
         return ln
@@ -127,7 +143,7 @@ class IndexCache:
         doc = load_living_doc(root, rel, topic)
         if sig is not None:
             self.docs[rel] = (sig, doc)
-            self._dirty = True
+            self._dirty.update(("docs", "memo"))
         return doc
 
     def load_cards(self, root: Path, rel_dir: str) -> tuple[list[PaperCard], list[tuple[str, str]]]:
@@ -154,28 +170,44 @@ class IndexCache:
         self.reads += len(cards)
         self.cards = {c.path: ((0, 0), c) for c in cards}
         self.card_sigs[rel_dir] = sigs
-        self._dirty = True
+        self._dirty.add("cards")
         return cards, problems
 
     @property
     def dirty(self) -> bool:
         """Something changed since the last save."""
-        return self._dirty
+        return bool(self._dirty)
 
-    def mark_dirty(self) -> None:
-        self._dirty = True
+    def mark_dirty(self, part: str = "docs") -> None:
+        """A part changed in place (a doc's index was built: "docs"; new section-fit scores: "memo")."""
+        self._dirty.add(part)
 
     def forget_missing(self, present: set[str]) -> None:
         for rel in list(self.notes):
             if rel not in present:
                 del self.notes[rel]
-                self._dirty = True
+                self._dirty.add("notes")
 
     def save(self) -> None:
         if not self.persist or not self._dirty:
             return
-        data = {"version": _version(), "notes": self.notes, "docs": self.docs, "cards": self.cards, "card_sigs": self.card_sigs, "settings": self.settings}
-        with paused_gc():  # pickling walks the whole graph; the collector would walk it again
-            ok = write_private_pickle(self.root, self.path, data)
-        if ok:
-            self._dirty = False  # a read-only workspace simply runs without a persisted cache
+        version = _version()
+        for part in sorted(self._dirty):
+            if part == "notes":
+                data = {"version": version, "notes": self.notes, "settings": self.settings}
+            elif part == "docs":
+                data = {"version": version, "docs": self.docs}
+            elif part == "cards":
+                data = {"version": version, "cards": self.cards, "card_sigs": self.card_sigs}
+            else:
+                memo = {}
+                for rel, (sig, doc) in self.docs.items():
+                    index = _section_index(doc)
+                    if index is not None:
+                        memo[rel] = (sig, index.__dict__.get("_memo", {}))
+                data = {"version": version, "memo": memo}
+            with paused_gc():  # pickling walks the whole graph; the collector would walk it again
+                ok = write_private_pickle(self.root, self.paths[part], data)
+            if not ok:
+                return  # a read-only workspace simply runs without a persisted cache
+            self._dirty.discard(part)

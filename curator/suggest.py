@@ -107,6 +107,13 @@ class SectionIndex:
                 return next((u for u in self.units if u.section.index == s.index), None)
         return None
 
+    def __getstate__(self) -> dict:
+        """Pickled without the memo of scores: that is saved apart, when it changes (see curator.cache)."""
+        state = dict(self.__dict__)
+        state.pop("_memo", None)
+        state["memo_changed"] = False
+        return state
+
     def top(self, text: str, k: int = 5) -> tuple[tuple[int, float], ...]:
         """The best-fitting units for ``text`` as (unit index, BM25 score), best first, scores > 0.
 
