@@ -24,6 +24,8 @@ if TYPE_CHECKING:  # the store and the watcher load in the worker, not before th
 
 MAX_TOASTS = 3
 COMPLETE_CHUNK = 20
+COLLECT_EVERY = 60.0
+"""At most one full collection per minute, at an idle save (it holds the interpreter ~0.1-0.3 s on L)."""
 SHOW_PAUSE = 0.4
 """Seconds a completion stays paused after an analysis, while the UI puts the result on screen."""
 """Deferred notes read per hold of the lock (~50 ms of work)."""
@@ -64,6 +66,7 @@ class Loader:
         self._count_lock = threading.Lock()
         self._busy = 0
         """Analyses waiting for the lock or running (a completion in progress lets them go first)."""
+        self._collected_at = 0.0
         self._quiet_until = 0.0
         """... and lets the UI show the latest one before it takes the interpreter again."""
         self.completing = False
@@ -166,7 +169,10 @@ class Loader:
         if not self._lock.acquire(blocking=wait):
             return False
         try:
-            if wait:  # idle: give the collector one look at what earlier analyses left behind
+            now = time.monotonic()
+            if wait and now - self._collected_at >= COLLECT_EVERY:
+                # idle: let the collector look once at what earlier analyses left behind
+                self._collected_at = now
                 gc.unfreeze()
                 gc.collect()
                 gc.freeze()
