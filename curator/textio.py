@@ -11,11 +11,9 @@ from __future__ import annotations
 
 import errno
 import functools
-import hashlib
 import os
 import re
 import stat
-import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -316,6 +314,8 @@ def _looks_like_cjk(text: str) -> bool:
     if not _ideographs(True).search(text) or _BAD_CONTROL.search(text):
         return False
     sample = text[:_CJK_SAMPLE_CHARS]  # the shares below need no more than this
+    import unicodedata  # here: the UI's first frame imports this module, and never needs it
+
     if any(unicodedata.category(ch) in ("Co", "Cn", "Cs") for ch in set(sample)):
         return False
     non_ascii = len(sample) - len(sample.encode("ascii", "ignore"))
@@ -407,9 +407,15 @@ def read_text(path: Path, max_bytes: int = MAX_BYTES_DEFAULT) -> Decoded:
         truncated=truncated,
         size=size,
         mtime=st.st_mtime,
-        sha1=hashlib.sha1(data).hexdigest(),
+        sha1=_sha1(data),
         warnings=warnings,
     )
+
+
+def _sha1(data: bytes) -> str:
+    import hashlib  # loaded with the first file read, not with the UI
+
+    return hashlib.sha1(data).hexdigest()
 
 
 def _stat_or_problem(path: Path) -> os.stat_result:

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from textual import on, work
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -24,7 +24,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.theme import Theme
 from textual.timer import Timer
-from textual.widgets import DataTable, Footer, Input, Label, ProgressBar, Tree
+from textual.widgets import Footer, Label, ProgressBar
 from textual.worker import get_current_worker
 
 from curator.config import Config
@@ -33,6 +33,8 @@ from curator.tui.text import clean
 from curator.tui.widgets.status import StatusInfo, StatusLine
 
 if TYPE_CHECKING:  # the rest loads with the first analysis: the first frame must not wait for it
+    from textual.widgets import DataTable, Input, Tree
+
     from curator.models import Analysis
     from curator.store import DecisionStore
     from curator.triage import Row
@@ -211,6 +213,10 @@ class TriageScreen(Screen[None]):
 
     # the panes, typed (their modules load with the panes, after the first frame)
     @property
+    def _filter_box(self) -> Input:
+        return self.query_one("#filter")  # type: ignore[return-value]
+
+    @property
     def _table(self) -> IncrementsTable:
         return self.query_one("#increments")  # type: ignore[return-value]
 
@@ -246,6 +252,8 @@ class TriageScreen(Screen[None]):
                 Vertical(sections, SectionInfo(id="section-info"), id="sections-pane"),
                 id="panes",
             )
+            from textual.widgets import Input
+
             box = Input(placeholder="filter: words  status:new  author:jay  §1.3  is:undecided", id="filter")
             self._panes_mount = self.mount(panes, box, before=self.query_one("#status"))
             await self._panes_mount
@@ -513,22 +521,23 @@ class TriageScreen(Screen[None]):
         sections = self.session.analysis.living_doc.sections
         info.show(sections[index] if 0 <= index < len(sections) else None, self.current_row())
 
-    @on(DataTable.RowHighlighted, "#increments")
-    def _row_highlighted(self) -> None:
+    # handlers by name rather than @on(DataTable..., Tree..., Input...): those widget modules
+    # then load with the panes, after the first frame
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         """Redraw the panes once the cursor rests (holding j stays smooth on big relays)."""
-        if not self.ready:
+        if event.data_table.id != "increments" or not self.ready:
             return
         if self._views_timer is not None:
             self._views_timer.stop()
         self._views_timer = self.set_timer(VIEWS_DELAY, self._refresh_views)
 
-    @on(Tree.NodeHighlighted, "#sections")
-    def _section_highlighted(self, event: Tree.NodeHighlighted[int]) -> None:
-        self._show_section(event.node.data)
+    def on_tree_node_highlighted(self, event: Tree.NodeHighlighted[int]) -> None:
+        if event.node.tree.id == "sections":
+            self._show_section(event.node.data)
 
-    @on(Tree.NodeSelected, "#notes")
-    def _note_selected(self, event: Tree.NodeSelected[str]) -> None:
-        if event.node.data:
+    def on_tree_node_selected(self, event: Tree.NodeSelected[str]) -> None:
+        if event.node.tree.id == "notes" and event.node.data:
             self._set_filter(f"note:{shlex.quote(event.node.data)}")
             self.notify(f"showing increments from {clean(event.node.data, 200)} (Esc clears)", markup=False)
 
@@ -751,20 +760,22 @@ class TriageScreen(Screen[None]):
     # ------------------------------------------------------------------ other keys
 
     def action_filter(self) -> None:
-        box = self.query_one("#filter", Input)
+        box = self._filter_box
         box.display = True
         box.value = self.filter_text
         box.focus()
 
-    @on(Input.Changed, "#filter")
-    def _filter_changed(self, event: Input.Changed) -> None:
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id != "filter":
+            return
         if self._filter_timer is not None:
             self._filter_timer.stop()
         value = event.value
         self._filter_timer = self.set_timer(0.25, lambda: self._set_filter(value, hide=False))
 
-    @on(Input.Submitted, "#filter")
-    def _filter_submitted(self, event: Input.Submitted) -> None:
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id != "filter":
+            return
         if self._filter_timer is not None:
             self._filter_timer.stop()
         self._set_filter(event.value)
@@ -774,13 +785,13 @@ class TriageScreen(Screen[None]):
         table = self._table
         table.populate(self.visible_rows(), self._flag_counter())
         if hide:
-            box = self.query_one("#filter", Input)
+            box = self._filter_box
             box.display = False
             table.focus()
         self._refresh_views()
 
     def action_clear_filter(self) -> None:
-        box = self.query_one("#filter", Input)
+        box = self._filter_box
         if self.filter_text or box.display:
             box.value = ""
             self._set_filter("")
