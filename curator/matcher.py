@@ -20,6 +20,7 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from operator import itemgetter
 
 from rapidfuzz import fuzz
 
@@ -323,41 +324,50 @@ def _flag_overlaps(
                     j = names[m.group(0)]
                     if j != i and not _word_inside(it.text, m.start(), m.end()):
                         links.setdefault(_pair(i, j), f"{_short(it.note)}({it.label or 'item'}) names {m.group(0)}")
-    # candidate pairs as one int each (a * n + b, a < b): cheaper to collect and sort than tuples,
-    # and visiting them in order keeps one row's vector hot while its partners are scored
-    cand: set[int] = {a * n + b for a, b in links}
-    linked = {a for a, _ in links}
+    # candidate partners per row (a < b): a set update per block member collects them in C, and
+    # scoring row by row keeps one row's vector hot while its partners are scored
+    partners: dict[int, set[int]] = defaultdict(set)
+    for a, b in links:
+        partners[a].add(b)
+    linked = set(partners)
     block: dict[str, list[int]] = defaultdict(list)
     for i in range(n):
         for t in tfidf.rare_tokens(i, k=6, max_df=max(3, n // 20)):
             block[t].append(i)
     for members in block.values():
         if len(members) <= 60:  # members ascend, so every pair comes out as (low, high)
-            cand.update(x * n + y for k, x in enumerate(members) for y in members[k + 1 :])
+            for k, x in enumerate(members[:-1]):
+                partners[x].update(members[k + 1 :])
     vectors = tfidf.vectors
     keys = [set(v) for v in vectors]
+    key_of = keys.__getitem__
     fsum = math.fsum
-    # flags per increment as (rounded score, partner, pair), in (low, high) pair order
+    # flags per increment as (rounded score, partner, pair a * n + b), in (low, high) pair order
     flags: dict[int, list[tuple[float, int, int]]] = defaultdict(list)
-    for p in sorted(cand):
-        a, b = divmod(p, n)
-        if distinct and frozenset((incs[a].id, incs[b].id)) in distinct:
-            continue
-        va, vb = vectors[a], vectors[b]
-        shared = keys[a] & keys[b]
-        cos = fsum([va[t] * vb[t] for t in shared])  # TfIdf.cosine: the same products, summed exactly
-        link = links.get((a, b)) if a in linked else None
-        score = cos + (0.45 if link else 0.0)
-        if score < 0.32:
-            continue
-        score = round(min(1.0, score), 3)
-        flags[a].append((score, b, p))
-        flags[b].append((score, a, p))
+    shared_of: dict[int, set[str]] = {}  # a flagged pair's shared terms, for its reason
+    for a in sorted(partners):
+        bs = sorted(partners[a])
+        va = vectors[a]
+        # the key intersections (most of the work) run in C, one map over the row's partners
+        for b, shared in zip(bs, map(keys[a].intersection, map(key_of, bs)), strict=True):
+            if distinct and frozenset((incs[a].id, incs[b].id)) in distinct:
+                continue
+            vb = vectors[b]
+            cos = fsum([va[t] * vb[t] for t in shared])  # TfIdf.cosine: the same products, summed exactly
+            link = links.get((a, b)) if a in linked else None
+            score = cos + (0.45 if link else 0.0)
+            if score < 0.32:
+                continue
+            score = round(min(1.0, score), 3)
+            p = a * n + b
+            flags[a].append((score, b, p))
+            flags[b].append((score, a, p))
+            shared_of[p] = shared
 
     def reason(p: int) -> str:
         a, b = divmod(p, n)
         va, vb = vectors[a], vectors[b]
-        top = sorted([(-(va[t] * vb[t]), t) for t in keys[a] & keys[b]])[:4]  # heaviest product, then term
+        top = sorted([(-(va[t] * vb[t]), t) for t in shared_of[p]])[:4]  # heaviest product, then term
         why = links.get((a, b)) or ""
         if top:
             why = (why + "; " if why else "") + "shared terms: " + ", ".join([t for _, t in top])
@@ -366,7 +376,7 @@ def _flag_overlaps(
     # only the kept flags (per_item per increment) get a reason: most pairs are cut here
     reasons: dict[int, str] = {}
     for i, lst in flags.items():
-        lst.sort(key=lambda f: -f[0])  # stable: equal scores keep pair order
+        lst.sort(key=itemgetter(0), reverse=True)  # a reverse sort stays stable: equal scores keep pair order
         kept = []
         for score, j, p in lst[:per_item]:
             why = reasons.get(p)

@@ -11,6 +11,9 @@ import math
 import re
 from collections import Counter
 from collections.abc import Iterable
+from functools import lru_cache
+from itertools import chain, filterfalse
+from operator import add, mul
 
 _LATIN = re.compile(r"[a-z][a-z0-9]*(?:[.+\-_][a-z0-9]+)*|\d+(?:\.\d+)?[a-z×%]*")
 _CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
@@ -23,29 +26,40 @@ STOP = frozenset(
     http https www com org html pdf abs arxiv md blog article articles details""".split()
 )
 CJK_STOP = frozenset("的是在和与了也都就而及或对把被这那一个一种我们你们他们可以没有不是已经".split() + ["的是", "是一", "一个", "可以", "没有", "不是", "已经", "我们", "这个", "进行"])
+_CJK_STOP_CHARS = frozenset(s for s in CJK_STOP if len(s) == 1)
+"""Single characters that drop every bigram they are part of: none today (``.split()`` of the unspaced string
+above yields one long word, not characters), so bigrams take the C-level path in ``_tokens``."""
+_is_cjk_stop = CJK_STOP.__contains__
 
 
 def tokens(text: str) -> list[str]:
-    """Tokens with duplicates (for term frequencies)."""
-    low = text.lower()
-    out: list[str] = []
-    for w in _LATIN.findall(low):
-        if w in STOP or len(w) < 2 and not w.isdigit():
-            continue
-        out.append(w)
-        if _SPLIT_JOINED.search(w):
-            out.extend(p for p in _SPLIT_JOINED.split(w) if len(p) >= 2 and p not in STOP)
+    """Tokens with duplicates (for term frequencies), in text order (Latin words first, then CJK)."""
+    return list(_tokens(text))
+
+
+@lru_cache(maxsize=1 << 14)
+def _tokens(text: str) -> tuple[str, ...]:
+    """``tokens`` as a tuple, memoised: re-analysis sees the same note texts again and again."""
+    out = list(chain.from_iterable(map(_latin_tokens, _LATIN.findall(text.lower()))))
     for run in _CJK_RUN.findall(text):
         if len(run) == 1:
             if run not in CJK_STOP:
                 out.append(run)
-            continue
-        for i in range(len(run) - 1):
-            bg = run[i : i + 2]
-            if bg[0] in CJK_STOP or bg[1] in CJK_STOP or bg in CJK_STOP:
-                continue
-            out.append(bg)
-    return out
+        elif _CJK_STOP_CHARS:
+            out += [bg for bg in map(add, run, run[1:]) if not (_CJK_STOP_CHARS.intersection(bg) or bg in CJK_STOP)]
+        else:  # no single-character stop words: only whole bigrams can be stop words (the C-level path)
+            out += filterfalse(_is_cjk_stop, map(add, run, run[1:]))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 16)
+def _latin_tokens(w: str) -> tuple[str, ...]:
+    """One Latin word's tokens (itself, then its joined parts): ~200k words, ~10k distinct, on a large workspace."""
+    if w in STOP or len(w) < 2 and not w.isdigit():
+        return ()
+    if not _SPLIT_JOINED.search(w):
+        return (w,)
+    return (w, *(p for p in _SPLIT_JOINED.split(w) if len(p) >= 2 and p not in STOP))
 
 
 def token_set(text: str) -> set[str]:
@@ -57,13 +71,16 @@ class TfIdf:
 
     def __init__(self, docs: list[list[str]]) -> None:
         self.n = len(docs)
+        tfs = [Counter(d) for d in docs]
         df: Counter[str] = Counter()
-        for d in docs:
-            df.update(set(d))
+        for tf in tfs:
+            df.update(tf.keys())  # a key view counts in C, and each term once per document
         self.df = df
         self._idf = {t: math.log((self.n + 1) / (c + 0.5)) + 0.1 for t, c in df.items()}
         self._rare: dict[int, set[str]] = {}
-        self.vectors: list[dict[str, float]] = [self.vector(d) for d in docs]
+        top = max((max(tf.values()) for tf in tfs if tf), default=1)
+        weights = [0.0] + [1 + math.log(c) for c in range(1, top + 1)]  # the few distinct term counts, once
+        self.vectors: list[dict[str, float]] = [self._corpus_vector(tf, weights) for tf in tfs]
 
     def idf(self, tok: str) -> float:
         return math.log((self.n + 1) / (self.df.get(tok, 0) + 0.5)) + 0.1
@@ -74,6 +91,15 @@ class TfIdf:
         vec = {t: (1 + math.log(c)) * (idf[t] if t in idf else self.idf(t)) for t, c in tf.items()}
         norm = math.sqrt(sum(v * v for v in vec.values())) or 1.0
         return {t: v / norm for t, v in vec.items()}
+
+    def _corpus_vector(self, tf: Counter[str], weights: list[float]) -> dict[str, float]:
+        """``vector`` for a corpus document (every term has an idf; ``weights[c]`` is ``1 + log(c)``).
+
+        The same operations in the same order as ``vector``, so the same floats, but mapped in C.
+        """
+        vals = list(map(mul, map(weights.__getitem__, tf.values()), map(self._idf.__getitem__, tf)))
+        norm = math.sqrt(sum(map(mul, vals, vals))) or 1.0
+        return dict(zip(tf, map(norm.__rtruediv__, vals), strict=True))  # v / norm
 
     @staticmethod
     def cosine(a: dict[str, float], b: dict[str, float]) -> float:
@@ -86,8 +112,9 @@ class TfIdf:
         rare = self._rare.get(cap)
         if rare is None:
             rare = self._rare[cap] = {t for t, c in self.df.items() if c <= cap}
-        cands = [t for t in vec if t in rare]
-        cands.sort(key=lambda t: -vec[t])
+        cands = list(filter(rare.__contains__, vec))
+        # heaviest first; a reverse sort stays stable, so ties keep vector order exactly as ``key=-w`` did
+        cands.sort(key=vec.__getitem__, reverse=True)
         return cands[:k]
 
 
