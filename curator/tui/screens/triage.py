@@ -30,7 +30,6 @@ from textual.worker import get_current_worker
 from curator.config import Config
 from curator.tui.loader import Loader, describe_arrivals
 from curator.tui.text import clean
-from curator.tui.widgets.status import StatusInfo, StatusLine
 
 if TYPE_CHECKING:  # the rest loads with the first analysis: the first frame must not wait for it
     from textual.widgets import DataTable, Input, Tree
@@ -46,6 +45,7 @@ if TYPE_CHECKING:  # the rest loads with the first analysis: the first frame mus
     from curator.tui.widgets.increments import IncrementsTable
     from curator.tui.widgets.notes import NotesPane
     from curator.tui.widgets.sections import SectionInfo, SectionTree
+    from curator.tui.widgets.status import StatusLine
 
 
 def _commands() -> type[TriageCommands]:
@@ -200,7 +200,6 @@ class TriageScreen(Screen[None]):
         with Vertical(id="loading"):
             yield Label(Content("Reading the relay…"), id="loading-label")
             yield ProgressBar(id="progress", show_eta=False)
-        yield StatusLine(id="status")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -255,7 +254,9 @@ class TriageScreen(Screen[None]):
             from textual.widgets import Input
 
             box = Input(placeholder="filter: words  status:new  author:jay  §1.3  is:undecided", id="filter")
-            self._panes_mount = self.mount(panes, box, before=self.query_one("#status"))
+            from curator.tui.widgets.status import StatusLine
+
+            self._panes_mount = self.mount(panes, box, StatusLine(id="status"), before=self.query_one(Footer))
             await self._panes_mount
             table.use_theme(self.app.theme_variables)
             if self.focused is None:
@@ -502,6 +503,8 @@ class TriageScreen(Screen[None]):
             self.refresh_bindings()
 
     def _update_status(self) -> None:
+        from curator.tui.widgets.status import StatusInfo
+
         info = StatusInfo(filter=self.filter_text, busy=self.busy)
         if self.session is not None:
             info.counts = self.session.triage.counts()
@@ -511,7 +514,8 @@ class TriageScreen(Screen[None]):
             info.problems = self.session.problems
         elif self.load_error:
             info.problems = [self.load_error]
-        self.query_one("#status", StatusLine).show(info)
+        status: StatusLine = self.query_one("#status")  # type: ignore[assignment]
+        status.show(info)
 
     def _show_section(self, index: int | None) -> None:
         info = self._section_info
