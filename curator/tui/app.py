@@ -1,20 +1,26 @@
-"""The curator Textual app: loads the configuration and keymap, then opens the triage screen.
+"""The curator Textual app: opens the triage screen, then loads the configuration and keymap.
 
-Kept to wiring on purpose; the screens and widgets hold the behaviour.
+Kept to wiring on purpose; the screens and widgets hold the behaviour. curator.toml is read
+right after the first frame (or sooner, by whoever needs it first): reading it imports tomllib
+and zoneinfo, a third of what the first frame would otherwise wait for.
 """
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
-from curator.config import Config, ConfigError, load_config
 from curator.paths import styles_dir
 from curator.tui.screens.triage import TriageScreen
 from curator.tui.text import clean
+
+if TYPE_CHECKING:
+    from curator.config import Config
 
 CSS_FILE = styles_dir() / "app.tcss"
 
@@ -41,12 +47,28 @@ class CuratorApp(App[None]):
         self.since = since
         self.until = until
         self.config_problem: str | None = None
-        try:
-            self.config = load_config(self.root)
-        except ConfigError as exc:  # still open, with defaults, and say why
-            self.config = Config(root=self.root)
-            self.config_problem = str(exc)
-        self.keymap = dict(self.config.keymap)
+        self._config: Config | None = None
+        self._config_lock = threading.Lock()
+
+    @property
+    def config(self) -> Config:
+        """curator.toml, read once on first use (from any thread); defaults and a problem if broken."""
+        if self._config is None:
+            with self._config_lock:
+                if self._config is None:
+                    from curator.config import Config, ConfigError, load_config
+
+                    try:
+                        self._config = load_config(self.root)
+                    except ConfigError as exc:  # still open, with defaults, and say why
+                        self._config = Config(root=self.root)
+                        self.config_problem = str(exc)
+        return self._config
+
+    @property
+    def keymap(self) -> dict[str, str]:
+        """[keymap] of curator.toml: binding id → keys."""
+        return dict(self.config.keymap)
 
     @property
     def triage(self) -> TriageScreen:
@@ -56,12 +78,13 @@ class CuratorApp(App[None]):
         return screen
 
     def get_default_screen(self) -> Screen[None]:
-        return TriageScreen(
-            self.root, self.config, topic=self.topic, since=self.since, until=self.until,
-            keymap=self.keymap,
-        )
+        return TriageScreen(self.root, None, topic=self.topic, since=self.since, until=self.until)
 
     def on_mount(self) -> None:
+        self.call_after_refresh(self._apply_config)
+
+    def _apply_config(self) -> None:
+        """The keymap and any configuration problems, once the first frame is out."""
         known = {b.id for b in TriageScreen.BINDINGS if isinstance(b, Binding) and b.id}
         unknown = sorted(set(self.keymap) - known)
         if unknown:

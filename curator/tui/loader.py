@@ -14,10 +14,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from curator.config import Config
 from curator.gcpause import paused_gc
 
 if TYPE_CHECKING:  # the store and the watcher load in the worker, not before the first frame
+    from curator.config import Config
     from curator.models import Analysis, Note
     from curator.store import DecisionStore
     from curator.tui.watch import Snapshot

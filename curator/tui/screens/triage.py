@@ -27,13 +27,13 @@ from textual.timer import Timer
 from textual.widgets import Footer, Label, ProgressBar
 from textual.worker import get_current_worker
 
-from curator.config import Config
 from curator.tui.loader import Loader, describe_arrivals
 from curator.tui.text import clean
 
 if TYPE_CHECKING:  # the rest loads with the first analysis: the first frame must not wait for it
     from textual.widgets import DataTable, Input, Tree
 
+    from curator.config import Config
     from curator.models import Analysis
     from curator.store import DecisionStore
     from curator.triage import Row
@@ -163,19 +163,23 @@ class TriageScreen(Screen[None]):
     def __init__(
         self,
         root: Path,
-        config: Config,
+        config: Config | None = None,
         *,
         topic: str | None = None,
         since: str | None = None,
         until: str | None = None,
         keymap: dict[str, str] | None = None,
     ) -> None:
-        """What to open; nothing is read until the screen is mounted."""
+        """What to open; nothing is read until the screen is mounted.
+
+        Without *config* (and *keymap*), the app's are used, read when first needed.
+        """
         super().__init__()
         self.root = root
-        self.config = config
+        self._config = config
         self.topic = topic
-        self.keymap = dict(keymap or {})
+        self.since, self.until = since, until
+        self._keymap = dict(keymap) if keymap is not None else None
         self.session: Session | None = None
         self.ready = False
         self.panes_ready = False
@@ -193,7 +197,24 @@ class TriageScreen(Screen[None]):
         self._filter_timer: Timer | None = None
         self._footer_state: tuple[bool, ...] = ()
         self._views_timer: Timer | None = None
-        self.loader = Loader(root, config, topic, since, until)
+        self._loader: Loader | None = None
+
+    @property
+    def config(self) -> Config:
+        if self._config is None:
+            self._config = self.app.config  # type: ignore[attr-defined]
+        return self._config
+
+    @property
+    def keymap(self) -> dict[str, str]:
+        return self._keymap if self._keymap is not None else dict(self.config.keymap)
+
+    @property
+    def loader(self) -> Loader:
+        """Made on first use (in the reading thread, after the first frame): it needs the config."""
+        if self._loader is None:
+            self._loader = Loader(self.root, self.config, self.topic, self.since, self.until)
+        return self._loader
 
     def compose(self) -> ComposeResult:
         # the first frame is the progress alone; the panes follow right after it (see _panes)
@@ -207,6 +228,7 @@ class TriageScreen(Screen[None]):
         self.call_after_refresh(self._after_first_frame)
 
     async def _after_first_frame(self) -> None:
+        _ = self.loader  # reads curator.toml here, on the event loop, not in the thread
         self._load()  # the reading thread starts once the first frame is out, not competing with it
         await self._panes()
 
@@ -273,7 +295,8 @@ class TriageScreen(Screen[None]):
     def close_session(self) -> None:
         if self.session is not None:
             self.session.close()
-        self.loader.save_cache(wait=False)  # whatever an interrupted idle save did not get to
+        if self._loader is not None:
+            self._loader.save_cache(wait=False)  # whatever an interrupted idle save did not get to
 
     def _theme_changed(self, _theme: Theme) -> None:
         if not self.panes_ready:
