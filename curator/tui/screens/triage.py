@@ -24,7 +24,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.theme import Theme
 from textual.timer import Timer
-from textual.widgets import Footer, Label, ProgressBar
+from textual.widgets import Footer, Label
 from textual.worker import get_current_worker
 
 from curator.tui.loader import Loader, describe_arrivals
@@ -220,7 +220,6 @@ class TriageScreen(Screen[None]):
         # the first frame is the progress alone; the panes follow right after it (see _panes)
         with Vertical(id="loading"):
             yield Label(Content("Reading the relay…"), id="loading-label")
-            yield ProgressBar(id="progress", show_eta=False)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -276,9 +275,14 @@ class TriageScreen(Screen[None]):
             from textual.widgets import Input
 
             box = Input(placeholder="filter: words  status:new  author:jay  §1.3  is:undecided", id="filter")
+            from textual.widgets import ProgressBar
+
             from curator.tui.widgets.status import StatusLine
 
+            loading = self.query_one("#loading")
             self._panes_mount = self.mount(panes, box, StatusLine(id="status"), before=self.query_one(Footer))
+            if loading.display:
+                loading.mount(ProgressBar(id="progress", show_eta=False))
             await self._panes_mount
             table.use_theme(self.app.theme_variables)
             if self.focused is None:
@@ -351,8 +355,8 @@ class TriageScreen(Screen[None]):
         self._save_when_idle(SAVE_AFTER_LOAD)
 
     def on_triage_screen_analysis_progressed(self, message: AnalysisProgressed) -> None:
-        bar = self.query_one("#progress", ProgressBar)
-        bar.update(total=max(1, message.total), progress=message.done)
+        for bar in self.query("#progress"):  # mounted with the panes, a moment after the first frame
+            bar.update(total=max(1, message.total), progress=message.done)  # type: ignore[attr-defined]
         label = f"Reading notes… {message.done}/{message.total}"
         if message.done >= message.total:
             label = "Building increments…"
