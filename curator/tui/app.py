@@ -17,7 +17,6 @@ from textual.screen import Screen
 
 from curator.paths import styles_dir
 from curator.tui.screens.triage import TriageScreen
-from curator.tui.text import clean
 
 if TYPE_CHECKING:
     from curator.config import Config
@@ -85,6 +84,8 @@ class CuratorApp(App[None]):
 
     def _apply_config(self) -> None:
         """The keymap and any configuration problems, once the first frame is out."""
+        from curator.tui.text import clean
+
         known = {b.id for b in TriageScreen.BINDINGS if isinstance(b, Binding) and b.id}
         unknown = sorted(set(self.keymap) - known)
         if unknown:

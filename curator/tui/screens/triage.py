@@ -27,9 +27,6 @@ from textual.timer import Timer
 from textual.widgets import Footer, Label
 from textual.worker import get_current_worker
 
-from curator.tui.loader import Loader, describe_arrivals
-from curator.tui.text import clean
-
 if TYPE_CHECKING:  # the rest loads with the first analysis: the first frame must not wait for it
     from textual.widgets import DataTable, Input, Tree
 
@@ -38,6 +35,7 @@ if TYPE_CHECKING:  # the rest loads with the first analysis: the first frame mus
     from curator.store import DecisionStore
     from curator.triage import Row
     from curator.tui.commands import TriageCommands
+    from curator.tui.loader import Loader
     from curator.tui.screens.edit import EditResult
     from curator.tui.session import BulkPlan, Session
     from curator.tui.watch import InboxChange
@@ -46,6 +44,13 @@ if TYPE_CHECKING:  # the rest loads with the first analysis: the first frame mus
     from curator.tui.widgets.notes import NotesPane
     from curator.tui.widgets.sections import SectionInfo, SectionTree
     from curator.tui.widgets.status import StatusLine
+
+
+def clean(value: object, limit: int = 400, *, strip: bool = True) -> str:
+    """:func:`curator.tui.text.clean`, imported on first use (not before the first frame)."""
+    from curator.tui.text import clean as _clean
+
+    return _clean(value, limit, strip=strip)
 
 
 def _commands() -> type[TriageCommands]:
@@ -213,6 +218,8 @@ class TriageScreen(Screen[None]):
     def loader(self) -> Loader:
         """Made on first use (in the reading thread, after the first frame): it needs the config."""
         if self._loader is None:
+            from curator.tui.loader import Loader
+
             self._loader = Loader(self.root, self.config, self.topic, self.since, self.until)
         return self._loader
 
@@ -465,6 +472,8 @@ class TriageScreen(Screen[None]):
             tree.doc = message.analysis.living_doc  # same tree; anchors may have changed
         table.populate(self.visible_rows(), self._flag_counter(), keep=keep)
         self._refresh_views()
+        from curator.tui.loader import describe_arrivals
+
         for text in describe_arrivals(old, message.analysis):
             self.notify(clean(text, 300), markup=False)
 
