@@ -147,8 +147,6 @@ class IndexCache:
         return doc
 
     def load_cards(self, root: Path, rel_dir: str) -> tuple[list[PaperCard], list[tuple[str, str]]]:
-        from curator.cards import load_cards, parse_card  # noqa: F401  (parse_card keeps one reader)
-
         base = root / rel_dir
         sigs: dict[str, tuple[int, int] | None] = {}
         try:
@@ -166,6 +164,8 @@ class IndexCache:
             cards = [entry[1] for entry in self.cards.values()]
             problems = [(c.path, e) for c in cards for e in c.errors if e != "empty card"]
             return cards, problems
+        from curator.cards import load_cards  # the card parser only when a card changed
+
         cards, problems = load_cards(root, rel_dir)
         self.reads += len(cards)
         self.cards = {c.path: ((0, 0), c) for c in cards}

@@ -223,3 +223,30 @@ def to_plain(obj: Any) -> Any:
     if isinstance(obj, datetime):
         return obj.isoformat()
     return obj
+
+
+@dataclass
+class Remark:
+    """A line outside any item, kept for note-level judgements (summaries, exclusions)."""
+
+    line: int
+    text: str
+    negative_section: bool = False
+    structural: bool = False
+
+
+@dataclass
+class SplitNote:
+    """One note split into items (curator.notes); cached whole, so it lives with the other data."""
+
+    items: list[Item] = field(default_factory=list)
+    carriers: list[Item] = field(default_factory=list)
+    """Pseudo-items holding IDs mentioned outside every item."""
+    remarks: list[Remark] = field(default_factory=list)
+    groups: list[tuple[list[str], str]] = field(default_factory=list)
+    """(labels, the sentence) where the note says several of its items belong together."""
+    front_matter: dict[str, str] = field(default_factory=dict)
+    headings: dict[int, int] = field(default_factory=dict)
+    title: str = ""
+    warnings: list[str] = field(default_factory=list)
+    ids: list[str] = field(default_factory=list)

@@ -10,11 +10,11 @@ field conventions, then reads each item's fields line by line.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from curator.arxiv import find_ids
 from curator.mdblocks import Block, ListEntry, flatten_deep_nesting, parse_blocks, plain_inline
-from curator.models import Item
+from curator.models import Item, Remark, SplitNote  # noqa: F401  (defined there: cached pickles need no parser)
 from curator.urls import find_urls, is_arxiv_url
 
 # --- conventions -------------------------------------------------------------
@@ -72,31 +72,6 @@ _GROUPING = re.compile(
     re.IGNORECASE,
 )
 _GROUP_WORDS = re.compile(r"合起来|合并|并为|并成|组成|一份|together|combined|as one|是同一|同一组|\+")
-
-
-@dataclass
-class Remark:
-    """A line outside any item, kept for note-level judgements (summaries, exclusions)."""
-
-    line: int
-    text: str
-    negative_section: bool = False
-    structural: bool = False
-
-
-@dataclass
-class SplitNote:
-    items: list[Item] = field(default_factory=list)
-    carriers: list[Item] = field(default_factory=list)
-    """Pseudo-items holding IDs mentioned outside every item."""
-    remarks: list[Remark] = field(default_factory=list)
-    groups: list[tuple[list[str], str]] = field(default_factory=list)
-    """(labels, the sentence) where the note says several of its items belong together."""
-    front_matter: dict[str, str] = field(default_factory=dict)
-    headings: dict[int, int] = field(default_factory=dict)
-    title: str = ""
-    warnings: list[str] = field(default_factory=list)
-    ids: list[str] = field(default_factory=list)
 
 
 # --- pre-processing ------------------------------------------------------------
