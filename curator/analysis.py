@@ -211,15 +211,17 @@ def _analyze(
     return result
 
 
+def _in_window(note: Note, window: Window) -> bool:
+    return bool(note.time and window.since < note.time <= window.until)
+
+
+def _is_topic_briefing(note: Note, topic: str) -> bool:
+    return bool(note.briefing_topic and note.briefing_topic.lower() == topic.lower())
+
+
 def _outside(window: Window, topic: str) -> Callable[[Note], bool]:
     """Notes nothing in this window's answer depends on: dated outside it, and not this topic's briefings."""
-    low = topic.lower()
-
-    def outside(note: Note) -> bool:
-        in_win = bool(note.time and window.since < note.time <= window.until)
-        return not in_win and not (note.briefing_topic and note.briefing_topic.lower() == low)
-
-    return outside
+    return lambda note: not _in_window(note, window) and not _is_topic_briefing(note, topic)
 
 
 def _memo_changed(doc: LivingDoc) -> bool:
@@ -251,8 +253,8 @@ def build_analysis(
     reported = ReportedIndex()
     in_window: list[LoadedNote] = []
     for ln in loaded:
-        in_win = bool(ln.note.time and window.since < ln.note.time <= window.until)
-        is_briefing = bool(ln.note.briefing_topic and ln.note.briefing_topic.lower() == topic.lower())
+        in_win = _in_window(ln.note, window)
+        is_briefing = _is_topic_briefing(ln.note, topic)
         if in_win:
             ln.ensure()  # earlier briefings need only what the cached metadata holds (ids, item titles, urls)
         note = ln.note
@@ -679,9 +681,7 @@ def _off_topic(c: Cluster, basis: list[Item], ctx: Context, card: PaperCard | No
 def _title_match(group: str, idx: SectionIndex) -> bool:
     """Does a note's group heading name one of this doc's sections (equal, contained, or ≥ 85 similar)?"""
     g = group.lower()
-    titles = idx.__dict__.get("_lower_titles")
-    if titles is None:
-        titles = idx.__dict__["_lower_titles"] = [t for t in (u.title.lower() for u in idx.units) if t]
+    titles = idx.lower_titles
     for t in titles:
         if g == t or (len(g) >= 4 and g in t) or (len(t) >= 4 and t in g):
             return True

@@ -91,7 +91,7 @@ class IndexCache:
         for rel, (sig, doc) in self.docs.items():
             index = _section_index(doc)
             if index is not None and memo.get(rel, (None,))[0] == sig:
-                index.__dict__["_memo"] = memo[rel][1]
+                index.memo = memo[rel][1]
 
     def check_settings(self, cfg: Config) -> None:
         """Times in names depend on the zone; a different config invalidates note entries."""
@@ -178,7 +178,7 @@ class IndexCache:
         """Something changed since the last save."""
         return bool(self._dirty)
 
-    def mark_dirty(self, part: str = "docs") -> None:
+    def mark_dirty(self, part: str) -> None:
         """A part changed in place (a doc's index was built: "docs"; new section-fit scores: "memo")."""
         self._dirty.add(part)
 
@@ -204,7 +204,7 @@ class IndexCache:
                 for rel, (sig, doc) in self.docs.items():
                     index = _section_index(doc)
                     if index is not None:
-                        memo[rel] = (sig, index.__dict__.get("_memo", {}))
+                        memo[rel] = (sig, index.memo)
                 data = {"version": version, "memo": memo}
             with paused_gc():  # pickling walks the whole graph; the collector would walk it again
                 ok = write_private_pickle(self.root, self.paths[part], data)

@@ -79,8 +79,12 @@ class SectionIndex:
             self.by_label.setdefault(label, []).append(unit)
         docs = [tokens(f"{u.title} {u.title} {u.title} {u.text}") for u in self.units]
         self.bm25 = BM25(docs) if docs else None
+        self.memo: dict[tuple[bytes, int], tuple[tuple[int, float], ...]] = {}
+        """:meth:`top`'s answers by content hash (persisted apart from the index, see curator.cache)."""
         self.memo_changed = False
         """Set when :meth:`top` scored something new (the persisted cache is then worth saving)."""
+        self.lower_titles = [t for t in (u.title.lower() for u in self.units) if t]
+        """Unit titles, lower-cased, for matching a note's group headings."""
         self.anchor_section: dict[str, str] = {}
         for s in doc.sections:
             o = owner.get(s.index)
@@ -109,10 +113,7 @@ class SectionIndex:
 
     def __getstate__(self) -> dict:
         """Pickled without the memo of scores: that is saved apart, when it changes (see curator.cache)."""
-        state = dict(self.__dict__)
-        state.pop("_memo", None)
-        state["memo_changed"] = False
-        return state
+        return {**self.__dict__, "memo": {}, "memo_changed": False}
 
     def top(self, text: str, k: int = 5) -> tuple[tuple[int, float], ...]:
         """The best-fitting units for ``text`` as (unit index, BM25 score), best first, scores > 0.
@@ -123,7 +124,7 @@ class SectionIndex:
         if not self.bm25:
             return ()
         key = (hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest(), k)
-        memo: dict[tuple[bytes, int], tuple[tuple[int, float], ...]] = self.__dict__.setdefault("_memo", {})
+        memo = self.memo
         hit = memo.get(key)
         if hit is not None:
             return hit
