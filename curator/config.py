@@ -10,11 +10,11 @@ import getpass
 import os
 import tomllib
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta, tzinfo
+from datetime import datetime, tzinfo
 from pathlib import Path
 from typing import Any
 
-from curator.timeutil import parse_iso, resolve_timezone
+from curator.timeutil import parse_iso, resolve_timezone, window_ending
 
 CONFIG_NAME = "curator.toml"
 
@@ -55,15 +55,7 @@ class Config:
 
     def default_window(self, now: datetime | None = None) -> tuple[datetime, datetime]:
         """The configured window, else the ``window_hours`` ending now."""
-        tz = self.tz
-        if self.since and self.until:
-            return self.since, self.until
-        if self.until:
-            return self.until - timedelta(hours=self.window_hours), self.until
-        end = now or datetime.now(tz).astimezone(tz)
-        if self.since:
-            return self.since, end
-        return end - timedelta(hours=self.window_hours), end
+        return window_ending(self.since, self.until, self.window_hours, self.tz, now)
 
 
 def _get(data: dict[str, Any], *names: str) -> Any:

@@ -287,17 +287,10 @@ def _keys_with_lines(text: str) -> dict[str, list[int]]:
 def default_window(
     since: datetime | None, until: datetime | None, hours: float, tz: tzinfo | None, now: datetime | None = None
 ) -> tuple[datetime, datetime]:
-    """``Config.default_window`` from its inputs, for the warm path that has no Config (kept identical by a test)."""
-    from datetime import datetime, timedelta
+    """``Config.default_window`` from its inputs, for the warm path that has no Config (the same function)."""
+    from curator.timeutil import window_ending
 
-    if since and until:
-        return since, until
-    if until:
-        return until - timedelta(hours=hours), until
-    end = now or datetime.now(tz).astimezone(tz)
-    if since:
-        return since, end
-    return end - timedelta(hours=hours), end
+    return window_ending(since, until, hours, tz, now)
 
 
 def _resolve_root(arg: str | None) -> Path:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, datetime, timedelta, timezone, tzinfo
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 _OFFSET = re.compile(r"^(?:UTC|GMT)?\s*([+-])(\d{1,2}):?(\d{2})?$", re.IGNORECASE)
 
@@ -23,6 +22,8 @@ def resolve_timezone(name: str | None) -> tzinfo | None:
         if delta > timedelta(hours=14):
             raise ValueError(f"time zone offset {name!r} is out of range")
         return timezone(sign * delta)
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError  # only for named zones
+
     try:
         return ZoneInfo(text)
     except (ZoneInfoNotFoundError, ValueError) as exc:
@@ -101,3 +102,17 @@ def fmt_window(since: datetime, until: datetime) -> str:
     if same_zone:
         return f"{left} → {right} ({zone})" if zone else f"{left} → {right}"
     return f"{since.isoformat()} → {until.isoformat()}"
+
+
+def window_ending(
+    since: datetime | None, until: datetime | None, hours: float, tz: tzinfo | None, now: datetime | None = None
+) -> tuple[datetime, datetime]:
+    """The window from whichever ends are given, else the *hours* ending now (in *tz*)."""
+    if since and until:
+        return since, until
+    if until:
+        return until - timedelta(hours=hours), until
+    end = now or datetime.now(tz).astimezone(tz)
+    if since:
+        return since, end
+    return end - timedelta(hours=hours), end
