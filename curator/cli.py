@@ -156,7 +156,7 @@ def _unusable_workspace(exc: Exception) -> bool:
     Subcommands import what they need on their own (a warm ``curator lookup`` imports
     neither); a module that was never imported cannot have raised its error.
     """
-    for module, name in (("curator.workspace", "WorkspaceError"), ("curator.config", "ConfigError")):
+    for module, name in (("curator.roots", "WorkspaceError"), ("curator.config", "ConfigError")):
         mod = sys.modules.get(module)
         if mod is not None and isinstance(exc, getattr(mod, name)):
             return True

@@ -20,6 +20,7 @@ from binascii import crc32
 from pathlib import Path
 
 from curator.persist import code_fingerprint, read_private_pickle, write_private_pickle
+from curator.roots import resolve_workspace as _resolve_root
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -293,22 +294,6 @@ def default_window(
     return window_ending(since, until, hours, tz, now)
 
 
-def _resolve_root(arg: str | None) -> Path:
-    """``workspace.resolve_workspace`` without importing the workspace stack (a test keeps them equal)."""
-    if arg:
-        p = Path(arg).expanduser()
-        if p.exists():
-            return p.resolve()
-        from curator.workspace import resolve_workspace
-
-        return resolve_workspace(arg)  # the usual error
-    cur = Path.cwd().resolve()
-    for cand in (cur, *cur.parents):
-        if (cand / "curator.toml").is_file() or (cand / "inbox").is_dir():
-            return cand
-    return cur
-
-
 class _Settings:
     """What a lookup needs from ``curator.toml`` and the folder layout.
 
@@ -391,7 +376,7 @@ class _Settings:
         return self.cfg, self.lay
 
     def missing_topic(self, topic: str) -> Exception:
-        from curator.workspace import WorkspaceError
+        from curator.roots import WorkspaceError
 
         _cfg, lay = self.full()
         return WorkspaceError(f"missing living doc for topic {topic!r}: {lay.knowledge / (topic + '.md')}")

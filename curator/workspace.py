@@ -16,15 +16,12 @@ from typing import TYPE_CHECKING
 
 from curator.config import Config, load_config
 from curator.models import FileProblem, Item, Note
+from curator.roots import WorkspaceError, find_root, resolve_workspace  # noqa: F401  (re-exported)
 
 if TYPE_CHECKING:
     from curator.notes import SplitNote
 from curator.textio import ReadProblem, is_ignored_name, read_text
 from curator.timeutil import parse_iso, time_from_name
-
-
-class WorkspaceError(Exception):
-    """The workspace cannot be used at all (exit code 2)."""
 
 
 @dataclass
@@ -56,25 +53,6 @@ class Layout:
     knowledge: Path
     docs: dict[str, str] = field(default_factory=dict)
     """topic → doc path relative to root."""
-
-
-def find_root(start: Path) -> Path:
-    """The workspace containing ``start`` (a folder with curator.toml or inbox/)."""
-    cur = start.resolve()
-    for cand in (cur, *cur.parents):
-        if (cand / "curator.toml").is_file() or (cand / "inbox").is_dir():
-            return cand
-    return cur
-
-
-def resolve_workspace(arg: str | None) -> Path:
-    """A command's WORKSPACE argument, or the workspace around the current folder."""
-    if arg:
-        p = Path(arg).expanduser()
-        if not p.exists():
-            raise WorkspaceError(f"workspace not found: {p}")
-        return p.resolve()
-    return find_root(Path.cwd())
 
 
 def layout(cfg: Config) -> Layout:
