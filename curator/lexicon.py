@@ -1,0 +1,220 @@
+"""The words curator reads notes and docs by, kept as data (``curator/phrases/*.toml``).
+
+Field labels, structural headings, authors' stock remarks ("not ours", "转 rag"),
+topic names and their families, tracking parameters: none of this is code, and a
+team writes its own.  The packaged files hold one table per kind of knowledge, one
+file per language (``common.toml`` for what has none); a workspace adds its own
+entries under ``[lexicon]`` in ``curator.toml`` with the same table and key names::
+
+    [lexicon.remarks]
+    dismiss = ["nope", "not for us"]
+
+    [lexicon.topics.evaluation]
+    names = ["evals", "benchmarking"]
+
+Entries are phrases, matched case-insensitively on word boundaries.  Packaged
+entries may be regular expressions (``"re:..."``); a workspace's entries are always
+literal, so a shared workspace cannot hand curator a pathological pattern.  The
+placeholders ``{topic}`` (any name of the topic at hand) and ``{other}`` (any name
+of another topic) expand in both.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import re
+import tomllib
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+__all__ = ["Lexicon", "default_lexicon", "load_lexicon", "phrases_dir"]
+
+_DIR = Path(__file__).with_name("phrases")
+_PLACEHOLDER = re.compile(r"\{(topic|other)\}")
+_MAX_WORKSPACE_ENTRIES = 2000
+_MAX_ENTRY_LEN = 200
+
+
+def phrases_dir() -> Path:
+    return _DIR
+
+
+@functools.cache
+def _packaged() -> dict[str, Any]:
+    """Every packaged file merged (lists concatenate, tables merge), files in name order."""
+    merged: dict[str, Any] = {}
+    for path in sorted(_DIR.glob("*.toml")):
+        with open(path, "rb") as fh:
+            _merge(merged, tomllib.load(fh), trusted=True)
+    return merged
+
+
+def _merge(into: dict[str, Any], data: Mapping[str, Any], *, trusted: bool, budget: list[int] | None = None) -> None:
+    for key, value in data.items():
+        key = str(key).lower()
+        if isinstance(value, Mapping):
+            _merge(into.setdefault(key, {}), value, trusted=trusted, budget=budget)
+        elif isinstance(value, list | tuple):
+            out = into.setdefault(key, [])
+            if not isinstance(out, list):
+                continue
+            for v in value:
+                if not isinstance(v, str) or not v.strip() or len(v) > _MAX_ENTRY_LEN:
+                    continue
+                if budget is not None:
+                    if budget[0] <= 0:
+                        return
+                    budget[0] -= 1
+                entry = v.strip()
+                if not trusted and entry.startswith("re:"):
+                    entry = "lit:" + entry  # a workspace never supplies a pattern
+                if entry not in out:
+                    out.append(entry)
+        elif isinstance(value, str) and value.strip():
+            out = into.setdefault(key, [])
+            if isinstance(out, list) and value.strip() not in out:
+                entry = value.strip()
+                if not trusted and entry.startswith("re:"):
+                    entry = "lit:" + entry
+                out.append(entry)
+
+
+class Lexicon:
+    """Lists of phrases by (table, key), and patterns compiled from them on demand."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.data = data
+        self._compiled: dict[tuple[str, str, str, str], re.Pattern[str]] = {}
+        blob = repr(sorted(_flatten(data))).encode("utf-8", "surrogatepass")
+        self.fingerprint = hashlib.blake2b(blob, digest_size=8).hexdigest()
+
+    def words(self, table: str, key: str) -> list[str]:
+        """The entries of ``[table] key`` (a dotted table name reaches nested tables)."""
+        cur: Any = self.data
+        for part in table.split("."):
+            cur = cur.get(part, {}) if isinstance(cur, dict) else {}
+        value = cur.get(key, []) if isinstance(cur, dict) else []
+        return list(value) if isinstance(value, list) else []
+
+    def literals(self, table: str, key: str) -> list[str]:
+        """Entries as plain lower-case strings (patterns dropped): for set look-ups."""
+        out = []
+        for w in self.words(table, key):
+            if w.startswith("re:"):
+                continue
+            out.append(w.removeprefix("lit:").lower())
+        return out
+
+    def table(self, table: str) -> dict[str, Any]:
+        cur: Any = self.data
+        for part in table.split("."):
+            cur = cur.get(part, {}) if isinstance(cur, dict) else {}
+        return cur if isinstance(cur, dict) else {}
+
+    def pattern(self, table: str, key: str, topic: Iterable[str] = (), other: Iterable[str] = ()) -> re.Pattern[str]:
+        """One case-insensitive alternation of ``[table] key``; never matches when empty."""
+        t_names = tuple(sorted({n for n in topic if n}, key=len, reverse=True))
+        o_names = tuple(sorted({n for n in other if n}, key=len, reverse=True))
+        ck = (table, key, "\x1f".join(t_names), "\x1f".join(o_names))
+        hit = self._compiled.get(ck)
+        if hit is None:
+            parts = [p for w in self.words(table, key) if (p := _to_regex(w, t_names, o_names))]
+            source = "|".join(f"(?:{p})" for p in parts) if parts else r"(?!x)x"
+            hit = self._compiled[ck] = re.compile(source, re.IGNORECASE | re.MULTILINE)
+        return hit
+
+    def topic_names(self, topic: str, extra: Iterable[str] = ()) -> list[str]:
+        """The topic's own name, its packaged/workspace synonyms, then ``extra`` (e.g. the doc's)."""
+        t = topic.lower()
+        names = [t, t.replace("-", " "), t.replace("_", " ")]
+        entry = self.table("topics").get(t, {})
+        if isinstance(entry, dict):
+            names += [w.removeprefix("lit:").lower() for w in entry.get("names", []) if not w.startswith("re:")]
+        names += [e.lower() for e in extra]
+        return list(dict.fromkeys(n.strip() for n in names if n and n.strip()))
+
+    def topic_family(self, topic: str) -> list[str]:
+        """Categories people file this topic's papers under (``[topics.<t>] family``), names included."""
+        t = topic.lower()
+        entry = self.table("topics").get(t, {})
+        fam = list(self.topic_names(topic))
+        if isinstance(entry, dict):
+            fam += [w.removeprefix("lit:").lower() for w in entry.get("family", []) if not w.startswith("re:")]
+        return list(dict.fromkeys(fam))
+
+
+def _flatten(data: Any, prefix: str = "") -> Iterable[str]:
+    if isinstance(data, dict):
+        for k, v in data.items():
+            yield from _flatten(v, f"{prefix}.{k}")
+    elif isinstance(data, list):
+        for v in data:
+            yield f"{prefix}={v}"
+
+
+def _alt(names: tuple[str, ...]) -> str:
+    return "|".join(re.escape(n) for n in names) if names else r"(?!x)x"
+
+
+def _to_regex(entry: str, topic: tuple[str, ...], other: tuple[str, ...]) -> str:
+    """A phrase → a regex on word boundaries (Latin edges only); ``re:`` entries as they are."""
+    if entry.startswith("re:"):
+        body = entry[3:]
+        return _PLACEHOLDER.sub(lambda m: f"(?:{_alt(topic if m[1] == 'topic' else other)})", body)
+    text = entry.removeprefix("lit:")
+    pieces = []
+    pos = 0
+    for m in _PLACEHOLDER.finditer(text):
+        pieces.append(re.escape(text[pos : m.start()]))
+        pieces.append(f"(?:{_alt(topic if m[1] == 'topic' else other)})")
+        pos = m.end()
+    pieces.append(re.escape(text[pos:]))
+    body = "".join(pieces).replace(r"\ ", r"\s*") if _has_cjk(text) else "".join(pieces).replace(r"\ ", r"\s+")
+    head = r"(?<![A-Za-z0-9])" if text[:1].isascii() and text[:1].isalnum() else ""
+    tail = r"(?![A-Za-z0-9])" if text[-1:].isascii() and text[-1:].isalnum() else ""
+    return head + body + tail
+
+
+def _has_cjk(text: str) -> bool:
+    return any("\u3400" <= ch <= "\u9fff" for ch in text)
+
+
+@functools.cache
+def default_lexicon() -> Lexicon:
+    return Lexicon(_packaged())
+
+
+def load_lexicon(extra: Mapping[str, Any] | None = None) -> Lexicon:
+    """The packaged lexicon plus a workspace's ``[lexicon]`` table (literal phrases only)."""
+    if not extra:
+        return default_lexicon()
+    return _extended(_freeze(extra))
+
+
+def _freeze(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return tuple(sorted((str(k), _freeze(v)) for k, v in value.items()))
+    if isinstance(value, list | tuple):
+        return tuple(_freeze(v) for v in value)
+    return value
+
+
+def _thaw(value: Any) -> Any:
+    if isinstance(value, tuple) and all(isinstance(x, tuple) and len(x) == 2 and isinstance(x[0], str) for x in value) and value:
+        return {k: _thaw(v) for k, v in value}
+    if isinstance(value, tuple):
+        return [_thaw(v) for v in value]
+    return value
+
+
+@functools.lru_cache(maxsize=8)
+def _extended(frozen: Any) -> Lexicon:
+    import copy
+
+    data = copy.deepcopy(_packaged())
+    extra = _thaw(frozen)
+    if isinstance(extra, dict):
+        _merge(data, extra, trusted=False, budget=[_MAX_WORKSPACE_ENTRIES])
+    return Lexicon(data)
