@@ -9,11 +9,13 @@ reported per file in plain words instead of stopping the load.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from pathlib import Path
 
 from curator.arxiv import find_ids, normalize_id
+from curator.lexicon import default_lexicon
 from curator.models import PaperCard
 from curator.textio import ReadProblem, is_ignored_name, read_text
 
@@ -26,24 +28,103 @@ INVALID_NAME_ID = "invalid arXiv ID in file name"
 NOT_A_CARD_NAME = "not a paper card name"
 
 _HEADING_RE = re.compile(r"^ {0,3}#{1,6}[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$")
-_FIELD_RE = re.compile(r"^[ \t]*[-*+][ \t]+\**([^:：*\n]{1,40}?)\**[ \t]*[:：][ \t]*(.*?)[ \t]*$")
 _FENCE_RE = re.compile(r"^ {0,3}(?:`{3,}|~{3,})")
 _DATE_RE = re.compile(r"\d{4}-\d{2}-\d{2}")
-_TAG_SPLIT_RE = re.compile(r"[,，、;；]")
+_TAG_SPLIT_RE = re.compile(r"[,，、;；\[\]]")
+_LEAD_RE = re.compile(r"^[ \t]*(?:>[ \t]?)*[ \t]*(?:[-*+][ \t]+|\d{1,3}[.)][ \t]+)?")
+_SEGMENT_SPLIT_RE = re.compile(r"[ \t]+[·•|][ \t]+|[ \t]*[|｜][ \t]*")
+_VALUE_END_RE = re.compile(r"[(（/,，·;；、]|\s-\s|\s—")
+_HEADER_LINES = 25
+"""Card fields live in the header; a long card's body may say "category" in prose."""
 
-_FIELD_KEYS: dict[str, str] = {
-    "arxiv": "arxiv",
-    "arxiv id": "arxiv",
-    "主分类": "category",
-    "分类": "category",
-    "main category": "category",
-    "category": "category",
-    "tags": "tags",
-    "tag": "tags",
-    "标签": "tags",
-    "date": "date",
-    "日期": "date",
-}
+
+@functools.cache
+def _field_keys() -> list[tuple[str, str]]:
+    """(label, field) pairs from the lexicon's ``[cards]`` table, longest label first."""
+    lex = default_lexicon()
+    pairs = [(label, name) for name in ("category", "arxiv", "title", "tags", "date") for label in lex.literals("cards", name)]
+    return sorted(pairs, key=lambda p: -len(p[0]))
+
+
+def _segments(line: str) -> list[str]:
+    """One header line → its "key: value" segments (list, quote, table and ``a · b · c`` layouts)."""
+    text = _LEAD_RE.sub("", line, count=1).replace("**", "").replace("__", "").strip()
+    if not text:
+        return []
+    parts = [p.strip() for p in _SEGMENT_SPLIT_RE.split(text.strip("|｜ \t")) if p.strip()]
+    return parts
+
+
+def _match_field(segment: str) -> tuple[str, str] | None:
+    """``"主分类: evaluation"`` / ``"arXiv 2611.04417"`` / ``"Category"`` → (field, value)."""
+    low = segment.casefold()
+    for label, name in _field_keys():
+        if not low.startswith(label):
+            continue
+        rest = segment[len(label) :]
+        if rest and label[-1:].isascii() and label[-1:].isalnum() and rest[:1].isascii() and rest[:1].isalnum():
+            continue  # "ideas:" is not "id"
+        sep = re.match(r"[ \t]*[:：=][ \t]*", rest)
+        if sep:
+            return name, rest[sep.end() :].strip().strip("\"'")
+        if not rest.strip() or rest[:1] in " \t":
+            if len(label) <= 2 and rest.strip():
+                continue  # short labels need a colon ("ID: …")
+            return name, rest.strip().strip("\"'")
+    return None
+
+
+def _category(value: str) -> str | None:
+    """The main category of a category field: "evaluation (llm-as-judge)" → "evaluation"."""
+    head = _VALUE_END_RE.split(value, maxsplit=1)[0].strip(" \t*`'\"")
+    return head or None
+
+
+def _header_fields(text: str) -> tuple[dict[str, str], str]:
+    """Card fields by name (first occurrence wins) and the title, from the card's header lines."""
+    fields: dict[str, str] = {}
+    title = ""
+    in_fence = False
+    pending: str | None = None  # a label segment whose value is the next segment ("arXiv · 2611.01187")
+    seen = 0
+    for line in text.split("\n"):
+        stripped = line.strip()
+        if stripped in ("---", "+++") and seen == 0:
+            continue
+        if _FENCE_RE.match(line):
+            in_fence = not in_fence
+            continue
+        if in_fence or not stripped:
+            continue
+        seen += 1
+        if seen > _HEADER_LINES:
+            break
+        if not title:
+            hm = _HEADING_RE.match(line)
+            if hm:
+                title = fields.get("title") or hm[1].strip()  # a front-matter title comes first
+                continue
+            bold = re.fullmatch(r"\*\*(.+?)\*\*", stripped)
+            if bold and not _match_field(bold[1]):
+                title = bold[1].strip()
+                continue
+        if re.fullmatch(r"\|?[ \t:|-]+\|?", stripped):
+            continue  # a table's delimiter row
+        for seg in _segments(line):
+            if pending is not None:
+                fields.setdefault(pending, seg)
+                pending = None
+                continue
+            hit = _match_field(seg)
+            if hit is None:
+                continue
+            name, value = hit
+            if value:
+                fields.setdefault(name, value)
+            else:
+                pending = name
+        pending = None
+    return fields, title
 
 
 def _id_from_name(name: str) -> tuple[str | None, str | None, bool]:
@@ -56,7 +137,7 @@ def _id_from_name(name: str) -> tuple[str | None, str | None, bool]:
 
 
 def _body_id(value: str) -> str | None:
-    """The arXiv ID in a card's ``- arXiv:`` field, whatever form it was written in."""
+    """The arXiv ID in a card's ``arXiv`` field, whatever form it was written in."""
     found = normalize_id(value)
     if found:
         return found[0]
@@ -76,38 +157,25 @@ def parse_card(text: str, path: str) -> PaperCard:
         card.errors.append(EMPTY_CARD)
         return card
 
-    fields: dict[str, str] = {}
-    in_fence = False
-    for line in text.split("\n"):
-        if _FENCE_RE.match(line):
-            in_fence = not in_fence
-            continue
-        if in_fence:
-            continue
-        if not card.title:
-            hm = _HEADING_RE.match(line)
-            if hm:
-                card.title = hm[1].strip()
-                continue
-        fm = _FIELD_RE.match(line)
-        if fm:
-            key = _FIELD_KEYS.get(" ".join(fm[1].split()).casefold())
-            if key and key not in fields:
-                fields[key] = fm[2]
-
-    if "category" in fields and fields["category"]:
-        card.category = fields["category"]
+    fields, title = _header_fields(text)
+    card.title = fields.get("title") if (not title and fields.get("title")) else title
+    if fields.get("category"):
+        card.category = _category(fields["category"])
     if "tags" in fields:
         card.tags = [t.strip() for t in _TAG_SPLIT_RE.split(fields["tags"]) if t.strip()]
     if "date" in fields:
         dm = _DATE_RE.search(fields["date"])
         card.date = dm[0] if dm else None
-        if dm is None and fields["date"]:
+        if dm is None and fields["date"] and not re.search(r"[A-Za-z\u3400-\u9fff]", fields["date"][:1]):
             card.errors.append(f"date not understood: {fields['date'][:40]}")
+    if card.date is None:
+        dm = _DATE_RE.search("\n".join(text.split("\n")[:_HEADER_LINES]))
+        card.date = dm[0] if dm else None
     if "arxiv" in fields:
         written = _body_id(fields["arxiv"])
         if written is None:
-            card.errors.append(f"arXiv field not understood: {fields['arxiv'][:40]}")
+            if find_ids(fields["arxiv"]) or re.search(r"\d{4}\.\d", fields["arxiv"]):
+                card.errors.append(f"arXiv field not understood: {fields['arxiv'][:40]}")
         elif card.arxiv is None and not matched:
             card.arxiv = written
         elif card.arxiv is not None and written != card.arxiv:
