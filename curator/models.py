@@ -51,6 +51,8 @@ class Item:
     primary_arxiv: str | None = None
     mentions: list[str] = field(default_factory=list)
     """IDs mentioned in passing (not what the item is about)."""
+    negative: bool = False
+    """Filed under a heading that leaves it out ("Off-topic but fun", "丢弃", "Not for this topic")."""
 
 
 @dataclass

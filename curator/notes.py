@@ -10,10 +10,13 @@ field conventions, then reads each item's fields line by line.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 
 from curator.arxiv import find_ids
+from curator.fields import match_field
 from curator.mdblocks import Block, ListEntry, flatten_deep_nesting, parse_blocks, plain_inline
+from curator.mentions import identities, is_chat_line, sentence_spans, url_role
 from curator.models import Item, Remark, SplitNote  # noqa: F401  (defined there: cached pickles need no parser)
 from curator.urls import find_urls, is_arxiv_url
 
@@ -31,28 +34,8 @@ _PRIORITY = re.compile(r"[🔴🟠🟡]")
 _STARS = re.compile(r"[★⭐]")
 _SECTION_REF = re.compile(r"§\s*([0-9０-９]+(?:[.．][0-9０-９]+)*)")
 _CN_ENUM_LINE = re.compile(r"^\s*[一二三四五六七八九十]{1,3}[、.．]\s*\S")
-
-FIELD_RE = re.compile(
-    r"^\s*(?:[-*+]\s+|\d{1,3}[.)]\s+)?(?:\*\*|__)?"
-    r"(?P<name>链接|URLs?|Url|url|Links?|link|信息来源|来源|出处|Source|source|原文链接|原文|论文|Paper|paper|arXiv|arxiv|ArXiv|ARXIV|PDF|pdf|"
-    r"Code|代码|博客|Blog|blog|主页|Homepage|GitHub|Github|DOI|doi|标题|Title|全称|类型|Type|要点|Key points?|Highlights?|"
-    r"判断|我的判断|我的看法|备注|注|Notes?|结论|价值|警示|待核实?|风险|疑问|没说清的|注意|Caveats?|Warnings?|Risks?|"
-    r"Open questions?|To verify|建议归入节|建议归入|归入节|归入|Suggested section|Target section|Section|关键词|Keywords|"
-    r"内容|问题|做法|解法|结果|数字|代价|关联|和已有东西的关系|和活文档的关系|与活文档的关系|和 inference 的关系|归属|"
-    r"评测模型|实现细节|实现规模|构图速度|Why|Summary|摘要|优先级|Priority|日期|Date|作者|Authors?)"
-    r"(?:\*\*|__)?\s*[::]\s*(?:\*\*|__)?\s*(?P<rest>.*)$"
-)
-LINK_FIELDS = {
-    "链接", "url", "urls", "link", "links", "信息来源", "来源", "出处", "source", "原文链接", "原文", "论文", "paper",
-    "arxiv", "pdf", "code", "代码", "博客", "blog", "主页", "homepage", "github", "doi",
-}
-CAVEAT_FIELDS = {
-    "警示", "待核", "待核实", "风险", "疑问", "没说清的", "注意", "caveat", "caveats", "warning", "warnings",
-    "risk", "risks", "open question", "open questions", "to verify",
-}
-POINT_FIELDS = {"要点", "key point", "key points", "highlight", "highlights", "内容", "摘要", "summary"}
-HINT_FIELDS = {"建议归入节", "建议归入", "归入节", "归入", "suggested section", "target section", "section"}
-SKIP_FIELDS = LINK_FIELDS | HINT_FIELDS | {"标题", "title", "类型", "type", "日期", "date", "作者", "author", "authors", "优先级", "priority", "关键词", "keywords"}
+_OUTLINE_LINE = re.compile(r"^\s*(?P<num>\d{1,2}(?:\.\d{1,2})+)\.?\s+(?P<rest>\S.{1,300})$")
+"""A pasted document's own outline numbering ("1.1 MixScope:…", "3.1 verl 0.7"): a heading of the note."""
 
 STRUCTURAL_HEADINGS = re.compile(
     r"^(?:[#\s]*)(?:[一二三四五六七八九十]+[、.]\s*)?(状态|小结|总结|今日结论|今晚小结|今日判断|结论|一句话|目录|待核清单|待核实|待核|"
@@ -183,7 +166,9 @@ def split_note(text: str, path: str) -> SplitNote:
         if _is_structural(title):
             continue
         own = "\n".join(lines[hb.start : body_end])
-        if _has_label(title) or _has_ref(title) or _has_link_field(own):
+        if _has_label(title) or _has_ref(title):
+            item_heads.append((hb, sec_end, body_end, hb.level, ctx))
+        elif _has_link_field(own) and not _is_group(blocks, lines, hb.start + 1, body_end):
             item_heads.append((hb, sec_end, body_end, hb.level, ctx))
     # a heading that contains smaller item headings is a group, not an item
     kept: list[tuple[Block, int, int, int, str]] = []
@@ -253,12 +238,29 @@ def split_note(text: str, path: str) -> SplitNote:
             covered[x] = True
     all_stops = sorted(set(boundaries))
 
+    # 2b. a pasted document's outline headings ("1.1 MixScope:…") that head one paper
+    for ln in pseudo:
+        if not usable(ln) or line_neg[ln] or not _OUTLINE_LINE.match(lines[ln - 1]):
+            continue
+        nxt = next((x for x in all_stops if x > ln), nlines + 1)
+        end = _trim_end(lines, ln, nxt - 1)
+        if any(covered[x] for x in range(ln, end + 1)):
+            continue
+        own = "\n".join(lines[ln - 1 : end])
+        if len(identities(own).papers) == 1 or _has_ref(lines[ln - 1]) or _has_link_field(own):
+            spans.append(_Span(ln, end, lines[ln - 1], "outline", line_ctx[ln]))
+            for x in range(ln, end + 1):
+                covered[x] = True
+
     # 3. list entries and table rows in still-uncovered regions
     for b in blocks:
         if b.kind == "list":
             for e in b.entries:
                 if not usable(e.start) or line_neg[e.start]:
                     continue
+                first = lines[e.start - 1] if e.start - 1 < nlines else ""
+                if is_chat_line(first) or len(identities(first).papers) > 1:
+                    continue  # a chat line or a comparison mentions items; it is not one
                 if _entry_is_item(e, lines):
                     clip = next((x for x in all_stops if x > e.start), nlines + 1) - 1
                     end = _trim_end(lines, e.start, min(e.end, clip))
@@ -275,6 +277,29 @@ def split_note(text: str, path: str) -> SplitNote:
                         _Span(row_line, row_line, _row_title(cells, b.header), "table", line_ctx[row_line], cells=cells, header=b.header)
                     )
                     covered[row_line] = True
+
+    # 3b. paragraphs: one paper → an item; several lines of one paper each (citation lines,
+    #     a digest without bullets) → an item per line; anything else only mentions
+    for b in blocks:
+        if b.kind not in ("paragraph", "quote") or not usable(b.start) or line_neg[b.start]:
+            continue
+        rows = [ln for ln in range(b.start, min(b.end, nlines) + 1) if usable(ln) and lines[ln - 1].strip()]
+        if not rows or any(covered[x] for x in rows):
+            continue
+        if any(is_chat_line(lines[ln - 1]) for ln in rows):
+            continue
+        whole = identities("\n".join(lines[ln - 1] for ln in rows))
+        cited = {ln: [p for p in identities(lines[ln - 1]).papers if not whole.arxiv or p in whole.arxiv] for ln in rows}
+        with_ids = [ln for ln in rows if cited[ln]]
+        if len(with_ids) >= 2 and all(len(cited[ln]) == 1 for ln in with_ids) and len({cited[ln][0] for ln in with_ids}) == len(with_ids):
+            for ln in with_ids:
+                spans.append(_Span(ln, ln, lines[ln - 1], "line", line_ctx[ln]))
+                covered[ln] = True
+            continue
+        if len(whole.papers) == 1 and _leads_with_name_or_id(lines[rows[0] - 1]):
+            spans.append(_Span(rows[0], rows[-1], lines[rows[0] - 1], "paragraph", line_ctx[rows[0]]))
+            for x in rows:
+                covered[x] = True
 
     spans.sort(key=lambda s: s.start)
     for sp in spans:
@@ -293,31 +318,76 @@ def split_note(text: str, path: str) -> SplitNote:
             seen.add(m.id)
             all_ids.append(m.id)
     out.ids = all_ids
-    for i, raw in enumerate(lines, start=1):
-        if covered[i] or not raw.strip():
-            continue
-        stripped = raw.strip()
-        out.remarks.append(Remark(i, stripped, line_neg[i], line_struct[i]))
-        ids = find_ids(raw)
-        if ids:
-            ctx = line_ctx[i]
-            label = ctx.split(" / ")[-1] if ctx else None
-            carrier = Item(
-                note=path,
-                label=_short(label) if label else None,
-                title=plain_inline(stripped)[:120],
-                line_start=i,
-                line_end=i,
-                text=raw,
-                context=ctx,
-            )
-            carrier.mentions = _dedupe([m.id for m in ids])
-            carrier.arxiv = list(carrier.mentions)
-            for m in ids:
-                if m.version:
-                    carrier.arxiv_versions.setdefault(m.id, []).append(m.version)
-            out.carriers.append(carrier)
+    run: list[int] = []
+    for i in range(1, nlines + 2):
+        raw = lines[i - 1] if i <= nlines else ""
+        free = i <= nlines and not covered[i] and bool(raw.strip())
+        if free:
+            out.remarks.append(Remark(i, raw.strip(), line_neg[i], line_struct[i]))
+        if free and run and (in_fence[i] != in_fence[run[-1]] or is_chat_line(raw) or line_ctx[i] != line_ctx[run[-1]]):
+            out.carriers.extend(_carriers(run, lines, path, line_ctx, line_neg))
+            run = []
+        if free:
+            run.append(i)
+            if in_fence[i] or is_chat_line(raw) or _BULLET.match(raw):
+                out.carriers.extend(_carriers(run, lines, path, line_ctx, line_neg))
+                run = []
+        elif run:
+            out.carriers.extend(_carriers(run, lines, path, line_ctx, line_neg))
+            run = []
     out.groups = _find_groups(out.remarks, out.items)
+    return out
+
+
+def _carriers(run: list[int], lines: list[str], path: str, line_ctx: list[str], line_neg: list[bool]) -> list[Item]:
+    """Mentions in free text (a paragraph, a chat line, a code block): one carrier per sentence
+    that cites something, so what is said of a paper is read in the sentence that names it.
+
+    Links about a paper (its repo, an article on it) in a run that cites papers are not
+    mentions of their own; they join the run's first citing sentence as aliases.
+    """
+    text = "\n".join(lines[i - 1] for i in run)
+    starts = []
+    pos = 0
+    for i in run:
+        starts.append(pos)
+        pos += len(lines[i - 1]) + 1
+    whole = identities(text)
+    out: list[Item] = []
+    lead: Item | None = None
+    for a, b in sentence_spans(text):
+        sentence = text[a:b]
+        cited = identities(sentence)
+        if not cited:
+            continue
+        urls = list(cited.urls) + ([] if whole.arxiv else list(cited.aliases))
+        if not cited.arxiv and not urls:
+            if lead is not None:
+                lead.urls.extend(u for u in cited.aliases if u not in lead.urls)
+            continue
+        first = run[max(0, bisect_right(starts, a) - 1)]
+        last = run[max(0, bisect_right(starts, max(a, b - 1)) - 1)]
+        ctx = line_ctx[first]
+        label = ctx.split(" / ")[-1] if ctx else None
+        carrier = Item(
+            note=path,
+            label=_short(label) if label else None,
+            title=plain_inline(sentence.strip())[:120],
+            line_start=first,
+            line_end=last,
+            text=sentence.strip(),
+            context=ctx,
+            urls=urls,
+            negative=line_neg[first],
+        )
+        carrier.mentions = list(cited.arxiv)
+        carrier.arxiv = list(cited.arxiv)
+        for m in find_ids(sentence):
+            if m.version:
+                carrier.arxiv_versions.setdefault(m.id, []).append(m.version)
+        out.append(carrier)
+        if lead is None and cited.arxiv:
+            lead = carrier
     return out
 
 
@@ -351,7 +421,11 @@ def _heading_sections(headings: list[Block], nlines: int) -> list[tuple[Block, i
 
 def _is_pseudo_heading(line: str) -> bool:
     text = line.strip()
-    if not text or len(text) > 60:
+    if not text or len(text) > 300:
+        return False
+    if _OUTLINE_LINE.match(text):
+        return True
+    if len(text) > 60:
         return False
     if _CN_ENUM_LINE.match(text):
         return True
@@ -382,6 +456,46 @@ def _line_is_label_start(line: str) -> bool:
     return bool(re.match(r"\s*(?:[【\[(（:：·—\-.]|\S)", rest))
 
 
+def _is_group(blocks: list[Block], lines: list[str], start: int, end: int) -> bool:
+    """A heading whose body lists several cited papers, each in a block of its own, groups them.
+
+    (An arXiv digest's ``## cs.CL`` over its entries, a reading log's heading over its lines.)
+    A heading over one paper's write-up, which mentions related work in passing, is not a group.
+    """
+    seen: list[str] = []
+    units = 0
+    for b in blocks:
+        if b.start < start or b.start > end:
+            continue
+        texts: list[str] = []
+        if b.kind == "list":
+            texts = [lines[e.start - 1] if 0 < e.start <= len(lines) else e.text for e in b.entries]
+        elif b.kind == "table":
+            texts = [" | ".join(cells) for _ln, cells in b.rows]
+        elif b.kind in ("paragraph", "quote"):
+            texts = [lines[i - 1] for i in range(b.start, min(b.end, end) + 1) if 0 < i <= len(lines)]
+        for t in texts:
+            papers = identities(t).papers
+            if papers:
+                units += 1
+                seen.extend(p for p in papers if p not in seen)
+    return units >= 2 and len(seen) >= 2
+
+
+_NAME_LEAD = re.compile(r"^\s*(?:>\s*)*(?:[-*+]\s+)?(?:\*\*|__|【|\[|「|『|“|\")")
+
+
+def _leads_with_name_or_id(line: str) -> bool:
+    """A paragraph about one paper opens with its name (bold, bracketed, quoted) or its ID/link."""
+    if _NAME_LEAD.match(line) or match_field(line):
+        return True
+    ids = find_ids(line)
+    if ids and ids[0].start <= 60:
+        return True
+    urls = [s0 for u, s0, _e in find_urls(line) if url_role(u) != "ignore"]
+    return bool(urls and urls[0] <= 60)
+
+
 def _has_ref(text: str) -> bool:
     if find_ids(text):
         return True
@@ -397,8 +511,8 @@ def _has_link_field(own: str) -> bool:
     for raw in own.split("\n")[1:40]:
         if raw[:1] in (" ", "\t"):
             continue
-        m = FIELD_RE.match(raw)
-        if m and m.group("name").lower() in LINK_FIELDS and _has_ref(m.group("rest")):
+        m = match_field(raw)
+        if m and m.kind == "link" and _has_ref(m.rest):
             return True
         stripped = re.sub(r"^\s*[-*+]\s+", "", raw).strip()
         ids = find_ids(stripped[:40]) if stripped else []
@@ -416,15 +530,15 @@ def _entry_is_item(e: ListEntry, lines: list[str]) -> bool:
     first = e.text.split("\n")[0]
     if _has_label(first) or LABEL_RE.match(first.strip()) and LABEL_RE.match(first.strip()).group("num"):
         return True
-    m = FIELD_RE.match(first)
-    if m and m.group("name").lower() in SKIP_FIELDS | CAVEAT_FIELDS | POINT_FIELDS:
+    m = match_field(first)
+    if m and m.kind in ("link", "hint", "skip", "priority", "caveat", "points"):
         return False
     if _has_ref(first):
         return True
     if re.match(r"^\s*(?:\*\*|__)[^*_\n]{1,80}(?:\*\*|__)", first):
         return True
     for child in e.children:
-        cm = FIELD_RE.match(child.text.split("\n")[0])
+        cm = match_field(child.text.split("\n")[0])
         if cm:
             return True
     return False
@@ -473,6 +587,9 @@ def parse_title(raw: str) -> tuple[str | None, str, str | None, str | None, int,
     if m and (m.group("num") or m.group("word") == "跨主题"):
         label = _normalize_label(m.group("word"), m.group("num"))
         text = text[m.end() :]
+    elif (om := _OUTLINE_LINE.match(text)) is not None:
+        label = f"#{om.group('num')}"
+        text = om.group("rest")
     else:
         nm = _NUM_LABEL.match(text)
         if nm:
@@ -551,7 +668,7 @@ def _build_item(sp: _Span, lines: list[str], path: str) -> Item | None:
     title_source = sp.title_text
     bold = _BOLD_LEAD.match(title_source)
     link = _LINK_LEAD.match(title_source)
-    if bold and not LABEL_RE.match(bold.group("name")) and not FIELD_RE.match(title_source):
+    if bold and not LABEL_RE.match(bold.group("name")) and not match_field(title_source):
         title_source, lead_rest = bold.group("name"), bold.group("rest")
     elif link and link.group("rest").strip(" —–-:：·"):
         # "[Title](url) — my comment": the link text is the title, the comment a point
@@ -612,36 +729,36 @@ def _build_item(sp: _Span, lines: list[str], path: str) -> Item | None:
         if not raw.strip():
             continue
         indent = len(raw) - len(raw.lstrip())
-        fm = FIELD_RE.match(raw)
+        fm = match_field(raw)
         if fm:
-            name = fm.group("name").lower()
-            rest = fm.group("rest").strip()
-            current_field, field_indent = name, indent
-            if name in LINK_FIELDS:
+            kind = fm.kind
+            rest = fm.rest.strip()
+            current_field, field_indent = kind, indent
+            if kind == "link":
                 ids = find_ids(rest)
                 if ids and primary is None:
                     primary = ids[0].id
                 for u, _s, _e in find_urls(rest):
-                    if not is_arxiv_url(u) and not _is_file_link(u):
+                    if not is_arxiv_url(u) and not _is_file_link(u) and url_role(u) != "ignore":
                         field_urls.append(u)
                 continue
-            if name in HINT_FIELDS:
+            if kind == "hint":
                 hint = parse_hint(rest)
                 if hint and (item.section_hint in (None, "-") or hint != "-"):
                     item.section_hint = hint if item.section_hint is None or hint != "-" else item.section_hint
                 continue
-            if name in ("优先级", "priority"):
+            if kind == "priority":
                 item.priority = item.priority or _priority_word(rest)
                 continue
-            if name in SKIP_FIELDS:
+            if kind == "skip":
                 continue
-            if name in CAVEAT_FIELDS:
+            if kind == "caveat":
                 item.caveats.extend(_split_inline_list(rest))
             elif rest:
-                if name in POINT_FIELDS:
+                if kind == "points":
                     item.points.extend(_split_inline_list(rest))
                 else:
-                    item.points.append(f"{fm.group('name')}:{plain_inline(rest)}")
+                    item.points.append(f"{fm.name}:{plain_inline(rest)}")
             continue
         stripped = _BULLET.sub("", raw).strip()
         if raw.lstrip().startswith("|"):
@@ -672,7 +789,7 @@ def _build_item(sp: _Span, lines: list[str], path: str) -> Item | None:
                 urls = [u for u, s, _e in find_urls(stripped) if s <= 2 and not is_arxiv_url(u)]
                 field_urls.extend(urls)
         if current_field is not None and indent > field_indent:
-            if current_field in CAVEAT_FIELDS:
+            if current_field == "caveat":
                 item.caveats.append(plain_inline(stripped))
                 continue
         else:
@@ -695,6 +812,14 @@ def _build_item(sp: _Span, lines: list[str], path: str) -> Item | None:
         first = find_ids(title_line)
         if first:
             primary = first[0].id
+    if primary is None and ordered and sp.kind in ("line", "paragraph") and len(ordered) == 1:
+        primary = ordered[0]
+    if primary is None and ordered and sp.kind in ("heading", "outline"):
+        primary = _lead_id(lines[sp.start : sp.end])
+    if not field_urls and primary is None and not ordered and sp.kind in ("line", "paragraph", "outline"):
+        cited = identities(item_text)
+        if len(cited.papers) == 1:
+            field_urls.extend((cited.urls + cited.aliases)[:1])
     item.primary_arxiv = primary
     item.arxiv = ([primary] if primary else []) + [i for i in ordered if i != primary]
     item.mentions = [i for i in ordered if i != primary]
@@ -704,6 +829,22 @@ def _build_item(sp: _Span, lines: list[str], path: str) -> Item | None:
     item.points = [p for p in _dedupe(item.points) if p]
     item.caveats = [c for c in _dedupe(item.caveats) if c]
     return item
+
+
+def _lead_id(body: list[str]) -> str | None:
+    """The paper a heading's body opens with ("DOI 10.48550/arXiv.2611.04417 — I read v3"): the one
+    ID of the first lines that cite anything, if they are among the first three lines of text."""
+    seen = 0
+    for raw in body:
+        if not raw.strip() or raw.lstrip().startswith(("```", "~~~")):
+            continue
+        seen += 1
+        if seen > 3:
+            return None
+        ids = list(dict.fromkeys(m.id for m in find_ids(raw)))
+        if ids:
+            return ids[0] if len(ids) == 1 else None
+    return None
 
 
 def _priority_word(text: str) -> str | None:

@@ -1,0 +1,72 @@
+"""``Label: value`` lines of a note item, with the labels read from the lexicon.
+
+Authors mark an item's parts with labels ("链接:", "**Caveats**:", "【论文】", "- Where:") in
+their own words and languages; what each label *means* (a source link, a section hint, a
+caveat, key points, metadata) is looked up in the lexicon's ``[fields]`` tables, so a team
+that writes "Quelle:" or "所感:" adds a word to a data file instead of a regex to the code.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+
+from curator.lexicon import default_lexicon
+
+__all__ = ["Field", "KINDS", "match_field"]
+
+KINDS = ("link", "hint", "caveat", "points", "priority", "skip", "note")
+
+_COLON_FIELD = re.compile(
+    r"^\s*(?:>\s*)*(?:[-*+·•▸▹]\s+|\d{1,3}[.)]\s+)?(?:\*\*|__)?(?P<name>[^:：\n*_【】|]{1,28}?)(?:\*\*|__)?"
+    r"\s*[:：]\s*(?:\*\*|__)?\s*(?P<rest>.*)$"
+)
+_BRACKET_FIELD = re.compile(r"^\s*(?:[-*+·•]\s+)?【(?P<name>[^】\n]{1,16})】\s*[:：]?\s*(?P<rest>.*)$")
+
+
+@dataclass(frozen=True)
+class Field:
+    kind: str
+    name: str
+    """The label as written."""
+    rest: str
+
+
+@functools.cache
+def _tables() -> tuple[dict[str, str], list[tuple[re.Pattern[str], str]]]:
+    lex = default_lexicon()
+    exact: dict[str, str] = {}
+    patterns: list[tuple[re.Pattern[str], str]] = []
+    for kind in KINDS:
+        for w in lex.words("fields", kind):
+            if w.startswith("re:"):
+                patterns.append((re.compile(w[3:], re.IGNORECASE), kind))
+            else:
+                exact.setdefault(w.removeprefix("lit:").casefold(), kind)
+    return exact, patterns
+
+
+def _kind(name: str) -> str | None:
+    key = " ".join(name.strip().split()).casefold()
+    if not key:
+        return None
+    exact, patterns = _tables()
+    hit = exact.get(key)
+    if hit:
+        return hit
+    for pat, kind in patterns:
+        if pat.fullmatch(key):
+            return kind
+    return None
+
+
+def match_field(line: str) -> Field | None:
+    """The field a line opens (``"- 链接: https://…"`` → link), or None for any other line."""
+    for rx in (_BRACKET_FIELD, _COLON_FIELD):
+        m = rx.match(line)
+        if m:
+            kind = _kind(m.group("name"))
+            if kind:
+                return Field(kind, m.group("name").strip(), m.group("rest"))
+    return None

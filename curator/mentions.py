@@ -1,0 +1,140 @@
+"""Where a note names an item: identities (arXiv IDs, DOIs, links), sentences, chat lines.
+
+The splitter decides *what* the items of a note are; this module answers the questions it
+asks of any piece of text: which papers and pages does it cite, which of its links are
+items and which are only the note's own plumbing (its Notion page, a Zotero collection, a
+newsletter's unsubscribe link), where its sentences start and end, and whether a line is a
+person talking in a pasted chat.  Words and patterns come from the lexicon.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass, field
+from fnmatch import fnmatchcase
+
+from curator.arxiv import find_ids
+from curator.lexicon import default_lexicon
+from curator.urls import find_urls, is_arxiv_url, normalize_url
+
+__all__ = ["Identities", "identities", "is_chat_line", "sentence_spans", "url_role"]
+
+_FILE_LINK = re.compile(r"\.(?:md|png|jpe?g|gif|svg|webp|pdf\.md)$", re.IGNORECASE)
+
+
+@dataclass
+class Identities:
+    """What a piece of text cites, in order of first appearance."""
+
+    arxiv: list[str] = field(default_factory=list)
+    urls: list[str] = field(default_factory=list)
+    """Links that can be items, as written."""
+    aliases: list[str] = field(default_factory=list)
+    """Links about a paper (its repo, an article about it): items only where no paper is cited."""
+
+    @property
+    def papers(self) -> list[str]:
+        """The distinct things cited: arXiv IDs when there are any, else the item links' keys."""
+        if self.arxiv:
+            return list(self.arxiv)
+        keys = [normalize_url(u) for u in self.urls + self.aliases]
+        return list(dict.fromkeys(keys))
+
+    def __bool__(self) -> bool:
+        return bool(self.arxiv or self.urls or self.aliases)
+
+
+@functools.cache
+def _url_tables() -> tuple[tuple[str, ...], frozenset[str], tuple[str, ...], tuple[str, ...]]:
+    lex = default_lexicon()
+    return (
+        tuple(lex.literals("urls", "workspace_hosts")),
+        frozenset(lex.literals("urls", "boilerplate_path_words")),
+        tuple(lex.literals("urls", "paper_page_hosts")),
+        tuple(lex.literals("urls", "local_schemes")),
+    )
+
+
+def _host_in(host: str, hosts: tuple[str, ...]) -> bool:
+    return any(host == h or host.endswith("." + h) or (("." not in h) and h in host.split(".")) for h in hosts)
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def url_role(url: str) -> str:
+    """``item`` (a page an increment can be), ``alias`` (a page about a paper), or ``ignore``.
+
+    An alias (a code repository, an article on a paper) is an item of its own only where
+    the text around it cites no paper (see :attr:`Identities.papers`).
+
+    Ignored: arXiv itself (its IDs are read separately), images and markdown files, links
+    that manage a subscription or an account, the author's own workspace pages (the Notion
+    or Feishu page a note was pasted from) and local app links (``zotero://``).
+    """
+    if is_arxiv_url(url) or _FILE_LINK.search(url.split("?", 1)[0].split("#", 1)[0]):
+        return "ignore"
+    workspace, boiler, paper_pages, local = _url_tables()
+    scheme = url.split("://", 1)[0].lower() if "://" in url else ""
+    if scheme and scheme not in ("http", "https") and scheme in local:
+        return "ignore"
+    key = normalize_url(url)
+    host, _, path = key.partition("/")
+    if _host_in(host, workspace):
+        return "ignore"
+    segments = {s for s in re.split(r"[/?&=#._-]+", path.lower()) if s}
+    if segments & boiler:
+        return "ignore"
+    if _host_in(host, paper_pages):
+        return "alias"
+    return "item"
+
+
+def identities(text: str) -> Identities:
+    """The arXiv IDs and links of ``text`` (see :func:`url_role` for which links count)."""
+    out = Identities()
+    for m in find_ids(text):
+        if m.id not in out.arxiv:
+            out.arxiv.append(m.id)
+    for u, _s, _e in find_urls(text):
+        role = url_role(u)
+        if role == "item" and u not in out.urls:
+            out.urls.append(u)
+        elif role == "alias" and u not in out.aliases:
+            out.aliases.append(u)
+    return out
+
+
+@functools.cache
+def _chat_re() -> re.Pattern[str]:
+    return default_lexicon().pattern("chat", "line")
+
+
+_LEAD = re.compile(r"^\s*(?:[-*+]\s+|\d{1,3}[.)]\s+)?(?:>\s*)*")
+
+
+def is_chat_line(line: str) -> bool:
+    """True for a person speaking in a pasted chat (``**priya** 09:12 — …``, ``[10:42] alice: …``)."""
+    text = _LEAD.sub("", line, count=1).replace("**", "").replace("__", "").strip()
+    return bool(text) and _chat_re().match(text) is not None
+
+
+_ABBREV = r"(?<!\bal\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bvs\.)(?<!\bcf\.)(?<!\bFig\.)(?<!\bEq\.)(?<!\bSec\.)(?<!\bsec\.)(?<!\bNo\.)(?<!\bno\.)(?<!\bpp\.)(?<!\bDr\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bSt\.)(?<!\bv\d\.)"
+_SENTENCE_END = re.compile(rf"(?<=[.!?]){_ABBREV}\s+(?=[A-Z\"'(\[*_`\u3400-\u9fff])|(?<=[。！？；;])|\n\s*\n")
+
+
+def sentence_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of the sentences of a paragraph: ". X", "。", "！", "；" and blank lines end one.
+
+    Decimal points, "e.g." and IDs ("2611.12920") do not end a sentence: a sentence ends only
+    where the next one starts with a capital, a bracket or CJK text after a space.
+    """
+    spans = []
+    start = 0
+    for m in _SENTENCE_END.finditer(text):
+        end = m.start() if m.group().strip() == "" else m.end()
+        if text[start:end].strip():
+            spans.append((start, end))
+        start = m.end()
+    if text[start:].strip():
+        spans.append((start, len(text)))
+    return spans
