@@ -165,6 +165,19 @@ def cluster_items(items: list[Item], carriers: list[Item], groups: list[tuple[li
             c.merge = "likely" if root in likely_roots or reason.get(root, "").startswith("title") else "certain"
             if root in reason:
                 c.reasons.append(reason[root])
+    # links mentioned in passing (a chat line, a sentence of an essay) join the increment with that link
+    owner: dict[str, str] = {}
+    for k in order:
+        for it in clusters[k].items:
+            for u in it.urls:
+                owner.setdefault(normalize_url(u), k)
+    for car in carriers:
+        for u in car.urls:
+            nu = normalize_url(u)
+            c = clusters[owner[nu]] if nu in owner else get(nu, "url")
+            owner.setdefault(nu, c.key)
+            if car not in c.mentions:
+                c.mentions.append(car)
     return [clusters[k] for k in order]
 
 
