@@ -81,6 +81,8 @@ class Note:
     """Digest of the bytes read ('' when unreadable): tells a changed note from one read differently."""
     pending: bool = False
     """Dated but not split yet (outside the window on a first, cold load); items follow shortly."""
+    left_out: list[str] = field(default_factory=list)
+    """IDs and link keys the note files under a heading that leaves them out ("Not for this topic")."""
 
 
 @dataclass

@@ -9,12 +9,14 @@ field conventions, then reads each item's fields line by line.
 
 from __future__ import annotations
 
+import functools
 import re
 from bisect import bisect_right
 from dataclasses import dataclass
 
 from curator.arxiv import find_ids
 from curator.fields import match_field
+from curator.lexicon import default_lexicon
 from curator.mdblocks import Block, ListEntry, flatten_deep_nesting, parse_blocks, plain_inline
 from curator.mentions import identities, is_chat_line, sentence_spans, url_role
 from curator.models import Item, Remark, SplitNote  # noqa: F401  (defined there: cached pickles need no parser)
@@ -37,18 +39,18 @@ _CN_ENUM_LINE = re.compile(r"^\s*[一二三四五六七八九十]{1,3}[、.．]\
 _OUTLINE_LINE = re.compile(r"^\s*(?P<num>\d{1,2}(?:\.\d{1,2})+)\.?\s+(?P<rest>\S.{1,300})$")
 """A pasted document's own outline numbering ("1.1 MixScope:…", "3.1 verl 0.7"): a heading of the note."""
 
-STRUCTURAL_HEADINGS = re.compile(
-    r"^(?:[#\s]*)(?:[一二三四五六七八九十]+[、.]\s*)?(状态|小结|总结|今日结论|今晚小结|今日判断|结论|一句话|目录|待核清单|待核实|待核|"
-    r"事件总表|对其他主题的指针|变更记录|检查过的来源清单|本棒总结|summary|status|tl;?dr|contents|table of contents|"
-    r"changelog|overview|概览|导读|说明|关于|about|references?|参考|值得警惕|可引用|涉及|无显著新增|无新增|备注|注释|remarks|notes|"
-    r"no new|sources checked|检查过的来源)",
-    re.IGNORECASE,
-)
-NEGATIVE_HEADINGS = re.compile(
-    r"(没进主线|不进主线|未进主线|不进|不归|丢弃|无关|邻接\s*/\s*不进|excluded|not included|not relevant|irrelevant|dropped|discarded|"
-    r"out of scope|off[- ]topic|other topics|skipped|not for)",
-    re.IGNORECASE,
-)
+@functools.cache
+def _structural_re() -> re.Pattern[str]:
+    """Headings that hold no items (the lexicon's ``[headings] structural``), matched at the start."""
+    words = default_lexicon().pattern("headings", "structural")
+    return re.compile(rf"^(?:[#\s]*)(?:[一二三四五六七八九十]+[、.]\s*)?(?:{words.pattern})", re.IGNORECASE)
+
+
+def _negative_re() -> re.Pattern[str]:
+    """Headings whose items the author left out (the lexicon's ``[headings] negative``)."""
+    return default_lexicon().pattern("headings", "negative")
+
+
 _GROUPING = re.compile(
     r"(?P<word>条目|增量|Items?|#)\s*(?P<spec>[0-9]{1,3}(?:\s*(?:[-–~+、,,/&]|和|与|and)\s*(?:条目|增量|Item|#)?\s*[0-9]{1,3})+)"
     r"(?P<after>[^\n]{0,40})",
@@ -195,7 +197,7 @@ def split_note(text: str, path: str) -> SplitNote:
             for ln in range(b.start, min(b.end, nlines) + 1):
                 in_fence[ln] = True
     for hb, sec_end, _body_end, ctx in heading_spans:
-        neg = bool(NEGATIVE_HEADINGS.search(hb.text)) and not _has_label(hb.text)
+        neg = bool(_negative_re().search(hb.text)) and not _has_label(hb.text)
         struct = _is_structural(hb.text)
         label_ctx = (ctx + " / " + plain_inline(hb.text)).strip(" /")
         for ln in range(hb.start, min(sec_end, nlines) + 1):
@@ -215,7 +217,7 @@ def split_note(text: str, path: str) -> SplitNote:
     for ln in pseudo:
         end = next((x for x in stops if x > ln), nlines + 1) - 1
         head = lines[ln - 1].strip()
-        neg = bool(NEGATIVE_HEADINGS.search(head))
+        neg = bool(_negative_re().search(head))
         struct = _is_structural(head)
         for x in range(ln, end + 1):
             line_ctx[x] = (line_ctx[x] + " / " + head).strip(" /")
@@ -308,6 +310,7 @@ def split_note(text: str, path: str) -> SplitNote:
         sp.end = min(max(sp.end, sp.start), nlines)
         item = _build_item(sp, lines, path)
         if item is not None:
+            item.negative = line_neg[sp.start] or _is_negative_title(item.title)
             out.items.append(item)
 
     # 4. IDs outside every item, and remarks for note-level judgements
@@ -429,12 +432,24 @@ def _is_pseudo_heading(line: str) -> bool:
         return False
     if _CN_ENUM_LINE.match(text):
         return True
-    return len(text) <= 24 and bool(STRUCTURAL_HEADINGS.fullmatch(text.rstrip(":：")))
+    if _BOLD_ONLY.fullmatch(text) and not _has_ref(text):
+        return True  # "**Off-topic but fun**": a newsletter's section heading
+    return len(text) <= 24 and bool(_structural_re().fullmatch(text.rstrip(":：")))
+
+
+_BOLD_ONLY = re.compile(r"(\*\*|__)[^*_\n]{2,60}\1[:：]?")
+
+
+def _is_negative_title(title: str) -> bool:
+    """A short item title that only says the author left it out ("## 3. Not ours")."""
+    plain = plain_inline(title).strip()
+    m = _negative_re().search(plain)
+    return bool(m) and len(plain) <= 30 and len(plain) - (m.end() - m.start()) <= 8
 
 
 def _is_structural(title: str) -> bool:
     plain = plain_inline(title).strip()
-    return bool(STRUCTURAL_HEADINGS.match(plain)) and not _has_label(title)
+    return bool(_structural_re().match(plain)) and not _has_label(title)
 
 
 def _has_label(text: str) -> bool:
@@ -816,7 +831,7 @@ def _build_item(sp: _Span, lines: list[str], path: str) -> Item | None:
         primary = ordered[0]
     if primary is None and ordered and sp.kind in ("heading", "outline"):
         primary = _lead_id(lines[sp.start : sp.end])
-    if not field_urls and primary is None and not ordered and sp.kind in ("line", "paragraph", "outline"):
+    if not field_urls and primary is None and not ordered and sp.kind in ("line", "paragraph", "outline", "heading"):
         cited = identities(item_text)
         if len(cited.papers) == 1:
             field_urls.extend((cited.urls + cited.aliases)[:1])

@@ -137,55 +137,11 @@ def _rel(p: Path, root: Path) -> str:
         return p.as_posix()
 
 
-_SIGNATURE_TOPIC = re.compile(r"^(?P<topic>[A-Za-z][\w\-. ]{0,40}?)\s*·\s*.*(?:简报|briefing)", re.IGNORECASE)
-_MARKER = re.compile(r"<!--\s*curator:briefing\s+(?P<attrs>[^>]*)-->")
-_WINDOW_LINE = re.compile(
-    r"(?:窗口|window)\s*[:：]\s*(?P<a>\d{4}-\d{2}-\d{2}[T ]\d{2}:?\d{2}(?::\d{2})?(?:[+-]\d{2}:?\d{2}|Z)?)\s*(?:→|->|~|—|–|to)\s*"
-    r"(?P<b>\d{4}-\d{2}-\d{2}[T ]\d{2}:?\d{2}(?::\d{2})?(?:[+-]\d{2}:?\d{2}|Z)?)",
-    re.IGNORECASE,
-)
-
-
-_SHAPE = [
-    re.compile(p, re.MULTILINE | re.IGNORECASE)
-    for p in (r"^基线活文档", r"^本棒性质", r"^执行\s*[:：]", r"^[一二三四五六]、", r"净增|net-new", r"沿用|carried over",
-              r"^来源\s*[:：]", r"建议归入节|suggested section", r"检查过的来源|sources checked")
-]
-"""The lines a briefing has (one point each; a title naming a briefing is worth two)."""
-_SHAPE_WORDS = [("基线活文档",), ("本棒性质",), ("执行",), ("、",), ("净增", "net-new"), ("沿用", "carried over"),
-                ("来源",), ("建议归入节", "suggested section"), ("检查过的来源", "sources checked")]
-"""A literal each of :data:`_SHAPE` needs (lower case): an upper bound on the score without regex."""
-
-
 def briefing_info(text: str, name: str) -> tuple[str | None, str | None]:
-    """(topic, declared window end ISO) when the file has the shape of a briefing."""
-    head = text[:4000]
-    m = _MARKER.search(text)
-    if m:
-        attrs = dict(re.findall(r"(\w+)=(\S+)", m.group("attrs")))
-        return attrs.get("topic"), attrs.get("until")
-    score = 0
-    first = head.strip().split("\n", 1)[0] if head.strip() else ""
-    if re.search(r"简报|briefing", first, re.IGNORECASE):
-        score += 2
-    low = text.lower()
-    if score + sum(1 for words in _SHAPE_WORDS if any(w in low for w in words)) < 5:
-        return None, None  # cannot reach the bar: most notes stop here, before any regex
-    for pat in _SHAPE:
-        if pat.search(text):
-            score += 1
-    if score < 5:
-        return None, None
-    topic = None
-    tm = _SIGNATURE_TOPIC.match(first)
-    if tm:
-        topic = tm.group("topic").strip().lower()
-    else:
-        nm = re.match(r"^\d{4}-\d{2}-\d{2}(?:T\d{4})?-(?P<t>[a-z0-9][a-z0-9_-]*?)-(?:e1prep|briefing)", name)
-        if nm:
-            topic = nm.group("t")
-    wm = _WINDOW_LINE.search(head)
-    return topic, (wm.group("b") if wm else None)
+    """(topic, declared window end ISO) when the file is a briefing (see :mod:`curator.briefings`)."""
+    from curator.briefings import briefing_info as detect
+
+    return detect(text, name)
 
 
 def note_time(
@@ -267,12 +223,28 @@ def load_note(path: Path, root: Path, cfg: Config, *, defer: Callable[[Note], bo
     note.items = split.items
     note.item_count = len(split.items)
     note.ids = split.ids
+    note.left_out = _left_out(split)
     note.topic = split.front_matter.get("topic")
     dt, source, probs = note_time(split, path.name, dec.mtime, cfg)
     note.time, note.time_source = dt, source  # type: ignore[assignment]
     note.errors.extend(probs)
     note.briefing_topic, note.briefing_until = briefing_info(dec.text, path.name)
     return LoadedNote(note, split, dec.mtime, dec.sha1)
+
+
+def _left_out(split: SplitNote) -> list[str]:
+    """What the note mentions only under headings that leave items out (a briefing's "Not for this topic")."""
+    from curator.urls import normalize_url
+
+    keep: set[str] = set()
+    out: list[str] = []
+    for it in [*split.items, *split.carriers]:
+        keys = list(it.arxiv) + [normalize_url(u) for u in it.urls]
+        if not it.negative:
+            keep.update(keys)
+            continue
+        out.extend(k for k in keys if k not in out)
+    return [k for k in out if k not in keep]
 
 
 def load_workspace_config(path: Path) -> Config:

@@ -1,0 +1,92 @@
+"""Where the author says an item belongs: section numbers and section names in free text.
+
+"建议归入 §4.3", "放 1.1", "section: data mixing", "→ RLVR 那节", "Belongs with the process-reward
+material in 4.3", "§3.8 material", "Where: Reasoning benchmarks": a number after a hint word
+names a section by number, words after one (or before a trailing word like "那节" or
+"material") name it by title.  Bare dotted numbers elsewhere are not hints — a pasted
+document numbers its own headings ("2.1 SPARK") — but a ``§`` always is a reference.
+The words are the lexicon's ``[hints]`` tables; resolving a hint against the doc is
+:class:`curator.suggest.SectionIndex`'s job.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from curator.lexicon import Lexicon, default_lexicon
+
+__all__ = ["Hint", "read_hints"]
+
+_NUM = r"§?\s*(?P<num>\d{1,2}(?:\s*[.．]\s*\d{1,2}){0,3})(?![\d.]*\d)(?![A-Za-z%×])"
+_IN_NUM = re.compile(r"(?<![A-Za-z])(?:in|under|into)\s+(?:§\s*)?(?P<num>\d{1,2}\.\d{1,2}(?:\.\d{1,2})?)(?![\d.]*\d)(?![A-Za-z%×])", re.IGNORECASE)
+""""material in 4.3": a dotted number after "in" names a section (a plain number would be a count)."""
+_TITLE_STOP = re.compile(r"[,，。;；:：!?！？()（）\[\]【】|]|\.(?:\s|$)|\s[-—–]\s|\bor\b|\bif\b|\band\b|或者|或|如果|吧|就行|即可")
+
+
+@dataclass(frozen=True)
+class Hint:
+    kind: str
+    """number | title | ref (a bare "§3.8" in passing)"""
+    value: str
+    text: str
+    """The words that say it."""
+
+
+@functools.lru_cache(maxsize=4)
+def _patterns(lexicon: Lexicon) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    before = lexicon.pattern("hints", "before")
+    after = lexicon.pattern("hints", "after")
+    arrows = "|".join(re.escape(a.removeprefix("lit:")) for a in lexicon.words("hints", "arrows")) or r"(?!x)x"
+    lead = rf"(?:{before.pattern}|{arrows})"
+    number = re.compile(rf"(?:{lead})\s*(?:[:：]|\s(?:the\s+)?(?:section\s+|sec\.?\s*)?)?\s*{_NUM}", re.IGNORECASE)
+    trailing = re.compile(rf"{_NUM}\s*(?:的)?\s*(?:{after.pattern})", re.IGNORECASE)
+    title = re.compile(rf"(?:{lead})\s*[:：]?\s*(?P<title>[^\n]{{2,60}})", re.IGNORECASE)
+    return number, trailing, title
+
+
+_REF = re.compile(r"§\s*(?P<num>\d{1,2}(?:\s*[.．]\s*\d{1,2}){0,3})")
+_TITLE_BEFORE = re.compile(r"(?P<title>[^\s,，。;；:：→]{2,16}(?:\s[^\s,，。;；:：→]{1,16}){0,2})\s*(?:的)?\s*$")
+
+
+def read_hints(text: str, lexicon: Lexicon | None = None) -> list[Hint]:
+    """The section hints of one scope of text, in order of appearance (numbers before titles)."""
+    lex = lexicon or default_lexicon()
+    norm = unicodedata.normalize("NFKC", text)
+    number, trailing, title = _patterns(lex)
+    after = lex.pattern("hints", "after")
+    out: list[Hint] = []
+    spans: list[tuple[int, int]] = []
+    for rx in (number, trailing, _IN_NUM):
+        for m in rx.finditer(norm):
+            num = re.sub(r"\s+", "", m.group("num")).replace("．", ".")
+            out.append(Hint("number", num, m.group(0).strip()))
+            spans.append(m.span())
+    for m in _REF.finditer(norm):
+        if any(a <= m.start() < b for a, b in spans):
+            continue
+        out.append(Hint("ref", re.sub(r"\s+", "", m.group("num")), m.group(0)))
+        spans.append(m.span())
+    for m in title.finditer(norm):
+        if any(a <= m.start() < b for a, b in spans):
+            continue
+        words = _TITLE_STOP.split(m.group("title"), maxsplit=1)[0]
+        words = after.split(words, maxsplit=1)[0].strip(" *_`'\"“”")
+        words = re.sub(r"^(?:in\s+|with\s+|to\s+)?(?:the|a|an|our)\s+", "", words, flags=re.IGNORECASE)
+        if len(words) >= 2 and not re.fullmatch(r"[\d.§\s]+", words):
+            out.append(Hint("title", words, m.group(0).strip()[:60]))
+    for m in after.finditer(norm):
+        if any(a <= m.start() < b for a, b in spans):
+            continue
+        tm = _TITLE_BEFORE.search(norm[max(0, m.start() - 40) : m.start()])
+        if tm and not re.search(r"\d", tm.group("title")):
+            out.append(Hint("title", tm.group("title").strip(), norm[max(0, m.start() - 40) : m.end()].strip()))
+    seen: set[tuple[str, str]] = set()
+    unique = []
+    for h in out:
+        if (h.kind, h.value.lower()) not in seen:
+            seen.add((h.kind, h.value.lower()))
+            unique.append(h)
+    return unique

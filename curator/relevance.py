@@ -1,0 +1,181 @@
+"""How well an increment fits the topic, from what the workspace says the topic is.
+
+The evidence is the workspace's own: the living doc's section titles, text and the names of
+what it anchors; the paper cards filed under the topic; the items earlier briefings of the
+topic listed; and, as contrast, the other topics' docs and cards.  A term counts for the
+topic by how specific it is to it (rare among all sections of all docs, common in this
+doc's), so "benchmarking" shared with a storage paper is worth little in an evaluation
+workspace while "contamination" is worth a lot.  The topic's own names and the words a
+keyword filter would use for it (the lexicon's ``[topics.<t>]`` names and family) do not
+count at all, and neither do the parts of a negated compound ("training-free",
+"judge-free"): a keyword hit is not a fit.
+
+The score is explained: :class:`Fit` carries the terms that matched and the best section,
+and the same scoring of another topic's doc says when an item fits there better.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from curator.lexicon import Lexicon
+from curator.models import LivingDoc, PaperCard
+from curator.textfeatures import tokens
+
+__all__ = ["Fit", "Profile", "item_terms"]
+
+TOP_TERMS = 8
+"""A fit is the sum of the best few terms: long notes must not win by length alone."""
+_URL = re.compile(r"(?:https?://|www\.)\S+|\b[\w.-]+\.(?:com|org|net|io|ai|dev|cn|xyz|blog|app)/\S*", re.IGNORECASE)
+_ARXIV_ID = re.compile(r"\b\d{4}\.\d{4,5}(?:v\d+)?\b|arxiv[:\s]*", re.IGNORECASE)
+_NUMERIC = re.compile(r"^[\d.,%×x+\-~]+[a-z%×]{0,3}$")
+_NEGATED_SUFFIXES = ("-free", "-less", "-agnostic")
+
+
+@dataclass
+class Fit:
+    """One increment against one doc."""
+
+    score: float
+    """Sum of the best terms' weights (0 when nothing of the topic's own vocabulary is shared)."""
+    terms: list[str] = field(default_factory=list)
+    """The shared terms, heaviest first (what the reason quotes)."""
+    title_terms: int = 0
+    """How many of those are in a title (a title says what an item is about)."""
+
+
+def item_terms(text: str, exclude: frozenset[str]) -> Counter[str]:
+    """Content terms of note text: no links, IDs, numbers, stop words, topic names or negated compounds."""
+    text = _ARXIV_ID.sub(" ", _URL.sub(" ", text))
+    toks = tokens(text)
+    drop: set[str] = set()
+    for t in toks:
+        if t.endswith(_NEGATED_SUFFIXES):
+            drop.add(t)
+            drop.update(p for p in re.split(r"[-_.+]", t) if p)
+    out: Counter[str] = Counter()
+    for t in toks:
+        if t in drop or t in exclude or len(t) < 2 or _NUMERIC.match(t):
+            continue
+        out[t] += 1
+    return out
+
+
+class Profile:
+    """The topic's vocabulary (this doc, its cards, its earlier briefings) against the others'."""
+
+    def __init__(
+        self,
+        topic: str,
+        doc: LivingDoc,
+        others: list[LivingDoc],
+        lexicon: Lexicon,
+        cards: Iterable[PaperCard] = (),
+        reported_titles: Iterable[str] = (),
+        doc_names: Iterable[str] = (),
+        people: Iterable[str] = (),
+    ) -> None:
+        self.topic = topic
+        self.lexicon = lexicon
+        names = set(lexicon.topic_names(topic, doc_names))
+        self.family = frozenset(w for w in lexicon.topic_family(topic) if w not in names)
+        self.stop = frozenset(lexicon.literals("relevance", "stop")) | frozenset(n.lower() for n in people)
+        self.exclude = frozenset(_name_tokens(names)) | self.stop
+        units: list[tuple[str, Counter[str]]] = []  # (owner topic, weighted term counts)
+        for d in [doc, *others]:
+            for sec in d.sections:
+                c: Counter[str] = Counter()
+                for t, n in item_terms(sec.title, self.stop).items():
+                    c[t] += 3 * n
+                for a in sec.anchors:
+                    if a.name:
+                        for t, n in item_terms(a.name, self.stop).items():
+                            c[t] += 2 * n
+                for t, n in item_terms(sec.body[:6000], self.stop).items():
+                    c[t] += n
+                if c:
+                    units.append((d.topic, c))
+        own_cat = {topic.lower(), *lexicon.topic_family(topic)}
+        other_topics = {d.topic.lower(): d.topic for d in others}
+        for card in cards:
+            if card.empty or not (card.title or card.tags):
+                continue
+            cat = (card.category or "").lower()
+            owner = topic if cat in own_cat else other_topics.get(cat)
+            if owner is None:
+                continue
+            c = item_terms(card.title + " " + " ".join(card.tags), self.stop)
+            if c:
+                units.append((owner, c))
+        extra = Counter()
+        for title in reported_titles:
+            extra.update(item_terms(title, self.stop))
+        if extra:
+            units.append((topic, extra))
+        self.n_units = len(units)
+        df: Counter[str] = Counter()
+        mass: dict[str, Counter[str]] = {}
+        for owner, c in units:
+            df.update(c.keys())
+            mass.setdefault(owner, Counter()).update(c)
+        self.df = df
+        self.mass = mass
+        self.topics = list(mass)
+
+    def _weight(self, term: str, topic: str) -> float:
+        """How much a shared term says the text is about ``topic``: rarity × share of the topic."""
+        own = self.mass.get(topic, Counter()).get(term, 0)
+        if not own:
+            return 0.0
+        total = sum(m.get(term, 0) for m in self.mass.values())
+        idf = math.log((self.n_units + 1) / (self.df[term] + 0.5))
+        share = own / total
+        w = max(0.0, idf) * share * min(1.0, 0.5 + 0.25 * math.log1p(own))
+        if term in self.family and topic == self.topic:
+            w *= 0.25
+        return w
+
+    def fit(self, title: str, body: str, topic: str | None = None) -> Fit:
+        """Score an increment's titles and body text against ``topic``'s doc (this topic by default)."""
+        topic = topic or self.topic
+        exclude = self.exclude if topic == self.topic else frozenset(_name_tokens(self.lexicon.topic_names(topic))) | self.stop
+        t_terms = item_terms(title, exclude)
+        b_terms = item_terms(body, exclude)
+        weights: dict[str, float] = {}
+        in_title: set[str] = set()
+        for t in t_terms:
+            w = self._weight(t, topic)
+            if w > 0:
+                weights[t] = w
+                in_title.add(t)
+        for t in b_terms:
+            if t in weights:
+                continue
+            w = 0.5 * self._weight(t, topic)
+            if w > 0:
+                weights[t] = w
+        best = sorted(weights.items(), key=lambda kv: (-kv[1], kv[0]))[:TOP_TERMS]
+        return Fit(round(sum(w for _t, w in best), 3), [t for t, _w in best], sum(1 for t, _w in best if t in in_title))
+
+    def best_other(self, title: str, body: str) -> tuple[str, Fit] | None:
+        """The other topic this text fits best, with its fit (None without other docs)."""
+        best: tuple[str, Fit] | None = None
+        for t in self.topics:
+            if t == self.topic:
+                continue
+            f = self.fit(title, body, t)
+            if best is None or f.score > best[1].score:
+                best = (t, f)
+        return best
+
+
+def _name_tokens(names: Iterable[str]) -> set[str]:
+    out: set[str] = set()
+    for n in names:
+        out.update(tokens(n))
+        out.add(n.lower())
+    return out

@@ -1,0 +1,96 @@
+"""What the notes say of an item: not this topic, someone else's, skip, already reported or covered.
+
+Authors annotate as they write ("skip (not eval, it's RL)", "→ agents", "转 rag", "这篇是
+inference 的", "11-19 简报已经报过", "活文档 1.1 已锚").  Those remarks are the strongest evidence
+short of the editor's own judgement, so they are read explicitly — in the sentence, list
+entry or table row that names the item, never from the whole note — and quoted back as the
+reason.  The phrases themselves are data (``[remarks]`` of the lexicon); the names they are
+about (this topic, the other topics, the people of the inbox) come from the workspace.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cached_property
+
+from curator.lexicon import Lexicon
+from curator.mentions import sentence_spans
+
+__all__ = ["OFF_KINDS", "Verdict", "VerdictReader"]
+
+KINDS = ("redirect", "not_topic", "dismiss", "reported", "covered", "keep")
+OFF_KINDS = frozenset({"redirect", "not_topic", "dismiss"})
+"""Verdicts that take an item out of this topic."""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    kind: str
+    """redirect | not_topic | dismiss | reported | covered | keep"""
+    text: str
+    """The words that say it, clipped for display."""
+
+
+class VerdictReader:
+    """The ``[remarks]`` phrases of one lexicon, compiled for one topic and one inbox."""
+
+    def __init__(self, lexicon: Lexicon, topic_names: list[str], other_names: list[str], people: list[str]) -> None:
+        self.lexicon = lexicon
+        self.topic_names = [n for n in topic_names if n]
+        mine = {n.lower() for n in self.topic_names}
+        self.other_names = [n for n in other_names if n and n.lower() not in mine]
+        self.people = [p for p in people if len(p) >= 2]
+
+    def _pattern(self, key: str) -> re.Pattern[str]:
+        return self.lexicon.pattern("remarks", key, self.topic_names, self.other_names, self.people)
+
+    @cached_property
+    def _patterns(self) -> list[tuple[str, re.Pattern[str]]]:
+        return [(k, self._pattern(k)) for k in KINDS]
+
+    @cached_property
+    def note_none(self) -> re.Pattern[str]:
+        return self._pattern("note_none")
+
+    def read(self, text: str) -> list[Verdict]:
+        """Every verdict in ``text`` (one scope: a sentence, an entry, a row), strongest kinds first.
+
+        "Already reported" is read before "skip": "不重复报" (do not report again) is about a
+        report, not a dismissal.
+        """
+        out: list[Verdict] = []
+        taken: list[tuple[int, int]] = []
+        for kind, pat in self._patterns:
+            for m in pat.finditer(text):
+                if any(a < m.end() and m.start() < b for a, b in taken):
+                    continue
+                taken.append(m.span())
+                out.append(Verdict(kind, _clip(text, m.start(), m.end())))
+                break
+        return out
+
+    def read_sentences(self, text: str, keep: set[str] | None = None) -> list[tuple[str, list[Verdict]]]:
+        """``read`` per sentence of a longer text, with each sentence."""
+        out = []
+        for a, b in sentence_spans(text):
+            sentence = text[a:b]
+            found = self.read(sentence)
+            if keep is not None:
+                found = [v for v in found if v.kind in keep]
+            if found:
+                out.append((sentence, found))
+        return out
+
+    def declares_none(self, text: str) -> str | None:
+        """The note's own "nothing for this topic" line, if it has one."""
+        m = self.note_none.search(text)
+        return _clip(text, m.start(), m.end()) if m else None
+
+
+def _clip(text: str, start: int, end: int, width: int = 80) -> str:
+    """The matched words with some context on each side, on one line."""
+    left = max(0, start - 30)
+    right = min(len(text), max(end + 30, left + width))
+    snippet = text[left:right].replace("\n", " ").strip()
+    return re.sub(r"\s+", " ", snippet)
