@@ -15,8 +15,8 @@ entries under ``[lexicon]`` in ``curator.toml`` with the same table and key name
 Entries are phrases, matched case-insensitively on word boundaries.  Packaged
 entries may be regular expressions (``"re:..."``); a workspace's entries are always
 literal, so a shared workspace cannot hand curator a pathological pattern.  The
-placeholders ``{topic}`` (any name of the topic at hand) and ``{other}`` (any name
-of another topic) expand in both.
+placeholders ``{topic}`` (any name of the topic at hand), ``{other}`` (any name
+of another topic) and ``{person}`` (an author of the inbox) expand in both.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from typing import Any
 __all__ = ["Lexicon", "default_lexicon", "load_lexicon", "phrases_dir"]
 
 _DIR = Path(__file__).with_name("phrases")
-_PLACEHOLDER = re.compile(r"\{(topic|other)\}")
+_PLACEHOLDER = re.compile(r"\{(topic|other|person)\}")
 _MAX_WORKSPACE_ENTRIES = 2000
 _MAX_ENTRY_LEN = 200
 
@@ -86,7 +86,7 @@ class Lexicon:
 
     def __init__(self, data: dict[str, Any]) -> None:
         self.data = data
-        self._compiled: dict[tuple[str, str, str, str], re.Pattern[str]] = {}
+        self._compiled: dict[tuple[str, ...], re.Pattern[str]] = {}
         blob = repr(sorted(_flatten(data))).encode("utf-8", "surrogatepass")
         self.fingerprint = hashlib.blake2b(blob, digest_size=8).hexdigest()
 
@@ -113,14 +113,19 @@ class Lexicon:
             cur = cur.get(part, {}) if isinstance(cur, dict) else {}
         return cur if isinstance(cur, dict) else {}
 
-    def pattern(self, table: str, key: str, topic: Iterable[str] = (), other: Iterable[str] = ()) -> re.Pattern[str]:
+    def pattern(
+        self, table: str, key: str, topic: Iterable[str] = (), other: Iterable[str] = (), person: Iterable[str] = ()
+    ) -> re.Pattern[str]:
         """One case-insensitive alternation of ``[table] key``; never matches when empty."""
-        t_names = tuple(sorted({n for n in topic if n}, key=len, reverse=True))
-        o_names = tuple(sorted({n for n in other if n}, key=len, reverse=True))
-        ck = (table, key, "\x1f".join(t_names), "\x1f".join(o_names))
+        names = {
+            "topic": tuple(sorted({n for n in topic if n}, key=len, reverse=True)),
+            "other": tuple(sorted({n for n in other if n}, key=len, reverse=True)),
+            "person": tuple(sorted({n for n in person if n}, key=len, reverse=True)),
+        }
+        ck = (table, key, *("\x1f".join(v) for v in names.values()))
         hit = self._compiled.get(ck)
         if hit is None:
-            parts = [p for w in self.words(table, key) if (p := _to_regex(w, t_names, o_names))]
+            parts = [p for w in self.words(table, key) if (p := _to_regex(w, names))]
             source = "|".join(f"(?:{p})" for p in parts) if parts else r"(?!x)x"
             hit = self._compiled[ck] = re.compile(source, re.IGNORECASE | re.MULTILINE)
         return hit
@@ -158,17 +163,16 @@ def _alt(names: tuple[str, ...]) -> str:
     return "|".join(re.escape(n) for n in names) if names else r"(?!x)x"
 
 
-def _to_regex(entry: str, topic: tuple[str, ...], other: tuple[str, ...]) -> str:
+def _to_regex(entry: str, names: dict[str, tuple[str, ...]]) -> str:
     """A phrase → a regex on word boundaries (Latin edges only); ``re:`` entries as they are."""
     if entry.startswith("re:"):
-        body = entry[3:]
-        return _PLACEHOLDER.sub(lambda m: f"(?:{_alt(topic if m[1] == 'topic' else other)})", body)
+        return _PLACEHOLDER.sub(lambda m: f"(?:{_alt(names[m[1]])})", entry[3:])
     text = entry.removeprefix("lit:")
     pieces = []
     pos = 0
     for m in _PLACEHOLDER.finditer(text):
         pieces.append(re.escape(text[pos : m.start()]))
-        pieces.append(f"(?:{_alt(topic if m[1] == 'topic' else other)})")
+        pieces.append(f"(?:{_alt(names[m[1]])})")
         pos = m.end()
     pieces.append(re.escape(text[pos:]))
     body = "".join(pieces).replace(r"\ ", r"\s*") if _has_cjk(text) else "".join(pieces).replace(r"\ ", r"\s+")
