@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from typing import Any, Literal
 
-TimeSource = Literal["front_matter", "name", "mtime", "none"]
+TimeSource = Literal["front_matter", "name", "body", "mtime", "none"]
 NoteKind = Literal["note", "briefing"]
 Status = Literal["new", "anchored", "reported", "off-topic"]
 

@@ -7,7 +7,6 @@ file; one bad file never stops the rest of the relay from loading.
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -21,7 +20,7 @@ from curator.roots import WorkspaceError, find_root, resolve_workspace  # noqa: 
 if TYPE_CHECKING:
     from curator.notes import SplitNote
 from curator.textio import ReadProblem, is_ignored_name, read_text
-from curator.timeutil import parse_iso, time_from_name
+from curator.timeutil import written_at
 
 
 @dataclass
@@ -145,26 +144,14 @@ def briefing_info(text: str, name: str) -> tuple[str | None, str | None]:
 
 
 def note_time(
-    split: SplitNote, name: str, mtime: float, cfg: Config
+    split: SplitNote, name: str, mtime: float, cfg: Config, *, text: str = "", author: str | None = None
 ) -> tuple[datetime | None, str, list[str]]:
-    """Front matter, else file name, else mtime; says which one it used."""
-    problems: list[str] = []
-    fm = split.front_matter
-    candidates = [fm.get("generated"), fm.get("date"), fm.get("created"), fm.get("time")]
-    with_time = [c for c in candidates if c and re.search(r"\d{1,2}:\d{2}|T\d{2}", c)]
-    for value in with_time + [c for c in candidates if c and c not in with_time]:
-        try:
-            return parse_iso(value.replace("→", " ").split()[0] if " " in value and "T" in value else value, cfg.tz), "front_matter", problems
-        except ValueError:
-            problems.append(f"front matter time {value!r} is not a valid date")
-    dt, problem = time_from_name(name, cfg.tz)
-    if problem:
-        problems.append(problem + "; using the file's modification time")
-    if dt is not None:
-        return dt, "name", problems
-    if mtime:
-        return datetime.fromtimestamp(mtime).astimezone(cfg.tz), "mtime", problems
-    return None, "none", problems
+    """Front matter, else file name, else (date-only name) a stamp in *text*, else mtime; says which.
+
+    The rules are :func:`curator.timeutil.written_at`'s; *author* (the inbox folder) lets a
+    signature naming the note's own author count as its stamp.
+    """
+    return written_at(split.front_matter, text, name, mtime, cfg.tz, author=author if author != "-" else None)
 
 
 def load_note(path: Path, root: Path, cfg: Config, *, defer: Callable[[Note], bool] | None = None) -> LoadedNote:
@@ -206,7 +193,9 @@ def load_note(path: Path, root: Path, cfg: Config, *, defer: Callable[[Note], bo
         note.errors.append("empty file" if dec.size == 0 else "no text (only whitespace)")
     if defer is not None:
         front, _end = read_front_matter(dec.text.replace("\r\n", "\n").replace("\r", "\n"))
-        note.time, note.time_source, probs = note_time(SplitNote(front_matter=front), path.name, dec.mtime, cfg)
+        note.time, note.time_source, probs = note_time(
+            SplitNote(front_matter=front), path.name, dec.mtime, cfg, text=dec.text, author=author
+        )
         note.topic = front.get("topic")
         note.briefing_topic, note.briefing_until = briefing_info(dec.text, path.name)
         if defer(note):
@@ -225,7 +214,7 @@ def load_note(path: Path, root: Path, cfg: Config, *, defer: Callable[[Note], bo
     note.ids = split.ids
     note.left_out = _left_out(split)
     note.topic = split.front_matter.get("topic")
-    dt, source, probs = note_time(split, path.name, dec.mtime, cfg)
+    dt, source, probs = note_time(split, path.name, dec.mtime, cfg, text=dec.text, author=author)
     note.time, note.time_source = dt, source  # type: ignore[assignment]
     note.errors.extend(probs)
     note.briefing_topic, note.briefing_until = briefing_info(dec.text, path.name)

@@ -17,7 +17,7 @@ from curator.tui.text import clean
 if TYPE_CHECKING:
     from curator.models import Analysis, Note
 
-TIME_SOURCE = {"front_matter": "fm", "name": "nm", "mtime": "mt", "none": "??"}
+TIME_SOURCE = {"front_matter": "fm", "name": "nm", "body": "bd", "mtime": "mt", "none": "??"}
 _DATED_NAME = re.compile(r"^\d{4}-\d{2}-\d{2}(?:T(\d{4}))?[-_ ]?")
 _SUFFIX = re.compile(r"\.(md|markdown|txt)$", re.IGNORECASE)
 
