@@ -3,13 +3,18 @@
 Items without an arXiv ID (blog posts, vendor articles) are identified by URL, and
 the same page is written many ways across notes: with or without ``www.``, a
 trailing slash, tracking parameters, glued to Chinese text or fullwidth
-punctuation. ``normalize_url`` gives one key per page so notes can be compared.
+punctuation. ``normalize_url`` gives one key per page so notes can be compared: w3lib
+canonicalises the URL (percent-encoding, query order, IDNA, dot segments, fragment), then
+curator's rules drop the scheme, ``www.``, default ports, a trailing '/' and the tracking
+parameters of ``[urls] tracking_params`` (``curator/phrases/common.toml``).
 """
 
 from __future__ import annotations
 
+import functools
 import re
-from urllib.parse import parse_qsl, urlencode, urlsplit
+from collections.abc import Callable
+from urllib.parse import unquote_plus, urlsplit
 
 __all__ = ["find_urls", "is_arxiv_url", "normalize_url"]
 
@@ -45,7 +50,11 @@ _HOST_START_RE = re.compile(r"[A-Za-z0-9\[]")
 
 # Trailing characters that end a sentence or a markdown construct rather than the URL.
 _TRAILING = ".,;:!?)]>'\"*_~，。；：）】》、！？"
-_TRACKING = frozenset({"ref", "ref_src", "source", "fbclid", "gclid", "spm", "mc_cid", "mc_eid"})
+_EDGES_RE = re.compile(r"\A[\s\x00-\x20]+|[\s\x00-\x20]+\Z")  # as URL parsers strip them
+_PATH_TAIL_RE = re.compile(r"[/;\s\x00-\x20]+\Z")
+_STRAY_PERCENT_RE = re.compile(r"%(?![0-9A-Fa-f]{2})")
+_PATH_END_RE = re.compile(r"[?#]")
+_NETLOC_END_RE = re.compile(r"[/?#\\]")
 _SCHEME_RE = re.compile(r"[a-z][a-z0-9+.-]*://", re.ASCII | re.IGNORECASE)
 
 
@@ -139,26 +148,151 @@ def _split(url: str) -> tuple[str, str, str]:
         rest, _, query = rest.partition("?")
         netloc, slash, path = rest.partition("/")
         path = slash + path
+    return _host(netloc), path, query
+
+
+def _host(netloc: str) -> str:
+    """Lower-case host of a netloc without userinfo, default port, trailing dot or ``www.``."""
     host = netloc.rpartition("@")[2].lower()
     while True:  # to a fixed point, so that normalising a key gives the key back
         before = host
-        host = host.rstrip(".:").removesuffix(":80").removesuffix(":443").removeprefix("www.")
+        host = _strip(host).rstrip(".:")
+        if host.endswith((":80", ":443")):
+            host = host.rpartition(":")[0]
+        if host.startswith("www.") and "." in host[4:]:  # "www.com" is a host of its own
+            host = host[4:]
         if host == before:
-            return host, path, query
+            return host
+
+
+def _strip(text: str) -> str:
+    """``text`` without the whitespace and control characters URL parsers drop at its ends."""
+    if text and (text[0] <= " " or text[-1] <= " " or text[0].isspace() or text[-1].isspace()):
+        return _EDGES_RE.sub("", text)
+    return text
+
+
+def _trim_path(path: str) -> str:
+    """A path without trailing '/', an empty ";params" (no part of the page, for w3lib either)
+    or whitespace."""
+    if path and (path[-1] in "/;" or path[-1] <= " " or path[-1].isspace()):
+        return _PATH_TAIL_RE.sub("", path)
+    return path
+
+
+_CANON: list[Callable[[str], str]] = []
+_TRACKING: list[Callable[[str], bool]] = []
+
+
+def _canonicalize(url: str) -> str:
+    """``w3lib.url.canonicalize_url``, imported on first use: w3lib pulls in ``urllib.request``
+    and ``email`` (~40 ms), which a warm ``curator lookup`` of an arXiv ID never needs."""
+    if not _CANON:
+        from w3lib.url import canonicalize_url
+
+        _CANON.append(canonicalize_url)
+    return _CANON[0](url)
+
+
+@functools.lru_cache(maxsize=4096)
+def _is_tracking(name: str) -> bool:
+    """True for a query parameter in ``[urls] tracking_params`` (globs, case-insensitive)."""
+    if not _TRACKING:
+        import fnmatch
+
+        from curator.lexicon import default_lexicon
+
+        exact: set[str] = set()
+        globs: list[str] = []
+        for entry in default_lexicon().literals("urls", "tracking_params"):
+            if any(c in entry for c in "*?["):
+                globs.append(fnmatch.translate(entry))
+            else:
+                exact.add(entry)
+        glob_re = re.compile("|".join(globs)) if globs else None
+        frozen = frozenset(exact)
+
+        def test(key: str) -> bool:
+            return key in frozen or (glob_re is not None and glob_re.match(key) is not None)
+
+        _TRACKING.append(test)
+    key = name.lower()
+    if "%" in key or "+" in key:
+        key = unquote_plus(key)
+    return _TRACKING[0](key)
+
+
+def _drop_tracking(query: str) -> str:
+    return "&".join(p for p in query.split("&") if p and not _is_tracking(p.partition("=")[0]))
+
+
+_CACHED_LEN = 2048  # longer strings are not URLs worth remembering
 
 
 def normalize_url(url: str) -> str:
     """Equality key: ``host/path?sorted_query`` without scheme, ``www.``, trailing '/',
-    fragment or tracking parameters, so one page written several ways compares equal."""
-    host, path, query = _split(url)
-    path = path.rstrip("/")
-    params = sorted(
-        (k, v)
-        for k, v in parse_qsl(query, keep_blank_values=True)
-        if not k.lower().startswith("utm_") and k.lower() not in _TRACKING
-    )
-    key = host + path
-    return f"{key}?{urlencode(params)}" if params else key
+    fragment or tracking parameters, so one page written several ways compares equal.
+
+    Percent-encoding, query order, IDNA hosts and dot segments are normalised by
+    ``w3lib.url.canonicalize_url``; tracking parameters are ``[urls] tracking_params``
+    of the packaged lexicon. Idempotent, and never raises on garbage. A string with no
+    host gives "" (no key).
+    """
+    if len(url) > _CACHED_LEN:
+        return _normalize(url)
+    return _normalize_cached(url)
+
+
+def _normalize(url: str) -> str:
+    key = _once(url)
+    if not key.isascii() or ";" in key or ("%" in url and _STRAY_PERCENT_RE.search(url)):
+        # Rare shapes that w3lib reads differently once curator's rules have trimmed them:
+        # a host it could not IDNA-encode as written ("¡.."), a ";params" segment (encoded
+        # unlike the rest of a path) that becomes the last one, a stray '%' that makes a new
+        # escape once decoded ("%2%31" -> "%21"). Go on to the fixed point, so that a key
+        # normalises to itself.
+        for _ in range(4):
+            again = _once(key)
+            if again == key:
+                break
+            key = again
+    return key
+
+
+def _once(url: str) -> str:
+    url = _strip(url)
+    if not url:
+        return ""
+    # The key has no scheme, so every URL is read as http: a key then reads as its URL did.
+    scheme = _SCHEME_RE.match(url)
+    rest = url[scheme.end() :] if scheme else url.lstrip("/")
+    # curator's host and trailing-slash rules first as well, so that w3lib reads a key as
+    # it read the URL (it encodes a last ";params" segment unlike the rest of a path).
+    cut = _NETLOC_END_RE.search(rest)
+    at = cut.start() if cut else len(rest)
+    host, tail = _host(rest[:at]), rest[at:]
+    end = _PATH_END_RE.search(tail)
+    tail = _trim_path(tail) if end is None else _trim_path(tail[: end.start()]) + tail[end.start() :]
+    try:
+        canon = _canonicalize("http://" + host + tail)
+    except Exception:  # untrusted text: a bad port or IPv6 host, an unencodable character
+        path, _, query = tail.partition("#")[0].partition("?")
+        path = path.replace("\\", "/")
+        query = "&".join(sorted(_drop_tracking(query).split("&"))) if query else ""
+    else:
+        # canonicalize_url always answers "scheme://netloc/path[;params][?query]", sorted.
+        netloc, _, rest = canon.partition("://")[2].partition("/")
+        path, _, query = rest.partition("?")
+        host, path = _host(netloc), "/" + path
+        if query:
+            query = _drop_tracking(query)
+    if not host:  # nothing identifies the page; a key without host would read as one
+        return ""
+    key = host + _trim_path(path)
+    return _strip(f"{key}?{query}") if query else key
+
+
+_normalize_cached = functools.lru_cache(maxsize=32768)(_normalize)
 
 
 def is_arxiv_url(url: str) -> bool:

@@ -74,6 +74,124 @@ def test_normalize_url_details(url: str, key: str) -> None:
     assert normalize_url(url) == key
 
 
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        (
+            "https://evalsignal.substack.com/p/the-prompt-format-tax/?utm_source=x&utm_medium=email",
+            "evalsignal.substack.com/p/the-prompt-format-tax",
+        ),
+        ("github.com/kestrel-ai/contam-board/", "https://github.com/kestrel-ai/contam-board"),
+        (
+            "https://github.com/volcengine/verl/releases/tag/v0.7.0",
+            "github.com/volcengine/verl/releases/tag/v0.7.0/",
+        ),
+        ("https://a.org/%7Euser/caf%c3%a9", "https://a.org/~user/café"),  # one encoding per path
+        ("https://a.org/x?q=a%20b", "https://a.org/x?q=a+b"),
+        ("https://a.org/blog/./2026/../post", "https://a.org/blog/post"),
+        ("https://bücher.example/x", "https://xn--bcher-kva.example/x"),  # IDNA
+        ("https://a.org/x?UTM_Source=t&fbclid=1&gclid=2&spm=a.b&ref=hn", "https://a.org/x"),
+        ("https://a.org/x?%75tm_source=t", "https://a.org/x"),
+        ("https://a.org/x?b=2&a=1&b=1", "https://a.org/x?a=1&b=1&b=2"),
+        ("https://a.org/x#frag", "https://a.org/x"),
+        ("https://a.org./x", "https://a.org/x"),
+    ],
+)
+def test_normalize_url_same_key(a: str, b: str) -> None:
+    assert normalize_url(a) == normalize_url(b)
+
+
+def test_normalize_url_key_shape() -> None:
+    key = normalize_url(
+        "https://evalsignal.substack.com/p/the-prompt-format-tax/?utm_source=x&utm_medium=email"
+    )
+    assert key == "evalsignal.substack.com/p/the-prompt-format-tax"
+    assert normalize_url("github.com/kestrel-ai/contam-board/") == "github.com/kestrel-ai/contam-board"
+    assert normalize_url("https://a.org/x?page=2&q=kv") == "a.org/x?page=2&q=kv"
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        (
+            "https://github.com/volcengine/verl/releases/tag/v0.7.0",
+            "https://github.com/volcengine/verl/releases/tag/v0.6.0",
+        ),
+        ("https://a.org/Post", "https://a.org/post"),  # paths are case-sensitive
+        ("https://a.org/x?id=1", "https://a.org/x?id=2"),
+        ("https://a.org/x?q=1", "https://a.org/x"),
+        ("https://a.org:8443/x", "https://a.org/x"),
+        ("https://a.org/x%2Fy", "https://a.org/x/y"),  # an encoded '/' is not a separator
+        ("https://www.com/x", "https://com/x"),  # "www." is only dropped before a domain
+        # mid/idx/sn name the article on WeChat: not tracking parameters
+        (
+            "https://mp.weixin.qq.com/s?__biz=MzA3&mid=2650&idx=1&sn=aa11&chksm=x&scene=21",
+            "https://mp.weixin.qq.com/s?__biz=MzA3&mid=2650&idx=2&sn=bb22&chksm=y&scene=21",
+        ),
+    ],
+)
+def test_normalize_url_different_pages(a: str, b: str) -> None:
+    assert normalize_url(a) != normalize_url(b)
+
+
+def test_normalize_url_wechat_keeps_article_identity() -> None:
+    key = normalize_url(
+        "https://mp.weixin.qq.com/s?__biz=MzA3&mid=2650&idx=1&sn=aa11&chksm=x&scene=21#wechat_redirect"
+    )
+    assert key == "mp.weixin.qq.com/s?__biz=MzA3&idx=1&mid=2650&sn=aa11"
+
+
+def test_normalize_url_tracking_params_come_from_the_lexicon() -> None:
+    from curator.lexicon import default_lexicon
+
+    params = default_lexicon().literals("urls", "tracking_params")
+    assert "utm_*" in params and "fbclid" in params
+    for name in params:
+        concrete = name.replace("*", "campaign")
+        assert normalize_url(f"https://a.org/x?{concrete}=1&keep=1") == "a.org/x?keep=1", name
+
+
+@pytest.mark.parametrize(
+    "garbage",
+    [
+        "https://[::1/x",
+        "http://a.org:99999/x?b=1",
+        "http://a.org:abc/x",
+        "https://a.org/\ud800?x=\udfff",
+        "%zz%",
+        "\x00\x08",
+        "https://" + "a" * 300 + ".com/x",
+        "https://a.org/x?" + "a=1&" * 3000,
+        "zotero://select/items/1_ABC",
+        "¡..",
+        "0/%2%31",
+        "0/;[/.",
+    ],
+)
+def test_normalize_url_garbage_never_raises_and_is_stable(garbage: str) -> None:
+    key = normalize_url(garbage)
+    assert isinstance(key, str)
+    assert normalize_url(key) == key
+
+
+def test_normalize_url_without_host_gives_no_key() -> None:
+    assert normalize_url("http:///x") == ""
+    assert normalize_url("https://") == ""
+    assert normalize_url("   ") == ""
+
+
+def test_normalize_url_is_fast() -> None:
+    urls = [f"https://www.example{i % 50}.com/p/post-{i}/?utm_source=x&b={i}&a=1" for i in range(2000)]
+    t0 = time.perf_counter()
+    keys = [normalize_url(u) for u in urls]
+    cold = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    assert [normalize_url(u) for u in urls] == keys
+    warm = time.perf_counter() - t0
+    assert cold < 1.0, f"2,000 new URLs took {cold * 1000:.0f} ms"  # ~50 ms here; CI headroom
+    assert warm < 0.1, f"2,000 known URLs took {warm * 1000:.0f} ms"  # memoised: ~1 ms
+
+
 # --- find_urls --------------------------------------------------------------------------------
 
 
@@ -106,6 +224,13 @@ def test_normalize_url_details(url: str, key: str) -> None:
         ("--base-url http://localhost:30000", ["http://localhost:30000"]),
         ("https://a.com/?next=www.b.com/x", ["https://a.com/?next=www.b.com/x"]),
         ("github.com/a/b/docs.io/c", ["github.com/a/b/docs.io/c"]),
+        ("见 arxiv.org/abs/2611.12920。", ["arxiv.org/abs/2611.12920"]),
+        (
+            "风格控制blog.lmarena.ai/blog/2026/style-control-v3，很有用",
+            ["blog.lmarena.ai/blog/2026/style-control-v3"],
+        ),
+        ("Muon（kellerjordan.github.io/posts/muon）", ["kellerjordan.github.io/posts/muon"]),
+        ("zotero://select/items/1_ABCD and https://a.org/x", ["https://a.org/x"]),
     ],
 )
 def test_find_urls(text: str, urls: list[str]) -> None:
@@ -126,6 +251,8 @@ def test_find_urls(text: str, urls: list[str]) -> None:
         "me@example.com/x and user@host.org",
         "https:// nothing and http://",
         "2608.14376 and 10.48550/arXiv.2608.14376",
+        "zotero://select/library/items/ABCD1234",
+        "[pdf](zotero://open-pdf/library/items/X9Y8Z7)",
     ],
 )
 def test_find_urls_ignores_non_links(text: str) -> None:
@@ -274,3 +401,22 @@ def test_property_find_urls_offsets(text: str) -> None:
 def test_property_normalize_and_is_arxiv_never_raise(text: str) -> None:
     assert isinstance(normalize_url(text), str)
     assert isinstance(is_arxiv_url(text), bool)
+
+
+_URLISH = st.lists(
+    st.one_of(
+        st.sampled_from(
+            ["https://", "www.", "a.com", "/", "?", "&", "=", "#", "%", "%41", "%E4%B8%AD", "中",
+             "@", ":", ":443", ":99999", "[", "]", ".", "..", ";", "\\", " ", "utm_source", "ü"]
+        ),
+        st.text(max_size=2),
+    ),
+    max_size=20,
+).map("".join)
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.one_of(_TEXT, _URLISH))
+def test_property_normalize_url_idempotent_on_anything(text: str) -> None:
+    key = normalize_url(text)
+    assert normalize_url(key) == key
