@@ -37,11 +37,17 @@ from curator.models import (
     PaperCard,
     Window,
 )
-from curator.signals import Phrase, PhraseReader, topic_aliases
+from curator.arxiv import find_ids
+from curator.hints import read_hints
+from curator.judge import Evidence, judge, relevance_score
+from curator.lexicon import Lexicon, load_lexicon
+from curator.mentions import sentence_spans
+from curator.relevance import Profile
 from curator.suggest import SectionIndex
 from curator.textfeatures import token_set
 from curator.timeutil import parse_iso
 from curator.urls import normalize_url
+from curator.verdicts import OFF_KINDS, VerdictReader
 from curator.workspace import (
     Layout,
     LoadedNote,
@@ -74,14 +80,24 @@ class ReportedIndex:
             self._tables = (by_core, [rt or None for rt, _c, _l in self.titles], len(self.titles))
         return self._tables[0], self._tables[1]
 
+    left_out: dict[str, list[str]] = field(default_factory=dict)
+    """Keys a briefing filed under a heading that leaves them out ("Not for this topic") → briefings."""
+
     def add_note(self, note: Note, split_ids: list[str], label: str) -> None:
+        gone = set(note.left_out)
         for i in split_ids:
+            if i in gone:
+                continue
             self.ids.setdefault(i, []).append(label)
         for it in note.items:
             for u in it.urls:
-                self.urls.setdefault(normalize_url(u), []).append(label)
+                nu = normalize_url(u)
+                if nu not in gone:
+                    self.urls.setdefault(nu, []).append(label)
             if it.label:
                 self.titles.append((normalized_title(it.title), title_core(it.title).lower(), label))
+        for k in note.left_out:
+            self.left_out.setdefault(k, []).append(label)
 
 
 @dataclass
@@ -91,7 +107,11 @@ class Context:
     others: list[LivingDoc]
     index: SectionIndex
     other_indexes: list[tuple[LivingDoc, SectionIndex]]
-    reader: PhraseReader
+    reader: VerdictReader
+    lexicon: Lexicon
+    profile: Profile
+    machine_notes: set[str]
+    other_topic_names: set[str]
     cards: dict[str, PaperCard]
     reported: ReportedIndex
     notes: dict[str, Note]
@@ -105,6 +125,8 @@ class Context:
     other_sections: set[str]
     covered_names: dict[str, list[tuple[set[str], str]]]
     name_by_token: dict[str, list[int]]
+    left_out: dict[str, list[str]] = field(default_factory=dict)
+    """Keys earlier briefings of this topic filed under a heading that leaves them out → the briefings."""
 
 
 def resolve_window(cfg: Config, since: str | datetime | None, until: str | datetime | None, now: datetime | None = None) -> Window:
@@ -324,7 +346,7 @@ def _briefing_label(note: Note, until: datetime | None) -> str:
 
 def sort_key(inc: Increment) -> tuple:
     """New first, then more sources, then priority, then title."""
-    status_rank = {"new": 0, "reported": 1, "anchored": 2, "off-topic": 3}[inc.status]
+    status_rank = {"new": 0, "unverified": 1, "reported": 2, "anchored": 3, "off-topic": 4}[inc.status]
     primary_sources = sum(1 for s in inc.sources if not s.mention)
     return (status_rank, -primary_sources, -len(inc.sources), PRIORITY_RANK.get(inc.priority or "", 3), -inc.stars, inc.title.lower())
 
@@ -387,8 +409,18 @@ def doc_index(doc: LivingDoc) -> DocIndex:
 
 
 def _context(cfg: Config, topic: str, doc: LivingDoc, others: list[LivingDoc], cards: list[PaperCard], reported: ReportedIndex, notes: dict[str, Note], in_window: list[LoadedNote]) -> Context:
-    header = "\n".join(s.body[:600] for s in doc.sections[:2]) + " " + doc.title
-    reader = PhraseReader(topic, topic_aliases(topic, header))
+    lexicon = load_lexicon(cfg.lexicon)
+    doc_names = _doc_topic_words(doc)
+    topic_names = lexicon.topic_names(topic, doc_names)
+    own_family = set(lexicon.topic_family(topic)) | set(topic_names)
+    other_names: set[str] = set()
+    for d in others:
+        other_names.update(lexicon.topic_names(d.topic))
+    for t in lexicon.table("topics"):
+        if t != topic.lower():
+            other_names.update(n for n in lexicon.topic_names(t) if n not in own_family)
+    people = sorted({n.author for n in notes.values() if n.author and n.author != "-"})
+    reader = VerdictReader(lexicon, topic_names, sorted(other_names), people)
     di = doc_index(doc)
     index = di.index
     other_indexes = [(d, doc_index(d).index) for d in others]
@@ -398,19 +430,25 @@ def _context(cfg: Config, topic: str, doc: LivingDoc, others: list[LivingDoc], c
     elsewhere: dict[str, list[AnchorRef]] = {}
     other_sections: set[str] = set()
     for d in others:
-        for s in d.sections:
-            if s.number:
-                other_sections.add(s.number)
+        for sec in d.sections:
+            if sec.number:
+                other_sections.add(sec.number)
         for key, refs in doc_index(d).anchors_by_id.items():
             elsewhere.setdefault(key, []).extend(refs)
-    other_topics = {d.topic.lower() for d in others}
+        for key, refs in doc_index(d).anchors_by_url.items():
+            elsewhere.setdefault(key, []).extend(refs)
+    other_topics = {d.topic.lower() for d in others} | {
+        t for t in lexicon.table("topics") if t != topic.lower() and t not in own_family
+    }
     note_none: dict[str, str] = {}
     note_other: dict[str, str] = {}
     negative: list[tuple[str, str]] = []
     covered_names: dict[str, list[tuple[set[str], str]]] = {}
+    machine = _machine_notes(in_window, lexicon)
+    covered_re = lexicon.pattern("remarks", "covered")
     for ln in in_window:
         note = ln.note
-        declared = reader.note_declares_none(note.text)
+        declared = reader.declares_none(note.text)
         if declared:
             note_none[note.path] = declared
         slug = _slug(note.path)
@@ -424,18 +462,45 @@ def _context(cfg: Config, topic: str, doc: LivingDoc, others: list[LivingDoc], c
             for r in ln.split.remarks:
                 if r.negative_section:
                     negative.append((r.text, note.path))
-                m = reader.covered.search(r.text)
+                m = covered_re.search(r.text)
                 if m and not r.negative_section:
                     tail = r.text[m.end() :]
                     for name in re.split(r"\s*(?:/|、|,|，|;|；|\band\b|和)\s*", tail):
                         toks = {t for t in token_set(name) if len(t) >= 2}
                         if toks and len(name.strip()) <= 30:
                             covered_names.setdefault(note.path, []).append((toks, r.text))
-    return Context(
-        topic, doc, others, index, other_indexes, reader, {c.arxiv: c for c in cards if c.arxiv}, reported, notes,
-        note_none, note_other, negative, anchors_by_id, anchors_by_url, name_anchors, elsewhere, other_sections,
-        covered_names, di.name_by_token,
+    profile = Profile(
+        topic, doc, others, lexicon, cards, [t for t, _c, _l in reported.titles], doc_names, people
     )
+    return Context(
+        topic, doc, others, index, other_indexes, reader, lexicon, profile, machine, other_names,
+        {c.arxiv: c for c in cards if c.arxiv}, reported, notes,
+        note_none, note_other, negative, anchors_by_id, anchors_by_url, name_anchors, elsewhere, other_sections,
+        covered_names, di.name_by_token, reported.left_out,
+    )
+
+
+def _doc_topic_words(doc: LivingDoc) -> list[str]:
+    """How the doc names its own topic: the words before "(" or ":" on its 主题/Topic line."""
+    header = "\n".join(s.body[:600] for s in doc.sections[:2]) + "\n" + doc.title
+    m = re.search(r"(?:主题|topic|scope|テーマ)\s*[:：]\s*([^\n(（—:：]+)", header, re.IGNORECASE)
+    if not m:
+        return []
+    words = [w.strip().lower() for w in re.split(r"[/,，、;；]", m.group(1))]
+    return [w for w in words if 2 <= len(w) <= 24]
+
+
+def _machine_notes(in_window: list[LoadedNote], lexicon: Lexicon) -> set[str]:
+    """Notes a program wrote (a keyword digest, an alert): its entries matched words, nobody chose them."""
+    authors = lexicon.pattern("notes", "machine_authors")
+    phrases = lexicon.pattern("notes", "machine_phrases")
+    out = set()
+    for ln in in_window:
+        note = ln.note
+        head = "\n".join(note.text.split("\n", 30)[:30])
+        if authors.search(note.author) or phrases.search(head):
+            out.add(note.path)
+    return out
 
 
 def _unit_label(index: SectionIndex, section_index: int) -> str | None:
@@ -522,68 +587,188 @@ def _increment(c: Cluster, ctx: Context, authors: dict[str, str]) -> Increment:
     anchored: list[AnchorRef] = []
     for a in arx:
         anchored.extend(ctx.anchors_by_id.get(a, []))
-    for nu in seen_norm:
+    for nu in seen_norm or ({c.key} if c.kind == "url" else set()):
         anchored.extend(ctx.anchors_by_url.get(nu, []))
-    reason = ""
+    ev = Evidence(topic=ctx.topic, has_key=c.kind in ("arxiv", "url"), card=card, mention_only=not primary)
     if not anchored and c.kind != "arxiv":
         ref = _name_anchor(primary[:1], ctx)
         if ref:
             anchored.append(ref)
-            reason = f"the doc already names {ref.title!r} in {ref.section}"
-    covered = None
-    if not anchored and c.kind != "arxiv":
-        for it in primary:
-            for ph in ctx.reader.item_phrases(it.text):
-                if ph.kind == "covered" and not _names_other_doc(ph.text, ctx):
-                    covered = (it, ph)
-                    break
-            if covered:
-                break
-            core = {t for t in token_set(title_core(it.title)) if len(t) >= 2}
-            for toks, sentence in ctx.covered_names.get(it.note, []):
-                if core and toks <= core:
-                    covered = (it, Phrase("covered", sentence[:70]))
-                    break
-            if covered:
-                break
+            ev.anchored_reason = f"the doc already names {ref.title!r} in {ref.section}"
     inc.anchored_in = _dedupe_refs(anchored)
+    ev.anchored = inc.anchored_in
+    mentioned = [m for it in primary for m in it.mentions]
+    inc.suggested_sections = ctx.index.suggest(basis, mentioned=mentioned)
+    if not anchored and c.kind != "arxiv":
+        covered = _covered_per_note(primary, ctx)
+        if covered is not None:
+            it, text, sec = covered
+            sec = sec or (inc.suggested_sections[0].section if inc.suggested_sections else None)
+            unit = ctx.index.resolve(sec) if sec else None
+            label = unit.label if unit else (sec or "")
+            inc.anchored_in = [AnchorRef(label, 0, "(per the note)", ctx.doc.path)]
+            ev.covered = f"{_short(it.note)} says it is already covered: “{text}”"
     for a in arx:
         inc.anchored_elsewhere.extend(ctx.elsewhere_by_id.get(a, []))
+    for nu in seen_norm or ({c.key} if c.kind == "url" else set()):
+        inc.anchored_elsewhere.extend(r for r in ctx.elsewhere_by_id.get(nu, []) if r not in inc.anchored_elsewhere)
+    ev.elsewhere = inc.anchored_elsewhere
     # reported in an earlier briefing
     rep: list[str] = []
-    for a in arx:
-        rep.extend(ctx.reported.ids.get(a, []))
-    for nu in seen_norm:
-        rep.extend(ctx.reported.urls.get(nu, []))
+    keys = set(arx) | seen_norm | ({c.key} if c.kind == "url" else set())
+    for k in keys:
+        rep.extend(ctx.reported.ids.get(k, []))
+        rep.extend(ctx.reported.urls.get(k, []))
     if not rep and c.kind != "arxiv":
         rep.extend(_reported_by_title(primary, ctx))
     inc.reported_in = sorted(set(rep))
+    ev.reported = inc.reported_in
+    left = sorted({b for k in keys for b in ctx.left_out.get(k, [])})
+    if left:
+        ev.left_out = f"{left[0]} left it out"
 
-    mentioned = [m for it in primary for m in it.mentions]
-    inc.suggested_sections = ctx.index.suggest(basis, mentioned=mentioned)
-    off = _off_topic(c, basis, ctx, card)
-
-    if inc.anchored_in:
-        inc.status = "anchored"
-        inc.status_reason = reason or "anchored in " + ", ".join(sorted({r.section for r in inc.anchored_in}))
-    elif covered is not None:
-        it, ph = covered
-        inc.status = "anchored"
-        sec = ph.section or (inc.suggested_sections[0].section if inc.suggested_sections else "")
-        unit = ctx.index.resolve(sec) if sec else None
-        inc.anchored_in = [AnchorRef(unit.label if unit else sec, 0, "(per the note)", ctx.doc.path)]
-        inc.status_reason = f"{_short(it.note)} says it is already covered: “{ph.text}”"
-    elif inc.reported_in:
-        inc.status = "reported"
-        inc.status_reason = "listed in " + inc.reported_in[0]
-    elif off:
-        inc.status = "off-topic"
-        inc.status_reason = off
-    else:
-        inc.status = "new"
-        if not primary:
-            inc.status_reason = "only mentioned in passing"
+    scopes = _scopes(c, keys)
+    _read_remarks(ev, scopes, ctx, c.kind != "arxiv")
+    _read_hints(ev, basis, scopes, ctx)
+    _note_evidence(ev, c, basis, ctx)
+    titles = " ".join(dict.fromkeys([inc.title, *(it.title for it in primary), card.title if card else ""]))
+    body = " ".join(text for _it, text in scopes) + " " + " ".join(inc.points + inc.caveats)
+    ev.fit = ctx.profile.fit(titles, body)
+    ev.other_fit = ctx.profile.best_other(titles, body)
+    verdict = judge(ev)
+    inc.status = verdict.status  # type: ignore[assignment]
+    inc.status_reason = verdict.reason
+    inc.status_rule = verdict.rule
+    inc.relevance = relevance_score(ev.fit)
+    inc.relevance_terms = list(ev.fit.terms[:6]) if ev.fit else []
     return inc
+
+
+def _scopes(c: Cluster, keys: set[str]) -> list[tuple[Item, str]]:
+    """Each source item with the text that speaks of this increment: a primary item's own
+    sentences (not those about another paper it cites), a mention's sentence."""
+    out: list[tuple[Item, str]] = []
+    for it in c.items:
+        own = []
+        for a, b in sentence_spans(it.text):
+            sentence = it.text[a:b]
+            cited = set(find_ids(sentence) and [m.id for m in find_ids(sentence)])
+            if cited and not cited & keys:
+                continue  # about another paper ("They compare against τ³-bench (2610.14001)…")
+            own.append(sentence)
+        out.append((it, " ".join(own) if own else it.text))
+    out.extend((m, m.text) for m in c.mentions if m not in c.items)
+    return out
+
+
+def _read_remarks(ev: Evidence, scopes: list[tuple[Item, str]], ctx: Context, idless: bool) -> None:
+    """What the authors say of it, in the scope that names it."""
+    for it, text in scopes:
+        where = f"{_short(it.note)}({it.label or 'item'})"
+        for v in ctx.reader.read(text):
+            if v.kind in OFF_KINDS:
+                ev.verdicts.append(f"{where}: “{v.text}”")
+            elif v.kind == "reported":
+                ev.note_reported = ev.note_reported or f"{where} says it was reported: “{v.text}”"
+            elif v.kind == "keep":
+                ev.keeps.append(f"{where}: “{v.text}”")
+    negative = [it for it, _t in scopes if it.negative]
+    if negative and len(negative) == len(scopes):
+        heading = negative[0].context.split(" / ")[-1] if negative[0].context else "a heading that leaves it out"
+        ev.negative = f"{_short(negative[0].note)} files it under “{heading.strip('*_ ')}”"
+    if idless and not ev.verdicts:
+        named = _left_out_by_name(scopes, ctx)
+        if named:
+            ev.verdicts.append(named)
+
+
+def _left_out_by_name(scopes: list[tuple[Item, str]], ctx: Context) -> str | None:
+    """A note's "left out" line that names the item ("今天没进主线的: MCP Auth / A2A vs MCP:协议层")."""
+    cores = {title_core(it.title) for it, _t in scopes if len(title_core(it.title)) >= 3}
+    for text, path in ctx.negative_remarks:
+        lead = re.split(r"[:：]", re.sub(r"^\s*[-*+]\s*", "", text), maxsplit=1)[0]
+        names = [x.strip().lower() for x in re.split(r"\s/\s|、|,|，", lead) if x.strip()]
+        for core in cores:
+            cl = core.lower()
+            if any(cl == nm or (len(nm) >= 4 and (nm in cl or cl in nm)) for nm in names):
+                return f"{_short(path)} leaves it out: “{text[:60]}”"
+    return None
+
+
+def _read_hints(ev: Evidence, basis: list[Item], scopes: list[tuple[Item, str]], ctx: Context) -> None:
+    """Where the notes file it: hints into this doc, to no section, or to another doc's section."""
+    for it in basis:
+        if it.section_hint == "-":
+            ev.hint_none = ev.hint_none or f"{_short(it.note)}({it.label or 'item'}) files it under no section of this doc"
+        elif it.section_hint:
+            unit = ctx.index.resolve(it.section_hint)
+            if unit:
+                ev.hints_here.append(unit.label)
+            elif not ev.hint_other:
+                where = "another doc's" if it.section_hint in ctx.other_sections else "a missing"
+                ev.hint_other = f"{_short(it.note)} suggests {it.section_hint}, {where} section"
+    for it, text in scopes:
+        for h in read_hints(text, ctx.lexicon):
+            if h.kind == "number":  # a bare "§1.13" in passing refers to the doc; it does not file the item
+                unit = ctx.index.resolve("§" + h.value)
+                if unit:
+                    ev.hints_here.append(unit.label)
+    if ev.hints_here:
+        ev.hint_other = None
+
+
+def _covered_per_note(primary: list[Item], ctx: Context) -> tuple[Item, str, str | None] | None:
+    """An ID-less item a note says the doc already covers (quoting it, with the section it names)."""
+    covered_re = ctx.lexicon.pattern("remarks", "covered")
+    for it in primary:
+        for line in it.text.split("\n"):
+            m = covered_re.search(line)
+            if m and not _names_other_doc(line, ctx):
+                sec = re.search(r"§\s*(\d+(?:\.\d+)*)", line)
+                return it, _clip_words(line, m.start()), ("§" + sec.group(1) if sec else None)
+        core = {t for t in token_set(title_core(it.title)) if len(t) >= 2}
+        for toks, sentence in ctx.covered_names.get(it.note, []):
+            if core and toks <= core:
+                return it, sentence[:70], None
+    return None
+
+
+def _clip_words(text: str, at: int, width: int = 70) -> str:
+    start = max(0, at - 25)
+    return text[start : start + width].strip().replace("\n", " ")
+
+
+def _note_evidence(ev: Evidence, c: Cluster, basis: list[Item], ctx: Context) -> None:
+    """How the notes as wholes place it: another topic's note, a note saying it holds nothing for
+    this topic, a group heading naming another doc's section; which sources are machine digests;
+    what its paper card files it under."""
+    notes = {it.note for it in (c.items or c.mentions)}
+    if notes and all(n in ctx.note_none for n in notes):
+        n = sorted(notes)[0]
+        ev.note_none = f"{_short(n)} says: “{ctx.note_none[n]}”"
+    if notes and all(n in ctx.note_other for n in notes):
+        n = sorted(notes)[0]
+        ev.note_other = f"from {ctx.note_other[n]} ({_short(n)})"
+    for it in basis:
+        group = (it.context.split(" / ")[-1] if it.context else "").strip().strip("*_").lstrip("§").strip()
+        if len(group) >= 2 and not _title_match(group, ctx.index):
+            for d, idx in ctx.other_indexes:
+                if _title_match(group, idx):
+                    ev.group_other = f"{_short(it.note)} files it under “{group}”, a section of {d.path}"
+                    break
+        if ev.group_other:
+            break
+    ev.machine_only = bool(notes) and all(n in ctx.machine_notes for n in notes)
+    card = ev.card
+    if card is not None and card.category:
+        cat = card.category.lower()
+        fam = set(ctx.lexicon.topic_family(ctx.topic)) | set(ctx.lexicon.topic_names(ctx.topic))
+        if cat in fam:
+            ev.card_kind = "topic"
+        elif cat in ctx.other_topic_names or any(cat == d.topic.lower() for d in ctx.others) or cat in ctx.lexicon.table("topics"):
+            ev.card_kind = "other"
+        else:
+            ev.card_kind = "unknown"
 
 
 def _short(path: str) -> str:
@@ -616,68 +801,6 @@ def _reported_by_title(items: list[Item], ctx: Context) -> list[str]:
     return out
 
 
-def _off_topic(c: Cluster, basis: list[Item], ctx: Context, card: PaperCard | None) -> str | None:
-    """A reason why this belongs to another topic, quoting the evidence; None if it fits here."""
-    if not basis:
-        return None
-    topic_hint = any(it.section_hint not in (None, "-") and ctx.index.resolve(it.section_hint or "") for it in c.items)
-    for it in c.items:
-        if it.section_hint == "-":
-            return f"{_short(it.note)}({it.label or 'item'}) files it under no section of this doc"
-    for it in c.items:
-        if it.section_hint and it.section_hint != "-" and not ctx.index.resolve(it.section_hint):
-            where = "another doc's" if it.section_hint in ctx.other_sections else "a missing"
-            if not topic_hint:
-                return f"{_short(it.note)} suggests {it.section_hint}, {where} section"
-    if topic_hint:
-        return None
-    if c.kind == "arxiv":
-        ids = [c.key]
-        if not any(ctx.anchors_by_id.get(i) for i in ids):
-            for i in ids:
-                refs = ctx.elsewhere_by_id.get(i)
-                if refs:
-                    return f"anchored in {refs[0].doc} {refs[0].section}"
-    for it in basis:
-        for ph in ctx.reader.item_phrases(it.text):
-            if ph.kind == "off" or (ph.kind == "covered" and _names_other_doc(ph.text, ctx)):
-                return f"{_short(it.note)}({it.label or 'item'}): “{ph.text}”"
-    if card and card.category and card.category.lower() != ctx.topic.lower():
-        if card.category.lower() not in _TOPIC_FAMILY.get(ctx.topic.lower(), set()):
-            return f"its paper card's main category is {card.category}"
-    notes = {it.note for it in basis}
-    if notes and all(n in ctx.note_none for n in notes):
-        n = next(iter(notes))
-        return f"{_short(n)} says: “{ctx.note_none[n]}”"
-    if notes and all(n in ctx.note_other for n in notes):
-        n = next(iter(notes))
-        return f"from {ctx.note_other[n]} ({_short(n)})"
-    # negative remarks elsewhere ("今天没进主线的: MCP Auth / A2A vs MCP:协议层")
-    cores = {title_core(it.title) for it in basis if len(title_core(it.title)) >= 3}
-    for text, path in ctx.negative_remarks:
-        lead = re.split(r"[:：]", re.sub(r"^\s*[-*+]\s*", "", text), maxsplit=1)[0]
-        names = [x.strip().lower() for x in re.split(r"\s/\s|、|,|，", lead) if x.strip()]
-        for core in cores:
-            cl = core.lower()
-            if any(cl == nm or (len(nm) >= 4 and (nm in cl or cl in nm)) for nm in names):
-                return f"{_short(path)} leaves it out: “{text[:60]}”"
-    # filed under a heading that is another doc's section ("§向量数据库" → rag.md §2.6)
-    for it in basis:
-        group = (it.context.split(" / ")[-1] if it.context else "").strip().lstrip("§").strip()
-        if len(group) >= 2 and not _title_match(group, ctx.index):
-            for d, idx in ctx.other_indexes:
-                if _title_match(group, idx):
-                    return f"{_short(it.note)} files it under “{group}”, a section of {d.path}"
-    # lexical: fits another topic's doc clearly better
-    text = " ".join(f"{it.title} {it.context} {it.text}" for it in basis)[:6000]
-    here, _u = ctx.index.best_fit(text)
-    for d, idx in ctx.other_indexes:
-        there, unit = idx.best_fit(text)
-        if unit is not None and there > max(here * 1.35, 4.0):
-            return f"fits {d.path} {unit.label} {unit.title} better than this doc"
-    return None
-
-
 def _title_match(group: str, idx: SectionIndex) -> bool:
     """Does a note's group heading name one of this doc's sections (equal, contained, or ≥ 85 similar)?"""
     g = group.lower()
@@ -688,7 +811,6 @@ def _title_match(group: str, idx: SectionIndex) -> bool:
     return process.extractOne(g, titles, scorer=fuzz.ratio, score_cutoff=85) is not None
 
 
-_TOPIC_FAMILY = {"inference": {"inference", "llm-infra", "serving", "systems", "infra"}}
 
 
 def _choose_title(c: Cluster, ctx: Context) -> str:
@@ -769,7 +891,7 @@ def _card_increments(cards: list[PaperCard], incs: list[Increment], ctx: Context
         if not card.recent or not card.arxiv or card.arxiv in known or card.empty:
             continue
         cat = (card.category or "").lower()
-        if cat != ctx.topic.lower() and cat not in _TOPIC_FAMILY.get(ctx.topic.lower(), set()):
+        if cat != ctx.topic.lower() and cat not in ctx.lexicon.topic_family(ctx.topic):
             continue
         inc = Increment(id=card.arxiv, title=card.title or card.arxiv, arxiv=[card.arxiv], card=card.path)
         inc.sources = []

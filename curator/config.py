@@ -39,6 +39,8 @@ class Config:
     until: datetime | None = None
     lang: str = "zh"
     keymap: dict[str, str] = field(default_factory=dict)
+    lexicon: dict[str, Any] = field(default_factory=dict)
+    """The ``[lexicon]`` table: a team's own phrases added to the packaged ones (curator.lexicon)."""
     template: str | None = None
     max_note_bytes: int = 8 * 1024 * 1024
     problems: list[str] = field(default_factory=list)
@@ -117,6 +119,9 @@ def load_config(root: Path) -> Config:
             except ValueError as exc:
                 raise ConfigError(f"{path}: {attr} = {value!r} is not an ISO 8601 time") from exc
         setattr(cfg, attr, parsed)
+    lexicon = _get(data, "lexicon")
+    if isinstance(lexicon, dict):
+        cfg.lexicon = lexicon
     keymap = _get(data, "keymap", "keys")
     if isinstance(keymap, dict):
         cfg.keymap = {str(k): str(v) for k, v in keymap.items()}

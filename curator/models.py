@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 TimeSource = Literal["front_matter", "name", "body", "mtime", "none"]
 NoteKind = Literal["note", "briefing"]
-Status = Literal["new", "anchored", "reported", "off-topic"]
+Status = Literal["new", "anchored", "reported", "off-topic", "unverified"]
 
 
 @dataclass
@@ -192,6 +192,12 @@ class Increment:
     caveats: list[str] = field(default_factory=list)
     merge: Literal["single", "certain", "likely"] = "single"
     status_reason: str = ""
+    status_rule: str = ""
+    """The rule that decided the status (curator.judge.RULES), e.g. "author-verdict"."""
+    relevance: float = 0.0
+    """How well it fits the topic, 0..1, from the workspace's own vocabulary (curator.relevance)."""
+    relevance_terms: list[str] = field(default_factory=list)
+    """The shared terms behind ``relevance``, heaviest first."""
     card: str | None = None
     arxiv_versions: dict[str, list[str]] = field(default_factory=dict)
     items: list[Item] = field(default_factory=list)

@@ -49,6 +49,9 @@ def increment_json(inc: Increment) -> dict[str, Any]:
         "sources": [to_plain(s) for s in inc.sources],
         "status": inc.status,
         "status_reason": inc.status_reason,
+        "status_rule": inc.status_rule,
+        "relevance": inc.relevance,
+        "relevance_terms": inc.relevance_terms,
         "anchored_in": [{"section": a.section, "line": a.line, "title": a.title, "doc": a.doc, "date": a.date} for a in inc.anchored_in],
         "anchored_elsewhere": [{"doc": a.doc, "section": a.section, "line": a.line} for a in inc.anchored_elsewhere],
         "reported_in": inc.reported_in,
@@ -87,7 +90,7 @@ def analysis_json(a: Analysis) -> dict[str, Any]:
 
 
 def counts(a: Analysis) -> dict[str, int]:
-    out = {"new": 0, "anchored": 0, "reported": 0, "off-topic": 0}
+    out = {"new": 0, "anchored": 0, "reported": 0, "off-topic": 0, "unverified": 0}
     for inc in a.increments:
         out[inc.status] = out.get(inc.status, 0) + 1
     out["notes_in_window"] = sum(1 for n in a.notes if n.in_window)

@@ -1,0 +1,212 @@
+"""The status of an increment, decided by named rules over the workspace's evidence.
+
+Each rule looks at one kind of evidence (:class:`Evidence`, gathered by the analysis) and
+either decides — a status and a reason that quotes the evidence — or passes.  Rules run in
+order of strength: what the living doc anchors, what earlier briefings listed, what another
+topic's doc anchors, what the authors say, how the notes file it, and last how well its
+words fit the topic (:mod:`curator.relevance`).  The first rule that decides wins, and its
+name and reason are what the UI and ``analyze --json`` show.  A section hint into this doc
+protects an item only from the weakest, lexical rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from curator.models import AnchorRef, PaperCard
+from curator.relevance import Fit
+
+__all__ = ["Evidence", "Judgment", "RULES", "judge", "relevance_score"]
+
+MACHINE_FIT = 2.4
+"""A keyword digest's entry needs this much topic-specific vocabulary to be an increment."""
+HUMAN_FIT = 0.6
+"""Below this, an entry in a colleague's note shares nothing with the topic but its name."""
+OTHER_RATIO = 1.5
+OTHER_FIT = 1.5
+"""Fits another topic's doc this many times better (and at least this well): that topic's."""
+
+
+@dataclass
+class Judgment:
+    status: str
+    reason: str
+    rule: str
+
+
+@dataclass
+class Evidence:
+    """What the workspace says about one increment (filled by curator.analysis)."""
+
+    topic: str
+    has_key: bool = True
+    """An arXiv ID or a link identifies it."""
+    malformed: list[str] = field(default_factory=list)
+    """ID-like strings that cannot be IDs, when nothing else identifies the item."""
+    anchored: list[AnchorRef] = field(default_factory=list)
+    anchored_reason: str = ""
+    covered: str | None = None
+    """A note says the doc already covers it (quoted, with the note)."""
+    reported: list[str] = field(default_factory=list)
+    note_reported: str | None = None
+    elsewhere: list[AnchorRef] = field(default_factory=list)
+    verdicts: list[str] = field(default_factory=list)
+    """Authors' off-topic remarks, each as "note(label): “words”"."""
+    keeps: list[str] = field(default_factory=list)
+    negative: str | None = None
+    """Every source files it under a heading that leaves it out."""
+    left_out: str | None = None
+    """An earlier briefing of this topic filed it under a heading that leaves it out."""
+    hints_here: list[str] = field(default_factory=list)
+    """Section hints that resolve in this doc (unit labels)."""
+    hint_none: str | None = None
+    hint_other: str | None = None
+    card: PaperCard | None = None
+    card_kind: str | None = None
+    """topic | other | unknown (its category names neither this topic nor another)."""
+    note_none: str | None = None
+    note_other: str | None = None
+    group_other: str | None = None
+    fit: Fit | None = None
+    other_fit: tuple[str, Fit] | None = None
+    machine_only: bool = False
+    """Every source is a machine digest (a keyword bot, an alert)."""
+    mention_only: bool = False
+
+
+Rule = Callable[[Evidence], Judgment | None]
+
+
+def _anchored(e: Evidence) -> Judgment | None:
+    if e.anchored:
+        sections = ", ".join(sorted({r.section for r in e.anchored}))
+        return Judgment("anchored", e.anchored_reason or f"anchored in {sections}", "anchored")
+    return None
+
+
+def _covered(e: Evidence) -> Judgment | None:
+    return Judgment("anchored", e.covered, "covered-per-note") if e.covered else None
+
+
+def _reported(e: Evidence) -> Judgment | None:
+    if e.reported:
+        return Judgment("reported", "listed in " + e.reported[0], "reported")
+    if e.note_reported:
+        return Judgment("reported", e.note_reported, "reported-per-note")
+    return None
+
+
+def _anchored_elsewhere(e: Evidence) -> Judgment | None:
+    if e.elsewhere:
+        r = e.elsewhere[0]
+        return Judgment("off-topic", f"anchored in {r.doc} {r.section}", "anchored-elsewhere")
+    return None
+
+
+def _author_verdict(e: Evidence) -> Judgment | None:
+    return Judgment("off-topic", e.verdicts[0], "author-verdict") if e.verdicts else None
+
+
+def _negative_heading(e: Evidence) -> Judgment | None:
+    return Judgment("off-topic", e.negative, "left-out-heading") if e.negative else None
+
+
+def _briefing_left_out(e: Evidence) -> Judgment | None:
+    return Judgment("off-topic", e.left_out, "briefing-left-out") if e.left_out else None
+
+
+def _hint_nowhere(e: Evidence) -> Judgment | None:
+    if e.hints_here:
+        return None
+    if e.hint_none:
+        return Judgment("off-topic", e.hint_none, "no-section-here")
+    if e.hint_other:
+        return Judgment("off-topic", e.hint_other, "section-elsewhere")
+    return None
+
+
+def _card_category(e: Evidence) -> Judgment | None:
+    if e.card is not None and e.card_kind == "other" and not e.hints_here:
+        return Judgment("off-topic", f"its paper card's main category is {e.card.category}", "card-category")
+    return None
+
+
+def _note_scope(e: Evidence) -> Judgment | None:
+    if e.hints_here:
+        return None
+    if e.note_none:
+        return Judgment("off-topic", e.note_none, "note-says-none")
+    if e.note_other:
+        return Judgment("off-topic", e.note_other, "other-topic-note")
+    if e.group_other:
+        return Judgment("off-topic", e.group_other, "other-topic-group")
+    return None
+
+
+def _fits_elsewhere(e: Evidence) -> Judgment | None:
+    if e.hints_here or e.fit is None or e.other_fit is None:
+        return None
+    topic, other = e.other_fit
+    if other.score >= OTHER_FIT and other.score > OTHER_RATIO * e.fit.score:
+        terms = ", ".join(other.terms[:4])
+        return Judgment("off-topic", f"fits the {topic} doc better ({terms})", "fits-other-doc")
+    return None
+
+
+def _no_fit(e: Evidence) -> Judgment | None:
+    if e.hints_here or e.fit is None or e.keeps and not e.machine_only:
+        return None
+    fit = e.fit
+    if e.machine_only and (fit.score < MACHINE_FIT or fit.title_terms < 2 and fit.score < 2 * MACHINE_FIT):
+        shared = ", ".join(fit.terms[:3]) or "nothing"
+        return Judgment("off-topic", f"a keyword digest's entry that shares only {shared} with the doc", "keyword-only")
+    if e.card_kind == "unknown" and fit.score < MACHINE_FIT:
+        return Judgment("off-topic", f"its paper card files it under {e.card.category if e.card else '?'}, and it fits the doc weakly", "card-category-weak")
+    if fit.score < HUMAN_FIT and e.has_key:
+        return Judgment("off-topic", "shares nothing with the living doc beyond the topic's own name", "no-fit")
+    return None
+
+
+def _unidentified(e: Evidence) -> Judgment | None:
+    if e.malformed:
+        return Judgment("unverified", f"needs verification: {e.malformed[0]}", "malformed-id")
+    if not e.has_key:
+        return Judgment("unverified", "needs verification: no arXiv ID or link to check it by", "no-identifier")
+    return None
+
+
+RULES: list[tuple[str, Rule]] = [
+    ("anchored", _anchored),
+    ("covered-per-note", _covered),
+    ("reported", _reported),
+    ("anchored-elsewhere", _anchored_elsewhere),
+    ("author-verdict", _author_verdict),
+    ("left-out-heading", _negative_heading),
+    ("briefing-left-out", _briefing_left_out),
+    ("section-hint", _hint_nowhere),
+    ("card-category", _card_category),
+    ("note-scope", _note_scope),
+    ("fits-other-doc", _fits_elsewhere),
+    ("unidentified", _unidentified),
+    ("relevance", _no_fit),
+]
+"""In order of strength; see the module docstring."""
+
+
+def judge(e: Evidence) -> Judgment:
+    for _name, rule in RULES:
+        j = rule(e)
+        if j is not None:
+            return j
+    reason = "only mentioned in passing" if e.mention_only else ""
+    if e.fit is not None and e.fit.terms and not reason:
+        reason = "fits the doc: " + ", ".join(e.fit.terms[:4])
+    return Judgment("new", reason, "new")
+
+
+def relevance_score(fit: Fit | None) -> float:
+    """A fit as 0..1 (0.5 at a fit of 1.5): what the UI and JSON show."""
+    if fit is None:
+        return 0.0
+    return round(fit.score / (fit.score + 1.5), 3)
