@@ -35,6 +35,7 @@ from curator.models import (
     LivingDoc,
     Note,
     PaperCard,
+    SectionSuggestion,
     Window,
 )
 from curator.arxiv import find_ids
@@ -629,7 +630,7 @@ def _increment(c: Cluster, ctx: Context, authors: dict[str, str]) -> Increment:
 
     scopes = _scopes(c, keys)
     _read_remarks(ev, scopes, ctx, c.kind != "arxiv")
-    _read_hints(ev, basis, scopes, ctx)
+    inc.suggested_sections = _with_hints(inc.suggested_sections, _read_hints(ev, basis, scopes, ctx), ctx.index)
     _note_evidence(ev, c, basis, ctx)
     titles = " ".join(dict.fromkeys([inc.title, *(it.title for it in primary), card.title if card else ""]))
     body = " ".join(text for _it, text in scopes) + " " + " ".join(inc.points + inc.caveats)
@@ -695,26 +696,72 @@ def _left_out_by_name(scopes: list[tuple[Item, str]], ctx: Context) -> str | Non
     return None
 
 
-def _read_hints(ev: Evidence, basis: list[Item], scopes: list[tuple[Item, str]], ctx: Context) -> None:
-    """Where the notes file it: hints into this doc, to no section, or to another doc's section."""
+HINT_WEIGHTS = {"field": 1.0, "number": 0.9, "title": 0.6}
+"""How much an author's hint weighs against the lexical fit (which contributes at most 0.5)."""
+
+
+def _read_hints(ev: Evidence, basis: list[Item], scopes: list[tuple[Item, str]], ctx: Context) -> list[tuple[str, float, str]]:
+    """Where the notes file it: hints into this doc (label, weight, reason), to no section, or to
+    another doc's section.  A bare "§1.13" in passing refers to the doc; it does not file the item."""
+    found: list[tuple[str, float, str]] = []
     for it in basis:
+        where = f"{_short(it.note)}({it.label or 'item'})"
         if it.section_hint == "-":
-            ev.hint_none = ev.hint_none or f"{_short(it.note)}({it.label or 'item'}) files it under no section of this doc"
+            ev.hint_none = ev.hint_none or f"{where} files it under no section of this doc"
         elif it.section_hint:
             unit = ctx.index.resolve(it.section_hint)
             if unit:
-                ev.hints_here.append(unit.label)
+                found.append((unit.label, HINT_WEIGHTS["field"], f"hint in {where}"))
             elif not ev.hint_other:
-                where = "another doc's" if it.section_hint in ctx.other_sections else "a missing"
-                ev.hint_other = f"{_short(it.note)} suggests {it.section_hint}, {where} section"
+                other = "another doc's" if it.section_hint in ctx.other_sections else "a missing"
+                ev.hint_other = f"{_short(it.note)} suggests {it.section_hint}, {other} section"
     for it, text in scopes:
+        where = f"{_short(it.note)}({it.label or 'item'})"
         for h in read_hints(text, ctx.lexicon):
-            if h.kind == "number":  # a bare "§1.13" in passing refers to the doc; it does not file the item
+            if h.kind == "number":
                 unit = ctx.index.resolve("§" + h.value)
-                if unit:
-                    ev.hints_here.append(unit.label)
-    if ev.hints_here:
+            elif h.kind == "title":
+                unit = ctx.index.resolve_title(h.value)
+            else:
+                continue
+            if unit:
+                found.append((unit.label, HINT_WEIGHTS[h.kind], f"“{h.text}” in {where}"))
+    ev.hints_here = [label for label, _w, _r in found]
+    if found:
         ev.hint_other = None
+    return found
+
+
+def _with_hints(suggestions: list[SectionSuggestion], hints: list[tuple[str, float, str]], index: SectionIndex, k: int = 3) -> list[SectionSuggestion]:
+    """The lexical suggestions re-ranked by the authors' hints (each note's hint counts once).
+
+    A hint naming a divided section ("归入 3.2" where §3.2 has §3.2.1 and §3.2.2) goes to the
+    part the wording fits best, when the wording prefers one of them."""
+    if not hints:
+        return suggestions
+    lexical = {s.section: s for s in suggestions}
+    score: dict[str, float] = {s.section: s.score for s in suggestions}
+    reasons: dict[str, list[str]] = {s.section: [s.reason] if s.reason else [] for s in suggestions}
+    seen: set[tuple[str, str]] = set()
+    for label, weight, reason in hints:
+        parts = [u.label for u in index.units if u.label.startswith(label + ".")]
+        if parts:
+            best = max(parts, key=lambda p: lexical[p].score if p in lexical else -1.0)
+            if best in lexical:
+                label = best
+        note = reason.rsplit(" in ", 1)[-1].split("(", 1)[0]
+        if (label, note) in seen:
+            continue
+        seen.add((label, note))
+        score[label] = score.get(label, 0.0) + weight
+        reasons.setdefault(label, []).insert(0, reason)
+    ranked = sorted(score.items(), key=lambda kv: -kv[1])[:k]
+    out = []
+    for label, value in ranked:
+        unit = index.resolve(label)
+        title = lexical[label].title if label in lexical else (unit.title if unit else "")
+        out.append(SectionSuggestion(label, title, round(min(1.0, value / 1.6), 3), "; ".join(dict.fromkeys(reasons[label]))[:200]))
+    return out
 
 
 def _covered_per_note(primary: list[Item], ctx: Context) -> tuple[Item, str, str | None] | None:
