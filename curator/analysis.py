@@ -318,7 +318,7 @@ def build_analysis(
     incs = [_increment(c, ctx, authors) for c in clusters]
     incs.extend(_card_increments(cards, incs, ctx))
     texts = [_inc_text(inc) for inc in incs]
-    find_overlaps(incs, texts, [primary_items(i) for i in incs])
+    find_overlaps(incs, texts, [i.items for i in incs])
     # a flag is for triage: between two already-known items it is only noise
     new_ids = {i.id for i in incs if i.status == "new"}
     for inc in incs:
@@ -922,12 +922,21 @@ def primary_items(inc: Increment) -> list[Item]:
     return [it for it in inc.items if not it.primary_arxiv]
 
 
+_ID_OR_LINK = re.compile(r"(?:https?://|www\.)\S+|\b[\w.-]+\.(?:com|org|net|io|ai|dev|cn|blog)/\S*|(?:arxiv[:\s]*)?\b\d{4}\.\d{4,5}(?:v\d+)?\b", re.IGNORECASE)
+"""IDs and links say which paper, not what it is about: an ID's month ("2611") is no shared term."""
+
+
 def _inc_text(inc: Increment) -> str:
+    """What an increment is about, for overlap flagging: titles and key points (a mention's
+    sentence when that is all there is), without IDs and links."""
     parts = [inc.title, inc.title]
-    for it in primary_items(inc):
+    primary = primary_items(inc)
+    for it in primary:
         parts.append(it.title)
         parts.extend(it.points[:12])
-    return " ".join(parts)[:8000]
+    if not primary:
+        parts.extend(it.text for it in inc.items[:6])
+    return _ID_OR_LINK.sub(" ", " ".join(parts)[:8000])
 
 
 def _card_increments(cards: list[PaperCard], incs: list[Increment], ctx: Context) -> list[Increment]:

@@ -329,6 +329,8 @@ def _flag_overlaps(
     for i, inc in enumerate(incs):
         own = set(inc.arxiv)
         for it in primaries[i]:
+            if len(it.mentions) > 3:
+                continue  # a list of IDs ("涉及 arXiv 号: a / b / c / d") relates none of them
             for mid in it.mentions:
                 j = id_owner.get(mid)
                 if j is not None and j != i and mid not in own:

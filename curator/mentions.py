@@ -120,13 +120,13 @@ def is_chat_line(line: str) -> bool:
 
 _ABBREV = r"(?<!\bal\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bvs\.)(?<!\bcf\.)(?<!\bFig\.)(?<!\bEq\.)(?<!\bSec\.)(?<!\bsec\.)(?<!\bNo\.)(?<!\bno\.)(?<!\bpp\.)(?<!\bDr\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bSt\.)(?<!\bv\d\.)"
 _SENTENCE_END = re.compile(
-    rf"(?<=[.!?]){_ABBREV}\s+(?=[A-Z\"'(\[*_`\u3400-\u9fff])|(?<=[。！？；;])|\n\s*\n"
+    rf"(?<=[.!?]){_ABBREV}\s+(?=[A-Z\"'(\[*_`\u3400-\u9fff])|(?<=[。！？])|\n\s*\n"
     r"|\n(?=[ \t]*(?:[-*+·•▸]|\d{1,3}[.)、]|【|\|)[ \t]*\S)"
 )
 
 
 def sentence_spans(text: str) -> list[tuple[int, int]]:
-    """(start, end) of the sentences of a paragraph: ". X", "。", "！", "；", blank lines and the start
+    """(start, end) of the sentences of a paragraph: ". X", "。", "！", blank lines and the start
     of a list line (a bullet, "1.", "【…】", a table row) end one.
 
     Decimal points, "e.g." and IDs ("2611.12920") do not end a sentence: a sentence ends only
