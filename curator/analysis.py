@@ -634,15 +634,29 @@ def _increment(c: Cluster, ctx: Context, authors: dict[str, str]) -> Increment:
     _note_evidence(ev, c, basis, ctx)
     titles = " ".join(dict.fromkeys([inc.title, *(it.title for it in primary), card.title if card else ""]))
     body = " ".join(text for _it, text in scopes) + " " + " ".join(inc.points + inc.caveats)
-    ev.fit = ctx.profile.fit(titles, body)
-    ev.other_fit = ctx.profile.best_other(titles, body)
+    title_list = [t for t in dict.fromkeys([*(it.title for it in primary), card.title if card else ""]) if t]
+    if not title_list:
+        title_list = [it.text[:200] for it in c.mentions[:3]]
+    ev.fit = ctx.profile.fit(titles, body, titles=title_list)
+    ev.other_fit = ctx.profile.best_other(titles, body, titles=title_list)
     verdict = judge(ev)
     inc.status = verdict.status  # type: ignore[assignment]
     inc.status_reason = verdict.reason
     inc.status_rule = verdict.rule
     inc.relevance = relevance_score(ev.fit)
-    inc.relevance_terms = list(ev.fit.terms[:6]) if ev.fit else []
+    inc.relevance_detail = _relevance_detail(ev)
     return inc
+
+
+def _relevance_detail(ev: Evidence) -> dict[str, object]:
+    if ev.fit is None:
+        return {}
+    out: dict[str, object] = {
+        "fit": ev.fit.score, "terms": ev.fit.terms[:6], "coverage": ev.fit.coverage, "foreign": ev.fit.foreign[:6],
+    }
+    if ev.other_fit is not None:
+        out["other"], out["other_fit"] = ev.other_fit[0], ev.other_fit[1].score
+    return out
 
 
 def _scopes(c: Cluster, keys: set[str]) -> list[tuple[Item, str]]:

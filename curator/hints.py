@@ -41,9 +41,9 @@ def _patterns(lexicon: Lexicon) -> tuple[re.Pattern[str], re.Pattern[str], re.Pa
     after = lexicon.pattern("hints", "after")
     arrows = "|".join(re.escape(a.removeprefix("lit:")) for a in lexicon.words("hints", "arrows")) or r"(?!x)x"
     lead = rf"(?:{before.pattern}|{arrows})"
-    number = re.compile(rf"(?:{lead})\s*(?:[:：]|\s(?:the\s+)?(?:section\s+|sec\.?\s*)?)?\s*{_NUM}", re.IGNORECASE)
+    number = re.compile(rf"(?:{lead})\s*(?:[:：]{{1,2}}|\s(?:the\s+)?(?:section\s+|sec\.?\s*)?)?\s*{_NUM}", re.IGNORECASE)
     trailing = re.compile(rf"{_NUM}\s*(?:的)?\s*(?:{after.pattern})", re.IGNORECASE)
-    title = re.compile(rf"(?:{lead})\s*[:：]?\s*(?P<title>[^\n]{{2,60}})", re.IGNORECASE)
+    title = re.compile(rf"(?:{lead})\s*[:：]{{0,2}}\s*(?P<title>[^\n]{{2,60}})", re.IGNORECASE)
     return number, trailing, title
 
 

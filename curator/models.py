@@ -196,8 +196,9 @@ class Increment:
     """The rule that decided the status (curator.judge.RULES), e.g. "author-verdict"."""
     relevance: float = 0.0
     """How well it fits the topic, 0..1, from the workspace's own vocabulary (curator.relevance)."""
-    relevance_terms: list[str] = field(default_factory=list)
-    """The shared terms behind ``relevance``, heaviest first."""
+    relevance_detail: dict[str, Any] = field(default_factory=dict)
+    """What ``relevance`` rests on: shared ``terms`` (heaviest first), title ``coverage`` and its
+    ``foreign`` words, and the other doc it fits best (``other``, ``other_score``)."""
     card: str | None = None
     arxiv_versions: dict[str, list[str]] = field(default_factory=dict)
     items: list[Item] = field(default_factory=list)

@@ -339,7 +339,58 @@ def split_note(text: str, path: str) -> SplitNote:
             out.carriers.extend(_carriers(run, lines, path, line_ctx, line_neg))
             run = []
     out.groups = _find_groups(out.remarks, out.items)
+    _attach_remarks(out)
     return out
+
+
+_BRACKET_REF = re.compile(r"\[(\d{1,3})\]")
+_NAME_SEP = re.compile(r"\s*(?:[—–:：(（,，]|-\s|\s-\s|$)")
+
+
+def _attach_remarks(out: SplitNote) -> None:
+    """A note's lines about its own items by number or name ("[1] should go in 2.2", "MixScope —
+    section: data mixing") join those items' text, where hints and verdicts are read; an ID-less
+    "item" that is only such a remark stops being an item."""
+    cited = [it for it in out.items if it.primary_arxiv or it.urls]
+    if not cited:
+        return
+    by_num: dict[str, list[Item]] = {}
+    for it in cited:
+        m = re.fullmatch(r"#(\d{1,3})", it.label or "")
+        if m:
+            by_num.setdefault(m.group(1), []).append(it)
+    names: list[tuple[str, Item]] = []
+    for it in cited:
+        core = re.split(r"\s[·—–|]\s|[:：(（【]|\s-\s|——", it.title, maxsplit=1)[0].strip(" -—·:：*")
+        if 3 <= len(core) <= 40 and not core.isdigit():
+            names.append((core.lower(), it))
+    names.sort(key=lambda p: -len(p[0]))
+
+    def targets(text: str) -> list[Item]:
+        plain = plain_inline(re.sub(r"^\s*(?:[-*+]\s+|\d{1,3}[.)]\s+)", "", text)).strip()
+        hits = [it for n in _BRACKET_REF.findall(plain) for it in by_num.get(n, [])] if by_num else []
+        if not hits:
+            low = plain.lower()
+            for name, it in names:
+                if low.startswith(name) and _NAME_SEP.match(low, len(name)):
+                    hits = [it]
+                    break
+        return list(dict.fromkeys(id(h) for h in hits)) and [h for i, h in enumerate(hits) if h not in hits[:i]]
+
+    keep: list[Item] = []
+    for it in out.items:
+        if not (it.primary_arxiv or it.urls or it.mentions) and (hits := targets(it.text.split("\n", 1)[0])):
+            for h in hits:
+                h.text += "\n" + it.text
+            continue
+        keep.append(it)
+    out.items = keep
+    for r in out.remarks:
+        if r.structural or find_ids(r.text) or find_urls(r.text):
+            continue
+        for h in targets(r.text):
+            if r.text not in h.text:
+                h.text += "\n" + r.text
 
 
 def _carriers(run: list[int], lines: list[str], path: str, line_ctx: list[str], line_neg: list[bool]) -> list[Item]:
@@ -532,12 +583,15 @@ def _has_link_field(own: str) -> bool:
         stripped = re.sub(r"^\s*[-*+]\s+", "", raw).strip()
         ids = find_ids(stripped[:40]) if stripped else []
         if ids and ids[0].start <= 8 and _BARE_ID_LEAD.fullmatch(stripped[: ids[0].start]):
-            # "- 2608.12345" / "- arXiv [2608.12345](…)"; not "- Resan [2607.14418](…)", a paper of a list
-            if raw.lstrip().startswith(("-", "*", "+")):
+            # "- 2608.12345" / "- arXiv [2608.12345](…)"; not "- Resan [2607.14418](…)", a paper of a list,
+            # nor "- [2611.13121] **WeedBench: …** — kw: benchmark", an entry with a title of its own
+            rest = plain_inline(_URL_OR_MD_LINK.sub(" ", stripped[ids[0].end :]))
+            if raw.lstrip().startswith(("-", "*", "+")) and len(re.sub(r"[\W_]+", "", rest)) <= 12:
                 return True
     return False
 
 
+_URL_OR_MD_LINK = re.compile(r"\]\([^)]*\)|https?://\S+")
 _BARE_ID_LEAD = re.compile(r"(?:arxiv|pdf|abs)?[\s:：\[(（【/]*", re.IGNORECASE)
 
 
@@ -643,7 +697,7 @@ def _clean_title(text: str) -> str:
         if prefix:
             s = prefix.start()
         text = text[:s] + text[m.end :]
-    text = re.sub(r"[(（]\s*[,，;；:：\s]*[)）]", "", text)
+    text = re.sub(r"[(（\[]\s*[,，;；:：\s]*[)）\]]", "", text)
     text = re.sub(r"[(（]\s*[,，;；]\s*", "(", text)
     text = re.sub(r"\s*[,，;；]\s*[)）]", ")", text)
     text = re.sub(r"^[\s:：\-—–·.、|]+", "", text)
@@ -657,7 +711,7 @@ def _ascii_digits(s: str) -> str:
 
 def parse_hint(value: str) -> str | None:
     """``§1.3 KV …`` → "§1.3"; ``—(agent memory 主题)`` → "-" (belongs nowhere here)."""
-    v = plain_inline(value).strip()
+    v = plain_inline(value).strip().lstrip(":：").strip()
     m = _SECTION_REF.search(v)
     if m:
         return "§" + _ascii_digits(m.group(1))
@@ -689,7 +743,13 @@ def _build_item(sp: _Span, lines: list[str], path: str) -> Item | None:
         # "[Title](url) — my comment": the link text is the title, the comment a point
         title_source = title_source[: link.start("rest")]
         lead_rest = link.group("rest").strip(" —–-:：·")
+    elif sp.kind in ("line", "list", "paragraph") and (cited := _cited_title(title_source)) is not None:
+        title_source, lead_rest = cited
     label, title, tag, priority, stars, tag_hint = parse_title(title_source)
+    if label is None and title_source is not sp.title_text:
+        nm = _NUM_LABEL.match(plain_inline(sp.title_text.strip().lstrip("#").strip()))
+        if nm:
+            label = f"#{nm.group('n') or nm.group('b') or nm.group('h') or nm.group('no')}"
     if sp.kind == "table":
         label, title = None, _clean_title(plain_inline(sp.title_text)) or plain_inline(sp.title_text)
         row_text = " ".join(sp.cells or [])
@@ -844,6 +904,33 @@ def _build_item(sp: _Span, lines: list[str], path: str) -> Item | None:
     item.points = [p for p in _dedupe(item.points) if p]
     item.caveats = [c for c in _dedupe(item.caveats) if c]
     return item
+
+
+_BOLD_SPAN = re.compile(r"(?:\*\*|__)(?P<t>[^*_\n]{6,200}?)(?:\*\*|__)")
+_QUOTED_TITLE = re.compile(r"[“\"](?P<t>[^”\"\n]{8,250}?)[,.]?[”\"]")
+_APA_TITLE = re.compile(r"\(\d{4}[a-z]?\)\.\s+(?P<t>[^\n]{8,250}?)\.\s")
+_CITATION_TITLE = re.compile(r"^\s*(?:[-*+]\s+|\[\d{1,3}\]\s*|\d{1,3}[.)]\s+)?(?P<t>[^\n]{8,250}?)\.\s+(?P<rest>\S.*)$")
+_AUTHORS = re.compile(r"^(?:[A-Z][\w'’-]+,\s*(?:[A-Z]\.\s*)+[;,]|[A-Z]\.\s*(?:[A-Z]\.\s*)?[A-Z][\w'’-]+\s*(?:,|and\b))")
+
+
+def _cited_title(line: str) -> tuple[str, str] | None:
+    """The title of a line that cites a paper by more than its name: a digest entry's bold title
+    (``- [2611.13240] **Title** — kw: …``), a reference's quoted title (IEEE), the title after the
+    year (APA), or the title before the authors (``Title. Zhao, Y.; Li, K. arXiv:…``).  Returns
+    (title, the rest of the line) or None."""
+    m = _BOLD_SPAN.search(line)
+    if m and (find_ids(line[: m.start()]) or line[: m.start()].strip(" -*+[]()0123456789.") == ""):
+        return m.group("t"), line[m.end() :]
+    m = _QUOTED_TITLE.search(line)
+    if m and _has_ref(line[m.end() :]):
+        return m.group("t"), line[m.end() :]
+    m = _APA_TITLE.search(line)
+    if m and _has_ref(line[m.end() :]):
+        return m.group("t"), line[m.end() :]
+    m = _CITATION_TITLE.match(line)
+    if m and _AUTHORS.match(m.group("rest")) and _has_ref(m.group("rest")) and not _has_ref(m.group("t")):
+        return m.group("t"), ""
+    return None
 
 
 def _lead_id(body: list[str]) -> str | None:

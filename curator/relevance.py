@@ -46,6 +46,11 @@ class Fit:
     """The shared terms, heaviest first (what the reason quotes)."""
     title_terms: int = 0
     """How many of those are in a title (a title says what an item is about)."""
+    coverage: float = 0.0
+    """The share of a title's ordinary words the topic's vocabulary knows (names aside): a keyword hit
+    covers one word of a title about something else ("image retrieval for fashion e-commerce")."""
+    foreign: list[str] = field(default_factory=list)
+    """The title's ordinary words the topic never uses."""
 
 
 def item_terms(text: str, exclude: frozenset[str]) -> Counter[str]:
@@ -125,6 +130,8 @@ class Profile:
         self.df = df
         self.mass = mass
         self.topics = list(mass)
+        self._scale = 1.0 / max(1.0, math.log((self.n_units + 1) / 1.5))
+        """Weights as a share of the rarest term's: a fit means the same in a small doc and a large one."""
 
     def _weight(self, term: str, topic: str) -> float:
         """How much a shared term says the text is about ``topic``: rarity × share of the topic."""
@@ -134,13 +141,43 @@ class Profile:
         total = sum(m.get(term, 0) for m in self.mass.values())
         idf = math.log((self.n_units + 1) / (self.df[term] + 0.5))
         share = own / total
-        w = max(0.0, idf) * share * min(1.0, 0.5 + 0.25 * math.log1p(own))
+        w = max(0.0, idf) * self._scale * share * min(1.0, 0.5 + 0.25 * math.log1p(own))
         if term in self.family and topic == self.topic:
             w *= 0.25
         return w
 
-    def fit(self, title: str, body: str, topic: str | None = None) -> Fit:
-        """Score an increment's titles and body text against ``topic``'s doc (this topic by default)."""
+    def coverage(self, title: str, topic: str | None = None) -> tuple[float, list[str]]:
+        """How much of one title the topic's vocabulary knows, and the words it does not.
+
+        Names ("CascadeRank", "ProofBench-Lean", "HARDMath-2": capitals inside a word, digits)
+        are new by nature and count neither way; the topic's own names do not count either.
+        """
+        topic = topic or self.topic
+        mass = self.mass.get(topic, Counter())
+        exclude = self.exclude if topic == self.topic else self.stop
+        known, foreign = 0, []
+        seen: set[str] = set()
+        for word in _TITLE_WORD.findall(_ARXIV_ID.sub(" ", _URL.sub(" ", title))):
+            if _NAME_LIKE.search(word):
+                continue
+            low = word.lower()
+            if low in seen:
+                continue
+            seen.add(low)
+            parts = [low, *(p for p in re.split(r"[-_/]", low) if p and p != low)]
+            content = [p for p in parts if p not in exclude and len(p) > 2 and not _NUMERIC.match(p)]
+            if not content or low.endswith(_NEGATED_SUFFIXES):
+                continue
+            if any(mass.get(p) or mass.get(_singular(p)) for p in content):
+                known += 1
+            else:
+                foreign.append(low)
+        total = known + len(foreign)
+        return (known / total if total else 0.0), foreign
+
+    def fit(self, title: str, body: str, topic: str | None = None, titles: list[str] | None = None) -> Fit:
+        """Score an increment's titles and body text against ``topic``'s doc (this topic by default);
+        ``titles`` (each of its titles apart) give the coverage, the best of them."""
         topic = topic or self.topic
         exclude = self.exclude if topic == self.topic else frozenset(_name_tokens(self.lexicon.topic_names(topic))) | self.stop
         t_terms = item_terms(title, exclude)
@@ -159,18 +196,31 @@ class Profile:
             if w > 0:
                 weights[t] = w
         best = sorted(weights.items(), key=lambda kv: (-kv[1], kv[0]))[:TOP_TERMS]
-        return Fit(round(sum(w for _t, w in best), 3), [t for t, _w in best], sum(1 for t, _w in best if t in in_title))
+        cover, foreign = max((self.coverage(t, topic) for t in titles or [title]), key=lambda cf: cf[0], default=(0.0, []))
+        return Fit(
+            round(sum(w for _t, w in best), 3), [t for t, _w in best], sum(1 for t, _w in best if t in in_title),
+            round(cover, 3), foreign,
+        )
 
-    def best_other(self, title: str, body: str) -> tuple[str, Fit] | None:
+    def best_other(self, title: str, body: str, titles: list[str] | None = None) -> tuple[str, Fit] | None:
         """The other topic this text fits best, with its fit (None without other docs)."""
         best: tuple[str, Fit] | None = None
         for t in self.topics:
             if t == self.topic:
                 continue
-            f = self.fit(title, body, t)
+            f = self.fit(title, body, t, titles)
             if best is None or f.score > best[1].score:
                 best = (t, f)
         return best
+
+
+_TITLE_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-'’][A-Za-z0-9]+)*|[\u3400-\u9fff]{2,}")
+_NAME_LIKE = re.compile(r"[a-z][A-Z]|[A-Z]{2,}[a-z]|\d|^[A-Z]{2,}$")
+"""Names of systems and benchmarks: "CascadeRank", "HARDMath-2", "RAG", "GPT4o"."""
+
+
+def _singular(word: str) -> str:
+    return word[:-1] if len(word) > 4 and word.endswith("s") and not word.endswith("ss") else word
 
 
 def _name_tokens(names: Iterable[str]) -> set[str]:

@@ -51,7 +51,7 @@ def increment_json(inc: Increment) -> dict[str, Any]:
         "status_reason": inc.status_reason,
         "status_rule": inc.status_rule,
         "relevance": inc.relevance,
-        "relevance_terms": inc.relevance_terms,
+        "relevance_detail": inc.relevance_detail,
         "anchored_in": [{"section": a.section, "line": a.line, "title": a.title, "doc": a.doc, "date": a.date} for a in inc.anchored_in],
         "anchored_elsewhere": [{"doc": a.doc, "section": a.section, "line": a.line} for a in inc.anchored_elsewhere],
         "reported_in": inc.reported_in,

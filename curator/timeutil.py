@@ -221,7 +221,8 @@ def _vocab(lex: Lexicon) -> _Vocab:
             rf"(?=\d{{1,4}}\s*[-/.年月]\s*\d|\d{{1,2}}[:：]\d{{2}}|(?:{month})\b|\d{{1,2}}\s+(?:{month})\b)", flags),
         time=re.compile(r"(?<![\d:.,+\-−])(?P<h>[01]?\d|2[0-3])[:：](?P<m>[0-5]\d)(?:[:：](?P<s>[0-5]\d))?(?![\d])"),
         # "— Hanna · ", "lin · ", "Tom · " before the date-time: a signature line
-        signature=re.compile(r"^[\s>*_#~\-—–]*[\w.@'’ ]{1,30}?[\s*_]*[·•,，|]\s*$"),
+        # … or a dash-led name with nothing after it: "— 森 ", "-- Dana "
+        signature=re.compile(r"^[\s>*_#~\-—–]*[\w.@'’ ]{1,30}?[\s*_]*[·•,，|]\s*$|^[\s>*_]*[-—–~]{1,2}\s*[\w.@'’ ]{1,30}?\s*$"),
         joiner=re.compile(rf"[\s,，·•|@T]*(?:(?:{_alternation(words('time', 'joiners'))})[\s,，·•|@]*)?", flags),
     )
 
@@ -596,7 +597,7 @@ def written_at(
     timed = [c for c in values if _CLOCK.search(c)]
     fm_day: datetime | None = None
     for value in timed + [c for c in values if c not in timed]:
-        iso = value.replace("→", " ").split()[0] if " " in value and "T" in value else value
+        iso = value.replace("→", " ").split()[0] if re.match(r"\d{4}-\d{2}-\d{2}T\S*\s", value) else value
         try:
             dt = parse_iso(iso, tz, problems)
         except ValueError:

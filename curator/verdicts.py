@@ -65,6 +65,8 @@ class VerdictReader:
             for m in pat.finditer(text):
                 if any(a < m.end() and m.start() < b for a, b in taken):
                     continue
+                if kind == "dismiss" and not _clause_final(text, m):
+                    continue  # "agents begin skipping tests" reports; "eh, skip." and "lol no" judge
                 taken.append(m.span())
                 out.append(Verdict(kind, _clip(text, m.start(), m.end())))
                 break
@@ -86,6 +88,18 @@ class VerdictReader:
         """The note's own "nothing for this topic" line, if it has one."""
         m = self.note_none.search(text)
         return _clip(text, m.start(), m.end()) if m else None
+
+
+_CLAUSE_END = re.compile(r"\s*(?:$|[.,;:!?()（）\[\]。，；：！？、—–\-|*_\"'”’])")
+
+
+def _clause_final(text: str, m: re.Match[str]) -> bool:
+    """A one-word Latin-script dismissal ends its clause ("skip.", "not ours, ignore", ",drop,"); in
+    the middle of a sentence the same word describes something ("skipping or deleting tests")."""
+    word = m.group(0).strip()
+    if not word[-1:].isascii() or " " in word:
+        return True  # a phrase ("out of scope", "not ours") is a judgement wherever it stands
+    return bool(_CLAUSE_END.match(text, m.end()))
 
 
 def _clip(text: str, start: int, end: int, width: int = 80) -> str:

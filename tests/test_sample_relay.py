@@ -100,7 +100,7 @@ def test_note_windows_and_kinds(result, expected):
     notes = {n["path"]: n for n in result["notes"]}
     for p in expected["in_window_notes"]:
         assert notes[p]["in_window"] is True, p
-        assert notes[p]["time_source"] in ("front_matter", "name", "mtime")
+        assert notes[p]["time_source"] in ("front_matter", "name", "body", "mtime")
     for p in expected["out_of_window"]:
         assert notes[p]["in_window"] is False, p
     for p in expected["previous_briefings"]:
