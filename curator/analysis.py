@@ -15,9 +15,13 @@ from pathlib import Path
 
 from rapidfuzz import fuzz, process
 
+from curator.arxiv import find_ids
 from curator.cache import IndexCache
 from curator.config import Config, load_config
 from curator.gcpause import paused_gc
+from curator.hints import read_hints
+from curator.judge import Evidence, judge, relevance_score
+from curator.lexicon import Lexicon, load_lexicon
 from curator.matcher import (
     Cluster,
     cluster_items,
@@ -26,6 +30,7 @@ from curator.matcher import (
     source_refs,
     title_core,
 )
+from curator.mentions import sentence_spans
 from curator.models import (
     Analysis,
     AnchorRef,
@@ -38,11 +43,6 @@ from curator.models import (
     SectionSuggestion,
     Window,
 )
-from curator.arxiv import find_ids
-from curator.hints import read_hints
-from curator.judge import Evidence, judge, relevance_score
-from curator.lexicon import Lexicon, load_lexicon
-from curator.mentions import sentence_spans
 from curator.relevance import Profile
 from curator.suggest import SectionIndex
 from curator.textfeatures import token_set
@@ -949,7 +949,9 @@ def _inc_text(inc: Increment) -> str:
         parts.append(it.title)
         parts.extend(it.points[:12])
     if not primary:
-        parts.extend(it.text for it in inc.items[:6])
+        known = [a.title for a in inc.anchored_in + inc.anchored_elsewhere if a.title]
+        # an anchored paper is what the doc says it is; the sentence that mentions it is about something else
+        parts.extend(known[:3] or [it.text for it in inc.items[:6]])
     return _ID_OR_LINK.sub(" ", " ".join(parts)[:8000])
 
 

@@ -19,7 +19,7 @@ __all__ = ["Field", "KINDS", "match_field"]
 KINDS = ("link", "hint", "caveat", "points", "priority", "skip", "note")
 
 _COLON_FIELD = re.compile(
-    r"^\s*(?:>\s*)*(?:[-*+·•▸▹]\s+|\d{1,3}[.)]\s+)?(?:\*\*|__)?(?P<name>[^:：\n*_【】|]{1,28}?)(?:\*\*|__)?"
+    r"^\s*(?:>\s*)*(?:[-*+·•▸▹・■□◆◇●○▪]\s*|\d{1,3}[.)]\s+)?(?:\*\*|__)?(?P<name>[^:：\n*_【】|]{1,28}?)(?:\*\*|__)?"
     r"\s*[:：]\s*(?:\*\*|__)?\s*(?P<rest>.*)$"
 )
 _BRACKET_FIELD = re.compile(r"^\s*(?:[-*+·•]\s+)?【(?P<name>[^】\n]{1,16})】\s*[:：]?\s*(?P<rest>.*)$")

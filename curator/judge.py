@@ -21,6 +21,8 @@ __all__ = ["Evidence", "Judgment", "RULES", "judge", "relevance_score"]
 
 MACHINE_FIT = 2.4
 """A keyword digest's entry needs this much topic-specific vocabulary to be an increment."""
+MACHINE_COVERAGE = 0.5
+"""… and the doc's vocabulary must know at least half of its title's ordinary words."""
 HUMAN_FIT = 0.6
 """Below this, an entry in a colleague's note shares nothing with the topic but its name."""
 OTHER_RATIO = 1.5
@@ -158,9 +160,12 @@ def _no_fit(e: Evidence) -> Judgment | None:
     if e.hints_here or e.fit is None or e.keeps and not e.machine_only:
         return None
     fit = e.fit
-    if e.machine_only and (fit.score < MACHINE_FIT or fit.title_terms < 2 and fit.score < 2 * MACHINE_FIT):
-        shared = ", ".join(fit.terms[:3]) or "nothing"
-        return Judgment("off-topic", f"a keyword digest's entry that shares only {shared} with the doc", "keyword-only")
+    if e.machine_only and (fit.score < MACHINE_FIT or fit.coverage < MACHINE_COVERAGE):
+        if fit.coverage < MACHINE_COVERAGE and fit.foreign:
+            why = "its title is about " + ", ".join(fit.foreign[:3]) + ", words the doc never uses"
+        else:
+            why = "it shares only " + (", ".join(fit.terms[:3]) or "its keyword") + " with the doc"
+        return Judgment("off-topic", f"a keyword digest's entry: {why}", "keyword-only")
     if e.card_kind == "unknown" and fit.score < MACHINE_FIT:
         return Judgment("off-topic", f"its paper card files it under {e.card.category if e.card else '?'}, and it fits the doc weakly", "card-category-weak")
     if fit.score < HUMAN_FIT and e.has_key:

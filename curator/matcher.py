@@ -393,6 +393,8 @@ def _flag_overlaps(
     reasons: dict[int, str] = {}
     for i, lst in flags.items():
         lst.sort(key=itemgetter(0), reverse=True)  # a reverse sort stays stable: equal scores keep pair order
+        # an increment still to triage first: its flag is a decision; one with a known item is context
+        lst.sort(key=lambda f: incs[f[1]].status != "new")
         kept = []
         for score, j, p in lst[:per_item]:
             why = reasons.get(p)

@@ -12,7 +12,6 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass, field
-from fnmatch import fnmatchcase
 
 from curator.arxiv import find_ids
 from curator.lexicon import default_lexicon
@@ -32,27 +31,42 @@ class Identities:
     """Links that can be items, as written."""
     aliases: list[str] = field(default_factory=list)
     """Links about a paper (its repo, an article about it): items only where no paper is cited."""
+    threads: list[str] = field(default_factory=list)
+    """Discussion threads (a forum's item page): an item only where nothing else is cited."""
 
     @property
     def papers(self) -> list[str]:
-        """The distinct things cited: arXiv IDs when there are any, else the item links' keys."""
+        """The distinct things cited: arXiv IDs when there are any, else the item links' keys
+        (a code repository or an article counts then), else discussion threads."""
         if self.arxiv:
             return list(self.arxiv)
-        keys = [normalize_url(u) for u in self.urls + self.aliases]
+        keys = [normalize_url(u) for u in (self.urls + self.aliases or self.threads)]
         return list(dict.fromkeys(keys))
 
+    def links(self, around: Identities | None = None) -> list[str]:
+        """The links that name things here, given what the text ``around`` them cites: aliases
+        only where no paper is cited around, threads only where nothing else is."""
+        around = around or self
+        out = list(self.urls)
+        if not around.arxiv:
+            out += self.aliases
+        if not (around.arxiv or around.urls or around.aliases):
+            out += self.threads
+        return out
+
     def __bool__(self) -> bool:
-        return bool(self.arxiv or self.urls or self.aliases)
+        return bool(self.arxiv or self.urls or self.aliases or self.threads)
 
 
 @functools.cache
-def _url_tables() -> tuple[tuple[str, ...], frozenset[str], tuple[str, ...], tuple[str, ...]]:
+def _url_tables() -> tuple[tuple[str, ...], frozenset[str], tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
     lex = default_lexicon()
     return (
         tuple(lex.literals("urls", "workspace_hosts")),
         frozenset(lex.literals("urls", "boilerplate_path_words")),
         tuple(lex.literals("urls", "paper_page_hosts")),
         tuple(lex.literals("urls", "local_schemes")),
+        tuple(lex.literals("urls", "thread_hosts")),
     )
 
 
@@ -62,7 +76,8 @@ def _host_in(host: str, hosts: tuple[str, ...]) -> bool:
 
 @functools.lru_cache(maxsize=1 << 14)
 def url_role(url: str) -> str:
-    """``item`` (a page an increment can be), ``alias`` (a page about a paper), or ``ignore``.
+    """``item`` (a page an increment can be), ``alias`` (a page about a paper), ``thread`` (a forum
+    discussion of a page), or ``ignore``.
 
     An alias (a code repository, an article on a paper) is an item of its own only where
     the text around it cites no paper (see :attr:`Identities.papers`).
@@ -73,7 +88,7 @@ def url_role(url: str) -> str:
     """
     if is_arxiv_url(url) or _FILE_LINK.search(url.split("?", 1)[0].split("#", 1)[0]):
         return "ignore"
-    workspace, boiler, paper_pages, local = _url_tables()
+    workspace, boiler, paper_pages, local, threads = _url_tables()
     scheme = url.split("://", 1)[0].lower() if "://" in url else ""
     if scheme and scheme not in ("http", "https") and scheme in local:
         return "ignore"
@@ -84,6 +99,8 @@ def url_role(url: str) -> str:
     segments = {s for s in re.split(r"[/?&=#._-]+", path.lower()) if s}
     if segments & boiler:
         return "ignore"
+    if _host_in(host, threads):
+        return "thread"
     if _host_in(host, paper_pages):
         return "alias"
     return "item"
@@ -101,6 +118,8 @@ def identities(text: str) -> Identities:
             out.urls.append(u)
         elif role == "alias" and u not in out.aliases:
             out.aliases.append(u)
+        elif role == "thread" and u not in out.threads:
+            out.threads.append(u)
     return out
 
 
@@ -121,7 +140,7 @@ def is_chat_line(line: str) -> bool:
 _ABBREV = r"(?<!\bal\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bvs\.)(?<!\bcf\.)(?<!\bFig\.)(?<!\bEq\.)(?<!\bSec\.)(?<!\bsec\.)(?<!\bNo\.)(?<!\bno\.)(?<!\bpp\.)(?<!\bDr\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bSt\.)(?<!\bv\d\.)"
 _SENTENCE_END = re.compile(
     rf"(?<=[.!?]){_ABBREV}\s+(?=[A-Z\"'(\[*_`\u3400-\u9fff])|(?<=[。！？])|\n\s*\n"
-    r"|\n(?=[ \t]*(?:[-*+·•▸]|\d{1,3}[.)、]|【|\|)[ \t]*\S)"
+    r"|\n(?=[ \t]*(?:[-*+·•▸・■□◆◇●○▪▶]|\d{1,3}[.)、]|【|\|)[ \t]*\S)"
 )
 
 

@@ -20,7 +20,7 @@ from curator.lexicon import default_lexicon
 from curator.mdblocks import Block, ListEntry, flatten_deep_nesting, parse_blocks, plain_inline
 from curator.mentions import identities, is_chat_line, sentence_spans, url_role
 from curator.models import Item, Remark, SplitNote  # noqa: F401  (defined there: cached pickles need no parser)
-from curator.urls import find_urls, is_arxiv_url
+from curator.urls import find_urls, is_arxiv_url, normalize_url
 
 # --- conventions -------------------------------------------------------------
 
@@ -151,6 +151,7 @@ def split_note(text: str, path: str) -> SplitNote:
     except RecursionError:
         warnings.append("markdown nesting too deep; read as plain lines")
         blocks = [Block("paragraph", i + 1, i + 1, ln) for i, ln in enumerate(lines) if ln.strip()]
+    blocks = [_csv_table(b, lines) or b for b in blocks]
     out = SplitNote(front_matter=front, warnings=warnings)
     headings = [b for b in blocks if b.kind == "heading"]
     for b in headings:
@@ -340,7 +341,27 @@ def split_note(text: str, path: str) -> SplitNote:
             run = []
     out.groups = _find_groups(out.remarks, out.items)
     _attach_remarks(out)
+    _drop_own_links(out, text)
     return out
+
+
+_EMAIL = re.compile(r"[\w.+-]+@(?P<host>[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)")
+
+
+def _drop_own_links(out: SplitNote, text: str) -> None:
+    """Links to the site of an e-mail address in the note (a pasted thread's signature: "Marcus
+    Bell · Harbor Labs · https://harborlabs.ai/research") are the senders' own pages, not items."""
+    hosts = {m.group("host").lower().removeprefix("www.") for m in _EMAIL.finditer(text)}
+    if not hosts:
+        return
+
+    def own(url: str) -> bool:
+        host = normalize_url(url).split("/", 1)[0]
+        return any(host == h or host.endswith("." + h) for h in hosts)
+
+    for it in [*out.items, *out.carriers]:
+        it.urls = [u for u in it.urls if not own(u)]
+    out.carriers = [c for c in out.carriers if c.urls or c.mentions]
 
 
 _BRACKET_REF = re.compile(r"\[(\d{1,3})\]")
@@ -397,8 +418,9 @@ def _carriers(run: list[int], lines: list[str], path: str, line_ctx: list[str], 
     """Mentions in free text (a paragraph, a chat line, a code block): one carrier per sentence
     that cites something, so what is said of a paper is read in the sentence that names it.
 
-    Links about a paper (its repo, an article on it) in a run that cites papers are not
-    mentions of their own; they join the run's first citing sentence as aliases.
+    Links about a paper (its repo, an article on it, a discussion thread) in a run that cites a
+    paper or a page are not mentions of their own.  A sentence that cites nothing belongs to the
+    citing sentence before it ("… (arXiv:2611.26871). 分类:对象外。"): it joins that mention's text.
     """
     text = "\n".join(lines[i - 1] for i in run)
     starts = []
@@ -408,16 +430,13 @@ def _carriers(run: list[int], lines: list[str], path: str, line_ctx: list[str], 
         pos += len(lines[i - 1]) + 1
     whole = identities(text)
     out: list[Item] = []
-    lead: Item | None = None
     for a, b in sentence_spans(text):
         sentence = text[a:b]
         cited = identities(sentence)
-        if not cited:
-            continue
-        urls = list(cited.urls) + ([] if whole.arxiv else list(cited.aliases))
+        urls = cited.links(whole)
         if not cited.arxiv and not urls:
-            if lead is not None:
-                lead.urls.extend(u for u in cited.aliases if u not in lead.urls)
+            if out and sentence.strip():
+                out[-1].text += " " + sentence.strip()  # what follows a citing sentence speaks of it
             continue
         first = run[max(0, bisect_right(starts, a) - 1)]
         last = run[max(0, bisect_right(starts, max(a, b - 1)) - 1)]
@@ -440,9 +459,30 @@ def _carriers(run: list[int], lines: list[str], path: str, line_ctx: list[str], 
             if m.version:
                 carrier.arxiv_versions.setdefault(m.id, []).append(m.version)
         out.append(carrier)
-        if lead is None and cited.arxiv:
-            lead = carrier
     return out
+
+
+def _csv_table(b: Block, lines: list[str]) -> Block | None:
+    """A pasted spreadsheet (``Link,Status,§,Note,Title`` then a row per line) read as a table."""
+    if b.kind != "paragraph" or b.end - b.start < 1:
+        return None
+    first = lines[b.start - 1] if 0 < b.start <= len(lines) else ""
+    if first.count(",") < 2 or _has_ref(first):
+        return None
+    import csv
+
+    try:
+        rows = list(csv.reader(lines[b.start - 1 : b.end]))
+    except csv.Error:
+        return None
+    header = [c.strip() for c in rows[0]]
+    if len(header) < 3 or any(len(c) > 40 or not c for c in header):
+        return None
+    body = [(b.start + i, [c.strip() for c in r]) for i, r in enumerate(rows[1:], start=1) if r]
+    fitting = [br for br in body if len(br[1]) == len(header)]
+    if not fitting or len(fitting) < 0.8 * len(body) or not any(_has_ref(" ".join(c)) for _ln, c in fitting):
+        return None
+    return Block("table", b.start, b.end, header=header, rows=fitting)
 
 
 def _first_text_line(lines: list[str]) -> str:
@@ -548,7 +588,7 @@ def _is_group(blocks: list[Block], lines: list[str], start: int, end: int) -> bo
     return units >= 2 and len(seen) >= 2
 
 
-_NAME_LEAD = re.compile(r"^\s*(?:>\s*)*(?:[-*+]\s+)?(?:\*\*|__|【|\[|「|『|“|\")")
+_NAME_LEAD = re.compile(r"^\s*(?:>\s*)*(?:[-*+■□◆◇●○▪▶▸]\s*)?(?:\*\*|__|【|\[|「|『|“|\"|[^\s:：]{1,12}[:：]\s*(?:\*\*|__|【|「|『|“|\"))")
 
 
 def _leads_with_name_or_id(line: str) -> bool:
@@ -619,12 +659,26 @@ def _trim_end(lines: list[str], start: int, end: int) -> int:
     return end
 
 
+@functools.cache
+def _column_words(kind: str) -> tuple[str, ...]:
+    return tuple(default_lexicon().literals("tables", kind))
+
+
+def _column_is(kind: str, head: str) -> bool:
+    """Does a table header name a column of this kind (the lexicon's ``[tables]``)?"""
+    h = plain_inline(head).strip().lower()
+    words = _column_words(kind)
+    if kind == "number":
+        return h in words
+    return any(w == h or (len(w) > 2 and w in h) for w in words)
+
+
 def _row_title(cells: list[str], header: list[str]) -> str:
     best = ""
     for idx, cell in enumerate(cells):
         plain = plain_inline(cell)
-        head = header[idx].lower() if idx < len(header) else ""
-        if any(w in head for w in ("title", "paper", "论文", "标题", "名称", "name", "项", "事件")):
+        head = header[idx] if idx < len(header) else ""
+        if _column_is("title", head) and plain:
             return plain
         if not best and plain and not re.fullmatch(r"[\d.\-/#\s]+", plain) and not find_ids(plain[:20]):
             best = plain
@@ -757,10 +811,9 @@ def _build_item(sp: _Span, lines: list[str], path: str) -> Item | None:
         priority = pm.group(0) if pm else None
         stars = len(_STARS.findall(row_text))
         for head, cell in zip(sp.header or [], sp.cells or [], strict=False):
-            h = plain_inline(head).lower()
-            if re.search(r"建议|归入|section|节", h):
-                tag_hint = parse_hint(cell)
-            elif re.search(r"^#$|^no\.?$|序号|编号", h) and plain_inline(cell).strip().isdigit():
+            if _column_is("hint", head) and plain_inline(cell).strip():
+                tag_hint = parse_hint(cell) or tag_hint
+            elif _column_is("number", head) and plain_inline(cell).strip().isdigit():
                 label = f"#{plain_inline(cell).strip()}"
     if label is None and sp.kind == "list" and sp.marker is not None:
         label = f"#{sp.marker}"
@@ -791,7 +844,7 @@ def _build_item(sp: _Span, lines: list[str], path: str) -> Item | None:
             item.points.append(rest)
 
     # identities: primary ID / URLs from the title and from link fields
-    title_line = lines[sp.start - 1]
+    title_line = " | ".join(sp.cells) if sp.kind == "table" and sp.cells else lines[sp.start - 1]
     title_ids = [m for m in find_ids(title_line)]
     primary: str | None = title_ids[0].id if title_ids else None
     field_urls: list[str] = []

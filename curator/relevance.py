@@ -164,6 +164,15 @@ class Profile:
             if low in seen:
                 continue
             seen.add(low)
+            if "\u3400" <= low[:1] <= "\u9fff":
+                grams = [g for g in tokens(low) if g not in exclude]
+                if grams:
+                    share = sum(1 for g in grams if mass.get(g)) / len(grams)
+                    if share >= 0.5:
+                        known += 1
+                    else:
+                        foreign.append(low)
+                continue
             parts = [low, *(p for p in re.split(r"[-_/]", low) if p and p != low)]
             content = [p for p in parts if p not in exclude and len(p) > 2 and not _NUMERIC.match(p)]
             if not content or low.endswith(_NEGATED_SUFFIXES):
