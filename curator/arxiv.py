@@ -11,13 +11,22 @@ from __future__ import annotations
 import bisect
 import re
 
-__all__ = ["ArxivMatch", "find_ids", "normalize_id", "unique_ids"]
+__all__ = [
+    "ArxivMatch",
+    "Malformed",
+    "find_dois",
+    "find_ids",
+    "find_malformed_ids",
+    "normalize_id",
+    "unique_ids",
+]
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
     ArxivMatch = Any
+    Malformed = Any
 
 _MADE: dict[str, type] = {}
 
@@ -47,9 +56,33 @@ def _match_class() -> type:
     return cls
 
 
+def _malformed_class() -> type:
+    """Malformed, made on first use (as ArxivMatch)."""
+    cls = _MADE.get("Malformed")
+    if cls is None:
+        from dataclasses import dataclass
+
+        @dataclass(frozen=True)
+        class Malformed:
+            """Something written as an arXiv ID that cannot be one: the item needs verification."""
+
+            raw: str
+            """The substring of the original text, as written ("arXiv:2613.04418")."""
+            start: int
+            end: int
+            reason: str
+            """Why it cannot be an ID, in plain words ("month 13 does not exist")."""
+
+        Malformed.__qualname__ = "Malformed"
+        cls = _MADE.setdefault("Malformed", Malformed)
+    return cls
+
+
 def __getattr__(name: str) -> Any:
     if name == "ArxivMatch":
         return _match_class()
+    if name == "Malformed":
+        return _malformed_class()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -255,3 +288,168 @@ def find_ids(text: str) -> list[ArxivMatch]:
 def unique_ids(text: str) -> list[str]:
     """Distinct normalised IDs in order of first appearance."""
     return list(dict.fromkeys(m.id for m in find_ids(text)))
+
+
+# --- malformed IDs ----------------------------------------------------------------------------
+
+# Compiled on first use: a warm ``curator lookup`` imports this module and never needs them.
+_MALFORMED_RES: list[re.Pattern[str]] = []
+
+
+def _malformed_res() -> list[re.Pattern[str]]:
+    if not _MALFORMED_RES:
+        _MALFORMED_RES.extend(
+            [
+                # An arXiv context, then anything shaped like an ID (checked afterwards).
+                re.compile(
+                    r"(?:arxiv\.org/(?:abs|pdf|html)/|10\.48550/arxiv\.|arxiv[ \t]*[:.]?[ \t]*)"
+                    r"(?P<id>(?P<yymm>[0-9]{3,6})\.(?P<num>[0-9]{3,7})"
+                    r"|(?P<archive>[a-z]+(?:-[a-z]+)?)(?:\.(?P<cls>[a-z]{2,10}(?:-[a-z]{2,10})?))?"
+                    r"/(?P<oldnum>[0-9]{5,9}))"
+                    r"(?P<ver>v[0-9]+)?(?![0-9])",
+                    _FLAGS,
+                ),
+                # Bare: "NNNN.NNNN…" as find_ids reads it, but 4 to 6 digits after the dot.
+                re.compile(
+                    r"(?P<yymm>[0-9](?<![0-9][0-9])(?<![0-9]\.[0-9])[0-9]{3})\.(?P<num>[0-9]{4,6})"
+                    r"(?P<ver>v[0-9]+)?(?![0-9])(?!\.[0-9])",
+                    _FLAGS,
+                ),
+                # Bare old style: "archive/NNNNNNN" (the archive is checked on the text before it).
+                re.compile(rf"/(?P<oldnum>[0-9]{{7}}){_VERSION}(?![0-9])", _FLAGS),
+            ]
+        )
+    return _MALFORMED_RES
+
+
+def _new_problem(yymm: str, num: str) -> str | None:
+    """Why "yymm.num" cannot be a new-style ID, or None if it is one."""
+    if len(yymm) != 4:
+        return f"{yymm} is not a year and month (YYMM)"
+    if _new_key(yymm, num) is not None:
+        return None
+    month = int(yymm[2:])
+    if not 1 <= month <= 12:
+        return f"month {yymm[2:]} does not exist"
+    if yymm < "0704":
+        return "new-style IDs begin with 0704 (April 2007)"
+    if yymm > max(_NEW_5):
+        return f"no arXiv IDs from 20{yymm[:2]} yet"
+    digits = 4 if yymm <= "1412" else 5
+    return f"{yymm} IDs have {digits} digits after the dot"
+
+
+def _old_problem(archive: str, cls: str | None, num: str) -> str | None:
+    """Why "archive[.class]/num" cannot be an old-style ID, or None if it is one."""
+    if archive.lower() not in _ARCHIVE_SET:
+        return f"{archive} is not an arXiv archive"
+    if len(num) != 7:
+        return "old-style IDs have 7 digits after the slash"
+    if _old_key(archive, cls, num) is not None:
+        return None
+    month = int(num[2:4])
+    if not 1 <= month <= 12:
+        return f"month {num[2:4]} does not exist"
+    return "old-style IDs are from 1991 to 2007"
+
+
+_ARCHIVE_SET = frozenset(_ARCHIVES)
+
+
+def find_malformed_ids(text: str) -> list[Malformed]:
+    """Strings that are written as an arXiv ID but cannot be one, in order, with offsets
+    of the ID-shaped part (a label or URL before it is not included, as in ``find_ids``).
+
+    After an arXiv context (``arXiv:``, ``arxiv``, ``arxiv.org/abs|pdf/``,
+    ``10.48550/arXiv.``) anything ID-shaped that is not a valid ID counts. Bare, only
+    shapes that are hardly anything but an ID do: a known archive with an impossible
+    ``/YYMMNNN``; ``YYMM.`` with a plausible year (07 to next year) followed by five
+    digits with an impossible month or for a month before 2015, or by six digits (an ID
+    with a digit too many, never read as the shorter one). Bare ``NNNN.NNNN`` is left
+    alone: in tables it is far more often a number with four decimals.
+    """
+    import time
+
+    norm, offsets = _normalise(text)
+    context_re, bare_new_re, bare_old_re = _malformed_res()
+    found: dict[int, tuple[int, str]] = {}  # start -> (end, reason), in normalised text
+    for m in context_re.finditer(norm):
+        if m["yymm"] is not None:
+            reason = _new_problem(m["yymm"], m["num"])
+        else:
+            reason = _old_problem(m["archive"], m["cls"], m["oldnum"])
+        if reason is not None:
+            found[m.start("id")] = (m.end(), reason)  # the ID as written, as ArxivMatch.raw
+    last_yy = time.localtime().tm_year % 100 + 1
+    for m in bare_new_re.finditer(norm):
+        yymm, num = m["yymm"], m["num"]
+        if m.start() in found or not 7 <= int(yymm[:2]) <= last_yy:
+            continue
+        month_ok = 1 <= int(yymm[2:]) <= 12
+        if (len(num) == 5 and (not month_ok or yymm < "1501")) or (len(num) == 6 and month_ok):
+            reason = _new_problem(yymm, num)
+            if reason is not None:
+                found.setdefault(m.start(), (m.end(), reason))
+    for m in bare_old_re.finditer(norm):
+        slash = m.start()
+        before = norm[max(0, slash - _OLD_HEAD_WINDOW) : slash][::-1]
+        head = _FIND_OLD_HEAD_REV_RE.match(before)
+        if head is None or before[head.end() : head.end() + 1] == "/":
+            continue
+        cls = head["cls"]
+        reason = _old_problem(head["archive"][::-1], cls[::-1] if cls else None, m["oldnum"])
+        start = slash - head.end()
+        if reason is not None and not any(s <= start < e for s, (e, _r) in found.items()):
+            found[start] = (m.end(), reason)
+    make = _malformed_class()
+    out: list[Malformed] = []
+    ends: list[tuple[int, int]] = []
+    for start in sorted(found):
+        end, reason = found[start]
+        if ends and start < ends[-1][1]:
+            continue  # inside a longer one ("arXiv:2613.02210" holds "2613.02210")
+        ends.append((start, end))
+        if offsets is not None:
+            start, end = offsets.orig(start), offsets.orig(end - 1) + 1
+        out.append(make(text[start:end], start, end, reason))
+    return out
+
+
+# --- other DOIs -------------------------------------------------------------------------------
+
+# Crossref's pattern for modern DOIs (10.NNNN/suffix of -._;()/: and alphanumerics), plus
+# percent-escapes from doi.org URLs; not after a digit, letter or "." ("2510.1145/x").
+_DOI_RE = re.compile(
+    r"1(?<![0-9A-Za-z.]1)0\.[0-9]{4,9}(?:/|%2[Ff])(?:[-._;()/:A-Za-z0-9]|%[0-9A-Fa-f]{2})+", re.ASCII
+)
+_DOI_TRAILING = ".,;:/"
+
+
+def _trim_doi(doi: str) -> str:
+    """Drop sentence punctuation and an unbalanced ')' ("(doi:10.1/x)."), keep "(SICI)"."""
+    while True:
+        before = doi
+        doi = doi.rstrip(_DOI_TRAILING)
+        if doi.endswith(")") and doi.count("(") < doi.count(")"):
+            doi = doi[:-1]
+        if doi == before:
+            return doi
+
+
+def find_dois(text: str) -> list[str]:
+    """Distinct DOIs other than arXiv's, as keys ``doi:10.1145/3600006.3613165`` (lower case),
+    in order of first appearance; bare, ``doi:`` and ``doi.org/`` forms alike.
+
+    arXiv's own DOIs (``10.48550/arXiv.…``) are left out: ``find_ids`` reads them as IDs.
+    """
+    keys: dict[str, None] = {}
+    for m in _DOI_RE.finditer(text):
+        doi = _trim_doi(m.group())
+        if "%" in doi:
+            from urllib.parse import unquote
+
+            doi = _trim_doi(unquote(doi))
+        doi = doi.lower()
+        if not doi.startswith("10.48550/") and doi.partition("/")[2]:
+            keys.setdefault("doi:" + doi, None)
+    return list(keys)
