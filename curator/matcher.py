@@ -318,27 +318,30 @@ def _flag_overlaps(
     tfidf = TfIdf(docs)
     n = len(incs)
     # cross references: an increment's text names another's ID or short name
+    # names: short ones as written ("DASH"), longer ones in any case ("cascaderank" for CascadeRank)
     names: dict[str, int] = {}
     for i, inc in enumerate(incs):
-        core = title_core(inc.title)
-        if 3 <= len(core) <= 30 and not re.fullmatch(r"[\d.\s]+", core) and core.lower() not in _GENERIC_NAMES:
-            names.setdefault(core, i)
+        cores = [title_core(inc.title)] + [title_core(it.title) for it in primaries[i][:3] if it.title]
+        for core in dict.fromkeys(c.strip() for c in cores):
+            if 3 <= len(core) <= 30 and not re.fullmatch(r"[\d.\s#§]+", core) and core.lower() not in _GENERIC_NAMES:
+                names.setdefault(core if len(core) < 6 else core.lower(), i)
     id_owner = {a: i for i, inc in enumerate(incs) for a in inc.arxiv[:1]}
     links: dict[tuple[int, int], str] = {}
-    name_re = _trie_regex(names) if names else None
+    exact = {k: v for k, v in names.items() if len(k) < 6}
+    folded = {k: v for k, v in names.items() if len(k) >= 6}
+    name_res = [(rx, table) for rx, table in ((_trie_regex(exact) if exact else None, exact), (_trie_regex(folded, fold=True) if folded else None, folded)) if rx]
     for i, inc in enumerate(incs):
         own = set(inc.arxiv)
         for it in primaries[i]:
-            if len(it.mentions) > 3:
-                continue  # a list of IDs ("涉及 arXiv 号: a / b / c / d") relates none of them
-            for mid in it.mentions:
-                j = id_owner.get(mid)
-                if j is not None and j != i and mid not in own:
-                    links.setdefault(_pair(i, j), f"{_short(it.note)}({it.label or 'item'}) mentions {mid}")
-            if name_re:
-                for m in name_re.finditer(it.text):
-                    j = names[m.group(0)]
-                    if j != i and not _word_inside(it.text, m.start(), m.end()):
+            if len(it.mentions) <= 3:  # a list of IDs ("涉及 arXiv 号: a / b / c / d") relates none of them
+                for mid in it.mentions:
+                    j = id_owner.get(mid)
+                    if j is not None and j != i and mid not in own:
+                        links.setdefault(_pair(i, j), f"{_short(it.note)}({it.label or 'item'}) mentions {mid}")
+            for rx, table in name_res:
+                for m in rx.finditer(it.text):
+                    j = table.get(m.group(0)) if table is exact else table.get(m.group(0).lower())
+                    if j is not None and j != i and not _word_inside(it.text, m.start(), m.end()):
                         links.setdefault(_pair(i, j), f"{_short(it.note)}({it.label or 'item'}) names {m.group(0)}")
     # candidate partners per row (a < b): a set update per block member collects them in C, and
     # scoring row by row keeps one row's vector hot while its partners are scored
@@ -404,18 +407,18 @@ def _flag_overlaps(
         incs[i].overlaps = kept
 
 
-def _trie_regex(words: Iterable[str]) -> re.Pattern[str]:
+def _trie_regex(words: Iterable[str], fold: bool = False) -> re.Pattern[str]:
     """One pattern for many literal names, as a character trie.
 
     Matches what ``"|".join(sorted(words, key=len, reverse=True))`` matches (the longest
     name at the leftmost position), but in time proportional to the text, not to the text
     times the number of names (a plain alternation tries every name at every position).
     """
-    return _trie_regex_of(frozenset(words))
+    return _trie_regex_of(frozenset(words), fold)
 
 
-@lru_cache(maxsize=4)
-def _trie_regex_of(words: frozenset[str]) -> re.Pattern[str]:
+@lru_cache(maxsize=8)
+def _trie_regex_of(words: frozenset[str], fold: bool = False) -> re.Pattern[str]:
     """``_trie_regex`` memoised on the name set (the pattern depends on nothing else): re-analysing the
     same increments rebuilds a ~8,000-name pattern otherwise (tens of ms; ~0.4 s when ``re`` compiles it anew).
     """
@@ -433,7 +436,7 @@ def _trie_regex_of(words: frozenset[str]) -> re.Pattern[str]:
         body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
         return f"(?:{body})?" if "" in node else body
 
-    return re.compile(build(trie))
+    return re.compile(build(trie), re.IGNORECASE if fold else 0)
 
 
 _GENERIC_NAMES = {"vllm", "sglang", "mcp", "llm", "csdn", "github", "arxiv", "tgi", "kv cache", "rag", "agent", "blog"}

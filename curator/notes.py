@@ -960,6 +960,7 @@ def _build_item(sp: _Span, lines: list[str], path: str) -> Item | None:
 
 
 _BOLD_SPAN = re.compile(r"(?:\*\*|__)(?P<t>[^*_\n]{6,200}?)(?:\*\*|__)")
+_BRACKET_TITLE = re.compile(r"[『「《](?P<t>[^』」》\n]{6,250})[』」》]")
 _QUOTED_TITLE = re.compile(r"[“\"](?P<t>[^”\"\n]{8,250}?)[,.]?[”\"]")
 _APA_TITLE = re.compile(r"\(\d{4}[a-z]?\)\.\s+(?P<t>[^\n]{8,250}?)\.\s")
 _CITATION_TITLE = re.compile(r"^\s*(?:[-*+]\s+|\[\d{1,3}\]\s*|\d{1,3}[.)]\s+)?(?P<t>[^\n]{8,250}?)\.\s+(?P<rest>\S.*)$")
@@ -973,6 +974,9 @@ def _cited_title(line: str) -> tuple[str, str] | None:
     (title, the rest of the line) or None."""
     m = _BOLD_SPAN.search(line)
     if m and (find_ids(line[: m.start()]) or line[: m.start()].strip(" -*+[]()0123456789.") == ""):
+        return m.group("t"), line[m.end() :]
+    m = _BRACKET_TITLE.search(line)
+    if m and _has_ref(line):
         return m.group("t"), line[m.end() :]
     m = _QUOTED_TITLE.search(line)
     if m and _has_ref(line[m.end() :]):
