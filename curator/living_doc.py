@@ -12,6 +12,7 @@ are column-0 ATX lines, which is exactly what markdown-it would report there.
 
 from __future__ import annotations
 
+import functools
 import gc
 import re
 import unicodedata
@@ -19,23 +20,26 @@ from bisect import bisect_right
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from itertools import accumulate
 from pathlib import Path
-from typing import Literal
-
-from markdown_it import MarkdownIt
-from markdown_it.common.html_blocks import block_names
-from markdown_it.common.utils import mdTrim
+from typing import Any, Literal
 
 from curator.arxiv import find_ids
+from curator.lexicon import default_lexicon
 from curator.models import Anchor, LivingDoc, Section
 from curator.textio import ReadProblem, read_text
 from curator.urls import find_urls, is_arxiv_url, normalize_url
 
 __all__ = [
+    "SectionRoles",
+    "canonical_section",
     "find_section",
     "load_living_doc",
     "parse_living_doc",
     "section_for_line",
+    "section_number",
+    "section_roles",
+    "strip_section_number",
 ]
 
 MAX_NESTING = 200
@@ -48,14 +52,29 @@ _MAX_BAD_CUTS = 2
 """After this many rejected chunk cuts, parse the rest in one go (stays linear)."""
 
 
-def _make_parser() -> MarkdownIt:
-    """Block structure only: inline parsing is most of markdown-it's cost and unused here."""
+_MD: Any = None
+"""markdown-it, block structure only (see :func:`_load_parser`)."""
+_HTML_BLOCK6_RE: re.Pattern[str] = re.compile(r"(?!x)x")
+"""CommonMark HTML block type 6 (<div>, <details>, ...): runs to the next blank line."""
+_md_trim: Any = str.strip
+
+
+def _load_parser() -> None:
+    """markdown-it and what is built from it, on the first parse: importing this module for
+    its section-number helpers (as :mod:`curator.suggest` does on warm runs) loads no parser.
+    Block structure only: inline parsing is most of markdown-it's cost and unused here."""
+    global _MD, _HTML_BLOCK6_RE, _md_trim
+    if _MD is not None:
+        return
+    from markdown_it import MarkdownIt
+    from markdown_it.common.html_blocks import block_names
+    from markdown_it.common.utils import mdTrim
+
     md = MarkdownIt("commonmark", {"maxNesting": MAX_NESTING}).enable("table")
     md.disable(["inline", "text_join"])
-    return md
-
-
-_MD = _make_parser()
+    _HTML_BLOCK6_RE = re.compile(r" {0,3}</?(?:" + "|".join(block_names) + r")(?:[ \t]|/?>|$)", re.IGNORECASE)
+    _md_trim = mdTrim
+    _MD = md
 
 # --- line classification ----------------------------------------------------------------------
 
@@ -69,10 +88,6 @@ _HTML_OPEN_RE = re.compile(
     r"|(?P<pi>\?)|(?P<cdata>!\[CDATA\[)|(?P<decl>![A-Za-z]))",
     re.IGNORECASE,
 )
-_HTML_BLOCK6_RE = re.compile(
-    r" {0,3}</?(?:" + "|".join(block_names) + r")(?:[ \t]|/?>|$)", re.IGNORECASE
-)
-"""CommonMark HTML block type 6 (<div>, <details>, ...): runs to the next blank line."""
 _DEEP_QUOTE_RE = re.compile(r"^[ \t]*(?:>[ \t]?){60,}")
 """Quote prefixes this deep add nothing but parse time; collapsed before markdown-it."""
 
@@ -184,7 +199,7 @@ def _heading_text(line: str) -> str:
         end = tmp
     elif tmp == pos:  # "## ##": the whole rest is a closing sequence
         return ""
-    return mdTrim(line[pos:end])
+    return _md_trim(line[pos:end])
 
 
 def _fast_chunk(lines: list[str], start: int, end: int, out: _Structure) -> None:
@@ -241,6 +256,7 @@ def _parse_chunk(lines: list[str], start: int, end: int, out: _Structure) -> boo
 
 def _structure(lines: list[str]) -> _Structure:
     """Headings and masked ranges for the whole document, chunk by chunk."""
+    _load_parser()
     out = _Structure([], [], [])
     cuts = _boundaries(lines) + [len(lines)]
     k = 0
@@ -261,10 +277,11 @@ def _structure(lines: list[str]) -> _Structure:
 
 # --- section numbers, title, version ----------------------------------------------------------
 
-_SECT_NUM_RE = re.compile(r"§[ \t]*(\d+(?:\.\d+)*)")
+_SECT_NUM_RE = re.compile(r"§[ \t]*(\d+(?:\.\d+)*)\.?")
 _DOTTED_NUM_RE = re.compile(r"(\d{1,3}(?:\.\d{1,3})+)\.?(?=\s|$)")
 _SINGLE_NUM_RE = re.compile(r"(\d{1,3})(?:[.)、]|[ \t]*\))(?=\s|$)")
-_NUM_QUERY_RE = re.compile(r"§?\s*(\d+(?:\.\d+)*)\.?")
+_AFTER_NUMBER = " \t.:、"
+"""Separators dropped between a heading's number and its title ("§1.3: KV" → "KV")."""
 
 
 def _fold(text: str) -> str:
@@ -272,15 +289,57 @@ def _fold(text: str) -> str:
     return unicodedata.normalize("NFKC", text)
 
 
+def _canonical(digits: str) -> str:
+    """"04.3" → "§4.3": the one way a section number is written everywhere in curator."""
+    return "§" + ".".join(str(int(part)) for part in digits.split("."))
+
+
+def _number_match(title: str) -> re.Match[str] | None:
+    head = _fold(title[:40])
+    pos = len(head) - len(head.lstrip())
+    return _SECT_NUM_RE.match(head, pos) or _DOTTED_NUM_RE.match(head, pos) or _SINGLE_NUM_RE.match(head, pos)
+
+
 def section_number(title: str) -> str | None:
-    """Section number as written: "§1.3 KV" → "§1.3", "3.1.2 Streaming" → "3.1.2",
-    "2. Efficient" → "2"; None when the heading is unnumbered."""
-    head = _fold(title[:40]).lstrip()
-    m = _SECT_NUM_RE.match(head)
-    if m:
-        return "§" + m[1]
-    m = _DOTTED_NUM_RE.match(head) or _SINGLE_NUM_RE.match(head)
-    return m[1] if m else None
+    """A heading's section number, canonical: "§1.3 KV", "1.3 KV", "1.3. KV", "§ 1.3 KV" and
+    "§１.３ KV" → "§1.3"; "2. Efficient" and "§2 Efficient" → "§2"; None when unnumbered."""
+    m = _number_match(title)
+    return _canonical(m[1]) if m else None
+
+
+def strip_section_number(title: str) -> str:
+    """A heading's title without its number: "4.3 RLVR 与奖励建模" → "RLVR 与奖励建模"."""
+    m = _number_match(title)
+    if m is None:
+        return " ".join(title.split())
+    cut = 0
+    while cut < len(title) and len(_fold(title[:cut])) < m.end():
+        cut += 1
+    return " ".join(title[cut:].lstrip(_AFTER_NUMBER).split())
+
+
+def number_depth(number: str) -> int:
+    """"§3.4.1" → 3."""
+    return number.count(".") + 1
+
+
+@functools.cache
+def _ref_re() -> re.Pattern[str]:
+    words = default_lexicon().pattern("sections", "number_words").pattern
+    return re.compile(
+        rf"[\s\"'“”‘’「」]*(?:(?:{words})[\s:]*)*(\d{{1,3}}(?:\.\d{{1,3}})*)\.?[\s\"'“”‘’「」]*(?:(?:{words})\s*)*",
+        re.IGNORECASE,
+    )
+
+
+def canonical_section(ref: str) -> str | None:
+    """A reference to a section by number → its label: "§4.3", "4.3", "4.3.", "Section 4.3",
+    "sec. 4.3", "§ 4.3", "§４.３", "第4.3节" → "§4.3".  None when ``ref`` is not just a number
+    (titles, free text); the number words are ``[sections] number_words`` of the lexicon."""
+    if not ref or len(ref) > 80:
+        return None
+    m = _ref_re().fullmatch(_fold(ref))
+    return _canonical(m[1]) if m else None
 
 
 _VERSION_RE = re.compile(
@@ -305,10 +364,9 @@ _LINK_RE = re.compile(r"\[([^\[\]]*)\]\(([^()\s]*(?:\([^()\s]*\)[^()\s]*)*)\)")
 _IMAGE_RE = re.compile(r"!\[[^\]]*\]\([^)]*\)")
 _TAG_RE = re.compile(r"<[^<>]*>")
 _DATE = r"(?:\d{4}-)?\d{1,2}-\d{1,2}"
-_LINE_DATE_RE = re.compile(
-    rf"(?<![\d-])({_DATE})[ \t]*(?:锚入|anchored)|(?:锚入|anchored)[ \t::]*({_DATE})(?![\d-])",
-    re.IGNORECASE,
-)
+_ANCHORED_WORD_RE = re.compile(r"锚入|anchored", re.IGNORECASE)
+_DATE_BEFORE_RE = re.compile(rf"(?<![\d-])({_DATE})[ \t]*\Z")
+_DATE_AFTER_RE = re.compile(rf"[ \t::]*({_DATE})(?![\d-])")
 _CELL_DATE_RE = re.compile(rf"{_DATE}")
 _DELIM_ROW_RE = re.compile(r"[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$")
 _CELL_SPLIT_RE = re.compile(r"(?<!\\)\|")
@@ -321,11 +379,13 @@ _GENERIC_LINK_TEXT = frozenset(
 
 def _clean_name(raw: str) -> str | None:
     """Markdown-free display name, or None when nothing name-like is left."""
-    text = _IMAGE_RE.sub("", raw)
-    text = _LINK_RE.sub(lambda m: m[1], text)
-    text = _TAG_RE.sub("", text).replace("**", "").replace("__", "")
-    text = " ".join(text.split()).rstrip(" .")
-    if not any(ch.isalpha() for ch in text):
+    text = raw
+    if "](" in text:  # images and links; most names have neither (this runs once per bold lead)
+        text = _LINK_RE.sub(lambda m: m[1], _IMAGE_RE.sub("", text))
+    if "<" in text:
+        text = _TAG_RE.sub("", text)
+    text = " ".join(text.replace("**", "").replace("__", "").split()).rstrip(" .")
+    if not any(map(str.isalpha, text)):
         return None
     return text
 
@@ -346,8 +406,16 @@ def _cells(line: str) -> list[str]:
 
 
 def _line_date(line: str) -> str | None:
-    m = _LINE_DATE_RE.search(line)
-    return (m[1] or m[2]) if m else None
+    """The anchoring date written next to "锚入" / "anchored" ("8-19 锚入", "anchored 2026-08-20").
+
+    Found from the word outwards: one regex over the whole line was a tenth of the parse
+    of a big doc (it tries a date at every digit of every ID)."""
+    for word in _ANCHORED_WORD_RE.finditer(line):
+        at = word.start()
+        m = _DATE_BEFORE_RE.search(line, max(0, at - 40), at) or _DATE_AFTER_RE.match(line, word.end())
+        if m:
+            return m[1]
+    return None
 
 
 @dataclass
@@ -393,7 +461,7 @@ def _line_infos(
     prev_row: list[str] | None = None
     prev_blank = True
     for i, line in enumerate(masked_lines):
-        if _is_blank(line):
+        if not line.strip(" \t"):  # _is_blank, inlined: this loop sees every line
             prev_blank = True
             table = None
             prev_row = None
@@ -512,22 +580,20 @@ def _collect_anchors(lines: list[str], structure: _Structure) -> list[tuple[int,
     if "<!--" in masked:
         masked = _COMMENT_RE.sub(lambda m: re.sub(r"[^\n]", " ", m[0]), masked)
         masked_lines = masked.split("\n")
-    starts = [0]
-    for line in masked_lines[:-1]:
-        starts.append(starts[-1] + len(line) + 1)
+    starts = list(accumulate(map((1).__add__, map(len, masked_lines[:-1])), initial=0))  # C-level
 
-    raw: list[tuple[int, int, _Kind, str]] = []  # (line, col, kind, key)
+    raw: list[tuple[int, int, int, _Kind, str]] = []  # (line, col, end col, kind, key)
     for m in find_ids(masked):
         i = bisect_right(starts, m.start) - 1
-        raw.append((i, m.start - starts[i], "arxiv", m.id))
+        raw.append((i, m.start - starts[i], m.end - starts[i], "arxiv", m.id))
     url_keys: dict[str, str | None] = {}  # badges and repo links repeat a lot
-    for url, start, _end in find_urls(masked):
+    for url, start, end in find_urls(masked):
         if url not in url_keys:
             url_keys[url] = None if is_arxiv_url(url) else normalize_url(url)
         key = url_keys[url]
         if key is not None:
             i = bisect_right(starts, start) - 1
-            raw.append((i, start - starts[i], "url", key))
+            raw.append((i, start - starts[i], end - starts[i], "url", key))
 
     heading_lines = {h.line for h in structure.headings}
     name_lines = {
@@ -535,8 +601,20 @@ def _collect_anchors(lines: list[str], structure: _Structure) -> list[tuple[int,
         for i, line in enumerate(masked_lines)
         if "**" in line or (line.lstrip(" \t")[:1] == "|" and i not in heading_lines)
     }
-    wanted = {r[0] for r in raw} | name_lines
-    id_lines = {r[0] for r in raw if r[2] == "arxiv"}
+    anchor_lines = {r[0] for r in raw}
+    removed = _removed_phrases(masked, masked_lines, starts, anchor_lines)
+    if removed:
+        drop = {
+            k for k, (i, col, end, _kind, _key) in enumerate(raw)
+            if i in removed and _says_removed(masked_lines[i], col, end, removed[i])
+        }
+        if drop:
+            gone = {raw[k][0] for k in drop}
+            raw = [r for k, r in enumerate(raw) if k not in drop]
+            anchor_lines = {r[0] for r in raw}
+            name_lines -= gone - anchor_lines  # a line about a removed paper names no anchor
+    wanted = anchor_lines | name_lines
+    id_lines = {r[0] for r in raw if r[3] == "arxiv"}
     infos = _line_infos(masked_lines, wanted, heading_lines)
 
     out: list[tuple[int, Anchor]] = []
@@ -548,7 +626,7 @@ def _collect_anchors(lines: list[str], structure: _Structure) -> list[tuple[int,
         seen.add((i, kind, key))
         out.append((i, Anchor(kind, key, i + 1, name, date)))
 
-    for i, col, kind, key in raw:
+    for i, col, _end, kind, key in raw:
         info = infos.get(i) or _LineInfo(date=_line_date(masked_lines[i]))
         add(i, kind, key, _anchor_name(masked_lines[i], col, info), info.date)
     for i in sorted(name_lines):
@@ -571,6 +649,85 @@ def _collect_anchors(lines: list[str], structure: _Structure) -> list[tuple[int,
     return out
 
 
+_CLAUSE_END_RE = re.compile(r":(?!\d)|：|。|\.\s")
+"""Where a remark about an ID ends and the paper's description begins ("(arXiv:…, 10-02): …")."""
+_WORDY_RE = re.compile(r"[^\W\d_]")
+_REMOVED_REACH = 40
+"""How far after an ID (in characters) a removal remark still speaks of it."""
+
+
+@functools.cache
+def _removed_scan() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """A cheap case-sensitive pre-filter over lower-cased text, and the lexicon's bounded,
+    case-insensitive pattern, run only on the lines the pre-filter picks.  The pre-filter is
+    the literals as a trie ("re(?:moved|tracted)|…"): scanning with one starting character
+    per branch is what makes it ~15× faster than the lexicon pattern over a whole doc."""
+    lex = default_lexicon()
+    literals, patterns = [], []
+    for w in lex.words("sections", "removed"):
+        if w.startswith("re:"):
+            patterns.append(w[3:])  # packaged patterns are written in lower case
+        else:
+            literals.append(w.removeprefix("lit:").lower())
+    parts = [*_trie(literals), *patterns]  # one flat top-level alternation: a wrapping group defeats the scan
+    return re.compile("|".join(parts) or r"(?!x)x"), lex.pattern("sections", "removed")
+
+
+def _trie(words: list[str]) -> list[str]:
+    """Literal ``words`` as alternatives by first character, shared prefixes factored out
+    (a space matches any run of white space)."""
+    root: dict[str, dict] = {}
+    for w in words:
+        node = root
+        for ch in w:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def emit(node: dict[str, dict]) -> str:
+        ends = "" in node
+        alts = [(r"\s+" if ch.isspace() else re.escape(ch)) + emit(sub) for ch, sub in sorted(node.items()) if ch]
+        if not alts:
+            return ""
+        body = alts[0] if len(alts) == 1 and not ends else "(?:" + "|".join(alts) + ")"
+        return f"(?:{body})?" if ends else body
+
+    return [re.escape(ch) + emit(sub) for ch, sub in sorted(root.items()) if ch]
+
+
+def _removed_phrases(
+    masked: str, masked_lines: list[str], starts: list[int], lines: set[int]
+) -> dict[int, list[tuple[int, int]]]:
+    """(start, end) columns of ``[sections] removed`` phrases on the given lines."""
+    if not lines:
+        return {}
+    prefilter, full = _removed_scan()
+    low = masked.lower()
+    if len(low) != len(masked):  # a few characters lower-case to two: no offsets to share
+        candidates = lines
+    else:
+        candidates = {i for m in prefilter.finditer(low) if (i := bisect_right(starts, m.start()) - 1) in lines}
+    out: dict[int, list[tuple[int, int]]] = {}
+    for i in candidates:
+        spans = [m.span() for m in full.finditer(masked_lines[i])]
+        if spans:
+            out[i] = spans
+    return out
+
+
+def _says_removed(line: str, col: int, end: int, spans: list[tuple[int, int]]) -> bool:
+    """Whether a removal phrase on ``line`` speaks of the ID/URL at [col, end): it leads the
+    line ("- removed 11-20: arXiv:…", "| 已移除 | …"), or follows the ID closely, before its
+    description starts ("(arXiv:…, 10-01 锚入; 11-20 移除)", "2501.00001 → moved to §5.2")."""
+    for a, b in spans:
+        if b <= col:
+            if not _WORDY_RE.search(line, 0, a):
+                return True
+        elif a >= end:
+            if a - end <= _REMOVED_REACH and not _CLAUSE_END_RE.search(line, end, a):
+                return True
+    return False
+
+
 @contextmanager
 def _gc_paused() -> Iterator[None]:
     """Big docs make hundreds of thousands of small acyclic objects; the cyclic GC would
@@ -584,11 +741,92 @@ def _gc_paused() -> Iterator[None]:
             gc.enable()
 
 
+# --- places ---------------------------------------------------------------------------------
+
+
+@dataclass
+class SectionRoles:
+    """What each section of a doc is, as a place to anchor papers (indexes into ``doc.sections``)."""
+
+    home: list[int | None]
+    """The nearest numbered section holding each section (itself if numbered), else None:
+    an unnumbered sub-heading ("#### 参考文献" in §2.3) is part of that section."""
+    groups: set[int]
+    """Numbered sections divided into numbered subsections (§3.1 when §3.1.1 exists)."""
+    not_place: set[int]
+    """Unnumbered headings that are no place for papers (contents, change log, glossary:
+    ``[sections] not_places``) and the dated entries under them ("### 2026-11-20"), unless
+    they sit inside a numbered section that is not divided further.  They anchor nothing.
+    Other sub-headings are judged by their own title: some lists nest every section under
+    their "Contents" heading."""
+    rollup: set[int]
+    """Unnumbered headings named like a part of the section around them (references,
+    appendix: ``[sections] rollup``)."""
+
+    @property
+    def numbered(self) -> bool:
+        """Whether the doc numbers its sections at all (else headings are the places)."""
+        return any(h is not None for h in self.home)
+
+
+_EDGE_PUNCT_RE = re.compile(r"^[\W_]+|[\W_]+$")
+_STAMP_RE = re.compile(r"(?:v(?:er(?:sion)?)?\s*)?\d{1,4}(?:[-./]\d{1,2})+(?!\d)|v\d", re.IGNORECASE)
+"""A change-log entry's heading: a date or a version."""
+
+
+def _heading_key(title: str) -> str:
+    """A heading reduced for matching phrase lists: folded, no markup, emoji or edge punctuation."""
+    return _EDGE_PUNCT_RE.sub("", " ".join(_fold(title).replace("*", " ").replace("`", " ").split()))
+
+
+@functools.cache
+def _named_re(key: str) -> re.Pattern[str]:
+    """A heading that is one of ``[sections] key`` (maybe followed by a bracket or a remark after a rule)."""
+    words = default_lexicon().pattern("sections", key).pattern
+    return re.compile(rf"(?:{words})(?:\s*[(\[{{:—–|·-].*)?", re.IGNORECASE | re.DOTALL)
+
+
+def section_roles(doc: LivingDoc) -> SectionRoles:
+    """Numbered homes, subdivided sections, not-places and roll-up headings of ``doc``."""
+    sections = doc.sections
+    home: list[int | None] = []
+    for s in sections:
+        if s.number:
+            home.append(s.index)
+        else:
+            home.append(home[s.parent] if s.parent is not None else None)
+    groups = {
+        h
+        for s in sections
+        if s.number and s.parent is not None and (h := home[s.parent]) is not None
+    }
+    not_re, roll_re = _named_re("not_places"), _named_re("rollup")
+    not_place: set[int] = set()
+    rollup: set[int] = set()
+    for s in sections:
+        if s.number or (s.index == 0 and s.level == 1):
+            continue
+        key = _heading_key(s.title)
+        if roll_re.fullmatch(key):
+            rollup.add(s.index)
+        h = home[s.index]
+        if h is not None and h not in groups:
+            continue  # inside a numbered section that is not divided further: part of it
+        if not_re.fullmatch(key) or (s.parent in not_place and _STAMP_RE.match(key)):
+            not_place.add(s.index)
+    return SectionRoles(home, groups, not_place, rollup)
+
+
 # --- public API -------------------------------------------------------------------------------
 
 
 def parse_living_doc(text: str, path: str, topic: str) -> LivingDoc:
-    """Section tree, anchors, title and version of one living document (never raises)."""
+    """Section tree, anchors, title and version of one living document (never raises).
+
+    Section numbers are canonical ("§4.3", see :func:`section_number`); a heading whose
+    number is not deeper than its numbered ancestor's ("#### 1. 背景" inside §1.3) is
+    an unnumbered sub-heading of that section.  Sections that are not places for papers
+    (:func:`section_roles`) and lines saying a paper was removed hold no anchors."""
     text = text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff")
     lines = text.split("\n")
     total = len(lines) - 1 if text.endswith("\n") else len(lines)
@@ -606,9 +844,14 @@ def parse_living_doc(text: str, path: str, topic: str) -> LivingDoc:
             stack.pop().end_line = h.line  # 1-based line before this heading
         body_end = headings[idx + 1].line if idx + 1 < len(headings) else total
         body = "\n".join(lines[h.line : body_end])[:BODY_CAP]
+        number = section_number(h.text)
+        if number is not None:
+            above = next((s.number for s in reversed(stack) if s.number), None)
+            if above is not None and number_depth(number) <= number_depth(above):
+                number = None
         sec = Section(
             index=idx,
-            number=section_number(h.text),
+            number=number,
             title=h.text,
             level=h.level,
             line=h.line + 1,
@@ -622,10 +865,11 @@ def parse_living_doc(text: str, path: str, topic: str) -> LivingDoc:
 
     if sections:
         heading_lines = [s.line for s in sections]
+        skip = section_roles(doc).not_place
         with _gc_paused():
             for i, anchor in _collect_anchors(lines, structure):
                 k = bisect_right(heading_lines, i + 1) - 1
-                if k >= 0:
+                if k >= 0 and k not in skip:
                     sections[k].anchors.append(anchor)
 
     doc.title = (
@@ -666,16 +910,16 @@ def section_for_line(doc: LivingDoc, line: int) -> Section | None:
 
 
 def find_section(doc: LivingDoc, ref: str) -> list[Section]:
-    """Sections matching "§1.3", "1.3", "§１.３", a full label or a title fragment.
+    """Sections matching "§1.3", "1.3", "Section 1.3", "§１.３", a full label or a title fragment.
 
     Duplicate numbers are real in hand-edited docs, so every match is returned in
     document order; exact title matches win over fragments."""
     query = _fold(ref).strip()
     if not query:
         return []
-    m = _NUM_QUERY_RE.fullmatch(query)
-    if m:
-        hits = [s for s in doc.sections if s.number and s.number.lstrip("§").rstrip(".") == m[1]]
+    number = canonical_section(query)
+    if number:
+        hits = [s for s in doc.sections if s.number == number]
         if hits:
             return hits
     folded = query.casefold()
@@ -683,7 +927,8 @@ def find_section(doc: LivingDoc, ref: str) -> list[Section]:
     partial: list[Section] = []
     for s in doc.sections:
         title = _fold(s.title).casefold()
-        if folded in (title, _fold(f"{s.number} {s.title}").casefold() if s.number else title):
+        label = _fold(f"{s.number} {strip_section_number(s.title)}").casefold() if s.number else title
+        if folded in (title, label):
             exact.append(s)
         elif folded in title:
             partial.append(s)

@@ -399,7 +399,7 @@ def test_numbers_and_versions() -> None:
         "t",
     )
     assert doc.version == "2026-07-01"
-    assert [s.number for s in doc.sections] == [None, "3.1.2", "1", "2", None, "§1.6", "§2"]
+    assert [s.number for s in doc.sections] == [None, "§3.1.2", "§1", "§2", None, "§1.6", "§2"]
     plain = parse_living_doc("just text, no headings\n", "x.md", "t")
     assert plain.sections == [] and plain.title == "just text, no headings"
     assert plain.version is None
