@@ -8,12 +8,16 @@ it already anchors.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import heapq
 import re
+import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 
+from curator.lexicon import default_lexicon
+from curator.living_doc import canonical_section, section_roles, strip_section_number
 from curator.models import Item, LivingDoc, Section, SectionSuggestion
 from curator.textfeatures import BM25, tokens
 
@@ -29,54 +33,89 @@ def _ascii(s: str) -> str:
 
 @dataclass
 class Unit:
-    """A suggestable place: a numbered section with its unnumbered subsections folded in."""
+    """A place in the doc: a numbered section with its unnumbered sub-headings folded in.
+
+    Suggestions are made among the *leaf* units (:attr:`SectionIndex.units`: numbered
+    sections not divided into numbered subsections, or, in a doc with no numbers, its
+    headings).  A divided section ("§3.1" when §3.1.1 and §3.1.2 exist) is a unit too,
+    with :attr:`parts`, so a hint or an anchor can name it; it is never suggested by wording.
+    """
 
     section: Section
     label: str
+    """"§4.3" (canonical, see :func:`curator.living_doc.section_number`); the title in a doc without numbers."""
     title: str
+    """The heading without its number."""
     text: str
+    parts: tuple[str, ...] = ()
+    """Labels of the leaf units inside a divided section, in doc order; () for a leaf."""
 
 
 class SectionIndex:
-    """Lexical index over the sections of one living doc."""
+    """Lexical index over the sections of one living doc, and what names its sections.
+
+    ``units`` are the places suggestions choose among; ``by_label`` holds every unit by
+    label, divided sections included; ``section_unit`` gives, for each section index, the
+    label its anchors are reported under (the nearest numbered section holding it, so
+    "#### 参考文献" in §2.3 answers §2.3); ``anchor_section`` maps an arXiv ID to the label
+    of its first anchor.  Sections that are not places (contents, change log, …, see
+    :func:`curator.living_doc.section_roles`) are in none of them.
+    """
 
     def __init__(self, doc: LivingDoc) -> None:
         self.doc = doc
-        numbered = [s for s in doc.sections if s.number and s.number.startswith("§")]
-        if not numbered:
-            numbered = [s for s in doc.sections if s.number] or [s for s in doc.sections if s.level >= 2]
-        chosen = {s.index for s in numbered}
-        # deepest numbered only where a numbered section has numbered children (§1 vs §1.3)
-        parents_with_numbered_kids = {s.parent for s in numbered if s.parent in chosen}
-        units_sections = [s for s in numbered if s.index not in parents_with_numbered_kids]
-        self.units: list[Unit] = []
-        self.by_label: dict[str, list[Unit]] = {}
-        by_index = {s.index: s for s in doc.sections}
+        roles = section_roles(doc)
+        sections = doc.sections
         owner: dict[int, int] = {}
-        unit_idx = {s.index for s in units_sections}
-        for s in doc.sections:
-            cur: Section | None = s
-            while cur is not None and cur.index not in unit_idx:
-                cur = by_index.get(cur.parent) if cur.parent is not None else None
-            if cur is not None:
-                owner[s.index] = cur.index
-        texts: dict[int, list[str]] = {s.index: [] for s in units_sections}
-        for s in doc.sections:
+        """Section index → the index of the unit section it belongs to."""
+        if roles.numbered:
+            leaves = [s for s in sections if s.number and s.index not in roles.groups]
+            groups = [s for s in sections if s.index in roles.groups]
+            for s in sections:
+                h = roles.home[s.index]
+                if h is not None and s.index not in roles.not_place:
+                    owner[s.index] = h
+        else:
+            skip = roles.not_place | roles.rollup
+            cands = [s for s in sections if s.level >= 2 and s.index not in skip]
+            chosen = {s.index for s in cands}
+            # the deepest headings only: a heading with sub-headings is their group, not a place
+            with_kids = {s.parent for s in cands if s.parent in chosen}
+            leaves = [s for s in cands if s.index not in with_kids]
+            groups = []
+            leaf_idx = {s.index for s in leaves}
+            for s in sections:
+                cur: Section | None = s
+                while cur is not None and cur.index not in leaf_idx:
+                    cur = sections[cur.parent] if cur.parent is not None else None
+                if cur is not None and s.index not in roles.not_place:
+                    owner[s.index] = cur.index
+        texts: dict[int, list[str]] = {s.index: [] for s in (*leaves, *groups)}
+        for s in sections:
             o = owner.get(s.index)
             if o is None:
                 continue
             names = " ".join(a.name for a in s.anchors if a.name)
             texts[o].append(f"{s.title} {s.title} {names} {s.body}")
-        self.section_unit: dict[int, str] = {}
-        for s in doc.sections:
-            o = owner.get(s.index)
-            if o is not None:
-                self.section_unit[s.index] = by_index[o].number or by_index[o].title
-        for s in units_sections:
-            label = s.number or s.title
-            unit = Unit(s, label, _clean_title(s.title), " ".join(texts[s.index]))
+        self.units: list[Unit] = []
+        self.by_label: dict[str, list[Unit]] = {}
+        for s in leaves:
+            unit = Unit(s, s.number or s.title, _clean_title(s.title), " ".join(texts[s.index]))
             self.units.append(unit)
-            self.by_label.setdefault(label, []).append(unit)
+            self.by_label.setdefault(unit.label, []).append(unit)
+        leaf_of = {u.section.index: u.label for u in self.units}
+        for g in groups:
+            assert g.number is not None
+            parts = tuple(dict.fromkeys(
+                leaf_of[s.index] for s in sections
+                if s.index in leaf_of and g.line < s.line <= g.end_line
+            ))
+            unit = Unit(g, g.number, _clean_title(g.title), " ".join(texts[g.index]), parts)
+            self.by_label.setdefault(unit.label, []).append(unit)
+        self.section_unit: dict[int, str] = {
+            i: sections[o].number or sections[o].title for i, o in owner.items()
+        }
+        """Section index → the label its anchors are reported under."""
         docs = [tokens(f"{u.title} {u.title} {u.title} {u.text}") for u in self.units]
         self.bm25 = BM25(docs) if docs else None
         self.memo: dict[tuple[bytes, int], tuple[tuple[int, float], ...]] = {}
@@ -85,35 +124,106 @@ class SectionIndex:
         """Set when :meth:`top` scored something new (the persisted cache is then worth saving)."""
         self.lower_titles = [t for t in (u.title.lower() for u in self.units) if t]
         """Unit titles, lower-cased, for matching a note's group headings."""
+        self._titles: tuple[list[tuple[str, tuple[str, ...]]], list[tuple[str, tuple[str, ...]]]] | None = None
+        """:meth:`resolve_title`'s title variants, built on its first call."""
         self.anchor_section: dict[str, str] = {}
-        for s in doc.sections:
-            o = owner.get(s.index)
-            if o is None:
+        for s in sections:
+            label = self.section_unit.get(s.index)
+            if label is None:
                 continue
-            label = by_index[o].number or by_index[o].title
             for a in s.anchors:
                 if a.kind == "arxiv":
                     self.anchor_section.setdefault(a.key, label)
 
     def resolve(self, ref: str) -> Unit | None:
-        """"§1.3" (or a deeper "§1.3.2") → the unit that holds it."""
-        ref = "§" + _ascii(ref.lstrip("§").strip())
-        if ref in self.by_label:
-            return self.by_label[ref][0]
-        parts = ref[1:].split(".")
+        """A section named by number → its unit: "§1.3", "1.3", "1.3.", "Section 1.3", "§ 1.3",
+        "§１.３" (see :func:`curator.living_doc.canonical_section`).
+
+        A number deeper than the doc goes ("§3.4.1.2" where §3.4.1 is not divided) is its
+        nearest existing ancestor; a missing number under a divided section ("§2.9" beside
+        §2.1–§2.3) names no section here (it is likely another doc's).  Duplicate numbers
+        give the first.  A divided section gives its own unit (with ``parts``)."""
+        label = canonical_section(ref)
+        if label is None:
+            return None
+        hit = self.by_label.get(label)
+        if hit:
+            return hit[0]
+        parts = label[1:].split(".")
         while len(parts) > 1:
             parts.pop()
-            cand = "§" + ".".join(parts)
-            if cand in self.by_label:
-                return self.by_label[cand][0]
-        for s in self.doc.sections:
-            if s.number == ref:
-                return next((u for u in self.units if u.section.index == s.index), None)
+            hit = self.by_label.get("§" + ".".join(parts))
+            if hit:
+                return hit[0] if not hit[0].parts else None
+        return None
+
+    def resolve_title(self, text: str) -> Unit | None:
+        """A section named by its title words → its unit; None unless one section fits.
+
+        For a note's "section: data mixing": "data mixing" → §1.1 "数据配比与课程(data mixing)",
+        "optimizers" → §2.1 "优化器(Optimizers)", "Reasoning benchmarks" → §3.1.  Steps, the
+        first with any fit deciding: a title (without its number), its bracketed words or the
+        part before the bracket *equals* ``text``; ``text`` is *contained* in one (or one in
+        ``text``), as whole words where Latin; *every word* of ``text`` is in one; rapidfuzz
+        ratio ≥ 88.  Unit titles are tried before the unnumbered sub-headings inside them
+        ("curriculum" → the §1.1 holding "#### 课程(curriculum)").  Fits in one divided section
+        and its parts give the divided section ("蒸馏" → §5 when §5, §5.1 and §5.2 fit); any
+        other tie gives None.  ``text`` may use another language's words for a title's
+        (``[sections.terms]`` of the lexicon: "synthetic data" finds "合成数据与改写").  Number
+        words at either end ("section", "节") are ignored; a plain number goes to :meth:`resolve`."""
+        if canonical_section(text):
+            return self.resolve(text)
+        query = _title_key(text)
+        if len(query) < 2 or len(query) > 80:
+            return None
+        queries = _equivalents(query)
+        own, inner = self._title_table()
+        steps = (
+            lambda v, q: v == q,
+            lambda v, q: _contains(v, q) or (len(v) >= 4 and _contains(q, v)),
+            lambda v, q: len(q.split()) > 1 and all(_contains(v, w) for w in q.split()),
+        )
+        for fits in steps:
+            for table in (own, inner):
+                hits = {label for label, vs in table if any(fits(v, q) for v in vs for q in queries)}
+                if hits:
+                    return self._one_place(hits)
+        from rapidfuzz import fuzz
+
+        for table in (own, inner):
+            hits = {
+                label for label, vs in table
+                if max((fuzz.ratio(v, q) for v in vs for q in queries), default=0.0) >= 88
+            }
+            if hits:
+                return self._one_place(hits)
+        return None
+
+    def _title_table(self) -> tuple[list[tuple[str, tuple[str, ...]]], list[tuple[str, tuple[str, ...]]]]:
+        """(unit label, title variants) of every unit, then of the unnumbered sub-headings inside units."""
+        cached = self._titles
+        if cached is None:
+            own = [(label, _title_variants(us[0].title)) for label, us in self.by_label.items()]
+            heads = {us[0].section.index for us in self.by_label.values()}
+            inner = [
+                (label, _title_variants(s.title))
+                for s in self.doc.sections
+                if s.index not in heads and (label := self.section_unit.get(s.index)) in self.by_label
+            ]
+            cached = self._titles = (own, inner)
+        return cached
+
+    def _one_place(self, labels: set[str]) -> Unit | None:
+        if len(labels) == 1:
+            return self.by_label[next(iter(labels))][0]
+        groups = [self.by_label[x][0] for x in labels if self.by_label[x][0].parts]
+        if len(groups) == 1 and labels <= {groups[0].label, *groups[0].parts}:
+            return groups[0]
         return None
 
     def __getstate__(self) -> dict:
         """Pickled without the memo of scores: that is saved apart, when it changes (see curator.cache)."""
-        return {**self.__dict__, "memo": {}, "memo_changed": False}
+        return {**self.__dict__, "memo": {}, "memo_changed": False, "_titles": None}
 
     def top(self, text: str, k: int = 5) -> tuple[tuple[int, float], ...]:
         """The best-fitting units for ``text`` as (unit index, BM25 score), best first, scores > 0.
@@ -195,8 +305,68 @@ class SectionIndex:
 
 
 def _clean_title(title: str) -> str:
-    t = re.sub(r"^§\s*[0-9０-９.．]+\s*", "", title).strip()
-    return re.sub(r"\s+", " ", t)
+    return strip_section_number(title)
+
+
+_BRACKETS_RE = re.compile(r"\s*[(\[（【]([^()\[\]（）【】]*)[)\]）】]\s*")
+_TITLE_EDGE_RE = re.compile(r"^[\s\"'“”‘’「」《》:：,，.。、]+|[\s\"'“”‘’「」《》:：,，.。、]+$")
+
+
+@functools.cache
+def _number_words() -> re.Pattern[str]:
+    words = default_lexicon().pattern("sections", "number_words").pattern
+    return re.compile(rf"^(?:(?:{words})\s*)+|(?:\s*(?:{words}))+$", re.IGNORECASE)
+
+
+def _title_key(text: str) -> str:
+    t = " ".join(unicodedata.normalize("NFKC", text).casefold().split())
+    t = _TITLE_EDGE_RE.sub("", t)
+    return _TITLE_EDGE_RE.sub("", _number_words().sub("", t))
+
+
+def _title_variants(title: str) -> tuple[str, ...]:
+    """A unit title as people name it: whole, without its bracket, and the bracket's words."""
+    t = _title_key(title)
+    out = [t]
+    inner = [m.group(1).strip() for m in _BRACKETS_RE.finditer(t)]
+    outer = _BRACKETS_RE.sub(" ", t).strip()
+    out += [outer, *inner]
+    return tuple(dict.fromkeys(v for v in out if len(v) >= 2))
+
+
+@functools.cache
+def _terms() -> dict[str, tuple[str, ...]]:
+    """``[sections.terms]``: a term → its equivalents (both ways), lower-cased."""
+    table = default_lexicon().table("sections.terms")
+    pairs: dict[str, set[str]] = {}
+    for key, values in table.items():
+        if not isinstance(values, list):
+            continue
+        names = {_title_key(key), *(_title_key(v.removeprefix("lit:")) for v in values if not v.startswith("re:"))}
+        names.discard("")
+        for n in names:
+            pairs.setdefault(n, set()).update(names - {n})
+    return {k: tuple(sorted(v)) for k, v in pairs.items()}
+
+
+def _equivalents(query: str) -> tuple[str, ...]:
+    """The query, and the query with a known term replaced by each of its equivalents."""
+    out = [query]
+    for term, others in _terms().items():
+        if _contains(query, term):
+            out += [query.replace(term, o) for o in others]
+    return tuple(dict.fromkeys(out))
+
+
+def _contains(text: str, part: str) -> bool:
+    """``part`` in ``text``, on word boundaries where ``part`` starts or ends with a Latin letter/digit."""
+    if not part or part not in text:
+        return False
+    if not (part[0].isascii() and part[0].isalnum()) and not (part[-1].isascii() and part[-1].isalnum()):
+        return True
+    head = r"(?<![a-z0-9])" if part[0].isascii() and part[0].isalnum() else ""
+    tail = r"(?![a-z0-9])" if part[-1].isascii() and part[-1].isalnum() else ""
+    return re.search(head + re.escape(part) + tail, text) is not None
 
 
 def _short_path(path: str) -> str:
