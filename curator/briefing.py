@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
-from curator.living_doc import find_section
+from curator.living_doc import canonical_section, find_section, strip_section_number
 from curator.matcher import title_core
 from curator.models import Analysis, AnchorRef, Increment, Item, Note, SourceRef
 from curator.suggest import SectionIndex
@@ -313,7 +313,12 @@ def _short_name(title: str) -> str:
 
 
 def _strip_number(title: str) -> str:
-    return re.sub(r"^§\s*[0-9.]+\s*", "", title).strip()
+    return strip_section_number(title)
+
+
+def _section_label(text: str) -> str:
+    """"4.3", "Section 4.3", "§ 4.3" (as an editor may have typed it) → "§4.3"; other text as it is."""
+    return canonical_section(text) or text
 
 
 def _hours(since: datetime, until: datetime) -> str:
@@ -464,7 +469,7 @@ class _Renderer:
 
     def section_display(self, section: str | None) -> str:
         """"§1.3" → "§1.3 KV Cache 管理"; free text from the editor is kept as typed."""
-        s = _clean(section)
+        s = _section_label(_clean(section))
         if not s:
             return self.t["unassigned"]
         refs = _SECTION_REF.findall(s)
@@ -480,7 +485,7 @@ class _Renderer:
         return s + self.paren(" / ".join(titles)) if titles else s
 
     def section_tag(self, section: str | None) -> str:
-        s = _clean(section)
+        s = _section_label(_clean(section))
         if not s:
             return self.t["unassigned"]
         refs = _SECTION_REF.findall(s)
@@ -657,7 +662,7 @@ class _Renderer:
             return [x for x in (_clean(re.sub(r"^\s*[-*+]\s+", "", ln)) for ln in sanitize(note).split("\n")) if x]
         out: list[str] = []
         inc = e.row.inc
-        section = _clean(e.row.section)
+        section = _section_label(_clean(e.row.section))
         refs = _SECTION_REF.findall(section)
         if refs and inc.status != "anchored":
             names = self._section_anchor_names(refs[0])

@@ -7,6 +7,7 @@ import json
 import sys
 
 from curator.config import load_config
+from curator.models import Analysis
 from curator.store import DecisionStore, ReadOnlyStore
 from curator.triage import PRIORITY_WORDS, Triage, store_key_for
 from curator.workspace import resolve_workspace
@@ -37,7 +38,7 @@ def cmd_decide(args: argparse.Namespace) -> int:
         triage = Triage(analysis, store)
         row = triage.resolve(args.key)
         priority = PRIORITY_WORDS.get(args.priority, args.priority) if args.priority else None
-        section = args.section
+        section = _section_label(args.section, analysis) if args.section else args.section
         if row is not None:
             key = triage.decision_key(row)
             title = row.title
@@ -60,6 +61,23 @@ def cmd_decide(args: argparse.Namespace) -> int:
         return 0
     finally:
         store.close()
+
+
+def _section_label(section: str, analysis: Analysis) -> str:
+    """``--section`` as the doc labels it: "4.3", "Section 4.3", "§ 4.3" → "§4.3"; a title
+    ("data mixing") → its section's label when exactly one section has it; else as typed."""
+    from curator.analysis import doc_index
+    from curator.living_doc import canonical_section
+
+    number = canonical_section(section)
+    index = doc_index(analysis.living_doc).index
+    unit = index.resolve(section) if number else index.resolve_title(section)
+    if unit is not None:
+        return unit.label
+    if number:
+        print(f"curator: note: {analysis.living_doc.path} has no section {number}; recorded anyway", file=sys.stderr)
+        return number
+    return section
 
 
 def cmd_history(args: argparse.Namespace) -> int:
