@@ -4,23 +4,31 @@ from __future__ import annotations
 
 import json
 import random
+import re
+import subprocess
+import sys
 import time
 from collections import Counter
 from pathlib import Path
 
 import pytest
-from conftest import BAD, REAL, SAMPLE, need
+from conftest import BAD, REAL, SAMPLE, SHARED, copy_workspace, need
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 
 from curator.living_doc import (
+    canonical_section,
     find_section,
     load_living_doc,
     parse_living_doc,
     section_for_line,
+    section_number,
+    section_roles,
+    strip_section_number,
 )
 from curator.models import Anchor, LivingDoc, Section
+from curator.suggest import SectionIndex
 
 KNOWLEDGE = "organized/knowledge"
 
@@ -481,3 +489,254 @@ def test_eve_deep_note_as_living_doc() -> None:
     start = time.perf_counter()
     parse_living_doc(path.read_text(encoding="utf-8", errors="replace"), "deep.md", "t")
     assert time.perf_counter() - start < 30  # generous: it must finish, not be fast
+
+
+# --- sections by number (dev relays) ----------------------------------------------------------
+
+TRAINING = SHARED / "dev-relays" / "relay-training"
+EVAL = SHARED / "dev-relays" / "relay-eval"
+SPELLINGS = ("§4.3", "4.3", "4.3.", "Section 4.3", "section 4.3", "sec. 4.3", "§ 4.3", "§４.３", "4．3", "第4.3节")
+
+
+@pytest.fixture(scope="module")
+def training() -> LivingDoc:
+    return _doc(TRAINING, "training.md", "training")
+
+
+@pytest.fixture(scope="module")
+def evaluation() -> LivingDoc:
+    return _doc(EVAL, "evaluation.md", "evaluation")
+
+
+def _labels_of(doc: LivingDoc, key: str) -> set[str]:
+    """Where the analysis reports an arXiv ID as anchored (what --json and the UI show)."""
+    from curator.analysis import doc_index
+
+    return {ref.section for ref in doc_index(doc).anchors_by_id.get(key, [])}
+
+
+def test_one_label_per_section_by_number(training: LivingDoc) -> None:
+    numbers = [s.number for s in training.sections if s.number]
+    assert all(re.fullmatch(r"§\d+(?:\.\d+)*", n) for n in numbers), numbers
+    assert len(numbers) == 22 and len(set(numbers)) == 22  # six parts, sixteen subsections
+    heads = {s.title: s.number for s in training.sections}
+    assert heads["4.3 RLVR 与奖励建模"] == "§4.3"
+    assert heads["§4.4 策略优化算法(GRPO 及变体)"] == "§4.4"
+    assert heads["2.2. 学习率调度与 scaling law"] == "§2.2"
+    assert heads["4. 后训练"] == "§4"
+    assert heads["§5 蒸馏与小模型"] == "§5"
+    assert strip_section_number("2.2. 学习率调度与 scaling law") == "学习率调度与 scaling law"
+    assert strip_section_number("§１.６ 全角节号") == "全角节号"
+    for ref in SPELLINGS:
+        assert canonical_section(ref) == "§4.3", ref
+        assert [s.number for s in find_section(training, ref)] == ["§4.3"], ref
+    assert canonical_section("4.3 RLVR") is None and canonical_section("2611.06120") is None
+    index = SectionIndex(training)
+    assert {index.resolve(ref).label for ref in SPELLINGS} == {"§4.3"}  # type: ignore[union-attr]
+    assert index.resolve("4.3").title == "RLVR 与奖励建模"  # type: ignore[union-attr]
+    assert [u.label for u in index.units] == [
+        "§1.1", "§1.2", "§1.3", "§2.1", "§2.2", "§2.3", "§3.1", "§3.2",
+        "§4.1", "§4.2", "§4.3", "§4.4", "§4.5", "§5.1", "§5.2", "§6.1",
+    ]
+
+
+def test_2610_02231_is_anchored_in_2_3(training: LivingDoc) -> None:
+    """Listed only under "#### 参考文献" inside "### 2.3 …": the anchor is §2.3's."""
+    assert _anchored_in(training, "2610.02231", "§2.3")
+    assert _labels_of(training, "2610.02231") == {"§2.3"}
+    assert _labels_of(training, "2412.19437") == {"§2.3"}
+    index = SectionIndex(training)
+    assert index.anchor_section["2610.02231"] == "§2.3"
+    refs = next(s for s in training.sections if s.title == "参考文献" and s.parent == _by_number(training, "§2.3").index)
+    assert index.section_unit[refs.index] == "§2.3"
+
+
+def test_2501_12948_is_anchored_in_4_3_and_5_2(training: LivingDoc) -> None:
+    assert _labels_of(training, "2501.12948") == {"§4.3", "§5.2"}
+    assert _labels_of(training, "2609.11842") == {"§4.3"}  # inline and in §4.3's 参考文献
+    assert _labels_of(training, "2610.09977") == {"§2.2"}  # heading spelled "### 2.2. …"
+
+
+def test_unnumbered_doc_keeps_headings_as_places() -> None:
+    doc = parse_living_doc(
+        "# Papers\n\n## Retrieval\n\n- a 2608.14376\n\n### References\n\n- b 2608.11668\n\n"
+        "## Serving\n\n- c 2608.13558\n\n## Changelog\n\n- anchored 2608.22222 in Serving\n",
+        "x.md",
+        "t",
+    )
+    index = SectionIndex(doc)
+    assert [u.label for u in index.units] == ["Retrieval", "Serving"]  # References rolls up, Changelog is no place
+    assert index.anchor_section == {"2608.14376": "Retrieval", "2608.11668": "Retrieval", "2608.13558": "Serving"}
+    assert index.resolve_title("serving").label == "Serving"  # type: ignore[union-attr]
+
+
+def test_changelog_anchors_nothing(evaluation: LivingDoc, training: LivingDoc) -> None:
+    for doc, titles in (
+        (evaluation, ("Contents", "Open questions", "Changelog")),
+        (training, ("目录", "附录:术语表", "变更记录")),
+    ):
+        roles = section_roles(doc)
+        index = SectionIndex(doc)
+        for title in titles:
+            (sec,) = [s for s in doc.sections if s.title == title]
+            assert sec.index in roles.not_place, title
+            assert sec.anchors == [] and sec.index not in index.section_unit, title
+            assert index.resolve_title(title) is None, title
+        labels = {u.label for us in index.by_label.values() for u in us}
+        assert not labels & set(titles)
+
+
+def test_changelog_ids_are_not_anchors_but_section_ids_are() -> None:
+    text = (
+        "# T\n\n## §1 A\n\n### §1.1 B\n\n- **Foo** (arXiv:2608.14376, anchored 11-02)\n\n"
+        "#### Open questions\n\n- does 2608.11668 hold up?\n\n"  # inside §1.1: part of it
+        "## Changelog\n\n- 11-02: anchored Foo (2608.14376) in §1.1; moved 2608.13558 out\n\n"
+        "### 2026-11-01\n\n- anchored 2608.22222\n\n"  # a dated entry of the change log
+        "## Contents\n\n### Misc\n\n- 2608.33333\n"  # a list nesting its sections under Contents
+    )
+    doc = parse_living_doc(text, "x.md", "t")
+    found = {a.key: section_for_line(doc, a.line).title for s in doc.sections for a in s.anchors if a.kind == "arxiv"}  # type: ignore[union-attr]
+    assert found == {"2608.14376": "§1.1 B", "2608.11668": "Open questions", "2608.33333": "Misc"}
+    index = SectionIndex(doc)
+    assert index.anchor_section == {"2608.14376": "§1.1", "2608.11668": "§1.1"}
+
+
+def test_removed_lines_are_not_anchors() -> None:
+    lines = [
+        "- ~~**Old Serve**~~ (arXiv:2608.10001) — removed 11-20, superseded",
+        "- 已移除:arXiv:2608.10002(与 §1.2 重复)",
+        "- **Gone**(arXiv:2608.10003,10-01 锚入;11-20 移除)",
+        "| Dropped | 2608.10004 | dropped 11-19 |",
+        "- 2608.10005 → moved to §1.2",
+        "- Removed 11-18: https://example.com/old-post",
+        "- **DoReMi**(arXiv:2608.20001,10-02 锚入):小代理模型上求域权重,再迁移到大模型。",
+        "- **Dr. GRPO** (2608.20002, anchored 10-08): length normalisation removed from the loss",
+        "- **Sketch** (arXiv:2608.20003): the critic is dropped; see https://example.com/keep",
+        "- **A** (arXiv:2608.20004) superseded by **B** (arXiv:2608.20005)",
+    ]
+    doc = parse_living_doc("# T\n\n## §1 S\n\n" + "\n".join(lines) + "\n", "x.md", "t")
+    anchors = doc.sections[1].anchors
+    keys = {a.key for a in anchors if a.kind != "name"}
+    assert keys == {"2608.20001", "2608.20002", "2608.20003", "example.com/keep", "2608.20005"}
+    names = {a.name for a in anchors if a.kind == "name"}
+    assert "Old Serve" not in names and "Gone" not in names
+    assert {"DoReMi", "Dr. GRPO", "Sketch"} <= names
+
+
+def test_2_9_is_not_a_section(training: LivingDoc, evaluation: LivingDoc) -> None:
+    """Fenced code is neither heading nor anchor."""
+    assert not [s for s in training.sections if "2.9" in s.title]
+    assert not _anchors(training, "arxiv", "2611.06120")  # the "# TODO 对比 arXiv:2611.06120" fence line
+    assert not [s for s in evaluation.sections if "3.9" in s.title]
+    assert not _anchors(evaluation, "arxiv", "2610.27745") and not _anchors(evaluation, "arxiv", "2611.10320")
+    assert _anchored_in(evaluation, "2610.16688", "§3.5.1")  # the anchor after the fence
+    assert _labels_of(evaluation, "2609.08812") == {"§3.4.1", "§3.8"}
+    index = SectionIndex(training)
+    assert index.resolve("§2.9") is None  # §2 is divided into §2.1-§2.3; 2.9 is not among them
+    assert index.resolve("§1.4") is None  # inference.md's §1.4, not this doc's
+
+
+def test_resolve_deeper_numbers_and_divided_sections(evaluation: LivingDoc) -> None:
+    index = SectionIndex(evaluation)
+    assert index.resolve("§3.4.1.2").label == "§3.4.1"  # type: ignore[union-attr]
+    assert index.resolve("section 3.5.2").label == "§3.5.2"  # type: ignore[union-attr]
+    parent = index.resolve("3.2")
+    assert parent is not None and parent.label == "§3.2" and parent.parts == ("§3.2.1", "§3.2.2")
+    assert "§3.2" not in {u.label for u in index.units}  # named, never suggested by wording
+    assert index.resolve("§3.9") is None and index.resolve("§4.5") is None and index.resolve("foo") is None
+
+
+def test_resolve_title(training: LivingDoc, evaluation: LivingDoc) -> None:
+    tr, ev = SectionIndex(training), SectionIndex(evaluation)
+
+    def label(index: SectionIndex, text: str) -> str | None:
+        unit = index.resolve_title(text)
+        return unit.label if unit else None
+
+    assert label(tr, "data mixing") == "§1.1"
+    assert label(tr, "optimizers") == "§2.1"
+    assert label(tr, "synthetic data") == "§1.3"  # "合成数据与改写", via [sections.terms]
+    assert label(tr, "RLVR") == "§4.3"
+    assert label(tr, "RL 框架") == "§3.2"
+    assert label(tr, "curriculum") == "§1.1"  # the "#### 课程(curriculum)" inside §1.1
+    assert label(tr, "section: data mixing") == "§1.1"
+    assert label(tr, "蒸馏") == "§5"  # §5, §5.1 and §5.2 all fit: the divided section
+    assert label(tr, "参考文献") is None  # under §2.3 and §4.3 alike
+    assert label(tr, "4.3") == "§4.3"
+    assert label(tr, "no such thing at all") is None
+    assert label(ev, "Reasoning benchmarks") == "§3.1"
+    assert label(ev, "reasoning benchmark") == "§3.1"  # near enough
+    assert label(ev, "judge bias") == "§3.4.1"
+    assert label(ev, "Changelog") is None and label(ev, "agent benchmarks") is None
+
+
+def test_number_not_deeper_than_its_section_is_a_sub_heading() -> None:
+    doc = parse_living_doc(
+        "# T\n\n## §1 A\n\n### §1.3 KV\n\n#### 1. 背景\n\n- x 2608.14376\n\n#### 1.3.1 Paging\n\n- y 2608.11668\n",
+        "x.md",
+        "t",
+    )
+    assert [s.number for s in doc.sections] == [None, "§1", "§1.3", None, "§1.3.1"]
+    index = SectionIndex(doc)
+    assert index.anchor_section == {"2608.14376": "§1.3", "2608.11668": "§1.3.1"}
+    assert section_number("1) Foo") == "§1" and section_number("2024 Papers") is None
+
+
+def _training_ws(tmp_path: Path) -> Path:
+    ws = copy_workspace(TRAINING, tmp_path / "ws")
+    window = json.loads((TRAINING / "expected.json").read_text(encoding="utf-8"))["window"]
+    cfg = ws / "curator.toml"
+    cfg.write_text(cfg.read_text(encoding="utf-8") + f'\nsince = "{window["start"]}"\nuntil = "{window["end"]}"\n', encoding="utf-8")
+    return ws
+
+
+def _curator(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "curator", *args], capture_output=True, text=True, timeout=120)
+
+
+def test_decide_section_4_3_stores_4_3(tmp_path: Path) -> None:
+    need(TRAINING)
+    ws = _training_ws(tmp_path)
+    for key, typed in (("2611.04417", "4.3"), ("2611.06120", "Section 2.1"), ("2611.07705", "synthetic data")):
+        proc = _curator("decide", key, "approve", str(ws), "--section", typed)
+        assert proc.returncode == 0, proc.stderr
+    proc = _curator("decide", "2611.05823", "approve", str(ws), "--section", "§7.7")
+    assert proc.returncode == 0 and "no section §7.7" in proc.stderr
+    proc = _curator("history", str(ws), "--json")
+    sections = {ev["key"]: ev.get("section") for ev in json.loads(proc.stdout)}
+    assert sections["2611.04417"] == "§4.3"
+    assert sections["2611.06120"] == "§2.1"
+    assert sections["2611.07705"] == "§1.3"
+    assert sections["2611.05823"] == "§7.7"
+
+
+def test_briefing_prints_old_labels_by_number(tmp_path: Path) -> None:
+    """A decision stored as "4.3" (before labels were canonical) prints as §4.3 with its title."""
+    from curator.analysis import analyze
+    from curator.briefing import render_briefing
+    from curator.store import DecisionStore
+    from curator.triage import Triage
+
+    need(TRAINING)
+    ws = _training_ws(tmp_path)
+    analysis = analyze(ws)
+    store = DecisionStore.open(ws, "lin", session_lock=False)
+    try:
+        triage = Triage(analysis, store)
+        row = triage.resolve("2611.04417")
+        assert row is not None
+        store.decide(triage.decision_key(row), "approve", section="4.3")
+        text = render_briefing(Triage(analysis, store), editor="lin")
+    finally:
+        store.close()
+    assert "§4.3 RLVR 与奖励建模" in text
+    assert "4.3 4.3" not in text
+
+
+def test_lookups_report_canonical_sections() -> None:
+    ws = str(need(TRAINING))
+    for query, sections in (("2610.02231", ["§2.3"]), ("arXiv:2501.12948", ["§4.3", "§5.2"]), ("2610.09977", ["§2.2"]),
+                            ("2611.06120", [])):
+        proc = _curator("lookup", query, ws, "--json")
+        data = json.loads(proc.stdout)
+        assert sorted({a["section"] for a in data["anchored"]}) == sections, query
