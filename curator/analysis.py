@@ -21,7 +21,7 @@ from curator.config import Config, load_config
 from curator.gcpause import paused_gc
 from curator.hints import read_hints
 from curator.judge import Evidence, judge, relevance_score
-from curator.lexicon import Lexicon, load_lexicon
+from curator.lexicon import Lexicon, default_lexicon, load_lexicon
 from curator.matcher import (
     Cluster,
     cluster_items,
@@ -484,7 +484,8 @@ def _context(cfg: Config, topic: str, doc: LivingDoc, others: list[LivingDoc], c
 def _doc_topic_words(doc: LivingDoc) -> list[str]:
     """How the doc names its own topic: the words before "(" or ":" on its 主题/Topic line."""
     header = "\n".join(s.body[:600] for s in doc.sections[:2]) + "\n" + doc.title
-    m = re.search(r"(?:主题|topic|scope|テーマ)\s*[:：]\s*([^\n(（—:：]+)", header, re.IGNORECASE)
+    words = default_lexicon().pattern("docs", "topic_line")
+    m = re.search(rf"(?:{words.pattern})\s*[:：]\s*([^\n(（—:：]+)", header, re.IGNORECASE)
     if not m:
         return []
     words = [w.strip().lower() for w in re.split(r"[/,，、;；]", m.group(1))]
@@ -591,6 +592,8 @@ def _increment(c: Cluster, ctx: Context, authors: dict[str, str]) -> Increment:
     for nu in seen_norm or ({c.key} if c.kind == "url" else set()):
         anchored.extend(ctx.anchors_by_url.get(nu, []))
     ev = Evidence(topic=ctx.topic, has_key=c.kind in ("arxiv", "url"), card=card, mention_only=not primary)
+    if c.kind == "malformed":
+        ev.malformed = list(dict.fromkeys(m for it in c.items for m in it.malformed))
     if not anchored and c.kind != "arxiv":
         ref = _name_anchor(primary[:1], ctx)
         if ref:
@@ -669,7 +672,7 @@ def _scopes(c: Cluster, keys: set[str]) -> list[tuple[Item, str]]:
             sentence = it.text[a:b]
             cited = set(find_ids(sentence) and [m.id for m in find_ids(sentence)])
             if cited and not cited & keys:
-                continue  # about another paper ("They compare against τ³-bench (2610.14001)…")
+                continue  # about another paper ("They compare against Bench-X (2610.14001)…")
             own.append(sentence)
         out.append((it, " ".join(own) if own else it.text))
     out.extend((m, m.text) for m in c.mentions if m not in c.items)
@@ -838,7 +841,8 @@ def _short(path: str) -> str:
 
 def _names_other_doc(text: str, ctx: Context) -> str | None:
     """"rag 活文档 §2.6 已有" is about another topic's doc, not ours."""
-    for m in re.finditer(r"([A-Za-z][\w-]{1,20})\s*(?:活文档|living doc)", text, re.IGNORECASE):
+    doc_words = ctx.lexicon.pattern("docs", "doc_words")
+    for m in re.finditer(rf"([A-Za-z][\w-]{{1,20}})\s*(?:{doc_words.pattern})", text, re.IGNORECASE):
         word = m.group(1).lower()
         if word != ctx.topic.lower() and any(d.topic.lower() == word for d in ctx.others):
             return word

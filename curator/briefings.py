@@ -17,17 +17,24 @@ __all__ = ["briefing_info"]
 
 _MARKER = re.compile(r"<!--\s*curator:briefing\s+(?P<attrs>[^>]*)-->")
 _STAMP = r"\d{4}-\d{2}-\d{2}[T ]\d{1,2}:?\d{2}(?::\d{2})?(?:\s*(?:[+-]\d{2}:?\d{2}|Z))?"
-_WINDOW_LINE = re.compile(
-    rf"(?:窗口|window|時間枠|期間)\s*[:：]?\s*(?P<a>{_STAMP})\s*(?:→|->|~|—|–|to|至|到)\s*(?P<b>{_STAMP})",
-    re.IGNORECASE,
-)
-_SHAPE = [
-    re.compile(p, re.MULTILINE | re.IGNORECASE)
-    for p in (r"^基线活文档|^baseline\s*[:：]", r"^本棒性质", r"^执行\s*[:：]|^editor\s*[:：]", r"^[一二三四五六]、",
-              r"净增|net-new|net new", r"沿用|carried over", r"^来源\s*[:：]|^sources?\s*[:：]",
-              r"建议归入节|suggested section|suggested §", r"检查过的来源|sources checked")
-]
-"""Lines a briefing has (one point each); with no title word, five of them make a briefing."""
+@functools.cache
+def _window_line() -> re.Pattern[str]:
+    """"window 2026-11-15 18:00 → 2026-11-16 18:00" (the words: ``[briefings] window_words``)."""
+    words = default_lexicon().pattern("briefings", "window_words").pattern
+    return re.compile(
+        rf"(?:{words})\s*[:：]?\s*(?P<a>{_STAMP})\s*(?:→|->|~|—|–|to|至|到|bis|hasta|au)\s*(?P<b>{_STAMP})",
+        re.IGNORECASE,
+    )
+
+
+@functools.cache
+def _shape() -> tuple[list[re.Pattern[str]], tuple[str, ...]]:
+    """Lines a briefing has (``[briefings] shape``, one point each; five make a briefing without a
+    title word), and literals one of which a note must hold to be worth the regex."""
+    lex = default_lexicon()
+    pats = [re.compile(w[3:] if w.startswith("re:") else re.escape(w.removeprefix("lit:")), re.MULTILINE | re.IGNORECASE)
+            for w in lex.words("briefings", "shape")]
+    return pats, tuple(lex.literals("briefings", "shape_hints"))
 _NAME_SLUG = re.compile(r"^\d{4}-?\d{2}-?\d{2}(?:[T_]\d{4})?[-_]?")
 
 
@@ -88,14 +95,15 @@ def briefing_info(text: str, name: str) -> tuple[str | None, str | None]:
     titled = bool(words.search(first)) or bool(words.search(slug.replace("-", " ").replace("_", " ")))
     if not titled:
         low = head.lower()
-        if not any(w in low for w in ("基线", "净增", "net-new", "net new", "沿用", "carried over", "本棒", "sources checked")):
+        shape, hints = _shape()
+        if not any(w in low for w in hints):
             return None, None  # most notes stop here, before any regex
-        if sum(1 for pat in _SHAPE if pat.search(head)) < 5:
+        if sum(1 for pat in shape if pat.search(head)) < 5:
             return None, None
     topic = _topic_in(first) if titled and words.search(first) else None
     if topic is None:
         topic = _topic_in(slug.replace("-", " ").replace("_", " "))
     if topic is None and not titled:
         topic = _topic_in(first)
-    wm = _WINDOW_LINE.search(head)
+    wm = _window_line().search(head)
     return topic, (wm.group("b") if wm else None)

@@ -4,7 +4,7 @@
 material in 4.3", "§3.8 material", "Where: Reasoning benchmarks": a number after a hint word
 names a section by number, words after one (or before a trailing word like "那节" or
 "material") name it by title.  Bare dotted numbers elsewhere are not hints — a pasted
-document numbers its own headings ("2.1 SPARK") — but a ``§`` always is a reference.
+document numbers its own headings ("2.1 Foo") — but a ``§`` always is a reference.
 The words are the lexicon's ``[hints]`` tables; resolving a hint against the doc is
 :class:`curator.suggest.SectionIndex`'s job.
 """

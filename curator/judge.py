@@ -173,9 +173,13 @@ def _no_fit(e: Evidence) -> Judgment | None:
     return None
 
 
-def _unidentified(e: Evidence) -> Judgment | None:
+def _malformed(e: Evidence) -> Judgment | None:
     if e.malformed:
         return Judgment("unverified", f"needs verification: {e.malformed[0]}", "malformed-id")
+    return None
+
+
+def _unidentified(e: Evidence) -> Judgment | None:
     if not e.has_key:
         return Judgment("unverified", "needs verification: no arXiv ID or link to check it by", "no-identifier")
     return None
@@ -185,6 +189,7 @@ RULES: list[tuple[str, Rule]] = [
     ("anchored", _anchored),
     ("covered-per-note", _covered),
     ("reported", _reported),
+    ("malformed-id", _malformed),
     ("anchored-elsewhere", _anchored_elsewhere),
     ("author-verdict", _author_verdict),
     ("left-out-heading", _negative_heading),

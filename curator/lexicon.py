@@ -170,9 +170,10 @@ def _to_regex(entry: str, names: dict[str, tuple[str, ...]]) -> str:
     text = entry.removeprefix("lit:")
     pieces = []
     pos = 0
+    pad = r"\s*" if _has_cjk(text) else ""  # "与{topic}无关" also reads "与 serving 无关"
     for m in _PLACEHOLDER.finditer(text):
         pieces.append(re.escape(text[pos : m.start()]))
-        pieces.append(f"(?:{_alt(names[m[1]])})")
+        pieces.append(f"{pad}(?:{_alt(names[m[1]])}){pad}")
         pos = m.end()
     pieces.append(re.escape(text[pos:]))
     body = "".join(pieces).replace(r"\ ", r"\s*") if _has_cjk(text) else "".join(pieces).replace(r"\ ", r"\s+")

@@ -5,10 +5,10 @@ Rules, in order of certainty:
 * the same normalised arXiv ID (or URL) is the same increment (certain);
 * items a note explicitly groups ("条目3-6、8 合起来…") are one increment (likely);
 * items without an ID whose titles match strongly are one increment (likely),
-  unless each title has a Latin word the other lacks ("vLLM 进入 CNCF…" vs
-  "KServe 进入 CNCF…": same template, other subject);
+  unless each title has a Latin word the other lacks ("AlphaDB 加入基金会…" vs
+  "BetaDB 加入基金会…": same template, other subject);
 * two different arXiv IDs are never merged automatically: related papers
-  (DASH vs HBF Sucks) become *overlaps* with a score and a reason.
+  (one measures, the other mitigates) become *overlaps* with a score and a reason.
 
 Fuzzy work is blocked on rare tokens so it stays near-linear at 10,000 items.
 """
@@ -59,7 +59,7 @@ class _UnionFind:
 
 
 def title_core(title: str) -> str:
-    """The name part of a title: "DASH · MoE 的 HBM+Flash" → "DASH"."""
+    """The name part of a title: "Quill · 两级 KV 缓存管理" → "Quill"."""
     core = re.split(r"\s[·—–|]\s|[:：(（【]|\s-\s|——", title, maxsplit=1)[0]
     return core.strip(" -—·:：")
 
@@ -103,6 +103,9 @@ def cluster_items(items: list[Item], carriers: list[Item], groups: list[tuple[li
     for car in carriers:
         for mid in car.mentions:
             get(mid, "arxiv").mentions.append(car)
+        if car.malformed and not car.mentions and not car.urls:
+            # an ID that cannot be one: its own increment, to be verified ("?:2613.04418")
+            get("?:" + car.malformed[0].split(":", 1)[0].strip(), "malformed").items.append(car)
 
     # items without an ID: union by URL, note grouping, strong title match
     n = len(idless)
@@ -246,7 +249,7 @@ def _words_nested(na: str, nb: str) -> bool:
 
     A reworded, translated, prefixed ("跟进:") or suffixed ("(blog)") title keeps its Latin
     words a subset of the fuller one's; two headlines that each carry a word the other lacks
-    ("vLLM 进入 CNCF…" / "KServe 进入 CNCF…", "Zhipu … API" / "StepFun … API") are about
+    ("AlphaDB 加入基金会…" / "BetaDB 加入基金会…", "Acme … API" / "Globex … API") are about
     different subjects however close the strings are, like titles with other numbers.
     """
     wa, wb = _latin_words(na), _latin_words(nb)
@@ -265,7 +268,7 @@ def _same_item(na: str, nb: str, a: Item, b: Item) -> bool:
     if score < 90:
         return False
     if not _words_nested(na, nb):
-        return False  # "vLLM 进入 CNCF…" vs "KServe 进入 CNCF…": each names something the other lacks
+        return False  # "AlphaDB 加入基金会…" vs "BetaDB 加入基金会…": each names something the other lacks
     ca, cb = title_core(a.title).lower(), title_core(b.title).lower()
     if ca and cb and (ca == cb or fuzz.ratio(ca, cb) >= 90):
         return True
@@ -290,10 +293,9 @@ def source_refs(cluster: Cluster, authors: dict[str, str]) -> list[SourceRef]:
 
 
 def _join_labels(labels: list[str]) -> str:
-    if len(labels) > 1 and all(re.match(r"^(条目|增量|Item )\d+$", x) for x in labels):
-        word = re.match(r"^(条目|增量|Item )", labels[0]).group(1)  # type: ignore[union-attr]
-        if all(x.startswith(word) for x in labels):
-            return word + "+".join(x[len(word) :] for x in labels)
+    parts = [re.fullmatch(r"(\D+?)(\d+)", x) for x in labels]
+    if len(labels) > 1 and all(parts) and len({p.group(1) for p in parts if p}) == 1:
+        return parts[0].group(1) + "+".join(p.group(2) for p in parts if p)  # "条目1+2"
     return " + ".join(labels)
 
 
@@ -318,15 +320,16 @@ def _flag_overlaps(
     tfidf = TfIdf(docs)
     n = len(incs)
     # cross references: an increment's text names another's ID or short name
-    # names: short ones as written ("DASH"), longer ones in any case ("cascaderank" for CascadeRank)
+    # names: short ones as written ("QUIL"), longer ones in any case ("cascaderank" for CascadeRank)
     names: dict[str, int] = {}
     for i, inc in enumerate(incs):
         cores = [title_core(inc.title)] + [title_core(it.title) for it in primaries[i][:3] if it.title]
         for core in dict.fromkeys(c.strip() for c in cores):
-            if 3 <= len(core) <= 30 and not re.fullmatch(r"[\d.\s#§]+", core) and core.lower() not in _GENERIC_NAMES:
+            if 3 <= len(core) <= 30 and not re.fullmatch(r"[\d.\s#§]+", core) and core.lower() not in _generic_names():
                 names.setdefault(core if len(core) < 6 else core.lower(), i)
     id_owner = {a: i for i, inc in enumerate(incs) for a in inc.arxiv[:1]}
     links: dict[tuple[int, int], str] = {}
+    named: dict[int, dict[int, str]] = {}  # increment named → {increment whose text names it: why}
     exact = {k: v for k, v in names.items() if len(k) < 6}
     folded = {k: v for k, v in names.items() if len(k) >= 6}
     name_res = [(rx, table) for rx, table in ((_trie_regex(exact) if exact else None, exact), (_trie_regex(folded, fold=True) if folded else None, folded)) if rx]
@@ -342,7 +345,12 @@ def _flag_overlaps(
                 for m in rx.finditer(it.text):
                     j = table.get(m.group(0)) if table is exact else table.get(m.group(0).lower())
                     if j is not None and j != i and not _word_inside(it.text, m.start(), m.end()):
-                        links.setdefault(_pair(i, j), f"{_short(it.note)}({it.label or 'item'}) names {m.group(0)}")
+                        named.setdefault(j, {}).setdefault(i, f"{_short(it.note)}({it.label or 'item'}) names {m.group(0)}")
+    for j, by in named.items():
+        if len(by) >= _COMMON_NAME:
+            continue  # a name half the relay mentions (an engine, a lab) relates nothing in particular
+        for i, why in by.items():
+            links.setdefault(_pair(i, j), why)
     # candidate partners per row (a < b): a set update per block member collects them in C, and
     # scoring row by row keeps one row's vector hot while its partners are scored
     partners: dict[int, set[int]] = defaultdict(set)
@@ -439,11 +447,20 @@ def _trie_regex_of(words: frozenset[str], fold: bool = False) -> re.Pattern[str]
     return re.compile(build(trie), re.IGNORECASE if fold else 0)
 
 
-_GENERIC_NAMES = {"vllm", "sglang", "mcp", "llm", "csdn", "github", "arxiv", "tgi", "kv cache", "rag", "agent", "blog"}
+_COMMON_NAME = 4
+"""Named by this many other increments' texts, a name is common ground, not a relation."""
+
+
+@lru_cache(maxsize=1)
+def _generic_names() -> frozenset[str]:
+    """Names too common to relate two increments (the lexicon's ``[overlaps] generic_names``)."""
+    from curator.lexicon import default_lexicon
+
+    return frozenset(default_lexicon().literals("overlaps", "generic_names"))
 
 
 def _word_inside(text: str, s: int, e: int) -> bool:
-    """True when the match is part of a longer Latin word (e.g. 'DASH' in 'DASHBOARD')."""
+    """True when the match is part of a longer Latin word (e.g. 'CARD' in 'CARDS')."""
     before = text[s - 1] if s > 0 else " "
     after = text[e] if e < len(text) else " "
     return (before.isascii() and before.isalnum()) or (after.isascii() and after.isalnum())

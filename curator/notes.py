@@ -14,7 +14,7 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass
 
-from curator.arxiv import find_ids
+from curator.arxiv import find_ids, find_malformed_ids
 from curator.fields import match_field
 from curator.lexicon import default_lexicon
 from curator.mdblocks import Block, ListEntry, flatten_deep_nesting, parse_blocks, plain_inline
@@ -24,12 +24,35 @@ from curator.urls import find_urls, is_arxiv_url, normalize_url
 
 # --- conventions -------------------------------------------------------------
 
-_LABEL_WORDS = r"增量|条目|邻接|跨主题|要闻|新闻|论文|候选|Item|Paper|Entry|Increment|Adjacent|News|Candidate"
-LABEL_RE = re.compile(
-    rf"^\s*(?:[-*+]\s+|\d{{1,3}}[.)]\s+)?(?:\*\*|__)?\s*(?P<word>{_LABEL_WORDS})(?![A-Za-z])\s*"
-    r"(?P<num>[0-9]{1,4}(?!\s*(?:条|件|个|篇|项|组|[-–~]\s*\d|\s*items?\b))|(?-i:[A-Z])(?![A-Za-z]))?\s*(?:\*\*|__)?",
-    re.IGNORECASE,
-)
+@functools.cache
+def _labels() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], frozenset[str]]:
+    """Item labels ("增量2", "Item 3"), a note's grouping of them ("条目3-6 合起来"), and the labels
+    valid without a number: built from the lexicon's ``[labels]``."""
+    lex = default_lexicon()
+    words = "|".join(re.escape(w) for w in sorted(lex.literals("labels", "words"), key=len, reverse=True)) or r"(?!x)x"
+    counters = "|".join(re.escape(w) for w in lex.literals("labels", "counters")) or r"(?!x)x"
+    label = re.compile(
+        rf"^\s*(?:[-*+]\s+|\d{{1,3}}[.)]\s+)?(?:\*\*|__)?\s*(?P<word>{words})(?![A-Za-z])\s*"
+        rf"(?P<num>[0-9]{{1,4}}(?!\s*(?:{counters}|[-–~]\s*\d|\s*items?\b))|(?-i:[A-Z])(?![A-Za-z]))?\s*(?:\*\*|__)?",
+        re.IGNORECASE,
+    )
+    grouping = re.compile(
+        rf"(?P<word>{words}|Items?|#)\s*(?P<spec>[0-9]{{1,3}}(?:\s*(?:[-–~+、,,/&]|和|与|and)\s*(?:{words}|Item|#)?\s*[0-9]{{1,3}})+)"
+        r"(?P<after>[^\n]{0,40})",
+        re.IGNORECASE,
+    )
+    together = lex.pattern("labels", "group_words")
+    return label, grouping, together, frozenset(w.lower() for w in lex.literals("labels", "bare"))
+
+
+def _label_match(text: str) -> re.Match[str] | None:
+    return _labels()[0].match(text)
+
+
+def _is_bare_label(word: str) -> bool:
+    return word.lower() in _labels()[3]
+
+
 _NUM_LABEL = re.compile(r"^\s*(?:(?P<n>\d{1,3})\s*[.)、)]|\[(?P<b>\d{1,4})\]|#(?P<h>\d{1,4})\b|No\.\s*(?P<no>\d{1,4}))\s*")
 _TAG = re.compile(r"【([^】]{0,60})】")
 _PRIORITY = re.compile(r"[🔴🟠🟡]")
@@ -37,7 +60,7 @@ _STARS = re.compile(r"[★⭐]")
 _SECTION_REF = re.compile(r"§\s*([0-9０-９]+(?:[.．][0-9０-９]+)*)")
 _CN_ENUM_LINE = re.compile(r"^\s*[一二三四五六七八九十]{1,3}[、.．]\s*\S")
 _OUTLINE_LINE = re.compile(r"^\s*(?P<num>\d{1,2}(?:\.\d{1,2})+)\.?\s+(?P<rest>\S.{1,300})$")
-"""A pasted document's own outline numbering ("1.1 MixScope:…", "3.1 verl 0.7"): a heading of the note."""
+"""A pasted document's own outline numbering ("1.1 Foo:…", "3.1 bar 0.7"): a heading of the note."""
 
 @functools.cache
 def _structural_re() -> re.Pattern[str]:
@@ -49,14 +72,6 @@ def _structural_re() -> re.Pattern[str]:
 def _negative_re() -> re.Pattern[str]:
     """Headings whose items the author left out (the lexicon's ``[headings] negative``)."""
     return default_lexicon().pattern("headings", "negative")
-
-
-_GROUPING = re.compile(
-    r"(?P<word>条目|增量|Items?|#)\s*(?P<spec>[0-9]{1,3}(?:\s*(?:[-–~+、,,/&]|和|与|and)\s*(?:条目|增量|Item|#)?\s*[0-9]{1,3})+)"
-    r"(?P<after>[^\n]{0,40})",
-    re.IGNORECASE,
-)
-_GROUP_WORDS = re.compile(r"合起来|合并|并为|并成|组成|一份|together|combined|as one|是同一|同一组|\+")
 
 
 # --- pre-processing ------------------------------------------------------------
@@ -241,7 +256,7 @@ def split_note(text: str, path: str) -> SplitNote:
             covered[x] = True
     all_stops = sorted(set(boundaries))
 
-    # 2b. a pasted document's outline headings ("1.1 MixScope:…") that head one paper
+    # 2b. a pasted document's outline headings ("1.1 Foo:…") that head one paper
     for ln in pseudo:
         if not usable(ln) or line_neg[ln] or not _OUTLINE_LINE.match(lines[ln - 1]):
             continue
@@ -361,7 +376,7 @@ def _drop_own_links(out: SplitNote, text: str) -> None:
 
     for it in [*out.items, *out.carriers]:
         it.urls = [u for u in it.urls if not own(u)]
-    out.carriers = [c for c in out.carriers if c.urls or c.mentions]
+    out.carriers = [c for c in out.carriers if c.urls or c.mentions or c.malformed]
 
 
 _BRACKET_REF = re.compile(r"\[(\d{1,3})\]")
@@ -369,7 +384,7 @@ _NAME_SEP = re.compile(r"\s*(?:[—–:：(（,，]|-\s|\s-\s|$)")
 
 
 def _attach_remarks(out: SplitNote) -> None:
-    """A note's lines about its own items by number or name ("[1] should go in 2.2", "MixScope —
+    """A note's lines about its own items by number or name ("[1] should go in 2.2", "Foo —
     section: data mixing") join those items' text, where hints and verdicts are read; an ID-less
     "item" that is only such a remark stops being an item."""
     cited = [it for it in out.items if it.primary_arxiv or it.urls]
@@ -434,7 +449,8 @@ def _carriers(run: list[int], lines: list[str], path: str, line_ctx: list[str], 
         sentence = text[a:b]
         cited = identities(sentence)
         urls = cited.links(whole)
-        if not cited.arxiv and not urls:
+        bad = [] if cited.arxiv or urls or whole.arxiv else find_malformed_ids(sentence)
+        if not cited.arxiv and not urls and not bad:
             if out and sentence.strip():
                 out[-1].text += " " + sentence.strip()  # what follows a citing sentence speaks of it
             continue
@@ -455,6 +471,7 @@ def _carriers(run: list[int], lines: list[str], path: str, line_ctx: list[str], 
         )
         carrier.mentions = list(cited.arxiv)
         carrier.arxiv = list(cited.arxiv)
+        carrier.malformed = [f"{m.raw}: {m.reason}" for m in bad]
         for m in find_ids(sentence):
             if m.version:
                 carrier.arxiv_versions.setdefault(m.id, []).append(m.version)
@@ -545,8 +562,8 @@ def _is_structural(title: str) -> bool:
 
 def _has_label(text: str) -> bool:
     plain = text.strip()
-    m = LABEL_RE.match(plain)
-    if m and (m.group("num") or m.group("word") in ("跨主题",)):
+    m = _label_match(plain)
+    if m and (m.group("num") or _is_bare_label(m.group("word"))):
         return True
     return bool(_NUM_LABEL.match(plain_inline(plain)))
 
@@ -555,7 +572,7 @@ def _line_is_label_start(line: str) -> bool:
     plain = line.strip()
     if not plain or plain.startswith(("-", "*", "+", "|", ">")):
         return False
-    m = LABEL_RE.match(plain)
+    m = _label_match(plain)
     if not m or not m.group("num"):
         return False
     rest = plain[m.end() :]
@@ -624,7 +641,7 @@ def _has_link_field(own: str) -> bool:
         ids = find_ids(stripped[:40]) if stripped else []
         if ids and ids[0].start <= 8 and _BARE_ID_LEAD.fullmatch(stripped[: ids[0].start]):
             # "- 2608.12345" / "- arXiv [2608.12345](…)"; not "- Resan [2607.14418](…)", a paper of a list,
-            # nor "- [2611.13121] **WeedBench: …** — kw: benchmark", an entry with a title of its own
+            # nor "- [2611.13121] **FooBench: …** — kw: benchmark", an entry with a title of its own
             rest = plain_inline(_URL_OR_MD_LINK.sub(" ", stripped[ids[0].end :]))
             if raw.lstrip().startswith(("-", "*", "+")) and len(re.sub(r"[\W_]+", "", rest)) <= 12:
                 return True
@@ -637,7 +654,7 @@ _BARE_ID_LEAD = re.compile(r"(?:arxiv|pdf|abs)?[\s:：\[(（【/]*", re.IGNORECA
 
 def _entry_is_item(e: ListEntry, lines: list[str]) -> bool:
     first = e.text.split("\n")[0]
-    if _has_label(first) or LABEL_RE.match(first.strip()) and LABEL_RE.match(first.strip()).group("num"):
+    if _has_label(first) or ((lm := _label_match(first.strip())) is not None and lm.group("num")):
         return True
     m = match_field(first)
     if m and m.kind in ("link", "hint", "skip", "priority", "caveat", "points"):
@@ -706,8 +723,8 @@ def parse_title(raw: str) -> tuple[str | None, str, str | None, str | None, int,
     """Title line → (label, title, tag, priority, stars, hint-from-tag)."""
     text = plain_inline(raw.strip().lstrip("#").strip())
     label = None
-    m = LABEL_RE.match(text)
-    if m and (m.group("num") or m.group("word") == "跨主题"):
+    m = _label_match(text)
+    if m and (m.group("num") or _is_bare_label(m.group("word"))):
         label = _normalize_label(m.group("word"), m.group("num"))
         text = text[m.end() :]
     elif (om := _OUTLINE_LINE.match(text)) is not None:
@@ -719,7 +736,7 @@ def parse_title(raw: str) -> tuple[str | None, str, str | None, str | None, int,
             n = nm.group("n") or nm.group("b") or nm.group("h") or nm.group("no")
             label = f"#{n}"
             text = text[nm.end() :]
-            m2 = LABEL_RE.match(text)
+            m2 = _label_match(text)
             if m2 and m2.group("num"):
                 label = _normalize_label(m2.group("word"), m2.group("num"))
                 text = text[m2.end() :]
@@ -772,7 +789,7 @@ def parse_hint(value: str) -> str | None:
     m = re.match(r"^(\d+(?:\.\d+)+)\b", v)
     if m:
         return "§" + m.group(1)
-    if re.match(r"^(?:[—\-–]+|无|none|n/?a|不适用|不归入|—)", v, re.IGNORECASE) or not v:
+    if not v or re.match(r"^[—\-–]+(?:\s|[(（]|$)", v) or default_lexicon().pattern("hints", "nowhere").match(v):
         return "-"
     return None
 
@@ -791,7 +808,7 @@ def _build_item(sp: _Span, lines: list[str], path: str) -> Item | None:
     title_source = sp.title_text
     bold = _BOLD_LEAD.match(title_source)
     link = _LINK_LEAD.match(title_source)
-    if bold and not LABEL_RE.match(bold.group("name")) and not match_field(title_source):
+    if bold and not _label_match(bold.group("name")) and not match_field(title_source):
         title_source, lead_rest = bold.group("name"), bold.group("rest")
     elif link and link.group("rest").strip(" —–-:：·"):
         # "[Title](url) — my comment": the link text is the title, the comment a point
@@ -1041,9 +1058,10 @@ def _find_groups(remarks: list[Remark], items: list[Item]) -> list[tuple[list[st
     labels = {it.label for it in items if it.label}
     groups: list[tuple[list[str], str]] = []
     for r in remarks:
-        for m in _GROUPING.finditer(r.text):
+        _label, grouping, together, _bare = _labels()
+        for m in grouping.finditer(r.text):
             spec = m.group("spec")
-            if not _GROUP_WORDS.search(spec + m.group("after")):
+            if "+" not in spec + m.group("after") and not together.search(spec + m.group("after")):
                 continue
             word = m.group("word")
             nums = _expand_spec(spec)
@@ -1064,7 +1082,7 @@ def _expand_spec(spec: str) -> list[int]:
     nums: list[int] = []
     parts = re.split(r"\s*(?:[、,,/&+]|和|与|and)\s*", spec)
     for part in parts:
-        part = re.sub(r"(?:条目|增量|Item|#)", "", part, flags=re.IGNORECASE).strip()
+        part = re.sub(r"^\D*", "", part).strip()
         rng = re.match(r"^(\d+)\s*[-–~]\s*(\d+)$", part)
         if rng:
             a, b = int(rng.group(1)), int(rng.group(2))

@@ -149,7 +149,7 @@ class Profile:
     def coverage(self, title: str, topic: str | None = None) -> tuple[float, list[str]]:
         """How much of one title the topic's vocabulary knows, and the words it does not.
 
-        Names ("CascadeRank", "ProofBench-Lean", "HARDMath-2": capitals inside a word, digits)
+        Names ("CascadeNet", "QuillBench-Lean", "MathX-2": capitals inside a word, digits)
         are new by nature and count neither way; the topic's own names do not count either.
         """
         topic = topic or self.topic
@@ -225,7 +225,7 @@ class Profile:
 
 _TITLE_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-'’][A-Za-z0-9]+)*|[\u3400-\u9fff]{2,}")
 _NAME_LIKE = re.compile(r"[a-z][A-Z]|[A-Z]{2,}[a-z]|\d|^[A-Z]{2,}$")
-"""Names of systems and benchmarks: "CascadeRank", "HARDMath-2", "RAG", "GPT4o"."""
+"""Names of systems and benchmarks: "CascadeNet", "MathX-2", "RAG", "GPT4o"."""
 
 
 def _singular(word: str) -> str:

@@ -19,16 +19,20 @@ _LATIN = re.compile(r"[a-z][a-z0-9]*(?:[.+\-_][a-z0-9]+)*|\d+(?:\.\d+)?[a-z×%]*
 _CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 _SPLIT_JOINED = re.compile(r"[.\-_+]")
 
-STOP = frozenset(
-    """a an the and or of for to in on at by with from as is are be was were this that these those it its
-    into via vs not no than then but if so we our you your they their can may will should could would has have had
-    do does did more most less very also just only new using use used based about over under per all any each
-    http https www com org html pdf abs arxiv md blog article articles details""".split()
-)
-CJK_STOP = frozenset("的是在和与了也都就而及或对把被这那一个一种我们你们他们可以没有不是已经".split() + ["的是", "是一", "一个", "可以", "没有", "不是", "已经", "我们", "这个", "进行"])
+def _stop_words() -> tuple[frozenset[str], frozenset[str]]:
+    """Latin stop words and CJK stop bigrams (the lexicon's ``[tokens] stop``), split by script."""
+    from curator.lexicon import default_lexicon
+
+    words = default_lexicon().literals("tokens", "stop")
+    latin = frozenset(w for w in words if w.isascii())
+    cjk = frozenset(w for w in words if not w.isascii())
+    return latin, cjk
+
+
+STOP, CJK_STOP = _stop_words()
 _CJK_STOP_CHARS = frozenset(s for s in CJK_STOP if len(s) == 1)
-"""Single characters that drop every bigram they are part of: none today (``.split()`` of the unspaced string
-above yields one long word, not characters), so bigrams take the C-level path in ``_tokens``."""
+"""Single characters that drop every bigram they are part of: none in the packaged list, so bigrams
+take the C-level path in ``_tokens``."""
 _is_cjk_stop = CJK_STOP.__contains__
 
 

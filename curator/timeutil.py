@@ -220,8 +220,8 @@ def _vocab(lex: Lexicon) -> _Vocab:
             rf"\s*[)）]?\s*(?:→|->|⟶|=>|–|—|~|～|-|{ranges})\s*"
             rf"(?=\d{{1,4}}\s*[-/.年月]\s*\d|\d{{1,2}}[:：]\d{{2}}|(?:{month})\b|\d{{1,2}}\s+(?:{month})\b)", flags),
         time=re.compile(r"(?<![\d:.,+\-−])(?P<h>[01]?\d|2[0-3])[:：](?P<m>[0-5]\d)(?:[:：](?P<s>[0-5]\d))?(?![\d])"),
-        # "— Hanna · ", "lin · ", "Tom · " before the date-time: a signature line
-        # … or a dash-led name with nothing after it: "— 森 ", "-- Dana "
+        # "— Alice · ", "bob · ", "Carol · " before the date-time: a signature line
+        # … or a name after a rule with nothing after it: "— 森 ", "-- Dave "
         signature=re.compile(r"^[\s>*_#~\-—–]*[\w.@'’ ]{1,30}?[\s*_]*[·•,，|]\s*$|^[\s>*_]*[-—–~]{1,2}\s*[\w.@'’ ]{1,30}?\s*$"),
         joiner=re.compile(rf"[\s,，·•|@T]*(?:(?:{_alternation(words('time', 'joiners'))})[\s,，·•|@]*)?", flags),
     )
@@ -353,7 +353,7 @@ def time_from_name(name: str, tz: tzinfo | None) -> tuple[datetime | None, str |
 
 
 def date_only_name(name: str) -> date | None:
-    """The day of a file name that carries a date but no clock time (``2026-11-20-zotero-export.md``)."""
+    """The day of a file name that carries a date but no clock time (``2026-11-20-export.md``)."""
     naive, clock, _problem = _name_stamp(name)
     return naive.date() if naive is not None and not clock else None
 
@@ -540,8 +540,8 @@ def time_in_text(
     """When a note dated *day* (a date-only name) says it was written, from its first and last lines.
 
     Looks at the first ~15 and last ~10 lines for a clock time on that day (or a full date-time a
-    day off, when it is a stamp): ``Exported 2026-11-20 19:42 (+05:30)``, ``— Hanna · 2026-11-16
-    17:52 CET``, ``tobias, 13:05 CET``, ``最后更新:2026-11-21 00:40``, ``8:50 发``.  Window lines
+    day off, when it is a stamp): ``Exported 2026-11-20 19:42 (+05:30)``, ``— Alice · 2026-11-16
+    17:52 CET``, ``bob, 13:05 CET``, ``最后更新:2026-11-21 00:40``, ``8:50 发``.  Window lines
     and ranges (``窗口 8-19 22:20 → 8-20 22:20``) are not stamps.  Ranking: a stamp that says the
     note was written, exported, updated or signed (or names its *author*) beats a signature-shaped
     line or a heading, which beat a bare time, which beats one citing another event ("received

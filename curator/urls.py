@@ -59,7 +59,7 @@ _SCHEME_RE = re.compile(r"[a-z][a-z0-9+.-]*://", re.ASCII | re.IGNORECASE)
 
 
 def _trim(url: str) -> str:
-    """Cut at an unbalanced ')' ("DASH(https://a.b/c),x") and drop trailing punctuation,
+    """Cut at an unbalanced ')' ("Foo(https://a.b/c),x") and drop trailing punctuation,
     keeping parentheses that belong to the URL ("wiki/Foo_(bar)")."""
     if "," in url:
         # "arxiv.org/abs/2608.13263,8-17 锚入": a comma glued to the path ends the URL unless a

@@ -108,7 +108,7 @@ def list_note_paths(lay: Layout) -> tuple[list[Path], list[FileProblem]]:
 
 
 def _walk_author(folder: Path, root: Path, paths: list[Path], problems: list[FileProblem], depth: int) -> None:
-    """Notes of one author, including dated sub-folders (inbox/jay/2026/08/…), a few levels deep."""
+    """Notes of one author, including dated sub-folders (inbox/alice/2026/08/…), a few levels deep."""
     try:
         entries = sorted(os.scandir(folder), key=lambda e: e.name)
     except OSError as exc:

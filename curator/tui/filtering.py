@@ -40,7 +40,7 @@ class RowFilter:
 
 
 def parse_filter(text: str) -> RowFilter:
-    """`status:new author:jay §1.3 kv cache` → a RowFilter (unknown prefixes are words)."""
+    """`status:new author:alice §1.3 kv cache` → a RowFilter (unknown prefixes are words)."""
     f = RowFilter()
     try:
         terms = shlex.split(text)

@@ -13,7 +13,7 @@ from curator.tui.text import clean
 
 FILTER_HELP = (
     "Filter (/): words match title, id, URL, note path; status:new|anchored|reported|off-topic; "
-    "is:approved|rejected|deferred|undecided; author:jay; note:<part of a path>; §1.3 (section "
+    "is:approved|rejected|deferred|undecided; author:alice; note:<part of a path>; §1.3 (section "
     "and its subsections). Terms combine (AND). Enter applies, Esc clears."
 )
 

@@ -281,7 +281,7 @@ class TriageScreen(Screen[None]):
             )
             from textual.widgets import Input
 
-            box = Input(placeholder="filter: words  status:new  author:jay  §1.3  is:undecided", id="filter")
+            box = Input(placeholder="filter: words  status:new  author:alice  §1.3  is:undecided", id="filter")
             from textual.widgets import ProgressBar
 
             from curator.tui.widgets.status import StatusLine

@@ -23,7 +23,7 @@ _SUFFIX = re.compile(r"\.(md|markdown|txt)$", re.IGNORECASE)
 
 
 def short_name(note: Note) -> str:
-    """`2026-08-20T1055-jay-engineering-filter.md` → `engineering-filter`."""
+    """`2026-08-20T1055-alice-reading-filter.md` → `reading-filter`."""
     name = note.path.rsplit("/", 1)[-1]
     name = _SUFFIX.sub("", _DATED_NAME.sub("", name))
     prefix = f"{note.author}-"
