@@ -8,16 +8,15 @@ heading that leaves them out ("Not for this topic") were judged off-topic then.
 
 from __future__ import annotations
 
-import functools
 import re
 
-from curator.lexicon import default_lexicon
+from curator.lexicon import default_lexicon, memo
 
 __all__ = ["briefing_info"]
 
 _MARKER = re.compile(r"<!--\s*curator:briefing\s+(?P<attrs>[^>]*)-->")
 _STAMP = r"\d{4}-\d{2}-\d{2}[T ]\d{1,2}:?\d{2}(?::\d{2})?(?:\s*(?:[+-]\d{2}:?\d{2}|Z))?"
-@functools.cache
+@memo
 def _window_line() -> re.Pattern[str]:
     """"window 2026-11-15 18:00 → 2026-11-16 18:00" (the words: ``[briefings] window_words``)."""
     words = default_lexicon().pattern("briefings", "window_words").pattern
@@ -27,7 +26,7 @@ def _window_line() -> re.Pattern[str]:
     )
 
 
-@functools.cache
+@memo
 def _shape() -> tuple[list[re.Pattern[str]], tuple[str, ...]]:
     """Lines a briefing has (``[briefings] shape``, one point each; five make a briefing without a
     title word), and literals one of which a note must hold to be worth the regex."""
@@ -38,12 +37,12 @@ def _shape() -> tuple[list[re.Pattern[str]], tuple[str, ...]]:
 _NAME_SLUG = re.compile(r"^\d{4}-?\d{2}-?\d{2}(?:[T_]\d{4})?[-_]?")
 
 
-@functools.cache
+@memo
 def _words() -> re.Pattern[str]:
     return default_lexicon().pattern("briefings", "words")
 
 
-@functools.cache
+@memo
 def _topic_names() -> list[tuple[str, str]]:
     """(name, topic) for every topic the lexicon knows, longest name first."""
     lex = default_lexicon()

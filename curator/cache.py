@@ -32,7 +32,9 @@ PARTS = {"notes": CACHE_NAME, "docs": "index-docs.pickle", "cards": "index-cards
 
 
 def _version() -> str:
-    return f"{CACHE_VERSION}-{code_fingerprint()}"
+    from curator.lexicon import default_lexicon  # a workspace's own words split notes differently
+
+    return f"{CACHE_VERSION}-{code_fingerprint()}-{default_lexicon().fingerprint}"
 
 
 def _section_index(doc: LivingDoc) -> Any:

@@ -9,13 +9,12 @@ reported per file in plain words instead of stopping the load.
 
 from __future__ import annotations
 
-import functools
 import os
 import re
 from pathlib import Path
 
 from curator.arxiv import find_ids, normalize_id
-from curator.lexicon import default_lexicon
+from curator.lexicon import default_lexicon, memo
 from curator.models import PaperCard
 from curator.textio import ReadProblem, is_ignored_name, read_text
 
@@ -38,7 +37,7 @@ _HEADER_LINES = 25
 """Card fields live in the header; a long card's body may say "category" in prose."""
 
 
-@functools.cache
+@memo
 def _field_keys() -> list[tuple[str, str]]:
     """(label, field) pairs from the lexicon's ``[cards]`` table, longest label first."""
     lex = default_lexicon()

@@ -122,6 +122,9 @@ def load_config(root: Path) -> Config:
     lexicon = _get(data, "lexicon")
     if isinstance(lexicon, dict):
         cfg.lexicon = lexicon
+    from curator.lexicon import load_lexicon, use_lexicon
+
+    use_lexicon(load_lexicon(cfg.lexicon))  # the words this workspace reads its notes by
     keymap = _get(data, "keymap", "keys")
     if isinstance(keymap, dict):
         cfg.keymap = {str(k): str(v) for k, v in keymap.items()}

@@ -8,11 +8,10 @@ that writes "Quelle:" or "所感:" adds a word to a data file instead of a regex
 
 from __future__ import annotations
 
-import functools
 import re
 from dataclasses import dataclass
 
-from curator.lexicon import default_lexicon
+from curator.lexicon import default_lexicon, memo
 
 __all__ = ["Field", "KINDS", "match_field"]
 
@@ -33,7 +32,7 @@ class Field:
     rest: str
 
 
-@functools.cache
+@memo
 def _tables() -> tuple[dict[str, str], list[tuple[re.Pattern[str], str]]]:
     lex = default_lexicon()
     exact: dict[str, str] = {}

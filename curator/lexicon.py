@@ -25,11 +25,11 @@ import functools
 import hashlib
 import re
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-__all__ = ["Lexicon", "default_lexicon", "load_lexicon", "phrases_dir"]
+__all__ = ["Lexicon", "default_lexicon", "forget_with_lexicon", "load_lexicon", "memo", "packaged_lexicon", "phrases_dir", "use_lexicon"]
 
 _DIR = Path(__file__).with_name("phrases")
 _PLACEHOLDER = re.compile(r"\{(topic|other|person)\}")
@@ -187,14 +187,50 @@ def _has_cjk(text: str) -> bool:
 
 
 @functools.cache
-def default_lexicon() -> Lexicon:
+def packaged_lexicon() -> Lexicon:
+    """The packaged phrase tables alone."""
     return Lexicon(_packaged())
+
+
+_ACTIVE: list[Lexicon] = []
+_CLEARS: list[Callable[[], None]] = []
+
+
+def default_lexicon() -> Lexicon:
+    """The lexicon in use: the workspace's (set by :func:`use_lexicon` when its config is
+    loaded), else the packaged one."""
+    return _ACTIVE[0] if _ACTIVE else packaged_lexicon()
+
+
+def use_lexicon(lexicon: Lexicon) -> None:
+    """Make ``lexicon`` the one in use; what was derived from the previous one is forgotten."""
+    if default_lexicon().fingerprint == lexicon.fingerprint:
+        return
+    _ACTIVE[:] = [lexicon]
+    for clear in _CLEARS:
+        clear()
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def memo(fn: F) -> F:
+    """``functools.cache`` for something derived from the lexicon in use (patterns, tables): it
+    is rebuilt when a workspace brings its own words."""
+    cached = functools.cache(fn)
+    _CLEARS.append(cached.cache_clear)
+    return cached  # type: ignore[return-value]
+
+
+def forget_with_lexicon(clear: Callable[[], None]) -> None:
+    """Run ``clear`` whenever the lexicon in use changes (for caches keyed by something else)."""
+    _CLEARS.append(clear)
 
 
 def load_lexicon(extra: Mapping[str, Any] | None = None) -> Lexicon:
     """The packaged lexicon plus a workspace's ``[lexicon]`` table (literal phrases only)."""
     if not extra:
-        return default_lexicon()
+        return packaged_lexicon()
     return _extended(_freeze(extra))
 
 

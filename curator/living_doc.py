@@ -12,7 +12,6 @@ are column-0 ATX lines, which is exactly what markdown-it would report there.
 
 from __future__ import annotations
 
-import functools
 import gc
 import re
 import unicodedata
@@ -25,7 +24,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from curator.arxiv import find_ids
-from curator.lexicon import default_lexicon
+from curator.lexicon import default_lexicon, memo
 from curator.models import Anchor, LivingDoc, Section
 from curator.textio import ReadProblem, read_text
 from curator.urls import find_urls, is_arxiv_url, normalize_url
@@ -323,7 +322,7 @@ def number_depth(number: str) -> int:
     return number.count(".") + 1
 
 
-@functools.cache
+@memo
 def _ref_re() -> re.Pattern[str]:
     words = default_lexicon().pattern("sections", "number_words").pattern
     return re.compile(
@@ -656,7 +655,7 @@ _REMOVED_REACH = 40
 """How far after an ID (in characters) a removal remark still speaks of it."""
 
 
-@functools.cache
+@memo
 def _removed_scan() -> tuple[re.Pattern[str], re.Pattern[str]]:
     """A cheap case-sensitive pre-filter over lower-cased text, and the lexicon's bounded,
     case-insensitive pattern, run only on the lines the pre-filter picks.  The pre-filter is
@@ -779,7 +778,7 @@ def _heading_key(title: str) -> str:
     return _EDGE_PUNCT_RE.sub("", " ".join(_fold(title).replace("*", " ").replace("`", " ").split()))
 
 
-@functools.cache
+@memo
 def _named_re(key: str) -> re.Pattern[str]:
     """A heading that is one of ``[sections] key`` (maybe followed by a bracket or a remark after a rule)."""
     words = default_lexicon().pattern("sections", key).pattern

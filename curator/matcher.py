@@ -26,6 +26,7 @@ from operator import itemgetter
 from rapidfuzz import fuzz
 
 from curator.gcpause import paused_gc
+from curator.lexicon import default_lexicon, memo
 from curator.models import Increment, Item, Overlap, SourceRef
 from curator.textfeatures import STOP, TfIdf, token_set, tokens
 from curator.urls import normalize_url
@@ -174,9 +175,12 @@ def cluster_items(items: list[Item], carriers: list[Item], groups: list[tuple[li
         for it in clusters[k].items:
             for u in it.urls:
                 owner.setdefault(normalize_url(u), k)
-    for car in carriers:
-        for u in car.urls:
+    passing = [(car, car.urls) for car in carriers] + [(it, it.linked) for it in items if it.linked]
+    for car, links in passing:
+        for u in links:
             nu = normalize_url(u)
+            if nu in owner and car in clusters[owner[nu]].items:
+                continue
             c = clusters[owner[nu]] if nu in owner else get(nu, "url")
             owner.setdefault(nu, c.key)
             if car not in c.mentions:
@@ -451,11 +455,9 @@ _COMMON_NAME = 4
 """Named by this many other increments' texts, a name is common ground, not a relation."""
 
 
-@lru_cache(maxsize=1)
+@memo
 def _generic_names() -> frozenset[str]:
     """Names too common to relate two increments (the lexicon's ``[overlaps] generic_names``)."""
-    from curator.lexicon import default_lexicon
-
     return frozenset(default_lexicon().literals("overlaps", "generic_names"))
 
 

@@ -14,11 +14,12 @@ import re
 from dataclasses import dataclass, field
 
 from curator.arxiv import find_ids
-from curator.lexicon import default_lexicon
+from curator.lexicon import default_lexicon, forget_with_lexicon, memo
 from curator.urls import find_urls, is_arxiv_url, normalize_url
 
 __all__ = ["Identities", "identities", "is_chat_line", "sentence_spans", "url_role"]
 
+_IP = re.compile(r"\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-f:]+\]")
 _FILE_LINK = re.compile(r"\.(?:md|png|jpe?g|gif|svg|webp|pdf\.md)$", re.IGNORECASE)
 
 
@@ -58,7 +59,7 @@ class Identities:
         return bool(self.arxiv or self.urls or self.aliases or self.threads)
 
 
-@functools.cache
+@memo
 def _url_tables() -> tuple[tuple[str, ...], frozenset[str], tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
     lex = default_lexicon()
     return (
@@ -94,8 +95,9 @@ def url_role(url: str) -> str:
         return "ignore"
     key = normalize_url(url)
     host, _, path = key.partition("/")
-    if _host_in(host, workspace):
-        return "ignore"
+    bare = host.rsplit(":", 1)[0]
+    if "." not in bare or _IP.fullmatch(bare) or _host_in(bare, workspace):
+        return "ignore"  # localhost:30000 in a command, an IP, the author's own workspace page
     segments = {s for s in re.split(r"[/?&=#._-]+", path.lower()) if s}
     if segments & boiler:
         return "ignore"
@@ -104,6 +106,9 @@ def url_role(url: str) -> str:
     if _host_in(host, paper_pages):
         return "alias"
     return "item"
+
+
+forget_with_lexicon(url_role.cache_clear)
 
 
 def identities(text: str) -> Identities:
@@ -123,7 +128,7 @@ def identities(text: str) -> Identities:
     return out
 
 
-@functools.cache
+@memo
 def _chat_re() -> re.Pattern[str]:
     return default_lexicon().pattern("chat", "line")
 

@@ -53,6 +53,8 @@ class Item:
     """IDs mentioned in passing (not what the item is about)."""
     negative: bool = False
     """Filed under a heading that leaves it out ("Off-topic but fun", "丢弃", "Not for this topic")."""
+    linked: list[str] = field(default_factory=list)
+    """Links the item's text cites in passing (another paper's DOI, a repo it compares with)."""
     malformed: list[str] = field(default_factory=list)
     """ID-like strings here that cannot be IDs ("2613.04418: month 13 does not exist"), when nothing
     valid identifies the item: it needs verification before it can go anywhere."""

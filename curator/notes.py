@@ -9,14 +9,13 @@ field conventions, then reads each item's fields line by line.
 
 from __future__ import annotations
 
-import functools
 import re
 from bisect import bisect_right
 from dataclasses import dataclass
 
 from curator.arxiv import find_ids, find_malformed_ids
 from curator.fields import match_field
-from curator.lexicon import default_lexicon
+from curator.lexicon import default_lexicon, memo
 from curator.mdblocks import Block, ListEntry, flatten_deep_nesting, parse_blocks, plain_inline
 from curator.mentions import identities, is_chat_line, sentence_spans, url_role
 from curator.models import Item, Remark, SplitNote  # noqa: F401  (defined there: cached pickles need no parser)
@@ -24,7 +23,7 @@ from curator.urls import find_urls, is_arxiv_url, normalize_url
 
 # --- conventions -------------------------------------------------------------
 
-@functools.cache
+@memo
 def _labels() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], frozenset[str]]:
     """Item labels ("增量2", "Item 3"), a note's grouping of them ("条目3-6 合起来"), and the labels
     valid without a number: built from the lexicon's ``[labels]``."""
@@ -62,7 +61,7 @@ _CN_ENUM_LINE = re.compile(r"^\s*[一二三四五六七八九十]{1,3}[、.．]\
 _OUTLINE_LINE = re.compile(r"^\s*(?P<num>\d{1,2}(?:\.\d{1,2})+)\.?\s+(?P<rest>\S.{1,300})$")
 """A pasted document's own outline numbering ("1.1 Foo:…", "3.1 bar 0.7"): a heading of the note."""
 
-@functools.cache
+@memo
 def _structural_re() -> re.Pattern[str]:
     """Headings that hold no items (the lexicon's ``[headings] structural``), matched at the start."""
     words = default_lexicon().pattern("headings", "structural")
@@ -676,7 +675,7 @@ def _trim_end(lines: list[str], start: int, end: int) -> int:
     return end
 
 
-@functools.cache
+@memo
 def _column_words(kind: str) -> tuple[str, ...]:
     return tuple(default_lexicon().literals("tables", kind))
 
@@ -969,6 +968,9 @@ def _build_item(sp: _Span, lines: list[str], path: str) -> Item | None:
     item.arxiv = ([primary] if primary else []) + [i for i in ordered if i != primary]
     item.mentions = [i for i in ordered if i != primary]
     item.urls = _dedupe(field_urls)
+    own = {normalize_url(u) for u in item.urls}
+    cited = identities(item_text)
+    item.linked = [u for u in cited.urls if normalize_url(u) not in own]
     if not item.title:
         item.title = (item.points[0][:80] if item.points else "") or (primary or "")
     item.points = [p for p in _dedupe(item.points) if p]

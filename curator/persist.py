@@ -18,7 +18,7 @@ from curator.gcpause import paused_gc
 
 @functools.cache
 def code_fingerprint() -> str:
-    """Which build of curator's core modules wrote a cache: part of every cache's version.
+    """Which build of curator's core modules and phrase tables wrote a cache: part of every cache's version.
 
     Cached objects are instances of these modules' classes, built by their parsers:
     after an upgrade (or any edit) a cache written by other code is rebuilt, never
@@ -26,14 +26,19 @@ def code_fingerprint() -> str:
     about 0.1 ms, which every warm ``curator lookup`` pays.
     """
     stamps = []
-    with os.scandir(Path(__file__).parent) as entries:
-        for entry in entries:
-            if entry.name.endswith(".py"):
-                try:
-                    st = entry.stat()
-                except OSError:
-                    continue
-                stamps.append(f"{entry.name}:{st.st_size}:{st.st_mtime_ns}")
+    here = Path(__file__).parent
+    for folder, suffix in ((here, ".py"), (here / "phrases", ".toml")):
+        try:
+            with os.scandir(folder) as entries:
+                for entry in entries:
+                    if entry.name.endswith(suffix):
+                        try:
+                            st = entry.stat()
+                        except OSError:
+                            continue
+                        stamps.append(f"{entry.name}:{st.st_size}:{st.st_mtime_ns}")
+        except OSError:
+            continue
     return " ".join(sorted(stamps))
 
 

@@ -105,7 +105,8 @@ def summary_text(a: Analysis, limit: int = 40) -> str:
         f"topic: {a.topic}    window: {fmt_window(a.window.since, a.window.until)}",
         f"living doc: {a.living_doc.path}" + (f" ({a.living_doc.version})" if a.living_doc.version else "") + f", {len(a.living_doc.sections)} sections",
         f"notes in window: {c['notes_in_window']} of {len(a.notes)}    increments: {c['increments']} "
-        f"(new {c['new']}, anchored {c['anchored']}, reported {c['reported']}, off-topic {c['off-topic']})",
+        f"(new {c['new']}, anchored {c['anchored']}, reported {c['reported']}, off-topic {c['off-topic']}"
+        + (f", to verify {c['unverified']})" if c.get("unverified") else ")"),
         "",
     ]
     shown = 0

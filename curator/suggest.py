@@ -8,7 +8,6 @@ it already anchors.
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import heapq
 import re
@@ -16,7 +15,7 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 
-from curator.lexicon import default_lexicon
+from curator.lexicon import default_lexicon, memo
 from curator.living_doc import canonical_section, section_roles, strip_section_number
 from curator.models import Item, LivingDoc, Section, SectionSuggestion
 from curator.textfeatures import BM25, tokens
@@ -312,7 +311,7 @@ _BRACKETS_RE = re.compile(r"\s*[(\[（【]([^()\[\]（）【】]*)[)\]）】]\s*
 _TITLE_EDGE_RE = re.compile(r"^[\s\"'“”‘’「」《》:：,，.。、]+|[\s\"'“”‘’「」《》:：,，.。、]+$")
 
 
-@functools.cache
+@memo
 def _number_words() -> re.Pattern[str]:
     words = default_lexicon().pattern("sections", "number_words").pattern
     return re.compile(rf"^(?:(?:{words})\s*)+|(?:\s*(?:{words}))+$", re.IGNORECASE)
@@ -334,7 +333,7 @@ def _title_variants(title: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(v for v in out if len(v) >= 2))
 
 
-@functools.cache
+@memo
 def _terms() -> dict[str, tuple[str, ...]]:
     """``[sections.terms]``: a term → its equivalents (both ways), lower-cased."""
     table = default_lexicon().table("sections.terms")

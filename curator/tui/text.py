@@ -51,7 +51,7 @@ def content(value: object, style: str = "", limit: int = 400) -> Content:
 
 
 def status_badge(inc: Increment) -> str:
-    """NEW / anchored §1.3 / reported 08-19 / off-topic."""
+    """NEW / anchored §1.3 / reported 08-19 / verify ID (unverified) / off-topic."""
     if inc.status == "new":
         return "NEW"
     if inc.status == "anchored":
@@ -65,4 +65,6 @@ def status_badge(inc: Increment) -> str:
                 date = m.group(1)
                 break
         return f"reported {date}".strip()
+    if inc.status == "unverified":
+        return "verify ID"
     return "off-topic"

@@ -81,7 +81,19 @@ def describe(row: Row, session: Session) -> list[Content]:
     status_line = [("status ", "dim"), (badge, "bold")]
     if inc.status_reason:
         status_line.append(("  — " + inc.status_reason, ""))
+    if inc.status_rule and inc.status_rule != "new":
+        status_line.append((f"  [{inc.status_rule}]", "dim"))
     out.append(_line(*status_line))
+    detail = inc.relevance_detail or {}
+    if detail:
+        fits = ", ".join(str(t) for t in detail.get("terms", [])[:5]) or "nothing"
+        line = [("relevance ", "dim"), (f"{inc.relevance:.2f}", "bold"), (f"  shares {fits}", "")]
+        foreign = detail.get("foreign") or []
+        if foreign:
+            line.append(("  · title words the doc never uses: " + ", ".join(str(w) for w in foreign[:4]), "dim"))
+        if detail.get("other"):
+            line.append((f"  · {detail['other']} fit {detail.get('other_fit', 0):.2f}", "dim"))
+        out.append(_line(*line))
     for ref in inc.anchored_in[:4]:
         when = f", {ref.date} 锚入" if ref.date else ""
         out.append(_line(("  anchored in ", "dim"), f"{ref.section} {ref.title} (line {ref.line}{when})"))

@@ -81,7 +81,9 @@ class IncrementsTable(DataTable[Text]):
         )
         status = status_badge(row.inc)
         status_style = (
-            self._style("accent", "bold") if row.inc.status == "new" else "dim"
+            self._style("accent", "bold") if row.inc.status == "new"
+            else self._style("warning", "") if row.inc.status == "unverified"
+            else "dim"
         )
         dim = "dim" if row.action in ("reject", "defer") else ""
         return (
