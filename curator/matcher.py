@@ -324,7 +324,7 @@ def _flag_overlaps(
     tfidf = TfIdf(docs)
     n = len(incs)
     # cross references: an increment's text names another's ID or short name
-    # names: short ones as written ("QUIL"), longer ones in any case ("cascaderank" for CascadeRank)
+    # names: short ones as written ("QUIL"), longer ones in any case ("quillnet" for QuillNet)
     names: dict[str, int] = {}
     for i, inc in enumerate(incs):
         cores = [title_core(inc.title)] + [title_core(it.title) for it in primaries[i][:3] if it.title]

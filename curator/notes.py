@@ -363,8 +363,8 @@ _EMAIL = re.compile(r"[\w.+-]+@(?P<host>[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)")
 
 
 def _drop_own_links(out: SplitNote, text: str) -> None:
-    """Links to the site of an e-mail address in the note (a pasted thread's signature: "Marcus
-    Bell · Harbor Labs · https://harborlabs.ai/research") are the senders' own pages, not items."""
+    """Links to the site of an e-mail address in the note (a pasted thread's signature: "Alice
+    Example · Acme Labs · https://acme.example/research") are the senders' own pages, not items."""
     hosts = {m.group("host").lower().removeprefix("www.") for m in _EMAIL.finditer(text)}
     if not hosts:
         return

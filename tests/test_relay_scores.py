@@ -1,0 +1,62 @@
+"""The judgment's figure: corrections an editor still needs on every labelled relay.
+
+Runs ``../shared/tools/score_relay.py`` (the project's acceptance scorer) against the installed
+``curator`` on the shared relays and on the holdout relays in ``tests/relays/`` (written blind to
+the code, by other hands).  Bounds: no correction on the sample relay; at most two elsewhere, with
+at most one off-topic item shown as new, no false merge, every strong overlap flagged and every
+lookup right — the bounds the relays we do not have are judged by.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SCORER = ROOT.parent / "shared" / "tools" / "score_relay.py"
+RELAYS = {
+    "sample-relay": (ROOT.parent / "shared" / "sample-relay", 0),
+    "relay-eval": (ROOT.parent / "shared" / "dev-relays" / "relay-eval", 2),
+    "relay-training": (ROOT.parent / "shared" / "dev-relays" / "relay-training", 2),
+    "relay-rag": (ROOT / "tests" / "relays" / "relay-rag", 2),
+    "relay-safety": (ROOT / "tests" / "relays" / "relay-safety", 2),
+}
+
+
+def _curator() -> str:
+    exe = Path(sys.executable).with_name("curator")
+    found = str(exe) if exe.exists() else shutil.which("curator")
+    if not found:
+        pytest.skip("the curator command is not installed beside this Python")
+    return found
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(RELAYS))
+def test_relay_needs_at_most_its_corrections(name: str) -> None:
+    relay, bound = RELAYS[name]
+    if not SCORER.is_file() or not (relay / "expected.json").is_file():
+        pytest.skip(f"missing {SCORER} or {relay}/expected.json (tests expect ../shared beside the repo)")
+    proc = subprocess.run(
+        [sys.executable, str(SCORER), str(relay), "--curator", _curator(), "--verbose",
+         "--max-corrections", str(bound), "--max-offtopic-new", "1"],
+        capture_output=True, text=True, timeout=600,
+    )
+    out = proc.stdout.strip()
+    last = out.splitlines()[-1] if out else proc.stderr
+    figures = dict(re.findall(r"([a-z-]+) (\d+(?:/\d+)?)", last))
+    assert "corrections" in figures, f"no score line:\n{out}\n{proc.stderr}"
+    problems = out if proc.returncode else ""
+    assert int(figures["corrections"]) <= bound, f"{name}: {last}\n{problems}"
+    off_new = int(figures["off-topic-as-new"].split("/")[0])
+    assert off_new <= 1, f"{name}: {off_new} off-topic items shown as new\n{problems}"
+    assert figures["false-merges"] == "0", f"{name}: different items merged\n{problems}"
+    got, total = (int(x) for x in figures["lookups"].split("/"))
+    assert got == total, f"{name}: lookups {got}/{total}\n{problems}"
+    short = re.search(r"SHORT: (\S+)", last)
+    assert not (short and "overlaps" in short.group(1).split(",")), f"{name}: a strong overlap is not flagged\n{problems}"
