@@ -25,6 +25,8 @@ MACHINE_COVERAGE = 0.5
 """… and the doc's vocabulary must know at least half of its title's ordinary words."""
 HUMAN_FIT = 0.6
 """Below this, an entry in a colleague's note shares nothing with the topic but its name."""
+MENTION_FIT = 1.0
+"""An ID only named in passing ("and 2611.02740, the one about X?") needs a little more of the topic."""
 OTHER_RATIO = 1.5
 OTHER_FIT = 1.5
 """Fits another topic's doc this many times better (and at least this well): that topic's."""
@@ -170,6 +172,8 @@ def _no_fit(e: Evidence) -> Judgment | None:
         return Judgment("off-topic", f"its paper card files it under {e.card.category if e.card else '?'}, and it fits the doc weakly", "card-category-weak")
     if fit.score < HUMAN_FIT and e.has_key:
         return Judgment("off-topic", "shares nothing with the living doc beyond the topic's own name", "no-fit")
+    if e.mention_only and fit.score < MENTION_FIT and e.has_key:
+        return Judgment("off-topic", "only named in passing, with little of the topic around it", "passing-mention")
     return None
 
 
