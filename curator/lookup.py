@@ -549,7 +549,8 @@ class LookupIndex:
             except ReadProblem:
                 changes[rel] = None
                 continue
-            when = _note_time(dec.text, f.name, dec.mtime, cfg)
+            parts = rel.split("/")
+            when = _note_time(dec.text, f.name, dec.mtime, cfg, parts[1] if len(parts) >= 3 else None)
             btopic, _ = briefing_info(dec.text, f.name)
             if sig is not None:  # vanished meanwhile: the next check drops it
                 settled = _settled((0, sig.st_mtime_ns, sig.st_ctime_ns), now)
@@ -740,25 +741,14 @@ def _label(by_index: dict[int, Any], sec: Any) -> str:
     return (cur.number if cur is not None else None) or sec.title
 
 
-def _note_time(text: str, name: str, mtime: float, cfg: Config) -> datetime | None:
-    from datetime import datetime
+def _note_time(text: str, name: str, mtime: float, cfg: Config, author: str | None = None) -> datetime | None:
+    """When a note was written, by the same rules as the analysis (:func:`timeutil.written_at`):
+    a lookup's "in window" must agree with ``curator analyze``'s."""
+    from curator.notes import read_front_matter
+    from curator.timeutil import written_at
 
-    from curator.timeutil import parse_iso, time_from_name
-
-    if text.startswith("---\n"):
-        end = text.find("\n---", 4)
-        head = text[4:end] if end > 0 else ""
-        for key in ("generated", "date"):
-            for line in head.split("\n"):
-                if line.lower().startswith(key + ":"):
-                    try:
-                        return parse_iso(line.split(":", 1)[1].strip().strip("'\""), cfg.tz)
-                    except ValueError:
-                        pass
-    dt, _p = time_from_name(name, cfg.tz)
-    if dt:
-        return dt
-    return datetime.fromtimestamp(mtime).astimezone(cfg.tz) if mtime else None
+    front, _end = read_front_matter(text.replace("\r\n", "\n").replace("\r", "\n"))
+    return written_at(front, text, name, mtime, cfg.tz, author=author)[0]
 
 
 def format_text(res: LookupResult) -> str:
