@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from fnmatch import fnmatchcase
 from pathlib import Path
 
 from rapidfuzz import fuzz, process
@@ -318,7 +319,7 @@ def build_analysis(
     incs = [_increment(c, ctx, authors) for c in clusters]
     incs.extend(_card_increments(cards, incs, ctx))
     texts = [_inc_text(inc) for inc in incs]
-    find_overlaps(incs, texts, [i.items for i in incs])
+    find_overlaps(incs, texts, [i.items for i in incs], context=[_neighbourhood(i, ctx) for i in incs])
     # a flag is for triage: between two already-known items it is only noise
     new_ids = {i.id for i in incs if i.status == "new"}
     for inc in incs:
@@ -781,6 +782,27 @@ def _with_hints(suggestions: list[SectionSuggestion], hints: list[tuple[str, flo
     return out
 
 
+_ARXIV_CATEGORY = re.compile(
+    r"(?<![\w.])(?:cs|math|stat|eess|econ|q-bio|q-fin|physics|astro-ph|cond-mat|hep-[a-z]{2,3}|nucl-[a-z]{2}|gr-qc|quant-ph|nlin|math-ph)"
+    r"(?:\.[A-Za-z]{2}(?:-[a-z]{2,})?|\.[a-z]{2,}-[a-z]{2,})?(?![\w])"
+)
+
+
+def _remote_category(items: list[Item], lexicon: Lexicon) -> str | None:
+    """The arXiv category an entry is filed under (its digest heading or its own line), when that
+    category is one of the lexicon's ``[arxiv] remote_categories``; only when all its entries agree."""
+    remote = [w.removeprefix("lit:") for w in lexicon.words("arxiv", "remote_categories")]
+    found = None
+    for it in items:
+        group = it.context.split(" / ")[-1] if it.context else ""
+        cats = _ARXIV_CATEGORY.findall(group + " " + it.text[:300])
+        hit = next((c for c in cats if any(fnmatchcase(c.lower(), r.lower()) for r in remote)), None)
+        if hit is None:
+            return None
+        found = found or hit
+    return found
+
+
 def _covered_per_note(primary: list[Item], ctx: Context) -> tuple[Item, str, str | None] | None:
     """An ID-less item a note says the doc already covers (quoting it, with the section it names)."""
     covered_re = ctx.lexicon.pattern("remarks", "covered")
@@ -823,6 +845,7 @@ def _note_evidence(ev: Evidence, c: Cluster, basis: list[Item], ctx: Context) ->
         if ev.group_other:
             break
     ev.machine_only = bool(notes) and all(n in ctx.machine_notes for n in notes)
+    ev.remote_category = _remote_category(basis, ctx.lexicon)
     card = ev.card
     if card is not None and card.category:
         cat = card.category.lower()
@@ -942,6 +965,17 @@ def primary_items(inc: Increment) -> list[Item]:
 
 _ID_OR_LINK = re.compile(r"(?:https?://|www\.)\S+|\b[\w.-]+\.(?:com|org|net|io|ai|dev|cn|blog)/\S*|(?:arxiv[:\s]*)?\b\d{4}\.\d{4,5}(?:v\d+)?\b", re.IGNORECASE)
 """IDs and links say which paper, not what it is about: an ID's month ("2611") is no shared term."""
+
+
+def _neighbourhood(inc: Increment, ctx: Context) -> frozenset[str]:
+    """Where a new increment sits in the doc: its suggested section and the anchored papers its own
+    items build on.  Known items have none: a flag between two of them is noise."""
+    if inc.status != "new":
+        return frozenset()
+    keys = {inc.suggested_sections[0].section} if inc.suggested_sections else set()
+    for it in primary_items(inc):
+        keys.update(m for m in it.mentions if m in ctx.anchors_by_id)
+    return frozenset(keys)
 
 
 def _inc_text(inc: Increment) -> str:

@@ -74,6 +74,8 @@ class Evidence:
     group_other: str | None = None
     fit: Fit | None = None
     other_fit: tuple[str, Fit] | None = None
+    remote_category: str | None = None
+    """An arXiv category far from the field that its entry is filed under ("cs.CE", "physics.chem-ph")."""
     machine_only: bool = False
     """Every source is a machine digest (a keyword bot, an alert)."""
     mention_only: bool = False
@@ -168,6 +170,8 @@ def _no_fit(e: Evidence) -> Judgment | None:
         else:
             why = "it shares only " + (", ".join(fit.terms[:3]) or "its keyword") + " with the doc"
         return Judgment("off-topic", f"a keyword digest's entry: {why}", "keyword-only")
+    if e.remote_category and fit.score < MACHINE_FIT:
+        return Judgment("off-topic", f"filed under {e.remote_category}, far from this knowledge base, and it fits the doc weakly", "remote-category")
     if e.card_kind == "unknown" and fit.score < MACHINE_FIT:
         return Judgment("off-topic", f"its paper card files it under {e.card.category if e.card else '?'}, and it fits the doc weakly", "card-category-weak")
     if fit.score < HUMAN_FIT and e.has_key:

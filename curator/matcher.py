@@ -309,16 +309,25 @@ def find_overlaps(
     primaries: list[list[Item]],
     distinct: set[frozenset[str]] | None = None,
     per_item: int = 3,
+    context: list[frozenset[str]] | None = None,
 ) -> None:
-    """Flag related-but-distinct increments (content, cross-mentions, names); fills ``overlaps``."""
+    """Flag related-but-distinct increments (content, cross-mentions, names, shared context); fills
+    ``overlaps``.  ``context`` holds, per increment, what places it in the doc (its section, the
+    anchored papers it builds on): two increments that share it are neighbours, compared even when
+    their wording differs, and what they share adds to their score."""
     if len(incs) < 2:
         return
     with paused_gc():  # ~10^5 short-lived sets, lists and tuples, no cycles: full passes only cost time
-        _flag_overlaps(incs, texts, primaries, distinct or set(), per_item)
+        _flag_overlaps(incs, texts, primaries, distinct or set(), per_item, context)
+
+
+_NEIGHBOUR_BONUS = 0.06
+"""What one shared piece of context (a section, an anchored paper both build on) adds to a pair's score."""
 
 
 def _flag_overlaps(
-    incs: list[Increment], texts: list[str], primaries: list[list[Item]], distinct: set[frozenset[str]], per_item: int
+    incs: list[Increment], texts: list[str], primaries: list[list[Item]], distinct: set[frozenset[str]], per_item: int,
+    context: list[frozenset[str]] | None = None,
 ) -> None:
     docs = [tokens(t) for t in texts]
     tfidf = TfIdf(docs)
@@ -365,6 +374,10 @@ def _flag_overlaps(
     for i in range(n):
         for t in tfidf.rare_tokens(i, k=6, max_df=max(3, n // 20)):
             block[t].append(i)
+    if context is not None:
+        for i, keys_i in enumerate(context):
+            for key in keys_i:
+                block["\x00" + key].append(i)  # neighbours in the doc: compared whatever their words
     for members in block.values():
         if len(members) <= 60:  # members ascend, so every pair comes out as (low, high)
             for k, x in enumerate(members[:-1]):
@@ -386,7 +399,8 @@ def _flag_overlaps(
             vb = vectors[b]
             cos = fsum([va[t] * vb[t] for t in shared])  # TfIdf.cosine: the same products, summed exactly
             link = links.get((a, b)) if a in linked else None
-            score = cos + (0.45 if link else 0.0)
+            near = len(context[a] & context[b]) if context is not None else 0
+            score = cos + (0.45 if link else 0.0) + _NEIGHBOUR_BONUS * min(2, near)
             if score < 0.32:
                 continue
             score = round(min(1.0, score), 3)
