@@ -101,6 +101,22 @@ class ReportedIndex:
         for k in note.left_out:
             self.left_out.setdefault(k, []).append(label)
 
+    def set_aside(self, note: Note, label: str, reader: VerdictReader) -> None:
+        """A briefing row that says its item is not for this topic ("| 2610.1 | … | not for us |",
+        "→ agents") reported nothing: the briefing left that item out."""
+        for it in note.items:
+            if not any(v.kind in OFF_KINDS for v in reader.read(it.text)):
+                continue
+            keys = [*it.arxiv[:1], *(normalize_url(u) for u in it.urls[:1])]
+            for k in keys:
+                for table in (self.ids, self.urls):
+                    if label in table.get(k, []):
+                        table[k] = [x for x in table[k] if x != label]
+                        if not table[k]:
+                            del table[k]
+                if label not in self.left_out.get(k, []):
+                    self.left_out.setdefault(k, []).append(label)
+
 
 @dataclass
 class Context:
@@ -275,6 +291,7 @@ def build_analysis(
         errors.extend(FileProblem(d.path, e) for e in d.errors)
     notes: dict[str, Note] = {}
     reported = ReportedIndex()
+    briefing_notes: list[tuple[Note, str]] = []
     in_window: list[LoadedNote] = []
     for ln in loaded:
         in_win = _in_window(ln.note, window)
@@ -291,6 +308,7 @@ def build_analysis(
             if note.time and note.time <= window.until and not is_current:
                 label = _briefing_label(note, until)
                 reported.add_note(note, note.ids, label)
+                briefing_notes.append((note, label))
         elif note.in_window and ln.split is not None:
             in_window.append(ln)
         for e in note.errors:
@@ -303,6 +321,8 @@ def build_analysis(
     analysis.errors = errors
 
     ctx = _context(cfg, topic, doc, others, cards, reported, notes, in_window)
+    for note, label in briefing_notes:
+        reported.set_aside(note, label, ctx.reader)
     items = [it for ln in in_window for it in ln.note.items]
     carriers = [c for ln in in_window if ln.split for c in ln.split.carriers]
     groups: list[tuple[list[Item], str]] = []
