@@ -9,10 +9,15 @@ heading that leaves them out ("Not for this topic") were judged off-topic then.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 
 from curator.lexicon import default_lexicon, memo
+from curator.matcher import normalized_title, title_core
+from curator.models import Note
+from curator.urls import normalize_url
+from curator.verdicts import OFF_KINDS, VerdictReader
 
-__all__ = ["briefing_info"]
+__all__ = ["ReportedIndex", "briefing_info"]
 
 _MARKER = re.compile(r"<!--\s*curator:briefing\s+(?P<attrs>[^>]*)-->")
 _STAMP = r"\d{4}-\d{2}-\d{2}[T ]\d{1,2}:?\d{2}(?::\d{2})?(?:\s*(?:[+-]\d{2}:?\d{2}|Z))?"
@@ -106,3 +111,57 @@ def briefing_info(text: str, name: str) -> tuple[str | None, str | None]:
         topic = _topic_in(first)
     wm = _window_line().search(head)
     return topic, (wm.group("b") if wm else None)
+
+
+@dataclass
+class ReportedIndex:
+    """What earlier briefings of this topic already listed."""
+
+    ids: dict[str, list[str]] = field(default_factory=dict)
+    urls: dict[str, list[str]] = field(default_factory=dict)
+    titles: list[tuple[str, str, str]] = field(default_factory=list)  # (normalized title, core, path)
+    _tables: tuple[dict[str, list[int]], list[str | None], int] | None = field(default=None, repr=False, compare=False)
+
+    def lookup_tables(self) -> tuple[dict[str, list[int]], list[str | None]]:
+        """Title positions by core name, and the normalized titles for one C-level fuzzy pass (None never matches)."""
+        if self._tables is None or self._tables[2] != len(self.titles):
+            by_core: dict[str, list[int]] = {}
+            for j, (_rt, rcore, _label) in enumerate(self.titles):
+                by_core.setdefault(rcore, []).append(j)
+            self._tables = (by_core, [rt or None for rt, _c, _l in self.titles], len(self.titles))
+        return self._tables[0], self._tables[1]
+
+    left_out: dict[str, list[str]] = field(default_factory=dict)
+    """Keys a briefing filed under a heading that leaves them out ("Not for this topic") → briefings."""
+
+    def add_note(self, note: Note, split_ids: list[str], label: str) -> None:
+        gone = set(note.left_out)
+        for i in split_ids:
+            if i in gone:
+                continue
+            self.ids.setdefault(i, []).append(label)
+        for it in note.items:
+            for u in it.urls:
+                nu = normalize_url(u)
+                if nu not in gone:
+                    self.urls.setdefault(nu, []).append(label)
+            if it.label:
+                self.titles.append((normalized_title(it.title), title_core(it.title).lower(), label))
+        for k in note.left_out:
+            self.left_out.setdefault(k, []).append(label)
+
+    def set_aside(self, note: Note, label: str, reader: VerdictReader) -> None:
+        """A briefing row that says its item is not for this topic ("| 2610.1 | … | not for us |",
+        "→ agents") reported nothing: the briefing left that item out."""
+        for it in note.items:
+            if not any(v.kind in OFF_KINDS for v in reader.read(it.text)):
+                continue
+            keys = [*it.arxiv[:1], *(normalize_url(u) for u in it.urls[:1])]
+            for k in keys:
+                for table in (self.ids, self.urls):
+                    if label in table.get(k, []):
+                        table[k] = [x for x in table[k] if x != label]
+                        if not table[k]:
+                            del table[k]
+                if label not in self.left_out.get(k, []):
+                    self.left_out.setdefault(k, []).append(label)

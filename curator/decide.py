@@ -66,7 +66,7 @@ def cmd_decide(args: argparse.Namespace) -> int:
 def _section_label(section: str, analysis: Analysis) -> str:
     """``--section`` as the doc labels it: "4.3", "Section 4.3", "§ 4.3" → "§4.3"; a title
     ("data mixing") → its section's label when exactly one section has it; else as typed."""
-    from curator.analysis import doc_index
+    from curator.context import doc_index
     from curator.living_doc import canonical_section
 
     number = canonical_section(section)

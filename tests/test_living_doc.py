@@ -510,7 +510,7 @@ def evaluation() -> LivingDoc:
 
 def _labels_of(doc: LivingDoc, key: str) -> set[str]:
     """Where the analysis reports an arXiv ID as anchored (what --json and the UI show)."""
-    from curator.analysis import doc_index
+    from curator.context import doc_index
 
     return {ref.section for ref in doc_index(doc).anchors_by_id.get(key, [])}
 

@@ -1,0 +1,214 @@
+"""What one analysis knows about the workspace around the notes: its docs, readers and indexes.
+
+Built once per analysis (:func:`build_context`) from the living doc of the topic, the other
+topics' docs, the paper cards, what earlier briefings listed and the window's notes, it is what
+every judgment reads: anchors by ID, URL and name, the authors' remark reader for this topic and
+inbox, the topic profile for relevance, which notes a program wrote, which are another topic's.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from curator.briefings import ReportedIndex
+from curator.config import Config
+from curator.lexicon import Lexicon, default_lexicon, load_lexicon
+from curator.models import AnchorRef, LivingDoc, Note, PaperCard
+from curator.relevance import Profile
+from curator.suggest import SectionIndex
+from curator.textfeatures import token_set
+from curator.verdicts import VerdictReader
+from curator.workspace import LoadedNote
+
+__all__ = ["Context", "DocIndex", "build_context", "doc_index"]
+
+
+@dataclass
+class Context:
+    topic: str
+    doc: LivingDoc
+    others: list[LivingDoc]
+    index: SectionIndex
+    other_indexes: list[tuple[LivingDoc, SectionIndex]]
+    reader: VerdictReader
+    lexicon: Lexicon
+    profile: Profile
+    machine_notes: set[str]
+    other_topic_names: set[str]
+    cards: dict[str, PaperCard]
+    reported: ReportedIndex
+    notes: dict[str, Note]
+    note_none: dict[str, str]
+    note_other: dict[str, str]
+    negative_remarks: list[tuple[str, str]]
+    anchors_by_id: dict[str, list[AnchorRef]]
+    anchors_by_url: dict[str, list[AnchorRef]]
+    name_anchors: list[tuple[set[str], AnchorRef, str]]
+    elsewhere_by_id: dict[str, list[AnchorRef]]
+    other_sections: set[str]
+    covered_names: dict[str, list[tuple[set[str], str]]]
+    name_by_token: dict[str, list[int]]
+    left_out: dict[str, list[str]] = field(default_factory=dict)
+    """Keys earlier briefings of this topic filed under a heading that leaves them out → the briefings."""
+
+
+@dataclass
+class DocIndex:
+    """Everything derived from one living doc; cached with it (rebuilt only when the doc changes)."""
+
+    index: SectionIndex
+    anchors_by_id: dict[str, list[AnchorRef]]
+    anchors_by_url: dict[str, list[AnchorRef]]
+    name_anchors: list[tuple[set[str], AnchorRef, str]]
+    name_by_token: dict[str, list[int]]
+
+
+def doc_index(doc: LivingDoc) -> DocIndex:
+    cached = doc.__dict__.get("_curator_index")
+    if isinstance(cached, DocIndex):
+        return cached
+    index = SectionIndex(doc)
+    by_id: dict[str, list[AnchorRef]] = {}
+    by_url: dict[str, list[AnchorRef]] = {}
+    names: list[tuple[set[str], AnchorRef, str]] = []
+    for s in doc.sections:
+        label = index.section_unit.get(s.index) or s.number or s.title
+        for a in s.anchors:
+            ref = AnchorRef(label, a.line, a.name or s.title, doc.path, a.date)
+            if a.kind == "arxiv":
+                by_id.setdefault(a.key, []).append(ref)
+            elif a.kind == "url":
+                by_url.setdefault(a.key, []).append(ref)
+            elif a.kind == "name" and a.name:
+                toks = _name_tokens(a.name)
+                if toks:
+                    names.append((toks, ref, a.name))
+    by_token: dict[str, list[int]] = {}
+    for i, (toks, _ref, _n) in enumerate(names):
+        for t in _strong(toks):
+            by_token.setdefault(t, []).append(i)
+    di = DocIndex(index, by_id, by_url, names, by_token)
+    doc.__dict__["_curator_index"] = di
+    doc.__dict__["_fresh_index"] = True
+    return di
+
+
+def build_context(cfg: Config, topic: str, doc: LivingDoc, others: list[LivingDoc], cards: list[PaperCard], reported: ReportedIndex, notes: dict[str, Note], in_window: list[LoadedNote]) -> Context:
+    lexicon = load_lexicon(cfg.lexicon)
+    doc_names = _doc_topic_words(doc)
+    topic_names = lexicon.topic_names(topic, doc_names)
+    own_family = set(lexicon.topic_family(topic)) | set(topic_names)
+    other_names: set[str] = set()
+    for d in others:
+        other_names.update(lexicon.topic_names(d.topic))
+    for t in lexicon.table("topics"):
+        if t != topic.lower():
+            other_names.update(n for n in lexicon.topic_names(t) if n not in own_family)
+    people = sorted({n.author for n in notes.values() if n.author and n.author != "-"})
+    reader = VerdictReader(lexicon, topic_names, sorted(other_names), people)
+    di = doc_index(doc)
+    index = di.index
+    other_indexes = [(d, doc_index(d).index) for d in others]
+    anchors_by_id = di.anchors_by_id
+    anchors_by_url = di.anchors_by_url
+    name_anchors = di.name_anchors
+    elsewhere: dict[str, list[AnchorRef]] = {}
+    other_sections: set[str] = set()
+    for d in others:
+        for sec in d.sections:
+            if sec.number:
+                other_sections.add(sec.number)
+        for key, refs in doc_index(d).anchors_by_id.items():
+            elsewhere.setdefault(key, []).extend(refs)
+        for key, refs in doc_index(d).anchors_by_url.items():
+            elsewhere.setdefault(key, []).extend(refs)
+    other_topics = {d.topic.lower() for d in others} | {
+        t for t in lexicon.table("topics") if t != topic.lower() and t not in own_family
+    }
+    note_none: dict[str, str] = {}
+    note_other: dict[str, str] = {}
+    negative: list[tuple[str, str]] = []
+    covered_names: dict[str, list[tuple[set[str], str]]] = {}
+    machine = _machine_notes(in_window, lexicon)
+    covered_re = lexicon.pattern("remarks", "covered")
+    for ln in in_window:
+        note = ln.note
+        declared = reader.declares_none(note.text)
+        if declared:
+            note_none[note.path] = declared
+        slug = _slug(note.path)
+        ntopic = (note.topic or "").lower()
+        btopic = (note.briefing_topic or "").lower()
+        for cand in (ntopic, btopic, slug.split("-")[0] if slug else ""):
+            if cand and cand in other_topics:
+                note_other[note.path] = f"a {cand} note"
+                break
+        if ln.split:
+            for r in ln.split.remarks:
+                if r.negative_section:
+                    negative.append((r.text, note.path))
+                m = covered_re.search(r.text)
+                if m and not r.negative_section:
+                    tail = r.text[m.end() :]
+                    for name in re.split(r"\s*(?:/|、|,|，|;|；|\band\b|和)\s*", tail):
+                        toks = {t for t in token_set(name) if len(t) >= 2}
+                        if toks and len(name.strip()) <= 30:
+                            covered_names.setdefault(note.path, []).append((toks, r.text))
+    profile = Profile(
+        topic, doc, others, lexicon, cards, [t for t, _c, _l in reported.titles], doc_names, people
+    )
+    return Context(
+        topic, doc, others, index, other_indexes, reader, lexicon, profile, machine, other_names,
+        {c.arxiv: c for c in cards if c.arxiv}, reported, notes,
+        note_none, note_other, negative, anchors_by_id, anchors_by_url, name_anchors, elsewhere, other_sections,
+        covered_names, di.name_by_token, reported.left_out,
+    )
+
+
+def _doc_topic_words(doc: LivingDoc) -> list[str]:
+    """How the doc names its own topic: the words before "(" or ":" on its 主题/Topic line."""
+    header = "\n".join(s.body[:600] for s in doc.sections[:2]) + "\n" + doc.title
+    words = default_lexicon().pattern("docs", "topic_line")
+    m = re.search(rf"(?:{words.pattern})\s*[:：]\s*([^\n(（—:：]+)", header, re.IGNORECASE)
+    if not m:
+        return []
+    words = [w.strip().lower() for w in re.split(r"[/,，、;；]", m.group(1))]
+    return [w for w in words if 2 <= len(w) <= 24]
+
+
+def _machine_notes(in_window: list[LoadedNote], lexicon: Lexicon) -> set[str]:
+    """Notes a program wrote (a keyword digest, an alert): its entries matched words, nobody chose them."""
+    authors = lexicon.pattern("notes", "machine_authors")
+    phrases = lexicon.pattern("notes", "machine_phrases")
+    out = set()
+    for ln in in_window:
+        note = ln.note
+        head = "\n".join(note.text.split("\n", 30)[:30])
+        if authors.search(note.author) or phrases.search(head):
+            out.add(note.path)
+    return out
+
+
+def _unit_label(index: SectionIndex, section_index: int) -> str | None:
+    return index.section_unit.get(section_index)
+
+
+def _slug(path: str) -> str:
+    name = path.rsplit("/", 1)[-1].rsplit(".", 1)[0].lower()
+    name = re.sub(r"^\d{4}-?\d{2}-?\d{2}(?:[t_]\d{4})?[-_]?", "", name)
+    author = path.split("/")[-2].lower() if "/" in path else ""
+    if author and name.startswith(author + "-"):
+        name = name[len(author) + 1 :]
+    return name
+
+
+_ALPHA_TOKEN = re.compile(r"[a-z]")
+
+
+def _name_tokens(name: str) -> set[str]:
+    return {t for t in token_set(name) if not re.fullmatch(r"\d{4}", t)}
+
+
+def _strong(toks: set[str]) -> set[str]:
+    return {t for t in toks if len(t) >= 3 and _ALPHA_TOKEN.search(t)}

@@ -1,0 +1,296 @@
+"""The evidence about one increment: what its notes say of it, where they file it, how they place it.
+
+The analysis hands each increment's items here; what comes back fills a :class:`curator.judge.Evidence`
+(remarks in the sentence that names the item, section hints into this doc or another, the notes'
+own scope, the arXiv category it is filed under) and re-ranks the section suggestions by the
+authors' hints.  Everything is read from the workspace through the :class:`curator.context.Context`.
+"""
+
+from __future__ import annotations
+
+import re
+from fnmatch import fnmatchcase
+
+from rapidfuzz import fuzz, process
+
+from curator.arxiv import find_ids
+from curator.context import Context, _name_tokens, _strong
+from curator.hints import read_hints
+from curator.judge import Evidence
+from curator.lexicon import Lexicon
+from curator.matcher import Cluster, normalized_title, title_core
+from curator.mentions import sentence_spans
+from curator.models import AnchorRef, Item, SectionSuggestion
+from curator.suggest import SectionIndex
+from curator.textfeatures import token_set
+from curator.verdicts import OFF_KINDS
+
+__all__ = [
+    "covered_per_note", "name_anchor", "names_other_doc", "note_evidence", "read_note_hints", "read_remarks",
+    "relevance_detail", "remote_category", "reported_by_title", "scopes", "short_path", "title_match", "with_hints",
+]
+
+
+def relevance_detail(ev: Evidence) -> dict[str, object]:
+    if ev.fit is None:
+        return {}
+    out: dict[str, object] = {
+        "fit": ev.fit.score, "terms": ev.fit.terms[:6], "coverage": ev.fit.coverage, "foreign": ev.fit.foreign[:6],
+    }
+    if ev.other_fit is not None:
+        out["other"], out["other_fit"] = ev.other_fit[0], ev.other_fit[1].score
+    return out
+
+
+def scopes(c: Cluster, keys: set[str]) -> list[tuple[Item, str]]:
+    """Each source item with the text that speaks of this increment: a primary item's own
+    sentences (not those about another paper it cites), a mention's sentence."""
+    out: list[tuple[Item, str]] = []
+    for it in c.items:
+        own = []
+        for a, b in sentence_spans(it.text):
+            sentence = it.text[a:b]
+            cited = set(find_ids(sentence) and [m.id for m in find_ids(sentence)])
+            if cited and not cited & keys:
+                continue  # about another paper ("They compare against Bench-X (2610.14001)…")
+            own.append(sentence)
+        out.append((it, " ".join(own) if own else it.text))
+    out.extend((m, m.text) for m in c.mentions if m not in c.items)
+    return out
+
+
+def read_remarks(ev: Evidence, scopes: list[tuple[Item, str]], ctx: Context, idless: bool) -> None:
+    """What the authors say of it, in the scope that names it."""
+    for it, text in scopes:
+        where = f"{short_path(it.note)}({it.label or 'item'})"
+        for v in ctx.reader.read(text):
+            if v.kind in OFF_KINDS:
+                ev.verdicts.append(f"{where}: “{v.text}”")
+            elif v.kind == "reported":
+                ev.note_reported = ev.note_reported or f"{where} says it was reported: “{v.text}”"
+            elif v.kind == "keep":
+                ev.keeps.append(f"{where}: “{v.text}”")
+    negative = [it for it, _t in scopes if it.negative]
+    if negative and len(negative) == len(scopes):
+        heading = negative[0].context.split(" / ")[-1] if negative[0].context else "a heading that leaves it out"
+        ev.negative = f"{short_path(negative[0].note)} files it under “{heading.strip('*_ ')}”"
+    if idless and not ev.verdicts:
+        named = _left_out_by_name(scopes, ctx)
+        if named:
+            ev.verdicts.append(named)
+
+
+def _left_out_by_name(scopes: list[tuple[Item, str]], ctx: Context) -> str | None:
+    """A note's "left out" line that names the item ("今天没进主线的: MCP Auth / A2A vs MCP:协议层")."""
+    cores = {title_core(it.title) for it, _t in scopes if len(title_core(it.title)) >= 3}
+    for text, path in ctx.negative_remarks:
+        lead = re.split(r"[:：]", re.sub(r"^\s*[-*+]\s*", "", text), maxsplit=1)[0]
+        names = [x.strip().lower() for x in re.split(r"\s/\s|、|,|，", lead) if x.strip()]
+        for core in cores:
+            cl = core.lower()
+            if any(cl == nm or (len(nm) >= 4 and (nm in cl or cl in nm)) for nm in names):
+                return f"{short_path(path)} leaves it out: “{text[:60]}”"
+    return None
+
+
+HINT_WEIGHTS = {"field": 1.0, "number": 0.9, "title": 0.6}
+"""How much an author's hint weighs against the lexical fit (which contributes at most 0.5)."""
+
+
+def read_note_hints(ev: Evidence, basis: list[Item], scopes: list[tuple[Item, str]], ctx: Context) -> list[tuple[str, float, str]]:
+    """Where the notes file it: hints into this doc (label, weight, reason), to no section, or to
+    another doc's section.  A bare "§1.13" in passing refers to the doc; it does not file the item."""
+    found: list[tuple[str, float, str]] = []
+    for it in basis:
+        where = f"{short_path(it.note)}({it.label or 'item'})"
+        if it.section_hint == "-":
+            ev.hint_none = ev.hint_none or f"{where} files it under no section of this doc"
+        elif it.section_hint:
+            unit = ctx.index.resolve(it.section_hint)
+            if unit:
+                found.append((unit.label, HINT_WEIGHTS["field"], f"hint in {where}"))
+            elif not ev.hint_other:
+                other = "another doc's" if it.section_hint in ctx.other_sections else "a missing"
+                ev.hint_other = f"{short_path(it.note)} suggests {it.section_hint}, {other} section"
+    for it, text in scopes:
+        where = f"{short_path(it.note)}({it.label or 'item'})"
+        for h in read_hints(text, ctx.lexicon):
+            if h.kind == "number":
+                unit = ctx.index.resolve("§" + h.value)
+            elif h.kind == "title":
+                unit = ctx.index.resolve_title(h.value)
+            else:
+                continue
+            if unit:
+                found.append((unit.label, HINT_WEIGHTS[h.kind], f"“{h.text}” in {where}"))
+    ev.hints_here = [label for label, _w, _r in found]
+    if found:
+        ev.hint_other = None
+    return found
+
+
+def with_hints(suggestions: list[SectionSuggestion], hints: list[tuple[str, float, str]], index: SectionIndex, k: int = 3) -> list[SectionSuggestion]:
+    """The lexical suggestions re-ranked by the authors' hints (each note's hint counts once).
+
+    A hint naming a divided section ("归入 3.2" where §3.2 has §3.2.1 and §3.2.2) goes to the
+    part the wording fits best, when the wording prefers one of them."""
+    if not hints:
+        return suggestions
+    lexical = {s.section: s for s in suggestions}
+    score: dict[str, float] = {s.section: s.score for s in suggestions}
+    reasons: dict[str, list[str]] = {s.section: [s.reason] if s.reason else [] for s in suggestions}
+    seen: set[tuple[str, str]] = set()
+    for label, weight, reason in hints:
+        parts = [u.label for u in index.units if u.label.startswith(label + ".")]
+        if parts:
+            best = max(parts, key=lambda p: lexical[p].score if p in lexical else -1.0)
+            if best in lexical:
+                label = best
+        note = reason.rsplit(" in ", 1)[-1].split("(", 1)[0]
+        if (label, note) in seen:
+            continue
+        seen.add((label, note))
+        score[label] = score.get(label, 0.0) + weight
+        reasons.setdefault(label, []).insert(0, reason)
+    ranked = sorted(score.items(), key=lambda kv: -kv[1])[:k]
+    out = []
+    for label, value in ranked:
+        unit = index.resolve(label)
+        title = lexical[label].title if label in lexical else (unit.title if unit else "")
+        out.append(SectionSuggestion(label, title, round(min(1.0, value / 1.6), 3), "; ".join(dict.fromkeys(reasons[label]))[:200]))
+    return out
+
+
+_ARXIV_CATEGORY = re.compile(
+    r"(?<![\w.])(?:cs|math|stat|eess|econ|q-bio|q-fin|physics|astro-ph|cond-mat|hep-[a-z]{2,3}|nucl-[a-z]{2}|gr-qc|quant-ph|nlin|math-ph)"
+    r"(?:\.[A-Za-z]{2}(?:-[a-z]{2,})?|\.[a-z]{2,}-[a-z]{2,})?(?![\w])"
+)
+
+
+def remote_category(items: list[Item], lexicon: Lexicon) -> str | None:
+    """The arXiv category an entry is filed under (its digest heading or its own line), when that
+    category is one of the lexicon's ``[arxiv] remote_categories``; only when all its entries agree."""
+    remote = [w.removeprefix("lit:") for w in lexicon.words("arxiv", "remote_categories")]
+    found = None
+    for it in items:
+        group = it.context.split(" / ")[-1] if it.context else ""
+        cats = _ARXIV_CATEGORY.findall(group + " " + it.text[:300])
+        hit = next((c for c in cats if any(fnmatchcase(c.lower(), r.lower()) for r in remote)), None)
+        if hit is None:
+            return None
+        found = found or hit
+    return found
+
+
+def covered_per_note(primary: list[Item], ctx: Context) -> tuple[Item, str, str | None] | None:
+    """An ID-less item a note says the doc already covers (quoting it, with the section it names)."""
+    covered_re = ctx.lexicon.pattern("remarks", "covered")
+    for it in primary:
+        for line in it.text.split("\n"):
+            m = covered_re.search(line)
+            if m and not names_other_doc(line, ctx):
+                sec = re.search(r"§\s*(\d+(?:\.\d+)*)", line)
+                return it, _clip_words(line, m.start()), ("§" + sec.group(1) if sec else None)
+        core = {t for t in token_set(title_core(it.title)) if len(t) >= 2}
+        for toks, sentence in ctx.covered_names.get(it.note, []):
+            if core and toks <= core:
+                return it, sentence[:70], None
+    return None
+
+
+def _clip_words(text: str, at: int, width: int = 70) -> str:
+    start = max(0, at - 25)
+    return text[start : start + width].strip().replace("\n", " ")
+
+
+def note_evidence(ev: Evidence, c: Cluster, basis: list[Item], ctx: Context) -> None:
+    """How the notes as wholes place it: another topic's note, a note saying it holds nothing for
+    this topic, a group heading naming another doc's section; which sources are machine digests;
+    what its paper card files it under."""
+    notes = {it.note for it in (c.items or c.mentions)}
+    if notes and all(n in ctx.note_none for n in notes):
+        n = sorted(notes)[0]
+        ev.note_none = f"{short_path(n)} says: “{ctx.note_none[n]}”"
+    if notes and all(n in ctx.note_other for n in notes):
+        n = sorted(notes)[0]
+        ev.note_other = f"from {ctx.note_other[n]} ({short_path(n)})"
+    for it in basis:
+        group = (it.context.split(" / ")[-1] if it.context else "").strip().strip("*_").lstrip("§").strip()
+        if len(group) >= 2 and not title_match(group, ctx.index):
+            for d, idx in ctx.other_indexes:
+                if title_match(group, idx):
+                    ev.group_other = f"{short_path(it.note)} files it under “{group}”, a section of {d.path}"
+                    break
+        if ev.group_other:
+            break
+    ev.machine_only = bool(notes) and all(n in ctx.machine_notes for n in notes)
+    ev.remote_category = remote_category(basis, ctx.lexicon)
+    card = ev.card
+    if card is not None and card.category:
+        cat = card.category.lower()
+        fam = set(ctx.lexicon.topic_family(ctx.topic)) | set(ctx.lexicon.topic_names(ctx.topic))
+        if cat in fam:
+            ev.card_kind = "topic"
+        elif cat in ctx.other_topic_names or any(cat == d.topic.lower() for d in ctx.others) or cat in ctx.lexicon.table("topics"):
+            ev.card_kind = "other"
+        else:
+            ev.card_kind = "unknown"
+
+
+def short_path(path: str) -> str:
+    return path.split("/", 1)[-1] if path.startswith("inbox/") else path
+
+
+def names_other_doc(text: str, ctx: Context) -> str | None:
+    """"rag 活文档 §2.6 已有" is about another topic's doc, not ours."""
+    doc_words = ctx.lexicon.pattern("docs", "doc_words")
+    for m in re.finditer(rf"([A-Za-z][\w-]{{1,20}})\s*(?:{doc_words.pattern})", text, re.IGNORECASE):
+        word = m.group(1).lower()
+        if word != ctx.topic.lower() and any(d.topic.lower() == word for d in ctx.others):
+            return word
+    return None
+
+
+def reported_by_title(items: list[Item], ctx: Context) -> list[str]:
+    """Earlier briefings' entries with this title (same core name, or ≥ 92 token-sort similar), in their order."""
+    titles = ctx.reported.titles
+    if not titles:
+        return []
+    by_core, normalized = ctx.reported.lookup_tables()
+    out = []
+    for it in items:
+        core = title_core(it.title).lower()
+        hits = set(by_core.get(core, ())) if len(core) >= 4 else set()
+        nt = normalized_title(it.title)
+        if nt:
+            hits.update(j for _t, _score, j in process.extract(nt, normalized, scorer=fuzz.token_sort_ratio, score_cutoff=92, limit=None))
+        out.extend(titles[j][2] for j in sorted(hits))
+    return out
+
+
+def title_match(group: str, idx: SectionIndex) -> bool:
+    """Does a note's group heading name one of this doc's sections (equal, contained, or ≥ 85 similar)?"""
+    g = group.lower()
+    titles = idx.lower_titles
+    for t in titles:
+        if g == t or (len(g) >= 4 and g in t) or (len(t) >= 4 and t in g):
+            return True
+    return process.extractOne(g, titles, scorer=fuzz.ratio, score_cutoff=85) is not None
+
+
+def name_anchor(items: list[Item], ctx: Context) -> AnchorRef | None:
+    """Conservative named-system match: all of the anchor's name in the title, or the title's name in the anchor."""
+    by_token = ctx.name_by_token
+    for it in items:
+        title_t = _name_tokens(it.title)
+        core_t = _name_tokens(title_core(it.title))
+        cands: set[int] = set()
+        for t in _strong(title_t):
+            cands.update(by_token.get(t, ()))
+        for i in sorted(cands):
+            toks, ref, _name = ctx.name_anchors[i]
+            if toks <= title_t:
+                return ref
+            if _strong(core_t) and core_t <= toks:
+                return ref
+    return None
