@@ -126,7 +126,11 @@ class IndexCache:
         self.peeked.pop(rel, None)
         if sig is not None:
             blob = pickle.dumps((ln.note, ln.split), protocol=pickle.HIGHEST_PROTOCOL)
-            light_items = [replace(it, text="", points=[], caveats=[], context="") for it in ln.note.items]
+            # an earlier briefing's rows keep their text: a row saying "not for us" reported nothing
+            keep = bool(ln.note.briefing_topic)
+            light_items = [
+                replace(it, text=it.text if keep else "", points=[], caveats=[], context="") for it in ln.note.items
+            ]
             meta = replace(ln.note, items=light_items, text="")
             self.notes[rel] = (sig, meta, blob, ln.mtime, ln.sha1)
             self._dirty.add("notes")

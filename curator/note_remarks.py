@@ -1,0 +1,126 @@
+"""What a note says around its items: remarks tied to items, groupings, the author's own links.
+
+Remarks ("[2] is the same as item 1", "Alice: not ours") attach to the item they name; a grouping
+("条目3-6 合起来") says several items are one increment; links to the site of an e-mail address in
+the note are the senders' own pages.
+"""
+
+from __future__ import annotations
+
+import re
+
+from curator.arxiv import find_ids
+from curator.mdblocks import plain_inline
+from curator.models import Item, Remark, SplitNote
+from curator.note_items import grouping_patterns
+from curator.urls import find_urls, normalize_url
+
+_EMAIL = re.compile(r"[\w.+-]+@(?P<host>[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)")
+
+
+def drop_own_links(out: SplitNote, text: str) -> None:
+    """Links to the site of an e-mail address in the note (a pasted thread's signature: "Alice
+    Example · Acme Labs · https://acme.example/research") are the senders' own pages, not items."""
+    hosts = {m.group("host").lower().removeprefix("www.") for m in _EMAIL.finditer(text)}
+    if not hosts:
+        return
+
+    def own(url: str) -> bool:
+        host = normalize_url(url).split("/", 1)[0]
+        return any(host == h or host.endswith("." + h) for h in hosts)
+
+    for it in [*out.items, *out.carriers]:
+        it.urls = [u for u in it.urls if not own(u)]
+    out.carriers = [c for c in out.carriers if c.urls or c.mentions or c.malformed]
+
+
+_BRACKET_REF = re.compile(r"\[(\d{1,3})\]")
+
+
+_NAME_SEP = re.compile(r"\s*(?:[—–:：(（,，]|-\s|\s-\s|$)")
+
+
+def attach_remarks(out: SplitNote) -> None:
+    """A note's lines about its own items by number or name ("[1] should go in 2.2", "Foo —
+    section: data mixing") join those items' text, where hints and verdicts are read; an ID-less
+    "item" that is only such a remark stops being an item."""
+    cited = [it for it in out.items if it.primary_arxiv or it.urls]
+    if not cited:
+        return
+    by_num: dict[str, list[Item]] = {}
+    for it in cited:
+        m = re.fullmatch(r"#(\d{1,3})", it.label or "")
+        if m:
+            by_num.setdefault(m.group(1), []).append(it)
+    names: list[tuple[str, Item]] = []
+    for it in cited:
+        core = re.split(r"\s[·—–|]\s|[:：(（【]|\s-\s|——", it.title, maxsplit=1)[0].strip(" -—·:：*")
+        if 3 <= len(core) <= 40 and not core.isdigit():
+            names.append((core.lower(), it))
+    names.sort(key=lambda p: -len(p[0]))
+
+    def targets(text: str) -> list[Item]:
+        plain = plain_inline(re.sub(r"^\s*(?:[-*+]\s+|\d{1,3}[.)]\s+)", "", text)).strip()
+        hits = [it for n in _BRACKET_REF.findall(plain) for it in by_num.get(n, [])] if by_num else []
+        if not hits:
+            low = plain.lower()
+            for name, it in names:
+                if low.startswith(name) and _NAME_SEP.match(low, len(name)):
+                    hits = [it]
+                    break
+        return list(dict.fromkeys(id(h) for h in hits)) and [h for i, h in enumerate(hits) if h not in hits[:i]]
+
+    keep: list[Item] = []
+    for it in out.items:
+        if not (it.primary_arxiv or it.urls or it.mentions) and (hits := targets(it.text.split("\n", 1)[0])):
+            for h in hits:
+                h.text += "\n" + it.text
+            continue
+        keep.append(it)
+    out.items = keep
+    for r in out.remarks:
+        if r.structural or find_ids(r.text) or find_urls(r.text):
+            continue
+        for h in targets(r.text):
+            if r.text not in h.text:
+                h.text += "\n" + r.text
+
+
+def find_groups(remarks: list[Remark], items: list[Item]) -> list[tuple[list[str], str]]:
+    """"条目1+2 是…", "条目3-6、8 合起来…": the note itself groups its items."""
+    labels = {it.label for it in items if it.label}
+    groups: list[tuple[list[str], str]] = []
+    for r in remarks:
+        grouping, together = grouping_patterns()
+        for m in grouping.finditer(r.text):
+            spec = m.group("spec")
+            if "+" not in spec + m.group("after") and not together.search(spec + m.group("after")):
+                continue
+            word = m.group("word")
+            nums = _expand_spec(spec)
+            if len(nums) < 2:
+                continue
+            cand = []
+            for n in nums:
+                for lab in (f"{word}{n}", f"{word.capitalize()} {n}", f"#{n}"):
+                    if lab in labels:
+                        cand.append(lab)
+                        break
+            if len(cand) >= 2:
+                groups.append((cand, r.text))
+    return groups
+
+
+def _expand_spec(spec: str) -> list[int]:
+    nums: list[int] = []
+    parts = re.split(r"\s*(?:[、,,/&+]|和|与|and)\s*", spec)
+    for part in parts:
+        part = re.sub(r"^\D*", "", part).strip()
+        rng = re.match(r"^(\d+)\s*[-–~]\s*(\d+)$", part)
+        if rng:
+            a, b = int(rng.group(1)), int(rng.group(2))
+            if 0 < b - a < 50:
+                nums.extend(range(a, b + 1))
+        elif part.isdigit():
+            nums.append(int(part))
+    return nums
