@@ -21,8 +21,6 @@ from curator.lexicon import Lexicon, default_lexicon
 __all__ = ["Hint", "read_hints"]
 
 _NUM = r"§?\s*(?P<num>\d{1,2}(?:\s*[.．]\s*\d{1,2}){0,3})(?![\d.]*\d)(?![A-Za-z%×])"
-_IN_NUM = re.compile(r"(?<![A-Za-z])(?:in|under|into)\s+(?:§\s*)?(?P<num>\d{1,2}\.\d{1,2}(?:\.\d{1,2})?)(?![\d.]*\d)(?![A-Za-z%×])", re.IGNORECASE)
-""""material in 4.3": a dotted number after "in" names a section (a plain number would be a count)."""
 _TITLE_STOP = re.compile(r"[,，。;；:：!?！？()（）\[\]【】|]|\.(?:\s|$)|\s[-—–]\s|\bor\b|\bif\b|\band\b|或者|或|如果|吧|就行|即可")
 
 
@@ -36,15 +34,23 @@ class Hint:
 
 
 @functools.lru_cache(maxsize=4)
-def _patterns(lexicon: Lexicon) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+def _patterns(lexicon: Lexicon) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     before = lexicon.pattern("hints", "before")
     after = lexicon.pattern("hints", "after")
     arrows = "|".join(re.escape(a.removeprefix("lit:")) for a in lexicon.words("hints", "arrows")) or r"(?!x)x"
     lead = rf"(?:{before.pattern}|{arrows})"
-    number = re.compile(rf"(?:{lead})\s*(?:[:：]{{1,2}}|\s(?:the\s+)?(?:section\s+|sec\.?\s*)?)?\s*{_NUM}", re.IGNORECASE)
-    trailing = re.compile(rf"{_NUM}\s*(?:的)?\s*(?:{after.pattern})", re.IGNORECASE)
+    quantity = rf"(?!\s*(?:{lexicon.pattern('hints', 'units').pattern})(?![A-Za-z]))"
+    num = _NUM + quantity
+    number = re.compile(rf"(?:{lead})\s*(?:[:：]{{1,2}}|\s(?:the\s+)?(?:section\s+|sec\.?\s*)?)?\s*{num}", re.IGNORECASE)
+    trailing = re.compile(rf"{num}\s*(?:的)?\s*(?:{after.pattern})", re.IGNORECASE)
+    # "material in 4.3": a dotted number after an "in" word names a section (a plain number would be a count)
+    inside = lexicon.pattern("hints", "in_words").pattern
+    in_num = re.compile(
+        rf"(?<![A-Za-z])(?:{inside})\s+(?:§\s*)?(?P<num>\d{{1,2}}\.\d{{1,2}}(?:\.\d{{1,2}})?)(?![\d.]*\d)(?![A-Za-z%×]){quantity}",
+        re.IGNORECASE,
+    )
     title = re.compile(rf"(?:{lead})\s*[:：]{{0,2}}\s*(?P<title>[^\n]{{2,60}})", re.IGNORECASE)
-    return number, trailing, title
+    return number, trailing, title, in_num
 
 
 _REF = re.compile(r"§\s*(?P<num>\d{1,2}(?:\s*[.．]\s*\d{1,2}){0,3})")
@@ -55,11 +61,11 @@ def read_hints(text: str, lexicon: Lexicon | None = None) -> list[Hint]:
     """The section hints of one scope of text, in order of appearance (numbers before titles)."""
     lex = lexicon or default_lexicon()
     norm = unicodedata.normalize("NFKC", text)
-    number, trailing, title = _patterns(lex)
+    number, trailing, title, in_num = _patterns(lex)
     after = lex.pattern("hints", "after")
     out: list[Hint] = []
     spans: list[tuple[int, int]] = []
-    for rx in (number, trailing, _IN_NUM):
+    for rx in (number, trailing, in_num):
         for m in rx.finditer(norm):
             num = re.sub(r"\s+", "", m.group("num")).replace("．", ".")
             out.append(Hint("number", num, m.group(0).strip()))

@@ -160,7 +160,15 @@ def _flatten(data: Any, prefix: str = "") -> Iterable[str]:
 
 
 def _alt(names: tuple[str, ...]) -> str:
-    return "|".join(re.escape(n) for n in names) if names else r"(?!x)x"
+    """The names, each whole: "not {topic}" reads "not eval" but not "not evaluated"."""
+    if not names:
+        return r"(?!x)x"
+    out = []
+    for n in names:
+        head = r"(?<![A-Za-z0-9])" if n[:1].isascii() and n[:1].isalnum() else ""
+        tail = r"(?![A-Za-z0-9])" if n[-1:].isascii() and n[-1:].isalnum() else ""
+        out.append(head + re.escape(n) + tail)
+    return "|".join(out)
 
 
 def _to_regex(entry: str, names: dict[str, tuple[str, ...]]) -> str:

@@ -65,12 +65,40 @@ class VerdictReader:
             for m in pat.finditer(text):
                 if any(a < m.end() and m.start() < b for a, b in taken):
                     continue
-                if kind == "dismiss" and not _clause_final(text, m):
+                if kind == "dismiss" and not self._judges(text, m):
                     continue  # "agents begin skipping tests" reports; "eh, skip." and "lol no" judge
+                if kind in ("redirect", "dismiss", "keep") and self._negated(text, m):
+                    continue  # "does not belong to rag", "no es de rag", "don't ignore this"
                 taken.append(m.span())
                 out.append(Verdict(kind, _clip(text, m.start(), m.end())))
                 break
         return out
+
+    @cached_property
+    def _negations(self) -> tuple[re.Pattern[str], re.Pattern[str]]:
+        """A negation right before a remark ("not", "no", "不") or right after it ("ではない")."""
+        before = self.lexicon.pattern("remarks", "negations")
+        after = self.lexicon.pattern("remarks", "negations_after")
+        return re.compile(rf"(?:{before.pattern})\s*$", re.IGNORECASE), re.compile(rf"\s*(?:{after.pattern})", re.IGNORECASE)
+
+    def _negated(self, text: str, m: re.Match[str]) -> bool:
+        before, after = self._negations
+        return bool(before.search(text, max(0, m.start() - 24), m.start())) or bool(after.match(text, m.end()))
+
+    @cached_property
+    def _determiners(self) -> frozenset[str]:
+        return frozenset(self.lexicon.literals("remarks", "determiners"))
+
+    def _judges(self, text: str, m: re.Match[str]) -> bool:
+        """A one-word Latin-script dismissal ends its clause ("skip.", "not ours, ignore", ",drop,") and
+        is no noun ("a 4-point drop,"); in mid-sentence the word describes ("skipping or deleting tests")."""
+        word = m.group(0).strip()
+        if not word[-1:].isascii() or " " in word:
+            return True  # a phrase ("out of scope", "not ours") is a judgement wherever it stands
+        if not _CLAUSE_END.match(text, m.end()):
+            return False
+        clause = _CLAUSE_START.split(text[: m.start()])[-1]
+        return not any(w.lower() in self._determiners for w in re.findall(r"[^\W\d_]+", clause)[-3:])
 
     def read_sentences(self, text: str, keep: set[str] | None = None) -> list[tuple[str, list[Verdict]]]:
         """``read`` per sentence of a longer text, with each sentence."""
@@ -90,16 +118,9 @@ class VerdictReader:
         return _clip(text, m.start(), m.end()) if m else None
 
 
-_CLAUSE_END = re.compile(r"\s*(?:$|[.,;:!?()（）\[\]。，；：！？、—–\-|*_\"'”’])")
-
-
-def _clause_final(text: str, m: re.Match[str]) -> bool:
-    """A one-word Latin-script dismissal ends its clause ("skip.", "not ours, ignore", ",drop,"); in
-    the middle of a sentence the same word describes something ("skipping or deleting tests")."""
-    word = m.group(0).strip()
-    if not word[-1:].isascii() or " " in word:
-        return True  # a phrase ("out of scope", "not ours") is a judgement wherever it stands
-    return bool(_CLAUSE_END.match(text, m.end()))
+_CLAUSE_END = re.compile(r"\s*(?:$|[.,;:!?()（）\[\]。，；：！？、—–|*_\"'”’]|-(?![\w-]))")
+"""What may follow a one-word judgement: punctuation or the end, never the rest of a word ("skip-gram", "drop-in")."""
+_CLAUSE_START = re.compile(r"[.,;:!?()（）\[\]。，；：！？、—–|\"“”]|\s-\s")
 
 
 def _clip(text: str, start: int, end: int, width: int = 80) -> str:

@@ -1,0 +1,99 @@
+"""Section hints in free text (curator.hints): numbers and titles after hint words, in five languages, and the
+numbers that are not hints."""
+
+from __future__ import annotations
+
+import pytest
+
+from curator.hints import read_hints
+from curator.lexicon import load_lexicon, packaged_lexicon
+
+
+def hints(text: str, lex=None) -> list[tuple[str, str]]:
+    return [(h.kind, h.value) for h in read_hints(text, lex or packaged_lexicon())]
+
+
+NUMBERS = [
+    # English
+    ("section:: 5.2", "5.2"), ("section: 5.2", "5.2"), ("Section 4.3", "4.3"), ("file under 2.2", "2.2"),
+    ("goes in §1.3", "1.3"), ("→ 4.3", "4.3"), ("§3.8 material", "3.8"), ("put it in 1.2.1 please", "1.2.1"),
+    # Chinese
+    ("建议归入 §4.3", "4.3"), ("放 1.1", "1.1"), ("归入 3.2", "3.2"), ("锚到 ２．３", "2.3"),
+    # Japanese
+    ("1.2 に入れる", "1.2"), ("2.4 の節", "2.4"),
+    # Spanish
+    ("va en 2.1", "2.1"), ("sección 3.4", "3.4"),
+    # German
+    ("Abschnitt 2.3", "2.3"), ("gehört in 4.1", "4.1"),
+]
+
+
+@pytest.mark.parametrize(("text", "num"), NUMBERS, ids=[t for t, _n in NUMBERS])
+def test_a_number_after_a_hint_word_names_a_section(text: str, num: str) -> None:
+    found = read_hints(text, packaged_lexicon())
+    assert ("number", num) in [(h.kind, h.value) for h in found]
+    h = next(h for h in found if h.kind == "number")
+    assert num[-1] in h.text  # the words that say it are quoted
+
+
+def test_a_dotted_number_after_in_names_a_section() -> None:
+    assert ("number", "4.3") in hints("Belongs with the process-reward material in 4.3")
+
+
+TITLES = [
+    ("Where: Reasoning benchmarks", "Reasoning benchmarks"),
+    ("section: data mixing", "data mixing"),
+    ("file under judge reliability, I think", "judge reliability"),
+    ("→ RLVR 那节", "RLVR"),
+    ("数据配比那节", "数据配比"),
+    ("評価の節", "評価"),
+    ("en la sección datos sintéticos", "datos sintéticos"),
+    ("einordnen unter Datenmischung", "Datenmischung"),
+]
+
+
+@pytest.mark.parametrize(("text", "title"), TITLES, ids=[t for t, _n in TITLES])
+def test_words_after_a_hint_word_name_a_section_by_title(text: str, title: str) -> None:
+    assert ("title", title) in hints(text)
+    assert not [h for h in hints(text) if h[0] == "number"]
+
+
+def test_a_bare_section_sign_in_passing_is_a_reference_not_a_hint() -> None:
+    assert hints("see §3.8 for background") == [("ref", "3.8")]
+
+
+NOT_HINTS = [
+    "2.1 SPARK: a sparse attention kernel",  # a pasted document's own numbering
+    "1.1 Leakage probes: paraphrased contamination detection",
+    "Scores rose to 4.3 points on MMLU",
+    "accuracy went from 71.2 to 74.5",
+    "In 2024 we saw 3.5 times more judges",
+    "v0.6 is 2.3x faster",
+    "GPT-4.1 and Claude 3.5 disagree",
+    "judges agree 0.81 with raters (Spearman)",
+]
+
+
+@pytest.mark.parametrize("text", NOT_HINTS)
+def test_numbers_without_a_hint_word_are_not_hints(text: str) -> None:
+    assert [h for h in hints(text) if h[0] in ("number", "ref")] == []
+
+
+@pytest.mark.parametrize("text", [
+    pytest.param("inference finishes in 2.1 seconds per pair", id="in-2.1-seconds"),
+    pytest.param("it trains in under 2 hours of compute", id="under-2-hours"),
+])
+def test_quantities_after_hint_words_are_not_hints(text: str) -> None:
+    assert [h for h in hints(text) if h[0] == "number"] == []
+
+
+def test_hints_come_in_order_numbers_first_and_once_each() -> None:
+    got = hints("section: 1.2 — or maybe section: 1.2 again, or file under 2.1")
+    nums = [v for k, v in got if k == "number"]
+    assert nums == ["1.2", "2.1"]
+
+
+def test_a_workspace_hint_word() -> None:
+    assert hints("einsortieren bei 2.3") == []
+    team = load_lexicon({"hints": {"before": ["einsortieren bei"]}})
+    assert ("number", "2.3") in hints("einsortieren bei 2.3", team)

@@ -1,0 +1,203 @@
+"""Authors' remarks (curator.verdicts) in the languages the phrase tables cover, with the traps beside them."""
+
+from __future__ import annotations
+
+import pytest
+
+from curator.lexicon import Lexicon, load_lexicon, packaged_lexicon
+from curator.verdicts import OFF_KINDS, VerdictReader
+
+TOPIC = "evaluation"
+PEOPLE = ["alice", "bob", "carol"]
+
+
+def reader_for(lex: Lexicon, topic: str = TOPIC) -> VerdictReader:
+    """The reader as the analysis builds it: this topic's names, every other topic's names, the inbox's people."""
+    names = lex.topic_names(topic)
+    own = set(lex.topic_family(topic)) | set(names)
+    others = {n for t in lex.table("topics") if t != topic for n in lex.topic_names(t) if n not in own}
+    return VerdictReader(lex, names, sorted(others), PEOPLE)
+
+
+@pytest.fixture(scope="module")
+def reader() -> VerdictReader:
+    return reader_for(packaged_lexicon())
+
+
+def kinds(reader: VerdictReader, text: str) -> list[str]:
+    return [v.kind for v in reader.read(text)]
+
+
+POSITIVES = {
+    "redirect": [
+        "→ agents", "-> rag", "forward to bob", "for the rag folks", "belongs to rag", "that's a rag paper",
+        "转 rag", "这篇是 rag 的", "归 rag", "rag 那边", "转给 bob",
+        "これは rag の話", "rag チームで拾って",
+        "es de rag", "para el equipo de rag",
+        "gehört zu rag", "eher rag", "weiter an rag",
+    ],
+    "not_topic": [
+        "not eval", "not really eval, more like RL", "nothing to do with evaluation", "unrelated to evals",
+        "不是评测", "与评测无关", "和 评测 无关",
+        "評価ではない", "評価とは無関係",
+        "nada que ver con evaluation", "fuera de evaluation",
+        "hat nichts mit evaluation zu tun", "keine evaluation",
+    ],
+    "dismiss": [
+        "eh, skip.", "Skip it, not ours", "lol no", "nope", "keyword hit", "out of scope", "(skip)", "**skip**",
+        "Drop, not ours", "skip; RL paper",
+        "跳过", "不看", "只是关键词命中", "不归我们",
+        "対象外", "スキップ", "見送り",
+        "fuera de alcance", "no es lo nuestro", "saltar",
+        "nicht für uns", "überspringen", "verworfen",
+    ],
+    "reported": [
+        "already reported", "in yesterday's briefing", "don't re-report", "不重复报", "已经报过", "简报已报", "上期已报",
+        "既報", "報告済み", "ya reportado", "ya salió en el briefing", "schon berichtet", "stand schon im briefing",
+    ],
+    "covered": [
+        "already anchored", "already in the doc", "nothing new", "已锚", "活文档 1.1 已锚", "已覆盖", "活文档已有",
+        "掲載済み", "ya está anclado", "nada nuevo", "bereits verankert", "nichts neues",
+    ],
+    "keep": [
+        "must read", "worth anchoring", "必读", "值得跟", "必読", "imprescindible", "vale la pena",
+        "unbedingt lesen", "lesenswert",
+    ],
+}
+POSITIVE_CASES = [(k, t) for k, ts in POSITIVES.items() for t in ts]
+
+
+@pytest.mark.parametrize(("kind", "text"), POSITIVE_CASES, ids=[f"{k}:{t}" for k, t in POSITIVE_CASES])
+def test_remarks_are_read(reader: VerdictReader, kind: str, text: str) -> None:
+    found = reader.read(text)
+    assert found and found[0].kind == kind, found
+    assert all(v.text and v.text in " ".join(text.split()) for v in found)
+
+
+@pytest.mark.parametrize("sentence", [
+    "Contamination probes for judges, skip.",
+    "The harness paper (not eval, it's RL)",
+])
+def test_remark_quotes_its_words(reader: VerdictReader, sentence: str) -> None:
+    v = reader.read(sentence)[0]
+    assert v.kind in OFF_KINDS
+    assert ("skip" in v.text) or ("not eval" in v.text)
+
+
+def test_skip_with_a_reason_is_both_a_dismissal_and_not_this_topic(reader: VerdictReader) -> None:
+    assert set(kinds(reader, "skip (not eval, it's RL)")) == {"not_topic", "dismiss"}
+
+
+def test_not_repeating_a_report_is_reported_not_dismissed(reader: VerdictReader) -> None:
+    assert kinds(reader, "不重复报") == ["reported"]
+    assert kinds(reader, "昨天报过,不重复报") == ["reported"]
+
+
+TRAPS = [
+    # descriptions, not judgements
+    "a single model family is not a benchmark study",
+    "agents begin editing, skipping or deleting tests",
+    "We skip the warmup phase in our harness",
+    "they ignore the prompt and answer anyway",
+    "models ignore instructions when the rubric is long",
+    "the skip connection matters",
+    "They saw a 4-point drop in accuracy",
+    "Position bias of judge models revisited",
+    "Contamination audits for evaluation suites",
+    # another topic named without a remark about the item
+    "compared with the rag baseline from last week",
+]
+
+
+@pytest.mark.parametrize("text", TRAPS)
+def test_traps_are_not_remarks(reader: VerdictReader, text: str) -> None:
+    assert reader.read(text) == []
+
+
+MORE_TRAPS = [
+    pytest.param("Skip-gram probes for judge position bias", id="skip-gram"),
+    pytest.param("A drop-in replacement for pairwise judges", id="drop-in"),
+    pytest.param("judges show a 4-point drop, mostly on long answers", id="a-drop-comma"),
+    pytest.param("The probes were not evaluated on code benchmarks yet", id="not-evaluated"),
+    pytest.param("it does not belong to rag, it is ours", id="negated-redirect"),
+    pytest.param("no es de rag, es nuestro", id="negated-redirect-es"),
+]
+
+
+@pytest.mark.parametrize("text", MORE_TRAPS)
+def test_more_traps_that_are_not_remarks(reader: VerdictReader, text: str) -> None:
+    assert not [v for v in reader.read(text) if v.kind in OFF_KINDS]
+
+
+def test_not_an_evaluation_paper_is_not_this_topic(reader: VerdictReader) -> None:
+    assert kinds(reader, "This is not an evaluation paper") == ["not_topic"]
+
+
+def test_a_remark_about_this_topic_does_not_redirect(reader: VerdictReader) -> None:
+    # the topic's own names are never "another topic"
+    assert kinds(reader, "→ evaluation") == []
+    assert kinds(reader, "belongs to evaluation") == []
+
+
+def test_the_same_words_redirect_for_the_other_topic() -> None:
+    rag_reader = reader_for(packaged_lexicon(), "rag")
+    assert kinds(rag_reader, "→ evaluation") == ["redirect"]
+    assert kinds(rag_reader, "-> rag") == []
+
+
+def test_redirect_to_a_person_only_for_people_of_the_inbox(reader: VerdictReader) -> None:
+    assert kinds(reader, "forward to carol") == ["redirect"]
+    assert kinds(reader, "forward to zed") == []
+
+
+def test_read_sentences_scopes_each_remark(reader: VerdictReader) -> None:
+    text = "Position bias of judge models. Not eval, more like RL. Must read anyway."
+    got = reader.read_sentences(text)
+    assert [(s.strip(), [v.kind for v in vs]) for s, vs in got] == [
+        ("Not eval, more like RL.", ["not_topic"]),
+        ("Must read anyway.", ["keep"]),
+    ]
+    only_off = reader.read_sentences(text, keep=set(OFF_KINDS))
+    assert [s.strip() for s, _vs in only_off] == ["Not eval, more like RL."]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("## Summary\nNo new evaluation items today.", "No new evaluation items"),
+    ("nothing for evaluation tonight", "nothing for evaluation"),
+    ("评测相关:无新增", "评测相关:无新增"),
+])
+def test_a_note_declaring_nothing_for_the_topic(reader: VerdictReader, text: str, expected: str) -> None:
+    said = reader.declares_none(text)
+    assert said is not None and expected in said
+
+
+@pytest.mark.parametrize("text", ["We found nothing new on judges", "no new rag items", "Position bias of judges"])
+def test_a_note_not_declaring_nothing(reader: VerdictReader, text: str) -> None:
+    assert reader.declares_none(text) is None
+
+
+def test_a_workspace_phrase_is_a_remark() -> None:
+    packaged = reader_for(packaged_lexicon())
+    assert packaged.read("passt nicht zu uns") == []
+    team = reader_for(load_lexicon({"remarks": {"dismiss": ["passt nicht zu uns"], "not_topic": ["kein Thema für {topic}"]}}))
+    assert kinds(team, "Passt nicht zu uns.") == ["dismiss"]
+    assert kinds(team, "kein Thema für eval") == ["not_topic"]
+    assert kinds(team, "kein Thema für rag") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Nice idea, but skip.", ["dismiss"]),
+        ("drop - not ours", ["dismiss"]),
+        ("eh, drop.", ["dismiss"]),
+        ("please don't ignore.", []),
+        ("これは rag の話ではない", []),
+        ("rag 쪽 이야기 아니다", []),
+        ("não é de rag", []),
+    ],
+    ids=["but-skip", "dash-separator", "eh-drop", "negated-dismiss", "ja-negation-after", "ko-negation-after", "pt-negation"],
+)
+def test_negations_and_clause_ends(reader: VerdictReader, text: str, expected: list[str]) -> None:
+    """A judgement word still judges at a clause end; a negation next to a remark turns it off."""
+    assert [k for k in kinds(reader, text) if k in OFF_KINDS] == expected
