@@ -1,0 +1,380 @@
+"""Pasted note formats end to end (split_note, analyze): what is an item, what only mentions one, what is nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from curator.analysis import analyze
+from curator.mentions import is_chat_line, url_role
+from curator.models import Increment
+from curator.notes import split_note
+
+PATH = "inbox/alice/2026-11-20T1000-x.md"
+SINCE, UNTIL = "2026-11-19T18:00:00+01:00", "2026-11-20T18:00:00+01:00"
+
+EVAL_DOC = """# evaluation living doc
+
+> Topic: evaluation (benchmarks, contamination, judges)
+
+## §1 Evaluation
+
+### §1.1 Benchmark contamination
+
+- **ContamProbe** (arXiv:2610.01234, 10-02 anchored): detects contamination of test sets via membership inference;
+  leakage of benchmark questions into pretraining corpora.
+- n-gram overlap audits catch verbatim leakage but miss paraphrased leakage.
+
+### §1.2 LLM-as-judge reliability
+
+- **JudgeBias** (arXiv:2610.02345): position bias and verbosity bias of judge models; pairwise preference
+  agreement with human raters.
+- Calibration of judge scores; rubric design.
+"""
+
+
+def items(text: str):
+    return split_note(text, PATH).items
+
+
+def run(tmp_path: Path, note: str) -> dict[str, Increment]:
+    """One note by alice inside the window of a one-doc workspace → increments by id."""
+    (tmp_path / "organized/knowledge").mkdir(parents=True)
+    (tmp_path / "organized/knowledge/evaluation.md").write_text(EVAL_DOC, encoding="utf-8")
+    (tmp_path / "curator.toml").write_text('topic = "evaluation"\ntimezone = "Europe/Berlin"\n', encoding="utf-8")
+    (tmp_path / "inbox/alice").mkdir(parents=True)
+    (tmp_path / PATH).write_text(note, encoding="utf-8")
+    a = analyze(tmp_path, since=SINCE, until=UNTIL)
+    return {inc.id: inc for inc in a.increments}
+
+
+# --- citation lines --------------------------------------------------------------------------------
+
+ZOTERO = """# Zotero export
+
+Paraphrased Leakage Probes for Benchmark Contamination. Ruiz, A.; Chen, B. arXiv:2611.05823. (2026)
+Position Bias of Judge Models Revisited. C. Diaz, D. Wu. arXiv:2611.05824. (2026)
+Rubric Anchors for LLM Judges. Klein, E.; Berg, T. arXiv:2611.05825. (2026)
+"""
+
+
+def test_citation_lines_are_one_item_each_titled_by_the_title(tmp_path: Path) -> None:
+    got = {it.primary_arxiv: it.title for it in items(ZOTERO)}
+    assert got == {
+        "2611.05823": "Paraphrased Leakage Probes for Benchmark Contamination",
+        "2611.05824": "Position Bias of Judge Models Revisited",
+        "2611.05825": "Rubric Anchors for LLM Judges",
+    }
+    incs = run(tmp_path, ZOTERO)
+    assert set(incs) == {"2611.05823", "2611.05824", "2611.05825"}
+    assert incs["2611.05824"].title == "Position Bias of Judge Models Revisited"
+    assert all(inc.status == "new" and not inc.sources[0].mention for inc in incs.values())
+
+
+@pytest.mark.xfail(strict=True, reason="note_items._AUTHORS only knows several authors with initials ('Ruiz, A.;', "
+                   "'C. Diaz,'): with full names, or one author ('Klein, E.'), the title keeps the authors and a "
+                   "dangling '. . (2026)'")
+@pytest.mark.parametrize("line", [
+    "Rubric Anchors for LLM Judges. Eva Klein and Tom Berg. arXiv:2611.05825. (2026)",
+    "Rubric Anchors for LLM Judges. Eva Klein. arXiv:2611.05825. (2026)",
+    "Rubric Anchors for LLM Judges. Klein, E. arXiv:2611.05825. (2026)",
+])
+def test_citation_lines_with_other_author_lists(line: str) -> None:
+    got = items(line + "\nCalibrated Judges. Diaz, C.; Wu, D. arXiv:2611.05826. (2026)\n")
+    assert [it.title for it in got] == ["Rubric Anchors for LLM Judges", "Calibrated Judges"]
+
+
+# --- a digest ----------------------------------------------------------------------------------------
+
+DIGEST = """# arXiv digest — 2026-11-20
+
+## cs.CL
+
+- **Paraphrased Leakage Probes for Benchmark Contamination** — arXiv:2611.05823 — Ana Ruiz, Bo Chen
+- **Position Bias of Judge Models Revisited** — arXiv:2611.05824 — Carla Diaz
+
+## cs.LG
+
+- **Rubric Anchors for LLM Judges** — arXiv:2611.05825 — Eva Klein
+"""
+
+
+def test_a_digests_category_heading_is_no_item_and_each_entry_is(tmp_path: Path) -> None:
+    got = items(DIGEST)
+    assert [(it.primary_arxiv, it.title) for it in got] == [
+        ("2611.05823", "Paraphrased Leakage Probes for Benchmark Contamination"),
+        ("2611.05824", "Position Bias of Judge Models Revisited"),
+        ("2611.05825", "Rubric Anchors for LLM Judges"),
+    ]
+    assert not any(it.title in ("cs.CL", "cs.LG") for it in got)
+    incs = run(tmp_path, DIGEST)
+    assert set(incs) == {"2611.05823", "2611.05824", "2611.05825"}
+    assert incs["2611.05825"].sources[0].label == "cs.LG"
+
+
+# --- chat -------------------------------------------------------------------------------------------
+
+CHAT = """# standup chat
+
+**alice** 09:12 — has anyone read arXiv:2611.05823? paraphrased leakage, contamination of benchmark questions
+**bob** 09:14 — yes, it's good
+[10:42 PM] bob: also 2611.05824 on judge position bias
+[10:44 PM] dan: lol
+"""
+
+
+@pytest.mark.parametrize("line", [
+    "**alice** 09:12 — has anyone read it?", "[10:42 PM] bob: also this", "bob 10:42: ok", "<carol> nice",
+    "@dan: see above", "- **alice** 09:12 — list-pasted chat",
+])
+def test_chat_lines(line: str) -> None:
+    assert is_chat_line(line)
+
+
+@pytest.mark.parametrize("line", [
+    "**Position Bias of Judge Models** (arXiv:2611.05824)", "Link: https://example.org/x", "1.1 Judge bias: x",
+    "Note: judges at 09:12 disagree",
+])
+def test_not_chat_lines(line: str) -> None:
+    assert not is_chat_line(line)
+
+
+def test_chat_lines_are_never_items_their_ids_are_mentions(tmp_path: Path) -> None:
+    split = split_note(CHAT, PATH)
+    assert split.items == []
+    assert sorted(i for c in split.carriers for i in c.arxiv) == ["2611.05823", "2611.05824"]
+    incs = run(tmp_path, CHAT)
+    assert set(incs) == {"2611.05823", "2611.05824"}  # "yes, it's good" and "lol" are nothing
+    assert all(s.mention for inc in incs.values() for s in inc.sources)
+
+
+@pytest.mark.xfail(strict=True, reason="a mention-only increment from a chat line is titled by analysis._name_before, "
+                   "which splits the line at the ':' of the clock time: '12 — has anyone read' and 'also'")
+def test_a_chat_mention_is_not_titled_by_a_fragment_of_the_line(tmp_path: Path) -> None:
+    incs = run(tmp_path, CHAT)
+    assert not incs["2611.05823"].title.startswith("12 ")
+    assert incs["2611.05824"].title != "also"
+
+
+# --- tables and outlines ----------------------------------------------------------------------------
+
+CSV = """# export
+
+§,Title,arXiv,Note
+1.1,Paraphrased leakage probes for benchmark contamination,2611.05823,strong
+1.2,Position bias of judge models revisited,2611.05824,ok
+"""
+
+
+def test_a_csv_paste_with_a_section_column(tmp_path: Path) -> None:
+    got = {it.primary_arxiv: (it.title, it.section_hint) for it in items(CSV)}
+    assert got == {
+        "2611.05823": ("Paraphrased leakage probes for benchmark contamination", "§1.1"),
+        "2611.05824": ("Position bias of judge models revisited", "§1.2"),
+    }
+    incs = run(tmp_path, CSV)
+    assert incs["2611.05823"].suggested_sections[0].section == "§1.1"
+    assert incs["2611.05824"].title == "Position bias of judge models revisited"
+
+
+# the pasted numbering is the opposite of where each paper belongs: read as hints, it would misfile both
+OUTLINE = """# pasted doc
+
+1.1 Judge bias: position bias of judge models (arXiv:2611.05824), agreement rose to 4.3 points.
+1.2 Leakage probes: paraphrased contamination detection (arXiv:2611.05823).
+"""
+
+
+def test_an_outline_numbered_paste_its_numbers_are_not_hints(tmp_path: Path) -> None:
+    got = items(OUTLINE)
+    assert [(it.label, it.primary_arxiv, it.section_hint) for it in got] == [
+        ("#1.1", "2611.05824", None), ("#1.2", "2611.05823", None),
+    ]
+    incs = run(tmp_path, OUTLINE)
+    judge, leak = incs["2611.05824"], incs["2611.05823"]
+    assert judge.title.startswith("Judge bias: position bias of judge models")
+    assert judge.suggested_sections[0].section == "§1.2"
+    assert leak.suggested_sections[0].section == "§1.1"
+    for inc in (judge, leak):
+        assert not any("“" in s.reason for s in inc.suggested_sections), inc.suggested_sections
+
+
+# --- identifiers ------------------------------------------------------------------------------------
+
+MALFORMED = """# Tonight's reading
+
+Judge calibration with rubric anchors, see arXiv:2613.04418 for the details.
+"""
+MALFORMED_ENTRY = """# Tonight's reading
+
+- **Rubric anchors for judges** (arXiv:2613.04418): rubric anchors lower judge variance.
+"""
+
+
+def test_a_malformed_id_is_unverified_never_an_arxiv_id(tmp_path: Path) -> None:
+    incs = run(tmp_path, MALFORMED)
+    assert list(incs) == ["?:2613.04418"]
+    inc = incs["?:2613.04418"]
+    assert inc.status == "unverified" and inc.status_rule == "malformed-id"
+    assert "2613.04418" in inc.status_reason
+    assert inc.arxiv == [] and not any("2613.04418" in u for u in inc.urls)
+
+
+@pytest.mark.xfail(strict=True, reason="note_items.build_item never fills Item.malformed (only free-text carriers get "
+                   "it): a titled list entry with a malformed ID is keyed 't:<title>' and judged 'no-identifier' "
+                   "('no arXiv ID or link'), its bad ID never quoted")
+def test_a_malformed_id_in_a_titled_entry_is_quoted(tmp_path: Path) -> None:
+    incs = run(tmp_path, MALFORMED_ENTRY)
+    assert list(incs) == ["?:2613.04418"]
+    inc = incs["?:2613.04418"]
+    assert inc.status_rule == "malformed-id" and "2613.04418" in inc.status_reason
+    assert inc.title == "Rubric anchors for judges"
+
+
+def test_a_titled_entry_with_a_malformed_id_is_still_unverified(tmp_path: Path) -> None:
+    (inc,) = run(tmp_path, MALFORMED_ENTRY).values()
+    assert inc.status == "unverified" and inc.arxiv == []
+
+
+BIBTEX = """# refs
+
+We should compare against this:
+
+```bibtex
+@article{ruiz2026leak,
+  title={Paraphrased leakage probes for benchmark contamination},
+  journal={arXiv preprint arXiv:2611.05823},
+  year={2026}
+}
+```
+"""
+
+
+def test_bibtex_in_a_fence_is_a_mention(tmp_path: Path) -> None:
+    assert items(BIBTEX) == []
+    incs = run(tmp_path, BIBTEX)
+    assert list(incs) == ["2611.05823"]
+    assert [s.mention for s in incs["2611.05823"].sources] == [True]
+
+
+@pytest.mark.xfail(strict=True, reason="each fenced line is its own carrier, so the BibTeX title={…} is never read: "
+                   "the increment is titled 'journal={arXiv preprint' and judged no-fit although its title fits")
+def test_bibtex_mention_takes_its_title_from_the_entry(tmp_path: Path) -> None:
+    inc = run(tmp_path, BIBTEX)["2611.05823"]
+    assert inc.title == "Paraphrased leakage probes for benchmark contamination"
+    assert inc.status == "new"
+
+
+# --- newsletters, e-mail, forums ---------------------------------------------------------------------
+
+NEWSLETTER = """# The Eval Letter #42
+
+**This week**
+
+- [Paraphrased leakage probes for benchmark contamination](https://leakprobe.example.org/paper) — detects paraphrased leakage of test questions.
+- [Position bias of judge models](https://judgebias.example.net/post) — pairwise judges disagree with human raters.
+
+**Off-topic but fun**
+
+- [A robot that folds origami cranes](https://origami.example.com/cranes) — delightful.
+- [Sourdough starters, ranked](https://bread.example.org/starters)
+
+Unsubscribe: https://evalletter.example.com/unsubscribe?u=123 · Manage preferences: https://evalletter.example.com/account/preferences
+Subscribe: https://evalletter.example.com/subscribe
+Pasted from https://www.notion.so/alice/Eval-reading-1234abcd and https://docs.google.com/document/d/abc123/edit
+"""
+
+
+def test_a_newsletter(tmp_path: Path) -> None:
+    incs = run(tmp_path, NEWSLETTER)
+    by_host = {inc.id.split("/", 1)[0]: inc for inc in incs.values()}
+    assert by_host["leakprobe.example.org"].status == "new"
+    assert by_host["leakprobe.example.org"].title == "Paraphrased leakage probes for benchmark contamination"
+    assert by_host["judgebias.example.net"].status == "new"
+    for host in ("origami.example.com", "bread.example.org"):  # under the bold "Off-topic but fun"
+        assert by_host[host].status == "off-topic", by_host[host]
+    assert by_host["bread.example.org"].status_rule == "left-out-heading"
+    assert "Off-topic but fun" in by_host["bread.example.org"].status_reason
+    for host in ("evalletter.example.com", "www.notion.so", "notion.so", "docs.google.com"):
+        assert not [i for i in incs.values() if i.id.startswith(host) and "/p/" not in i.id], host
+
+
+@pytest.mark.parametrize(("url", "role"), [
+    ("https://evalletter.example.com/unsubscribe?u=123", "ignore"),
+    ("https://evalletter.example.com/account/preferences", "ignore"),
+    ("https://www.notion.so/alice/Eval-reading-1234abcd", "ignore"),
+    ("https://docs.google.com/document/d/abc123/edit", "ignore"),
+    ("zotero://select/library/items/ABCD", "ignore"),
+    ("http://localhost:30000/v1", "ignore"),
+    ("https://news.ycombinator.com/item?id=4242", "thread"),
+    ("https://github.com/judgelab/rubric-anchors", "alias"),
+    ("https://leakprobe.example.org/paper", "item"),
+])
+def test_url_roles(url: str, role: str) -> None:
+    assert url_role(url) == role
+
+
+EMAIL = """# Fwd: judge bias paper
+
+From: Maria Lopez <maria@judgelab.example.org>
+To: alice@ourteam.example.com
+Subject: position bias
+
+Hi Alice, have you seen the position bias paper? https://judgebias.example.net/post
+It shows pairwise judges disagree with human raters.
+
+Best,
+Maria Lopez · JudgeLab · https://judgelab.example.org/team
+"""
+
+
+def test_an_email_threads_sender_domain_link_is_not_an_item(tmp_path: Path) -> None:
+    incs = run(tmp_path, EMAIL)
+    assert list(incs) == ["judgebias.example.net/post"]
+    assert incs["judgebias.example.net/post"].status == "new"
+
+
+FORUM = """# reading
+
+- Paraphrased leakage probes for benchmark contamination: https://leakprobe.example.org/paper (discussion: https://news.ycombinator.com/item?id=4242)
+- Good thread on judge calibration: https://news.ycombinator.com/item?id=5353
+"""
+
+
+def test_a_forum_thread_beside_an_article_is_not_its_own_item(tmp_path: Path) -> None:
+    incs = run(tmp_path, FORUM)
+    assert "news.ycombinator.com/item?id=4242" not in incs
+    article = incs["leakprobe.example.org/paper"]
+    assert article.title.startswith("Paraphrased leakage probes for benchmark contamination")
+    # a thread with nothing else cited beside it is the item
+    assert incs["news.ycombinator.com/item?id=5353"].status == "new"
+
+
+# --- headings -----------------------------------------------------------------------------------------
+
+
+@pytest.mark.xfail(strict=True, reason="notes._structural_re matches a structural word at the start of a heading "
+                   "with no end anchor: '# Notes on judge papers' (or 'About …', 'Summary of …', 'Overview of …') "
+                   "makes every entry under it a passing mention")
+@pytest.mark.parametrize("heading", ["# Notes on judge papers", "# Overview of tonight's eval papers"])
+def test_a_note_title_starting_with_a_structural_word_keeps_its_items(heading: str) -> None:
+    got = items(f"{heading}\n\n- **Position bias of judge models** (arXiv:2611.05825): pairwise judges.\n")
+    assert [(it.primary_arxiv, it.title) for it in got] == [("2611.05825", "Position bias of judge models")]
+
+
+def test_an_item_heading_with_a_link_field() -> None:
+    got = items("## Judge calibration with rubric anchors\n\nLink: https://judgelab.example.org/rubric-anchors\n")
+    assert [(it.title, it.urls) for it in got] == [
+        ("Judge calibration with rubric anchors", ["https://judgelab.example.org/rubric-anchors"])]
+
+
+@pytest.mark.xfail(strict=True, reason="notes.split_note passes lines[hb.start:body_end] (already after the heading) "
+                   "to _has_link_field, which skips its first line again: a link field right under the heading is "
+                   "not seen, so the item is titled 'Link' (or is only a mention for '- Link:')")
+@pytest.mark.parametrize("body", ["Link: https://judgelab.example.org/rubric-anchors",
+                                  "- Link: https://judgelab.example.org/rubric-anchors"])
+def test_an_item_heading_with_a_link_field_right_under_it(body: str) -> None:
+    got = items(f"## Judge calibration with rubric anchors\n{body}\n")
+    assert [(it.title, it.urls) for it in got] == [
+        ("Judge calibration with rubric anchors", ["https://judgelab.example.org/rubric-anchors"])]
