@@ -413,6 +413,17 @@ def _increment(c: Cluster, ctx: Context, authors: dict[str, str]) -> Increment:
 
 def _choose_title(c: Cluster, ctx: Context) -> str:
     cands = [it for it in c.items if it.title and it.title != c.key]
+    named = [it for it in cands if not _is_prose(it.title)]
+    if cands and not named and c.kind == "arxiv":
+        # a paragraph that opens with prose ("Reread the controlled comparison (…). The v3 adds…")
+        # names the paper worse than its card or the doc does
+        card = ctx.cards.get(c.key)
+        refs = [r.title for r in ctx.anchors_by_id.get(c.key, []) + ctx.elsewhere_by_id.get(c.key, []) if r.title]
+        if card and card.title:
+            return card.title
+        if refs:
+            return refs[0]
+    cands = named or cands
     if cands:
         hinted = [it for it in cands if it.section_hint and it.section_hint != "-"]
         pool = hinted or cands
@@ -430,6 +441,11 @@ def _choose_title(c: Cluster, ctx: Context) -> str:
             if name:
                 return name
     return c.key
+
+
+def _is_prose(title: str) -> bool:
+    """A sentence or more, not a name: long, or a sentence ends inside it."""
+    return len(title) > 100 or bool(re.search(r"\w\.\s+\S|。\s*\S", title))  # "Foo? A Benchmark" is a name
 
 
 def _name_before(text: str, aid: str) -> str | None:

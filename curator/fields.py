@@ -15,7 +15,7 @@ from curator.lexicon import default_lexicon, memo
 
 __all__ = ["Field", "KINDS", "match_field"]
 
-KINDS = ("link", "hint", "caveat", "points", "priority", "skip", "note")
+KINDS = ("link", "hint", "caveat", "points", "priority", "title", "skip", "note")
 
 _COLON_FIELD = re.compile(
     r"^\s*(?:>\s*)*(?:[-*+·•▸▹・■□◆◇●○▪]\s*|\d{1,3}[.)]\s+)?(?:\*\*|__)?(?P<name>[^:：\n*_【】|]{1,28}?)(?:\*\*|__)?"

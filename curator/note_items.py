@@ -69,7 +69,7 @@ def _is_bare_label(word: str) -> bool:
     return word.lower() in _labels()[3]
 
 
-NUM_LABEL = re.compile(r"^\s*(?:(?P<n>\d{1,3})\s*[.)、)]|\[(?P<b>\d{1,4})\]|#(?P<h>\d{1,4})\b|No\.\s*(?P<no>\d{1,4}))\s*")
+NUM_LABEL = re.compile(r"^\s*(?:(?P<n>\d{1,3})\s*[.)、)](?!\d)|\[(?P<b>\d{1,4})\]|#(?P<h>\d{1,4})\b|No\.\s*(?P<no>\d{1,4}))\s*")
 
 
 _TAG = re.compile(r"【([^】]{0,60})】")
@@ -93,7 +93,8 @@ def has_label(text: str) -> bool:
     m = label_match(plain)
     if m and (m.group("num") or _is_bare_label(m.group("word"))):
         return True
-    return bool(NUM_LABEL.match(plain_inline(plain)))
+    plain = plain_inline(plain)
+    return bool(NUM_LABEL.match(plain) or OUTLINE_LINE.match(plain))  # "3. Foo", "[3]", "2.1 Foo"
 
 
 def has_ref(text: str) -> bool:
@@ -213,7 +214,7 @@ def parse_hint(value: str) -> str | None:
     m = _SECTION_REF.search(v)
     if m:
         return "§" + _ascii_digits(m.group(1))
-    m = re.match(r"^(\d+(?:\.\d+)+)\b", v)
+    m = re.match(r"^(\d+(?:\.\d+)+)(?![\d.]*\d)(?![A-Za-z])", v)  # "2.1", "2.1절", "2.1 (planning)"
     if m:
         return "§" + m.group(1)
     if not v or re.match(r"^[—\-–]+(?:\s|[(（]|$)", v) or default_lexicon().pattern("hints", "nowhere").match(v):
@@ -321,6 +322,10 @@ def build_item(sp: Span, lines: list[str], path: str) -> Item | None:
                 continue
             if kind == "priority":
                 item.priority = item.priority or _priority_word(rest)
+                continue
+            if kind == "title":
+                if not item.title and rest:
+                    item.title = clean_title(plain_inline(rest)) or plain_inline(rest)
                 continue
             if kind == "skip":
                 continue

@@ -39,9 +39,11 @@ _CN_ENUM_LINE = re.compile(r"^\s*[一二三四五六七八九十]{1,3}[、.．]\
 
 @memo
 def _structural_re() -> re.Pattern[str]:
-    """Headings that hold no items (the lexicon's ``[headings] structural``), matched at the start."""
+    """Headings that hold no items (the lexicon's ``[headings] structural``), matched at the start:
+    "状态与矛盾" or "Status: held" or "Summary (3)", but not "Notes on judge papers"."""
     words = default_lexicon().pattern("headings", "structural")
-    return re.compile(rf"^(?:[#\s]*)(?:[一二三四五六七八九十]+[、.]\s*)?(?:{words.pattern})", re.IGNORECASE)
+    whole = r"(?:(?<=[^\x00-\x7f])|(?=\s*(?:$|[:：(（\[\-—–·|/,;]|\d)))"
+    return re.compile(rf"^(?:[#\s]*)(?:[一二三四五六七八九十]+[、.]\s*)?(?:{words.pattern}){whole}", re.IGNORECASE)
 
 
 def _negative_re() -> re.Pattern[str]:
@@ -145,7 +147,7 @@ def split_note(text: str, path: str) -> SplitNote:
         title = hb.text
         if _is_structural(title):
             continue
-        own = "\n".join(lines[hb.start : body_end])
+        own = "\n".join(lines[hb.start - 1 : body_end])  # the heading line, then its own body
         if has_label(title) or has_ref(title):
             item_heads.append((hb, sec_end, body_end, hb.level, ctx))
         elif _has_link_field(own) and not _is_group(blocks, lines, hb.start + 1, body_end):
@@ -174,9 +176,11 @@ def split_note(text: str, path: str) -> SplitNote:
         if b.kind == "fence":
             for ln in range(b.start, min(b.end, nlines) + 1):
                 in_fence[ln] = True
+    # the note's own title ("# Notes — agents, Sunday") names the note: it is no section without items
+    title_head = headings[0] if headings and sum(h.level <= headings[0].level for h in headings) == 1 else None
     for hb, sec_end, _body_end, ctx in heading_spans:
         neg = bool(_negative_re().search(hb.text)) and not has_label(hb.text)
-        struct = _is_structural(hb.text)
+        struct = _is_structural(hb.text) and hb is not title_head
         label_ctx = (ctx + " / " + plain_inline(hb.text)).strip(" /")
         for ln in range(hb.start, min(sec_end, nlines) + 1):
             line_ctx[ln] = label_ctx
@@ -271,6 +275,17 @@ def split_note(text: str, path: str) -> SplitNote:
         whole = identities("\n".join(lines[ln - 1] for ln in rows))
         cited = {ln: [p for p in identities(lines[ln - 1]).papers if not whole.arxiv or p in whole.arxiv] for ln in rows}
         with_ids = [ln for ln in rows if cited[ln]]
+        first = lines[rows[0] - 1]
+        if (
+            len(cited[rows[0]]) == 1
+            and _NAME_LEAD.match(first)
+            and not any(_leads_with_name_or_id(lines[ln - 1]) for ln in rows[1:])
+        ):
+            # "**1. DeskArena-Pro** (arXiv …)" over prose that cites others in passing: one item
+            spans.append(Span(rows[0], rows[-1], first, "paragraph", line_ctx[rows[0]]))
+            for x in rows:
+                covered[x] = True
+            continue
         if len(with_ids) >= 2 and all(len(cited[ln]) == 1 for ln in with_ids) and len({cited[ln][0] for ln in with_ids}) == len(with_ids):
             for ln in with_ids:
                 spans.append(Span(ln, ln, lines[ln - 1], "line", line_ctx[ln]))
@@ -461,7 +476,7 @@ def _line_is_label_start(line: str) -> bool:
     if not m or not m.group("num"):
         return False
     rest = plain[m.end() :]
-    return bool(re.match(r"\s*(?:[【\[(（:：·—\-.]|\S)", rest))
+    return not rest.strip() or bool(re.match(r"\s*(?:[【\[(（:：·—\-.]|\S)", rest))  # "항목 1" alone heads its fields
 
 
 def _is_group(blocks: list[Block], lines: list[str], start: int, end: int) -> bool:

@@ -354,9 +354,6 @@ def test_a_forum_thread_beside_an_article_is_not_its_own_item(tmp_path: Path) ->
 # --- headings -----------------------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="notes._structural_re matches a structural word at the start of a heading "
-                   "with no end anchor: '# Notes on judge papers' (or 'About …', 'Summary of …', 'Overview of …') "
-                   "makes every entry under it a passing mention")
 @pytest.mark.parametrize("heading", ["# Notes on judge papers", "# Overview of tonight's eval papers"])
 def test_a_note_title_starting_with_a_structural_word_keeps_its_items(heading: str) -> None:
     got = items(f"{heading}\n\n- **Position bias of judge models** (arXiv:2611.05825): pairwise judges.\n")
@@ -369,9 +366,6 @@ def test_an_item_heading_with_a_link_field() -> None:
         ("Judge calibration with rubric anchors", ["https://judgelab.example.org/rubric-anchors"])]
 
 
-@pytest.mark.xfail(strict=True, reason="notes.split_note passes lines[hb.start:body_end] (already after the heading) "
-                   "to _has_link_field, which skips its first line again: a link field right under the heading is "
-                   "not seen, so the item is titled 'Link' (or is only a mention for '- Link:')")
 @pytest.mark.parametrize("body", ["Link: https://judgelab.example.org/rubric-anchors",
                                   "- Link: https://judgelab.example.org/rubric-anchors"])
 def test_an_item_heading_with_a_link_field_right_under_it(body: str) -> None:

@@ -25,6 +25,7 @@ RELAYS = {
     "relay-training": (ROOT.parent / "shared" / "dev-relays" / "relay-training", 2),
     "relay-rag": (ROOT / "tests" / "relays" / "relay-rag", 2),
     "relay-safety": (ROOT / "tests" / "relays" / "relay-safety", 2),
+    "relay-agents": (ROOT / "tests" / "relays" / "relay-agents", 2),
 }
 
 
