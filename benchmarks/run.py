@@ -267,6 +267,7 @@ class ProcRun:
     rc: int
     maxrss: int  # bytes
     stderr: str
+    cpu: float = 0.0  # user + system seconds of the child (wait4)
 
 
 def _vm_hwm(pid: int) -> int | None:
@@ -310,7 +311,7 @@ def run_proc(cmd: list[str], *, env: dict[str, str] | None = None, timeout: floa
         p.returncode = os.waitstatus_to_exitcode(status)
         err.seek(0)
         text = err.read().decode("utf-8", "replace")
-    return ProcRun(secs, p.returncode, peak or ru.ru_maxrss * 1024, text[-2000:])
+    return ProcRun(secs, p.returncode, peak or ru.ru_maxrss * 1024, text[-2000:], ru.ru_utime + ru.ru_stime)
 
 
 def sub_env() -> dict[str, str]:
@@ -334,6 +335,7 @@ def patched(module: Any, name: str, wrapper: Callable[[Callable[..., Any]], Call
 
 
 def bench_analyze(ws: Path, gt: dict, reps: int, res: Results, state: dict) -> None:
+    import curator.analysis as an
     from curator.analysis import analyze
     from curator.cache import IndexCache
 
@@ -341,35 +343,48 @@ def bench_analyze(ws: Path, gt: dict, reps: int, res: Results, state: dict) -> N
     changed = _changed_note(ws, gt)
     base, cold, warm, touched, reads = [], [], [], [], []
     n_incs = 0
-    for _ in range(reps):
-        gc.collect()
-        base.append(timed(lambda: read_all(ws))[0])
-        drop_cache(ws)
-        gc.collect()
-        t, a = timed(lambda: analyze(ws, cache=IndexCache(ws)))
-        cold.append(t)
-        n_incs = len(a.increments)
-        del a
-        gc.collect()
-        caches: list[IndexCache] = []
+    judged: list[float] = []  # build_analysis of every analyze call, in order
 
-        def warm_run(caches: list[IndexCache] = caches) -> Any:  # loading the cache is part of a warm run
-            caches.append(IndexCache(ws))
-            return analyze(ws, cache=caches[-1])
+    def wrap_build(orig: Callable[..., Any]) -> Callable[..., Any]:
+        def inner(*a: Any, **kw: Any) -> Any:
+            t, out = timed(lambda: orig(*a, **kw))
+            judged.append(t)
+            return out
+        return inner
 
-        t, _a = timed(warm_run)
-        warm.append(t)
-        reads.append(caches[-1].reads)
-        del _a
-        st = changed.stat()
-        os.utime(changed, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000_000))
-        try:
+    cold_j, warm_j = [], []
+    with patched(an, "build_analysis", wrap_build):
+        for _ in range(reps):
+            gc.collect()
+            base.append(timed(lambda: read_all(ws))[0])
+            drop_cache(ws)
+            gc.collect()
+            t, a = timed(lambda: analyze(ws, cache=IndexCache(ws)))
+            cold.append(t)
+            cold_j.append(judged[-1])
+            n_incs = len(a.increments)
+            del a
+            gc.collect()
+            caches: list[IndexCache] = []
+
+            def warm_run(caches: list[IndexCache] = caches) -> Any:  # loading the cache is part of a warm run
+                caches.append(IndexCache(ws))
+                return analyze(ws, cache=caches[-1])
+
             t, _a = timed(warm_run)
-            touched.append(t)
+            warm.append(t)
+            warm_j.append(judged[-1])
             reads.append(caches[-1].reads)
-        finally:
-            os.utime(changed, ns=(st.st_atime_ns, st.st_mtime_ns))
-        del _a
+            del _a
+            st = changed.stat()
+            os.utime(changed, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000_000))
+            try:
+                t, _a = timed(warm_run)
+                touched.append(t)
+                reads.append(caches[-1].reads)
+            finally:
+                os.utime(changed, ns=(st.st_atime_ns, st.st_mtime_ns))
+            del _a
     res.info["analyze_increments_in_window"] = n_incs
     bl = "read every file's bytes (in-process)"
     res.add(Figure("analyze.cold.inproc", "analyze cold, in-process (no cache)", "s", med(cold), med(base), bl,
@@ -380,6 +395,13 @@ def bench_analyze(ws: Path, gt: dict, reps: int, res: Results, state: dict) -> N
     res.add(Figure("analyze.warm1.inproc", "analyze warm, 1 note changed, in-process", "s", med(touched), med(base), bl,
                    [Target("max", 0.5, "≤ 0.5 s")], samples=touched, baseline_samples=base,
                    note=f"{changed.relative_to(ws)} touched; files re-read: {reads[1::2]}"))
+    rest = [w - j for w, j in zip(warm, warm_j, strict=True)]
+    res.add(Figure("analyze.judgment.warm", "judgment (build_analysis) within analyze warm, in-process", "s",
+                   med(warm_j), med(rest), "the rest of analyze warm (cache load, listing, docs, cards, notes)",
+                   samples=warm_j, baseline_samples=rest,
+                   note=f"cold: {fmt(med(cold_j), 's')} of {fmt(med(cold), 's')}; build_analysis is everything after the "
+                        "files are read: context (section fit, relevance, remarks), earlier briefings' left-out rows, "
+                        "clustering, evidence and status per increment, overlaps"))
 
     log(f"analyze: whole process `curator analyze WS`, {reps} rounds")
     cmd = curator_cmd()
@@ -409,6 +431,56 @@ def bench_analyze(ws: Path, gt: dict, reps: int, res: Results, state: dict) -> N
                    [Target("max", 0.5, "≤ 0.5 s")], samples=pwarm, baseline_samples=pbase, error=err,
                    note="second run, persisted cache in .curator/"))
     state["rss"] = (rss_cold, rss_warm, rss_base, err)
+
+
+def bench_baseline_commit(ws: Path, reps: int, res: Results, src: Path, workdir: Path) -> None:
+    """``analyze WS --json`` of this tree against the same command from another checkout (``--baseline-src``).
+
+    Whole processes, cold then warm, the two trees in turn (baseline, this tree, ...), each on its own
+    copy of the workspace (their caches differ). Both run as ``python -P -m curator`` with only their
+    tree on ``PYTHONPATH`` and this interpreter's packages, so neither goes through an editable finder.
+    """
+    src = src.resolve()
+    if not (src / "curator" / "__main__.py").is_file():
+        raise FileNotFoundError(f"--baseline-src {src}: no curator/__main__.py there")
+    import compileall
+
+    compileall.compile_dir(str(src / "curator"), quiet=2)
+    rev = subprocess.run(["git", "-C", str(src), "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
+                         check=False).stdout.strip() or src.name
+    sides = {}
+    for name, tree in (("base", src), ("this", REPO)):
+        copy = workdir / f"{ws.name}-vs-{rev}-{name}"
+        shutil.rmtree(copy, ignore_errors=True)
+        shutil.copytree(ws, copy, ignore=shutil.ignore_patterns(".curator"))  # copy2: mtimes kept
+        env = dict(os.environ, PYTHONPATH=str(tree))
+        env.setdefault("PYTHONHASHSEED", "0")
+        sides[name] = (copy, env)
+    log(f"analyze vs {rev} ({src}): whole process, {reps} rounds, cold and warm")
+    runs: dict[tuple[str, str], list[ProcRun]] = defaultdict(list)
+    errors = []
+    for _ in range(reps):
+        for copy, _env in sides.values():
+            shutil.rmtree(copy / ".curator", ignore_errors=True)
+        for mode in ("cold", "warm"):
+            for name, (copy, env) in sides.items():
+                r = run_proc([sys.executable, "-P", "-m", "curator", "analyze", str(copy), "--json"], env=env)
+                if r.rc != 0:
+                    errors.append(f"{name} {mode} rc={r.rc}: {r.stderr.strip()[-300:]}")
+                runs[(mode, name)].append(r)
+    err = "; ".join(errors[:2]) or None
+    for mode in ("cold", "warm"):
+        this, base = runs[(mode, "this")], runs[(mode, "base")]
+        wall = [r.seconds for r in this]
+        bwall = [r.seconds for r in base]
+        cpu_pairs = med([a.cpu / b.cpu for a, b in zip(this, base, strict=True) if b.cpu])
+        wall_pairs = med([a / b for a, b in zip(wall, bwall, strict=True) if b])
+        res.add(Figure(f"analyze.vs_baseline.{mode}", f"`analyze --json` {mode}, this tree vs {rev}, whole process", "s",
+                       med(wall), med(bwall), f"the same command from {src} ({rev})",
+                       [Target("ratio_max", 1.1, f"≤ 1.1× {rev}")], samples=wall, baseline_samples=bwall, error=err,
+                       note=f"CPU {fmt(med([r.cpu for r in this]), 's')} vs {fmt(med([r.cpu for r in base]), 's')}; "
+                            f"pair by pair: wall {wall_pairs or 0:.2f}x, CPU {cpu_pairs or 0:.2f}x"
+                            + ("; .curator/ deleted before each round" if mode == "cold" else "; after both cold runs")))
 
 
 def _changed_note(ws: Path, gt: dict) -> Path:
@@ -1172,6 +1244,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", default=",".join(GROUPS), help=f"comma-separated subset of {','.join(GROUPS)}")
     ap.add_argument("--repeat", type=int, default=None, help="rounds per figure (default S 5, M 3, L 3)")
     ap.add_argument("--lookup-budget", type=float, default=60.0, help="seconds for the in-process lookup loop")
+    ap.add_argument("--baseline-src", type=Path, default=None,
+                    help="a checkout of another commit (git worktree add DIR REV): the analyze group also times "
+                         "`analyze --json` cold and warm against it")
     ap.add_argument("--probe-ui", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.probe_ui:
@@ -1199,6 +1274,8 @@ def main(argv: list[str] | None = None) -> int:
         try:
             if group == "analyze":
                 bench_analyze(ws, gt, reps, res, state)
+                if args.baseline_src:
+                    bench_baseline_commit(ws, reps, res, args.baseline_src, args.workdir)
             elif group == "cluster":
                 bench_cluster(ws, gt, args.size, args.seed, args.workdir, reps, res)
             elif group == "lookup":
