@@ -239,10 +239,13 @@ def build_analysis(
     analysis.errors = errors
 
     ctx = build_context(cfg, topic, doc, others, cards, reported, notes, in_window)
-    for note, label in briefing_notes:
-        reported.set_aside(note, label, ctx.reader)
     items = [it for ln in in_window for it in ln.note.items]
     carriers = [c for ln in in_window if ln.split for c in ln.split.carriers]
+    # only rows about what this window mentions can change an answer: read no other row's verdict
+    keys = {a for it in (*items, *carriers) for a in it.arxiv}
+    keys |= {normalize_url(u) for it in (*items, *carriers) for u in (*it.urls, *it.linked)}
+    for note, label in briefing_notes:
+        reported.set_aside(note, label, ctx.reader, keys)
     groups: list[tuple[list[Item], str]] = []
     for ln in in_window:
         if not ln.split:

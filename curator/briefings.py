@@ -150,13 +150,16 @@ class ReportedIndex:
         for k in note.left_out:
             self.left_out.setdefault(k, []).append(label)
 
-    def set_aside(self, note: Note, label: str, reader: VerdictReader) -> None:
+    def set_aside(self, note: Note, label: str, reader: VerdictReader, only: set[str] | None = None) -> None:
         """A briefing row that says its item is not for this topic ("| 2610.1 | … | not for us |",
-        "→ agents") reported nothing: the briefing left that item out."""
+        "→ agents") reported nothing: the briefing left that item out.  ``only``: the keys that
+        matter (what the window mentions); other rows are not read."""
         for it in note.items:
+            keys = [*it.arxiv[:1], *(normalize_url(u) for u in it.urls[:1])]
+            if only is not None and not any(k in only for k in keys):
+                continue
             if not any(v.kind in OFF_KINDS for v in reader.read(it.text)):
                 continue
-            keys = [*it.arxiv[:1], *(normalize_url(u) for u in it.urls[:1])]
             for k in keys:
                 for table in (self.ids, self.urls):
                     if label in table.get(k, []):

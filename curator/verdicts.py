@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
-from curator.lexicon import Lexicon
+from curator.lexicon import Lexicon, PhraseSet
 from curator.mentions import sentence_spans
 
 __all__ = ["OFF_KINDS", "Verdict", "VerdictReader"]
@@ -46,8 +46,10 @@ class VerdictReader:
         return self.lexicon.pattern("remarks", key, self.topic_names, self.other_names, self.people)
 
     @cached_property
-    def _patterns(self) -> list[tuple[str, re.Pattern[str]]]:
-        return [(k, self._pattern(k)) for k in KINDS]
+    def _phrases(self) -> list[tuple[str, PhraseSet]]:
+        return [
+            (k, self.lexicon.phrases("remarks", k, self.topic_names, self.other_names, self.people)) for k in KINDS
+        ]
 
     @cached_property
     def note_none(self) -> re.Pattern[str]:
@@ -61,8 +63,10 @@ class VerdictReader:
         """
         out: list[Verdict] = []
         taken: list[tuple[int, int]] = []
-        for kind, pat in self._patterns:
-            for m in pat.finditer(text):
+        low = text.lower()
+        present = self._phrases[0][1].present(low)  # the same names in every kind's set
+        for kind, phrases in self._phrases:
+            for m in phrases.finditer(text, low, present):
                 if any(a < m.end() and m.start() < b for a, b in taken):
                     continue
                 if kind == "dismiss" and not self._judges(text, m):

@@ -248,3 +248,32 @@ def test_a_workspace_remark_takes_an_item_off_topic_end_to_end(tmp_path: Path) -
     assert got["2611.05823"][:2] == ("off-topic", "author-verdict")
     assert got["2611.05824"][0] == "new", got["2611.05824"]
     assert got["2611.05825"][0] == "new"
+
+
+def _relay_lines() -> list[str]:
+    root = Path(__file__).resolve().parent
+    folders = [root.parent.parent / "shared" / "sample-relay", *sorted((root / "relays").iterdir())]
+    lines: list[str] = []
+    for folder in folders:
+        for path in sorted((folder / "inbox").rglob("*.md")):
+            lines.extend(ln for ln in path.read_text(encoding="utf-8").splitlines() if ln.strip())
+    return lines
+
+
+def test_phrase_sets_find_exactly_what_the_whole_alternation_finds() -> None:
+    """PhraseSet is a faster way to run one alternation: on every line of every relay's notes
+    (and lines made to hold the names) it must yield the very same matches, in order."""
+    from curator.lexicon import packaged_lexicon
+
+    lex = packaged_lexicon()
+    topic = lex.topic_names("agents")
+    others = sorted({n for t in lex.table("topics") if t != "agents" for n in lex.topic_names(t)} - set(topic))
+    people = ["tom", "Ana", "준호"]
+    made = [f"{a} {b} {c}" for a in ("→", "not for", "passing it to the", "转给") for b in (*others[:6], "tom") for c in ("folks.", "那边", "")]
+    texts = _relay_lines() + made
+    assert len(texts) > 500
+    for key in ("redirect", "not_topic", "dismiss", "reported", "covered", "keep", "note_none"):
+        whole = lex.pattern("remarks", key, topic, others, people)
+        fast = lex.phrases("remarks", key, topic, others, people)
+        for text in texts:
+            assert [m.span() for m in fast.finditer(text)] == [m.span() for m in whole.finditer(text)], (key, text)
