@@ -8,9 +8,10 @@ file problems per file instead of raising.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, MutableMapping
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 from rapidfuzz import fuzz
 
@@ -155,7 +156,10 @@ def _analyze(
         cards, card_problems = load_cards(cfg.root, cfg.cards)
     if progress:
         progress("matching", total, total)
-    result = build_analysis(cfg, lay, topic, window, doc, others, loaded, cards, problems, card_problems)
+    result = build_analysis(
+        cfg, lay, topic, window, doc, others, loaded, cards, problems, card_problems,
+        vocabulary_memo=cache.vocabulary if cache is not None else None,
+    )
     if cache is not None:
         cache.forget_missing({ln.note.path for ln in loaded})
         fresh = [d.__dict__.pop("_fresh_index", False) for d in docs.values()]
@@ -201,8 +205,10 @@ def build_analysis(
     cards: list[PaperCard],
     problems: list[FileProblem],
     card_problems: list[tuple[str, str]],
+    vocabulary_memo: MutableMapping[str, Any] | None = None,
 ) -> Analysis:
-    """Everything after the files are read (cheap enough to redo on every inbox change)."""
+    """Everything after the files are read (cheap enough to redo on every inbox change).
+    ``vocabulary_memo``: where the topic's counted vocabulary is kept between runs (the index cache)."""
     analysis = Analysis(topic=topic, window=window, living_doc=doc, other_docs=others, workspace=str(cfg.root))
     errors = list(problems)
     for d in [doc, *others]:
@@ -238,7 +244,7 @@ def build_analysis(
     analysis.cards = cards
     analysis.errors = errors
 
-    ctx = build_context(cfg, topic, doc, others, cards, reported, notes, in_window)
+    ctx = build_context(cfg, topic, doc, others, cards, reported, notes, in_window, vocabulary_memo)
     items = [it for ln in in_window for it in ln.note.items]
     carriers = [c for ln in in_window if ln.split for c in ln.split.carriers]
     # only rows about what this window mentions can change an answer: read no other row's verdict

@@ -28,7 +28,23 @@ CACHE_VERSION = 8
 """Bumped by hand for format changes; the code fingerprint catches everything else."""
 CACHE_NAME = "index-cache.pickle"
 """The notes part; the others sit beside it (see PARTS)."""
-PARTS = {"notes": CACHE_NAME, "docs": "index-docs.pickle", "cards": "index-cards.pickle", "memo": "index-memo.pickle"}
+PARTS = {
+    "notes": CACHE_NAME,
+    "docs": "index-docs.pickle",
+    "cards": "index-cards.pickle",
+    "memo": "index-memo.pickle",
+    "vocabulary": "index-vocabulary.pickle",
+}
+
+
+class _Memo(dict[str, Any]):
+    """A dict that remembers being written to (so the cache knows the part to save)."""
+
+    changed = False
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.changed = True
+        super().__setitem__(key, value)
 
 
 def _version() -> str:
@@ -77,6 +93,8 @@ class IndexCache:
         self.reads = 0
         """Files actually read in this run (the rest came from the cache)."""
         self.read_paths: list[str] = []
+        self.vocabulary = _Memo()
+        """The topic vocabulary relevance counts (see :class:`curator.relevance.Profile`), by content digest."""
         self._dirty: set[str] = set()
         self._load()
 
@@ -89,6 +107,7 @@ class IndexCache:
         data = read_private_pickle(self.paths["cards"], version) or {}
         self.cards = data.get("cards", {})
         self.card_sigs = data.get("card_sigs", {})
+        self.vocabulary = _Memo((read_private_pickle(self.paths["vocabulary"], version) or {}).get("vocabulary", {}))
         memo = (read_private_pickle(self.paths["memo"], version) or {}).get("memo", {})
         for rel, (sig, doc) in self.docs.items():
             index = _section_index(doc)
@@ -195,6 +214,9 @@ class IndexCache:
                 self._dirty.add("notes")
 
     def save(self) -> None:
+        if self.vocabulary.changed:
+            self._dirty.add("vocabulary")
+            self.vocabulary.changed = False
         if not self.persist or not self._dirty:
             return
         version = _version()
@@ -205,6 +227,8 @@ class IndexCache:
                 data = {"version": version, "docs": self.docs}
             elif part == "cards":
                 data = {"version": version, "cards": self.cards, "card_sigs": self.card_sigs}
+            elif part == "vocabulary":
+                data = {"version": version, "vocabulary": dict(self.vocabulary)}
             else:
                 memo = {}
                 for rel, (sig, doc) in self.docs.items():

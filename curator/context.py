@@ -9,7 +9,9 @@ inbox, the topic profile for relevance, which notes a program wrote, which are a
 from __future__ import annotations
 
 import re
+from collections.abc import MutableMapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from curator.briefings import ReportedIndex
 from curator.config import Config
@@ -94,7 +96,17 @@ def doc_index(doc: LivingDoc) -> DocIndex:
     return di
 
 
-def build_context(cfg: Config, topic: str, doc: LivingDoc, others: list[LivingDoc], cards: list[PaperCard], reported: ReportedIndex, notes: dict[str, Note], in_window: list[LoadedNote]) -> Context:
+def build_context(
+    cfg: Config,
+    topic: str,
+    doc: LivingDoc,
+    others: list[LivingDoc],
+    cards: list[PaperCard],
+    reported: ReportedIndex,
+    notes: dict[str, Note],
+    in_window: list[LoadedNote],
+    vocabulary_memo: MutableMapping[str, Any] | None = None,
+) -> Context:
     lexicon = load_lexicon(cfg.lexicon)
     doc_names = _doc_topic_words(doc)
     topic_names = lexicon.topic_names(topic, doc_names)
@@ -156,7 +168,7 @@ def build_context(cfg: Config, topic: str, doc: LivingDoc, others: list[LivingDo
                         if toks and len(name.strip()) <= 30:
                             covered_names.setdefault(note.path, []).append((toks, r.text))
     profile = Profile(
-        topic, doc, others, lexicon, cards, [t for t, _c, _l in reported.titles], doc_names, people
+        topic, doc, others, lexicon, cards, [t for t, _c, _l in reported.titles], doc_names, people, vocabulary_memo
     )
     return Context(
         topic, doc, others, index, other_indexes, reader, lexicon, profile, machine, other_names,

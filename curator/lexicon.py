@@ -254,14 +254,20 @@ def _flatten(data: Any, prefix: str = "") -> Iterable[str]:
             yield f"{prefix}={v}"
 
 
+# Latin word edges.  Case-sensitive inside (the class holds both cases already): under IGNORECASE the
+# regex compiler folds every letter of the class, which made compiling a phrase with 80 names 5x slower.
+_HEAD = r"(?-i:(?<![A-Za-z0-9]))"
+_TAIL = r"(?-i:(?![A-Za-z0-9]))"
+
+
 def _alt(names: tuple[str, ...]) -> str:
     """The names, each whole: "not {topic}" reads "not eval" but not "not evaluated"."""
     if not names:
         return r"(?!x)x"
     out = []
     for n in names:
-        head = r"(?<![A-Za-z0-9])" if n[:1].isascii() and n[:1].isalnum() else ""
-        tail = r"(?![A-Za-z0-9])" if n[-1:].isascii() and n[-1:].isalnum() else ""
+        head = _HEAD if n[:1].isascii() and n[:1].isalnum() else ""
+        tail = _TAIL if n[-1:].isascii() and n[-1:].isalnum() else ""
         out.append(head + re.escape(n) + tail)
     return "|".join(out)
 
@@ -280,8 +286,8 @@ def _to_regex(entry: str, names: dict[str, tuple[str, ...]]) -> str:
         pos = m.end()
     pieces.append(re.escape(text[pos:]))
     body = "".join(pieces).replace(r"\ ", r"\s*") if _has_cjk(text) else "".join(pieces).replace(r"\ ", r"\s+")
-    head = r"(?<![A-Za-z0-9])" if text[:1].isascii() and text[:1].isalnum() else ""
-    tail = r"(?![A-Za-z0-9])" if text[-1:].isascii() and text[-1:].isalnum() else ""
+    head = _HEAD if text[:1].isascii() and text[:1].isalnum() else ""
+    tail = _TAIL if text[-1:].isascii() and text[-1:].isalnum() else ""
     return head + body + tail
 
 

@@ -16,11 +16,13 @@ and the same scoring of another topic's doc says when an item fits there better.
 
 from __future__ import annotations
 
+import hashlib
 import math
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, MutableMapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from curator.lexicon import Lexicon
 from curator.models import LivingDoc, PaperCard
@@ -53,6 +55,34 @@ class Fit:
     """The title's ordinary words the topic never uses."""
 
 
+def _vocabulary_key(
+    topic: str,
+    doc: LivingDoc,
+    others: list[LivingDoc],
+    lexicon: Lexicon,
+    cards: list[PaperCard],
+    reported_titles: list[str],
+    stop: frozenset[str],
+) -> str:
+    """A digest of everything the vocabulary is counted from (a changed card or section changes it)."""
+    h = hashlib.blake2b(digest_size=16)
+    for part in (VOCABULARY_VERSION, topic, lexicon.fingerprint, *sorted(stop)):
+        h.update(part.encode("utf-8", "surrogatepass") + b"\x00")
+    for d in [doc, *others]:
+        h.update(f"\x01{d.topic}".encode())
+        for sec in d.sections:
+            h.update("\x02".join([sec.title, *(a.name or "" for a in sec.anchors), sec.body[:6000]]).encode("utf-8", "surrogatepass"))
+    for c in cards:
+        h.update("\x03".join([str(c.empty), c.title or "", c.category or "", *c.tags]).encode("utf-8", "surrogatepass"))
+    for t in reported_titles:
+        h.update(b"\x04" + t.encode("utf-8", "surrogatepass"))
+    return h.hexdigest()
+
+
+VOCABULARY_VERSION = "1"
+"""Bump when the counting changes (the code fingerprint of the cache also catches it)."""
+
+
 def item_terms(text: str, exclude: frozenset[str]) -> Counter[str]:
     """Content terms of note text: no links, IDs, numbers, stop words, topic names or negated compounds."""
     text = _ARXIV_ID.sub(" ", _URL.sub(" ", text))
@@ -83,13 +113,40 @@ class Profile:
         reported_titles: Iterable[str] = (),
         doc_names: Iterable[str] = (),
         people: Iterable[str] = (),
+        memo: MutableMapping[str, Any] | None = None,
     ) -> None:
+        """``memo``: a store (the workspace's index cache) for the vocabulary, which depends only on
+        the docs, the cards, the earlier briefings and the words: a warm run need not count it again."""
         self.topic = topic
         self.lexicon = lexicon
         names = set(lexicon.topic_names(topic, doc_names))
         self.family = frozenset(w for w in lexicon.topic_family(topic) if w not in names)
         self.stop = frozenset(lexicon.literals("relevance", "stop")) | frozenset(n.lower() for n in people)
         self.exclude = frozenset(_name_tokens(names)) | self.stop
+        cards = list(cards)
+        reported_titles = list(reported_titles)
+        key = _vocabulary_key(topic, doc, others, lexicon, cards, reported_titles, self.stop)
+        hit = memo.get(key) if memo is not None else None
+        if hit is None:
+            hit = self._vocabulary(topic, doc, others, lexicon, cards, reported_titles)
+            if memo is not None:
+                memo.clear()  # one workspace, one topic at a time: keep the latest only
+                memo[key] = hit
+        self.n_units, self.df, self.mass = hit
+        self.topics = list(self.mass)
+        self._scale = 1.0 / max(1.0, math.log((self.n_units + 1) / 1.5))
+        """Weights as a share of the rarest term's: a fit means the same in a small doc and a large one."""
+
+    def _vocabulary(
+        self,
+        topic: str,
+        doc: LivingDoc,
+        others: list[LivingDoc],
+        lexicon: Lexicon,
+        cards: list[PaperCard],
+        reported_titles: list[str],
+    ) -> tuple[int, Counter[str], dict[str, Counter[str]]]:
+        """(units, document frequency, term mass per topic) over every section, card and reported title."""
         units: list[tuple[str, Counter[str]]] = []  # (owner topic, weighted term counts)
         for d in [doc, *others]:
             for sec in d.sections:
@@ -121,17 +178,12 @@ class Profile:
             extra.update(item_terms(title, self.stop))
         if extra:
             units.append((topic, extra))
-        self.n_units = len(units)
         df: Counter[str] = Counter()
         mass: dict[str, Counter[str]] = {}
         for owner, c in units:
             df.update(c.keys())
             mass.setdefault(owner, Counter()).update(c)
-        self.df = df
-        self.mass = mass
-        self.topics = list(mass)
-        self._scale = 1.0 / max(1.0, math.log((self.n_units + 1) / 1.5))
-        """Weights as a share of the rarest term's: a fit means the same in a small doc and a large one."""
+        return len(units), df, mass
 
     def _weight(self, term: str, topic: str) -> float:
         """How much a shared term says the text is about ``topic``: rarity × share of the topic."""

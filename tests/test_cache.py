@@ -94,3 +94,22 @@ def test_cache_written_by_other_code_is_rebuilt(sample_ws: Path, monkeypatch) ->
     assert c.notes == {}
     analyze(sample_ws, cache=c)
     assert c.reads > 10
+
+
+def test_vocabulary_is_kept_and_recounted_when_a_card_changes(sample_ws: Path) -> None:
+    """The topic vocabulary is counted once and kept; a changed card makes it count again, and the
+    warm answer stays the cold one."""
+    first = IndexCache(sample_ws)
+    analyze(sample_ws, cache=first)
+    assert (sample_ws / ".curator" / "index-vocabulary.pickle").is_file()
+    (key,) = IndexCache(sample_ws).vocabulary  # one topic, one vocabulary
+
+    card = sorted((sample_ws / "paper_cards").glob("*.md"))[0]
+    text = card.read_text(encoding="utf-8")
+    card.write_text(text.replace("\n", " and Quantum Annealing\n", 1), encoding="utf-8")  # a new title
+    st = card.stat()
+    os.utime(card, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000))
+    warm = IndexCache(sample_ws)
+    cached = analyze(sample_ws, cache=warm)
+    assert list(warm.vocabulary) != [key]
+    assert _strip(analysis_json(cached)) == _strip(analysis_json(analyze(sample_ws)))
