@@ -206,8 +206,8 @@ def cmd_analyze(args: argparse.Namespace) -> int:
 
     gc.freeze()  # a one-shot process: no collector passes over the loaded index while printing or at exit
     if args.json:
-        json.dump(analysis_json(result), sys.stdout, ensure_ascii=False, indent=1)
-        sys.stdout.write("\n")
+        # one write: json.dump writes each of ~10^6 tokens to the stream on its own (a third of a warm run on L)
+        sys.stdout.write(json.dumps(analysis_json(result), ensure_ascii=False, indent=1) + "\n")
     else:
         print(summary_text(result))
     return 0
