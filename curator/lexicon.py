@@ -118,6 +118,10 @@ class Lexicon:
         self, table: str, key: str, topic: Iterable[str] = (), other: Iterable[str] = (), person: Iterable[str] = ()
     ) -> re.Pattern[str]:
         """One case-insensitive alternation of ``[table] key``; never matches when empty."""
+        if topic == () and other == () and person == ():
+            plain = self._compiled.get((table, key))
+            if plain is not None:
+                return plain  # most callers name no one: skip building the key
         names = _names(topic, other, person)
         ck = (table, key, *("\x1f".join(v) for v in names.values()))
         hit = self._compiled.get(ck)
@@ -125,6 +129,8 @@ class Lexicon:
             parts = [p for w in self.words(table, key) if (p := _to_regex(w, names))]
             source = "|".join(f"(?:{p})" for p in parts) if parts else r"(?!x)x"
             hit = self._compiled[ck] = re.compile(source, re.IGNORECASE | re.MULTILINE)
+        if not any(names.values()):
+            self._compiled[(table, key)] = hit
         return hit
 
     def phrases(

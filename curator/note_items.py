@@ -393,8 +393,8 @@ def build_item(sp: Span, lines: list[str], path: str) -> Item | None:
         primary = ordered[0]
     if primary is None and ordered and sp.kind in ("heading", "outline"):
         primary = _lead_id(lines[sp.start : sp.end])
+    cited = identities(item_text)
     if not field_urls and primary is None and not ordered and sp.kind in ("line", "paragraph", "outline", "heading"):
-        cited = identities(item_text)
         if len(cited.papers) == 1:
             field_urls.extend((cited.urls + cited.aliases)[:1])
     item.primary_arxiv = primary
@@ -402,7 +402,6 @@ def build_item(sp: Span, lines: list[str], path: str) -> Item | None:
     item.mentions = [i for i in ordered if i != primary]
     item.urls = dedupe(field_urls)
     own = {normalize_url(u) for u in item.urls}
-    cited = identities(item_text)
     item.linked = [u for u in cited.urls if normalize_url(u) not in own]
     if not item.title:
         item.title = (item.points[0][:80] if item.points else "") or (primary or "")
