@@ -261,7 +261,7 @@ def build_analysis(
             members = [by_label[x] for x in labels if x in by_label]
             if len(members) > 1:
                 groups.append((members, sentence))
-    clusters = cluster_items(items, carriers, groups)
+    clusters = cluster_items(items, carriers, groups, _card_links(cards))
     authors = {n.path: n.author for n in notes.values()}
     incs = [_increment(c, ctx, authors) for c in clusters]
     incs.extend(_card_increments(cards, incs, ctx))
@@ -277,6 +277,17 @@ def build_analysis(
     incs.sort(key=sort_key)
     analysis.increments = incs
     return analysis
+
+
+def _card_links(cards: list[PaperCard]) -> dict[str, str]:
+    """Link → arXiv ID, from the cards' headers; a link two papers' cards give names neither."""
+    owner: dict[str, str] = {}
+    shared: set[str] = set()
+    for card in cards:
+        for link in card.links if card.arxiv else ():
+            if owner.setdefault(link, card.arxiv) != card.arxiv:
+                shared.add(link)
+    return {k: v for k, v in owner.items() if k not in shared}
 
 
 def _safe_iso(value: str | None, cfg: Config) -> datetime | None:
@@ -422,6 +433,9 @@ def _increment(c: Cluster, ctx: Context, authors: dict[str, str]) -> Increment:
 
 def _choose_title(c: Cluster, ctx: Context) -> str:
     cands = [it for it in c.items if it.title and it.title != c.key]
+    if c.kind == "arxiv":
+        # an item that joined by its link or its title names the paper less surely than one citing its ID
+        cands = [it for it in cands if c.key in it.arxiv] or cands
     named = [it for it in cands if not _is_prose(it.title)]
     if cands and not named and c.kind == "arxiv":
         # a paragraph that opens with prose ("Reread the controlled comparison (…). The v3 adds…")

@@ -17,6 +17,7 @@ from curator.arxiv import find_ids, normalize_id
 from curator.lexicon import default_lexicon, memo
 from curator.models import PaperCard
 from curator.textio import ReadProblem, is_ignored_name, read_text
+from curator.urls import find_urls, normalize_url
 
 __all__ = ["CARD_NAME", "load_cards", "parse_card"]
 
@@ -144,6 +145,28 @@ def _body_id(value: str) -> str | None:
     return ids[0].id if ids else None
 
 
+def _header_links(text: str) -> list[str]:
+    """The card's own addresses: links in its header, before the first section of its body.
+
+    An arXiv or DOI link names the paper itself (its ID says so); any other link there (code,
+    project page) is another address of the same paper."""
+    links: list[str] = []
+    for n, line in enumerate(text.split("\n")):
+        if n >= _HEADER_LINES:
+            break
+        if _HEADING_RE.match(line):
+            if not line.lstrip().startswith("# "):
+                break  # the body's sections: links there are the paper's references
+            continue
+        for url, _s, _e in find_urls(line):
+            if find_ids(url) or "doi.org/" in url.lower():
+                continue
+            key = normalize_url(url)
+            if key not in links:
+                links.append(key)
+    return links
+
+
 def parse_card(text: str, path: str) -> PaperCard:
     """Card fields from its text; the file name in ``path`` supplies number and ID."""
     name = path.replace("\\", "/").rsplit("/", 1)[-1]
@@ -157,6 +180,7 @@ def parse_card(text: str, path: str) -> PaperCard:
         return card
 
     fields, title = _header_fields(text)
+    card.links = _header_links(text)
     card.title = fields.get("title") if (not title and fields.get("title")) else title
     if fields.get("category"):
         card.category = _category(fields["category"])

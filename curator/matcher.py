@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 import re
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from operator import itemgetter
@@ -65,6 +65,26 @@ def title_core(title: str) -> str:
     return core.strip(" -—·:：")
 
 
+_FAMILY_RE = re.compile(r"([A-Za-z][A-Za-z0-9]{2,})(?:[-\u2010 ][A-Za-z0-9][\w.-]*)?")
+
+
+def name_family(title: str) -> str | None:
+    """The coined name a title's name part builds on: "FooBench-Pro" → "FooBench".
+
+    Only a coined word counts (inner capitals, capitals throughout, or letters with digits):
+    "Evaluating Agents" is a phrase, not a family."""
+    m = _FAMILY_RE.fullmatch(title_core(title))
+    if m is None:
+        return None
+    base = m[1]
+    coined = re.search(r"[a-z][A-Z]", base) or (base.isupper() and len(base) >= 3) or (
+        re.search(r"\d", base) and re.search(r"[A-Za-z]{2}", base)
+    )
+    if not coined or base.lower() in _generic_names():
+        return None
+    return base
+
+
 def fingerprint(title: str) -> str:
     t = title.lower()
     t = re.sub(r"[(（【\[].*?[)）】\]]", " ", t)
@@ -78,8 +98,17 @@ def normalized_title(title: str) -> str:
     return re.sub(r"[^\w\u3400-\u9fff.+]+", " ", t).strip()
 
 
-def cluster_items(items: list[Item], carriers: list[Item], groups: list[tuple[list[Item], str]]) -> list[Cluster]:
-    """Group items into increments (see module docstring)."""
+def cluster_items(
+    items: list[Item],
+    carriers: list[Item],
+    groups: list[tuple[list[Item], str]],
+    url_ids: Mapping[str, str] | None = None,
+) -> list[Cluster]:
+    """Group items into increments (see module docstring).
+
+    ``url_ids`` maps a normalised link to the arXiv ID whose paper card gives it (its code, its
+    project page): an item that links only that is about the paper."""
+    url_ids = url_ids or {}
     clusters: dict[str, Cluster] = {}
     order: list[str] = []
 
@@ -155,6 +184,13 @@ def cluster_items(items: list[Item], carriers: list[Item], groups: list[tuple[li
                 c.reasons.append(f"title matches {c.items[0].title[:40]}")
                 continue
         url_key = next((normalize_url(u) for it in its for u in it.urls), None)
+        paper = url_ids.get(url_key) if url_key else None
+        if paper:
+            c = get(paper, "arxiv")
+            c.items.extend(its)
+            c.merge = "likely"
+            c.reasons.append(f"its paper card links {url_key}")
+            continue
         if url_key:
             c = get(url_key, "url")
         else:
@@ -181,6 +217,8 @@ def cluster_items(items: list[Item], carriers: list[Item], groups: list[tuple[li
             nu = normalize_url(u)
             if nu in owner and car in clusters[owner[nu]].items:
                 continue
+            if nu not in owner and nu in url_ids:
+                owner[nu] = get(url_ids[nu], "arxiv").key
             c = clusters[owner[nu]] if nu in owner else get(nu, "url")
             owner.setdefault(nu, c.key)
             if car not in c.mentions:
@@ -364,6 +402,18 @@ def _flag_overlaps(
             continue  # a name half the relay mentions (an engine, a lab) relates nothing in particular
         for i, why in by.items():
             links.setdefault(_pair(i, j), why)
+    family: dict[str, list[int]] = defaultdict(list)
+    for i, inc in enumerate(incs):
+        base = name_family(inc.title)
+        if base:
+            family[base.lower()].append(i)
+    for members in family.values():
+        if len(members) < _COMMON_NAME:  # "FooBench-Pro", "FooBench-Lite": one family, two papers
+            for k, x in enumerate(members[:-1]):
+                for y in members[k + 1 :]:
+                    if title_core(incs[x].title).lower() != title_core(incs[y].title).lower():
+                        # the same name twice is a collision (one acronym, two papers), not a family
+                        links.setdefault(_pair(x, y), f"both named for {name_family(incs[x].title)}")
     # candidate partners per row (a < b): a set update per block member collects them in C, and
     # scoring row by row keeps one row's vector hot while its partners are scored
     partners: dict[int, set[int]] = defaultdict(set)

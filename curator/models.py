@@ -142,6 +142,9 @@ class PaperCard:
     empty: bool = False
     recent: bool = False
     errors: list[str] = field(default_factory=list)
+    links: list[str] = field(default_factory=list)
+    """The paper's other addresses from the card's header (code, project page): a note that
+    links only its repo is about this paper."""
 
 
 @dataclass

@@ -281,7 +281,7 @@ def split_note(text: str, path: str) -> SplitNote:
             and _NAME_LEAD.match(first)
             and not any(_leads_with_name_or_id(lines[ln - 1]) for ln in rows[1:])
         ):
-            # "**1. DeskArena-Pro** (arXiv …)" over prose that cites others in passing: one item
+            # "**1. Widget-Pro** (arXiv …)" over prose that cites others in passing: one item
             spans.append(Span(rows[0], rows[-1], first, "paragraph", line_ctx[rows[0]]))
             for x in rows:
                 covered[x] = True

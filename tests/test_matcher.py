@@ -91,3 +91,38 @@ def test_find_overlaps_skips_distinct_pairs() -> None:
     incs, texts, primaries = _overlap_case()
     find_overlaps(incs, texts, primaries, distinct={frozenset(("2501.00001", "2501.00002"))})
     assert not any(inc.overlaps for inc in incs)
+
+
+def _named_case(titles: list[str], texts: list[str]) -> list[Increment]:
+    ids = [f"2501.0001{k}" for k in range(len(titles))]
+    incs = [Increment(id=i, title=t, arxiv=[i]) for i, t in zip(ids, titles, strict=True)]
+    primaries = [[_item(f"inbox/n{k}.md", t, arxiv=ids[k])] for k, t in enumerate(titles)]
+    find_overlaps(incs, texts, primaries)
+    return incs
+
+
+def test_one_name_family_is_an_overlap_even_in_other_words() -> None:
+    """Two papers named for the same coined name (a benchmark's successors) are related whatever
+    their notes say about them; the same name twice is a collision and takes no such link."""
+    incs = _named_case(
+        ["DeskArena-Pro: 1,200 Harder Desktop Tasks", "DeskArena-Verified", "Speculative decoding trees",
+         "RAG chunking for legal documents", "Prefill disaggregation across pools"],
+        ["1,200 longer desktop tasks, best agent 22%", "re-grades the checkers with state diffs, 1 in 8 wrong",
+         "draft trees on long prompts", "chunking heuristics", "GPU pools"],
+    )
+    (o,) = incs[0].overlaps
+    assert o.id == "2501.00011" and o.reason.startswith("both named for DeskArena")
+    twins = _named_case(
+        ["PRISM: Probing Refusal in Sparse Models", "PRISM (the watermark one)", "Speculative decoding trees"],
+        ["refusal probes in sparse models", "watermarks for generated text", "draft trees"],
+    )
+    assert not any(o.reason.startswith("both named") for inc in twins for o in inc.overlaps)
+
+
+def test_a_link_its_paper_card_gives_joins_the_paper() -> None:
+    """A note that links only a paper's repo is a source of that paper when its card lists the repo."""
+    paper = _item("inbox/a.md", "Plan-and-Verify", arxiv="2610.21876")
+    repo = _item("inbox/b.md", "검증기 기반 재계획 (PAV)", url="https://github.com/snu-agents/plan-and-verify")
+    (c,) = cluster_items([paper, repo], [], [], {"github.com/snu-agents/plan-and-verify": "2610.21876"})
+    assert c.key == "2610.21876" and c.merge == "likely" and len(c.items) == 2
+    assert len(cluster_items([paper, repo], [], [])) == 2  # without the card: two increments
