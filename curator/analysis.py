@@ -306,7 +306,7 @@ def _briefing_label(note: Note, until: datetime | None) -> str:
 
 def sort_key(inc: Increment) -> tuple:
     """New first, then more sources, then priority, then title."""
-    status_rank = {"new": 0, "unverified": 1, "reported": 2, "anchored": 3, "off-topic": 4}[inc.status]
+    status_rank = {"new": 0, "unverified": 1, "reported": 2, "cited": 3, "anchored": 3, "off-topic": 4}[inc.status]
     primary_sources = sum(1 for s in inc.sources if not s.mention)
     return (status_rank, -primary_sources, -len(inc.sources), PRIORITY_RANK.get(inc.priority or "", 3), -inc.stars, inc.title.lower())
 
@@ -407,6 +407,7 @@ def _increment(c: Cluster, ctx: Context, authors: dict[str, str]) -> Increment:
         rep.extend(reported_by_title(primary, ctx))
     inc.reported_in = sorted(set(rep))
     ev.reported = inc.reported_in
+    ev.cited = [r for k in sorted(keys) for r in ctx.cited.get(k, [])]
     left = sorted({b for k in keys for b in ctx.left_out.get(k, [])})
     if left:
         ev.left_out = f"{left[0]} left it out"

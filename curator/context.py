@@ -53,6 +53,8 @@ class Context:
     name_by_token: dict[str, list[int]]
     left_out: dict[str, list[str]] = field(default_factory=dict)
     """Keys earlier briefings of this topic filed under a heading that leaves them out → the briefings."""
+    cited: dict[str, list[AnchorRef]] = field(default_factory=dict)
+    """What this topic's doc names without anchoring (see :class:`DocIndex`)."""
 
 
 @dataclass
@@ -64,6 +66,8 @@ class DocIndex:
     anchors_by_url: dict[str, list[AnchorRef]]
     name_anchors: list[tuple[set[str], AnchorRef, str]]
     name_by_token: dict[str, list[int]]
+    cited: dict[str, list[AnchorRef]] = field(default_factory=dict)
+    """IDs and normalised links the doc names without anchoring them (glossary, removal lines)."""
 
 
 def doc_index(doc: LivingDoc) -> DocIndex:
@@ -90,7 +94,10 @@ def doc_index(doc: LivingDoc) -> DocIndex:
     for i, (toks, _ref, _n) in enumerate(names):
         for t in _strong(toks):
             by_token.setdefault(t, []).append(i)
-    di = DocIndex(index, by_id, by_url, names, by_token)
+    cited: dict[str, list[AnchorRef]] = {}
+    for c in doc.cited:
+        cited.setdefault(c.key, []).append(AnchorRef(c.where, c.line, "", doc.path))
+    di = DocIndex(index, by_id, by_url, names, by_token, cited)
     doc.__dict__["_curator_index"] = di
     doc.__dict__["_fresh_index"] = True
     return di
@@ -174,7 +181,7 @@ def build_context(
         topic, doc, others, index, other_indexes, reader, lexicon, profile, machine, other_names,
         {c.arxiv: c for c in cards if c.arxiv}, reported, notes,
         note_none, note_other, negative, anchors_by_id, anchors_by_url, name_anchors, elsewhere, other_sections,
-        covered_names, di.name_by_token, reported.left_out,
+        covered_names, di.name_by_token, reported.left_out, di.cited,
     )
 
 

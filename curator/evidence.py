@@ -55,8 +55,24 @@ def scopes(c: Cluster, keys: set[str]) -> list[tuple[Item, str]]:
                 continue  # about another paper ("They compare against Bench-X (2610.14001)…")
             own.append(sentence)
         out.append((it, " ".join(own) if own else it.text))
-    out.extend((m, m.text) for m in c.mentions if m not in c.items)
+    out.extend((m, _mention_scope(m.text, keys)) for m in c.mentions if m not in c.items)
     return out
+
+
+def _mention_scope(text: str, keys: set[str]) -> str:
+    """The run of sentences that speak of this increment in a text citing several papers: from a
+    sentence citing it to the next one citing another ("… the study (2609.11274) we have in 1.1"
+    is no hint for the paper two bullets down).  The whole text when no sentence cites it."""
+    own: list[str] = []
+    on = False
+    for a, b in sentence_spans(text):
+        sentence = text[a:b]
+        cited = {m.id for m in find_ids(sentence)}
+        if cited:
+            on = bool(cited & keys)
+        if on:
+            own.append(sentence)
+    return " ".join(own) if own else text
 
 
 def read_remarks(ev: Evidence, scopes: list[tuple[Item, str]], ctx: Context, idless: bool) -> None:

@@ -2,7 +2,7 @@
 
 Each rule looks at one kind of evidence (:class:`Evidence`, gathered by the analysis) and
 either decides — a status and a reason that quotes the evidence — or passes.  Rules run in
-order of strength: what the living doc anchors, what earlier briefings listed, what another
+order of strength: what the living doc anchors, what earlier briefings listed, what it names without anchoring (a glossary, a removal), what another
 topic's doc anchors, what the authors say, how the notes file it, and last how well its
 words fit the topic (:mod:`curator.relevance`).  The first rule that decides wins, and its
 name and reason are what the UI and ``analyze --json`` show.  A section hint into this doc
@@ -55,6 +55,8 @@ class Evidence:
     reported: list[str] = field(default_factory=list)
     note_reported: str | None = None
     elsewhere: list[AnchorRef] = field(default_factory=list)
+    cited: list[AnchorRef] = field(default_factory=list)
+    """Where this topic's doc names it without anchoring it (a glossary, a removal line)."""
     verdicts: list[str] = field(default_factory=list)
     """Authors' off-topic remarks, each as "note(label): “words”"."""
     keeps: list[str] = field(default_factory=list)
@@ -101,6 +103,14 @@ def _reported(e: Evidence) -> Judgment | None:
     if e.note_reported:
         return Judgment("reported", e.note_reported, "reported-per-note")
     return None
+
+
+def _doc_cited(e: Evidence) -> Judgment | None:
+    if not e.cited:
+        return None
+    r = e.cited[0]
+    where = "records its removal" if r.section == "removed" else f"cites it in {r.section}"
+    return Judgment("cited", f"the doc {where} (line {r.line}), not as an anchor: known, not new", "doc-cited")
 
 
 def _anchored_elsewhere(e: Evidence) -> Judgment | None:
@@ -197,6 +207,7 @@ RULES: list[tuple[str, Rule]] = [
     ("anchored", _anchored),
     ("covered-per-note", _covered),
     ("reported", _reported),
+    ("doc-cited", _doc_cited),
     ("malformed-id", _malformed),
     ("anchored-elsewhere", _anchored_elsewhere),
     ("author-verdict", _author_verdict),

@@ -25,7 +25,7 @@ from typing import Any, Literal
 
 from curator.arxiv import find_ids
 from curator.lexicon import default_lexicon, memo
-from curator.models import Anchor, LivingDoc, Section
+from curator.models import Anchor, Citation, LivingDoc, Section
 from curator.textio import ReadProblem, read_text
 from curator.urls import find_urls, is_arxiv_url, normalize_url
 
@@ -278,8 +278,9 @@ def _structure(lines: list[str]) -> _Structure:
 
 _SECT_NUM_RE = re.compile(r"§[ \t]*(\d+(?:\.\d+)*)\.?")
 _DOTTED_NUM_RE = re.compile(r"(\d{1,3}(?:\.\d{1,3})+)\.?(?=\s|$)")
-_SINGLE_NUM_RE = re.compile(r"(\d{1,3})(?:[.)、]|[ \t]*\))(?=\s|$)")
-_AFTER_NUMBER = " \t.:、"
+_SINGLE_NUM_RE = re.compile(r"(\d{1,3})(?:(?:[.)、]|[ \t]*\))(?=\s|$)|(?=[ \t]*[·|:：—–][ \t]|[ \t]+-[ \t]))")
+""""2. Tools", "2) Tools", "2 · Tools", "2 — Tools": a bare "3 agents" is a title, not a number."""
+_AFTER_NUMBER = " \t.:：、·|—–-"
 """Separators dropped between a heading's number and its title ("§1.3: KV" → "KV")."""
 
 
@@ -569,8 +570,11 @@ def _anchor_name(line: str, col: int, info: _LineInfo) -> str:
     return info.lead or _bold_link_name(line, col) or _link_name(line, col) or info.inherited or ""
 
 
-def _collect_anchors(lines: list[str], structure: _Structure) -> list[tuple[int, Anchor]]:
-    """Every anchor with its 0-based line, outside fences and HTML comments."""
+def _collect_anchors(
+    lines: list[str], structure: _Structure, removed_out: list[Citation] | None = None
+) -> list[tuple[int, Anchor]]:
+    """Every anchor with its 0-based line, outside fences and HTML comments; the IDs and links
+    a line says were removed go to ``removed_out``."""
     masked_lines = list(lines)
     for a, b in structure.masked:
         for i in range(a, min(b, len(masked_lines))):
@@ -608,6 +612,11 @@ def _collect_anchors(lines: list[str], structure: _Structure) -> list[tuple[int,
             if i in removed and _says_removed(masked_lines[i], col, end, removed[i])
         }
         if drop:
+            if removed_out is not None:
+                removed_out.extend(
+                    Citation(raw[k][3], raw[k][4], raw[k][0] + 1, "removed")  # type: ignore[arg-type]
+                    for k in sorted(drop)
+                )
             gone = {raw[k][0] for k in drop}
             raw = [r for k, r in enumerate(raw) if k not in drop]
             anchor_lines = {r[0] for r in raw}
@@ -866,10 +875,14 @@ def parse_living_doc(text: str, path: str, topic: str) -> LivingDoc:
         heading_lines = [s.line for s in sections]
         skip = section_roles(doc).not_place
         with _gc_paused():
-            for i, anchor in _collect_anchors(lines, structure):
+            for i, anchor in _collect_anchors(lines, structure, doc.cited):
                 k = bisect_right(heading_lines, i + 1) - 1
                 if k >= 0 and k not in skip:
                     sections[k].anchors.append(anchor)
+                elif k >= 0 and anchor.kind != "name":
+                    where = strip_section_number(sections[k].title)
+                    doc.cited.append(Citation(anchor.kind, anchor.key, anchor.line, where))
+        doc.cited.sort(key=lambda c: c.line)
 
     doc.title = (
         sections[0].title

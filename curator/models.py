@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 TimeSource = Literal["front_matter", "name", "body", "mtime", "none"]
 NoteKind = Literal["note", "briefing"]
-Status = Literal["new", "anchored", "reported", "off-topic", "unverified"]
+Status = Literal["new", "anchored", "reported", "cited", "off-topic", "unverified"]
 
 
 @dataclass
@@ -103,6 +103,17 @@ class Anchor:
 
 
 @dataclass
+class Citation:
+    """An ID or link the doc names without anchoring it: a glossary entry, a removal record."""
+
+    kind: Literal["arxiv", "url"]
+    key: str
+    line: int
+    where: str
+    """The unanchoring heading it sits under ("Glossary"), or ``removed``."""
+
+
+@dataclass
 class Section:
     index: int
     number: str | None
@@ -128,6 +139,8 @@ class LivingDoc:
     version: str | None = None
     sections: list[Section] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    cited: list[Citation] = field(default_factory=list)
+    """What the doc names outside its places for papers, or as removed: known, not anchored."""
 
 
 @dataclass

@@ -14,6 +14,7 @@ from bisect import bisect_right
 
 from curator.arxiv import find_ids, find_malformed_ids
 from curator.fields import match_field
+from curator.footnotes import inline_footnotes
 from curator.lexicon import default_lexicon, memo
 from curator.mdblocks import Block, ListEntry, flatten_deep_nesting, parse_blocks, plain_inline
 from curator.mentions import identities, is_chat_line, sentence_spans, url_role
@@ -96,7 +97,8 @@ _FRONT_LINE = re.compile(r"^\s*([A-Za-z_][\w-]*)\s*[:=]\s*(.*?)\s*$")
 
 
 def preprocess(text: str) -> tuple[str, dict[str, str], list[str]]:
-    """Drop HTML comments, open <details>, lift front matter; line numbers are preserved."""
+    """Drop HTML comments, open <details>, lift front matter, read footnotes where cited; line
+    numbers are preserved."""
     warnings: list[str] = []
     front, end = read_front_matter(text)
     if end > 0:  # blank it out, keeping line numbers
@@ -110,6 +112,7 @@ def preprocess(text: str) -> tuple[str, dict[str, str], list[str]]:
         text = _DETAILS.sub(lambda m: " " * len(m.group(0)), text)
         # a summary on the same line as <details> must start its own paragraph
         text = re.sub(r"^[ \t]+(?=\S)", "", text, flags=re.MULTILINE)
+    text = inline_footnotes(text)
     text, flattened = flatten_deep_nesting(text)
     if flattened:
         warnings.append("very deep quote/list nesting was flattened to read it")
@@ -151,6 +154,8 @@ def split_note(text: str, path: str) -> SplitNote:
         if has_label(title) or has_ref(title):
             item_heads.append((hb, sec_end, body_end, hb.level, ctx))
         elif _has_link_field(own) and not _is_group(blocks, lines, hb.start + 1, body_end):
+            item_heads.append((hb, sec_end, body_end, hb.level, ctx))
+        elif _address_led(own):
             item_heads.append((hb, sec_end, body_end, hb.level, ctx))
     # a heading that contains smaller item headings is a group, not an item
     kept: list[tuple[Block, int, int, int, str]] = []
@@ -536,6 +541,32 @@ def _has_link_field(own: str) -> bool:
             if raw.lstrip().startswith(("-", "*", "+")) and len(re.sub(r"[\W_]+", "", rest)) <= 12:
                 return True
     return False
+
+
+def _address_led(own: str) -> bool:
+    """The heading's body opens with its paper's address and no other line opens with one:
+    "## TRACE\n\nhttps://arxiv.org/abs/… — what it does\n- details (citing others in passing)".
+    (A body of address lines, one per link, is a list of links, not one write-up.)"""
+    led = 0
+    first = True
+    for raw in own.split("\n")[1:80]:
+        stripped = raw.strip()
+        if not stripped or raw[:1] in (" ", "\t"):
+            continue
+        bare = re.sub(r"^(?:[-*+]\s+|<)", "", stripped)
+        urls = find_urls(bare[:300])
+        ids = find_ids(bare[:40])
+        opens = bool(urls and urls[0][1] == 0) or bool(ids and ids[0].start <= 6 and _BARE_ID_LEAD.fullmatch(bare[: ids[0].start]))
+        if opens and first and re.search(r"\*\*[^*]+\*\*|__[^_]+__", bare):
+            return False  # "[2611.13121] **FooBench: …**": an entry with a title of its own (a digest's)
+        if opens:
+            if not first:
+                return False
+            led += 1
+        elif first:
+            return False
+        first = False
+    return led == 1
 
 
 _URL_OR_MD_LINK = re.compile(r"\]\([^)]*\)|https?://\S+")

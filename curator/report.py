@@ -90,7 +90,7 @@ def analysis_json(a: Analysis) -> dict[str, Any]:
 
 
 def counts(a: Analysis) -> dict[str, int]:
-    out = {"new": 0, "anchored": 0, "reported": 0, "off-topic": 0, "unverified": 0}
+    out = {"new": 0, "anchored": 0, "reported": 0, "cited": 0, "off-topic": 0, "unverified": 0}
     for inc in a.increments:
         out[inc.status] = out.get(inc.status, 0) + 1
     out["notes_in_window"] = sum(1 for n in a.notes if n.in_window)
@@ -106,6 +106,7 @@ def summary_text(a: Analysis, limit: int = 40) -> str:
         f"living doc: {a.living_doc.path}" + (f" ({a.living_doc.version})" if a.living_doc.version else "") + f", {len(a.living_doc.sections)} sections",
         f"notes in window: {c['notes_in_window']} of {len(a.notes)}    increments: {c['increments']} "
         f"(new {c['new']}, anchored {c['anchored']}, reported {c['reported']}, off-topic {c['off-topic']}"
+        + (f", cited not anchored {c['cited']}" if c.get("cited") else "")
         + (f", to verify {c['unverified']})" if c.get("unverified") else ")"),
         "",
     ]

@@ -42,6 +42,10 @@ CASES = [
     ("reported", "reported", "reported", ev(reported=["inbox/ed/briefing.md (11-19)"]), ["inbox/ed/briefing.md (11-19)"]),
     ("reported", "reported-per-note", "reported",
      ev(note_reported="bob/n.md(item) says it was reported: “already reported”"), ["bob/n.md", "already reported"]),
+    ("doc-cited", "doc-cited", "cited", ev(cited=[AnchorRef("Glossary", 121, "", "organized/knowledge/evaluation.md")]),
+     ["Glossary", "line 121", "not as an anchor"]),
+    ("doc-cited", "doc-cited", "cited", ev(cited=[AnchorRef("removed", 81, "", "organized/knowledge/evaluation.md")]),
+     ["records its removal", "line 81"]),
     ("malformed-id", "malformed-id", "unverified",
      ev(malformed=["2613.04418: month 13 does not exist"]), ["2613.04418", "month 13"]),
     ("anchored-elsewhere", "anchored-elsewhere", "off-topic", ev(elsewhere=[there("§2.4")]),
@@ -226,3 +230,9 @@ def test_relevance_score_scale() -> None:
     scores = [relevance_score(Fit(s)) for s in (0.0, 0.1, 0.6, 1.0, 1.5, 2.4, 5.0, 50.0)]
     assert scores == sorted(scores) and len(set(scores)) == len(scores)
     assert all(0.0 <= s < 1.0 for s in scores)
+
+
+def test_reported_and_anchored_beat_a_glossary_citation() -> None:
+    cited = [AnchorRef("Changelog", 132, "", "organized/knowledge/evaluation.md")]
+    assert judge(ev(cited=cited, reported=["inbox/ed/briefing.md (11-19)"])).status == "reported"
+    assert judge(ev(cited=cited, anchored=[here()])).status == "anchored"

@@ -740,3 +740,29 @@ def test_lookups_report_canonical_sections() -> None:
         proc = _curator("lookup", query, ws, "--json")
         data = json.loads(proc.stdout)
         assert sorted({a["section"] for a in data["anchored"]}) == sections, query
+
+
+@pytest.mark.parametrize(("title", "number"), [
+    ("1 · Planning", "§1"), ("3 — Memory", "§3"), ("4: Evals", "§4"), ("2 - Tools", "§2"), ("2. Tools", "§2"),
+    ("3 agents that work", None), ("2026 roadmap", None), ("1-2 agents", None), ("10:30 sync", None),
+])
+def test_a_top_level_number_before_a_separator(title: str, number: str | None) -> None:
+    assert section_number(title) == number
+
+
+def test_what_the_doc_names_without_anchoring_is_cited() -> None:
+    """A glossary entry and a removal record name a paper the doc knows but does not anchor; an
+    unnumbered sub-heading under "## 3 · Memory" is part of §3."""
+    text = (
+        "# agents\n\n## 3 · Memory\n\n### 3.1 · Context\n\n- Folding, arXiv:2610.01138\n"
+        "- Withdrawn: *CrewBench* (2610.06611) was removed, do not cite.\n\n"
+        "### Further notes\n\n- Memory Is a Retrieval Problem, 2609.30561\n\n"
+        "## Glossary\n\n- ReAct: reason+act loop, arXiv:2210.03629\n"
+    )
+    doc = parse_living_doc(text, "organized/knowledge/agents.md", "agents")
+    anchored = {a.key for s in doc.sections for a in s.anchors if a.kind == "arxiv"}
+    assert anchored == {"2610.01138", "2609.30561"}
+    assert {(c.key, c.where) for c in doc.cited} == {("2610.06611", "removed"), ("2210.03629", "Glossary")}
+    roles = section_roles(doc)
+    further = next(s for s in doc.sections if s.title == "Further notes")
+    assert doc.sections[roles.home[further.index]].number == "§3"

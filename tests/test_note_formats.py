@@ -372,3 +372,44 @@ def test_an_item_heading_with_a_link_field_right_under_it(body: str) -> None:
     got = items(f"## Judge calibration with rubric anchors\n{body}\n")
     assert [(it.title, it.urls) for it in got] == [
         ("Judge calibration with rubric anchors", ["https://judgelab.example.org/rubric-anchors"])]
+
+
+def test_footnotes_are_read_where_they_are_cited() -> None:
+    """A session write-up citing papers by footnote: each paper sits under the heading that
+    discusses it, not under the last heading, where the definitions are."""
+    text = (
+        "# Workshop notes\n\n## Memory talk\n\n- StateSketch[^1] trains a sketcher; see also [^2].\n\n"
+        "## Skipped talks\n\n- A traffic simulator[^3]. Not ours.\n\n"
+        "[^1]: https://arxiv.org/abs/2610.14427v1\n[^2]: arXiv:2610.15902\n[^3]: https://arxiv.org/abs/2610.15388\n"
+    )
+    out = split_note(text, "inbox/callum/2026-10-24T1830-notes.md")
+    where = {a: it.label for it in [*out.items, *out.carriers] for a in it.arxiv}
+    assert where["2610.14427"] == where["2610.15902"] == "Memory talk"
+    assert where["2610.15388"] == "Skipped talks"
+
+
+def test_a_heading_whose_body_opens_with_its_link_is_one_item() -> None:
+    """"## TRACE" over "https://arxiv.org/abs/… — what it is" and bullets that cite other papers
+    in passing: one item, its bullets (and their hints) part of it."""
+    text = (
+        "# Notas\n\n## TRACE (multiagente)\n\nhttps://arxiv.org/abs/2610.17305 — atribuição de culpa.\n\n"
+        "- 78% de concordância no corpus MAST-2 (2610.03307, já está na 4.2).\n"
+        "- não é o TRACE de injeção (2609.21190).\n- Vai em 4.2.\n\n"
+        "## Links\n\nhttps://example.org/a — one\nhttps://example.org/b — two\n"
+    )
+    out = split_note(text, "inbox/rafael/2026-10-24T1955-nota.md")
+    (trace,) = [it for it in out.items if "2610.17305" in it.arxiv]
+    assert trace.title == "TRACE (multiagente)" and "Vai em 4.2" in trace.text
+    assert trace.primary_arxiv == "2610.17305"
+    assert not any(it.title == "Links" for it in out.items)  # a body of links is a list of links
+
+
+def test_inline_footnotes_keeps_lines_and_leaves_code_alone() -> None:
+    from curator.footnotes import inline_footnotes
+
+    text = "a[^x] b[^nope]\n```\nc[^x]\n[^y]: in code\n```\n[^x]: first\n    continued\n"
+    out = inline_footnotes(text)
+    assert out.split("\n")[0] == "a (first continued) b[^nope]"  # an undefined reference stays as written
+    assert out.split("\n")[2:4] == ["c[^x]", "[^y]: in code"]  # code is code
+    assert len(out.split("\n")) == len(text.split("\n"))  # the UI's line numbers still hold
+    assert inline_footnotes("no notes here") == "no notes here"

@@ -16,7 +16,7 @@ _ACTION_WORDS = {
     "rejected": "reject", "reject": "reject",
     "deferred": "defer", "defer": "defer",
 }
-_STATUS_WORDS = {"new", "anchored", "reported", "off-topic", "offtopic", "unverified"}
+_STATUS_WORDS = {"new", "anchored", "reported", "cited", "off-topic", "offtopic", "unverified"}
 _SECTION = re.compile(r"^§[\w.]+$")
 
 
