@@ -39,8 +39,8 @@ class LookupResult:
     with it) would cost a warm ``curator lookup`` ~10 ms, a tenth of its budget.
     """
 
-    __slots__ = ("query", "id", "valid", "kind", "version", "anchored", "anchored_other_topics", "paper_cards",
-                 "notes", "briefings", "problems")
+    __slots__ = ("query", "id", "valid", "kind", "version", "anchored", "anchored_other_topics", "cited",
+                 "paper_cards", "notes", "briefings", "problems")
 
     def __init__(
         self,
@@ -55,8 +55,11 @@ class LookupResult:
         notes: list[dict[str, Any]] | None = None,
         briefings: list[dict[str, Any]] | None = None,
         problems: list[str] | None = None,
+        cited: list[dict[str, Any]] | None = None,
     ) -> None:
         self.query, self.id, self.valid, self.kind, self.version = query, id, valid, kind, version
+        self.cited = [] if cited is None else cited
+        """Where this topic's doc names it without anchoring it (a glossary, a removal record)."""
         self.anchored = [] if anchored is None else anchored
         self.anchored_other_topics = [] if anchored_other_topics is None else anchored_other_topics
         self.paper_cards = [] if paper_cards is None else paper_cards
@@ -492,6 +495,8 @@ class LookupIndex:
                     anchors.setdefault(f"{a.kind}:{a.key}", []).append(
                         (_label(by_index, sec), sec.title, a.line, a.date, a.name)
                     )
+            for c in doc.cited:
+                anchors.setdefault(f"cited:{c.kind}:{c.key}", []).append((c.where, "", c.line, None, ""))
         except ReadProblem as exc:
             probs.append(f"{rel}: {exc.message}")
         packed = _Shards.of({k: tuple(v) for k, v in anchors.items()})
@@ -686,6 +691,8 @@ def _answer(
         else:
             anchors = idx.docs[rel][2]
             res.problems.extend(idx.docs[rel][3])
+        if topic is None or t == topic:
+            res.cited.extend({"doc": rel, "where": w, "line": ln} for w, _ti, ln, _d, _n in anchors.get("cited:" + k, ()))
         found = anchors.get(k)
         if not found:
             continue
@@ -761,6 +768,9 @@ def format_text(res: LookupResult) -> str:
         lines.append(f"{what} is anchored: {places}")
     else:
         lines.append(f"{what} is NOT anchored in this topic's living doc")
+    for c in res.cited if not res.anchored else ():
+        where = "records its removal" if c["where"] == "removed" else f"cites it in {c['where']}"
+        lines.append(f"  the doc {where} ({c['doc']}:{c['line']}), not as an anchor")
     for a in res.anchored_other_topics:
         lines.append(f"  anchored in another topic: {a['doc']} {a['section']} (line {a['line']})")
     for c in res.paper_cards:

@@ -260,3 +260,17 @@ def test_plain_lookup_arguments_parse_as_argparse_would() -> None:
                 raise AssertionError(f"{rest}: argparse refuses ({exc}), the plain path does not") from exc
             assert vars(plain) == full, rest
     assert taken > 50
+
+
+def test_lookup_says_where_the_doc_names_a_paper_it_does_not_anchor(tmp_path: Path) -> None:
+    (tmp_path / "organized/knowledge").mkdir(parents=True)
+    (tmp_path / "inbox").mkdir()
+    (tmp_path / "curator.toml").write_text('topic = "agents"\n', encoding="utf-8")
+    (tmp_path / "organized/knowledge/agents.md").write_text(
+        "# agents\n\n## 1 · Loops\n\n- Withdrawn: CrewBench (2610.06611) was removed.\n\n"
+        "## Glossary\n\n- ReAct, arXiv:2210.03629\n", encoding="utf-8")
+    res = lookup(tmp_path, "arXiv:2210.03629")
+    assert res.anchored == [] and res.exit_code == 1
+    assert res.cited == [{"doc": "organized/knowledge/agents.md", "where": "Glossary", "line": 9}]
+    assert "cites it in Glossary" in lk.format_text(res)
+    assert "records its removal" in lk.format_text(lookup(tmp_path, "2610.06611"))
