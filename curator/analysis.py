@@ -266,7 +266,10 @@ def build_analysis(
     incs = [_increment(c, ctx, authors) for c in clusters]
     incs.extend(_card_increments(cards, incs, ctx))
     texts = [_inc_text(inc) for inc in incs]
-    find_overlaps(incs, texts, [i.items for i in incs], context=[_neighbourhood(i, ctx) for i in incs])
+    find_overlaps(
+        incs, texts, [i.items for i in incs], context=[_neighbourhood(i, ctx) for i in incs],
+        related=_discussed_together([*items, *carriers], incs),
+    )
     # a flag is for triage: between two already-known items it is only noise
     new_ids = {i.id for i in incs if i.status == "new"}
     for inc in incs:
@@ -277,6 +280,25 @@ def build_analysis(
     incs.sort(key=sort_key)
     analysis.increments = incs
     return analysis
+
+
+_TOGETHER = 3
+"""A passage that cites at most this many new papers discusses them together; more is a list."""
+
+
+def _discussed_together(items: list[Item], incs: list[Increment]) -> dict[tuple[int, int], str]:
+    """Pairs of new increments one passage cites together ("two answers, back to back: A[^1] …
+    B[^2]"), whatever else (anchored, background) it cites."""
+    new_of = {a: k for k, inc in enumerate(incs) if inc.status == "new" for a in inc.arxiv}
+    out: dict[tuple[int, int], str] = {}
+    for it in items:
+        cited = sorted({new_of[a] for a in (*it.arxiv, *it.mentions) if a in new_of})
+        if not 2 <= len(cited) <= _TOGETHER:
+            continue
+        for x, a in enumerate(cited[:-1]):
+            for b in cited[x + 1 :]:
+                out.setdefault((a, b), f"{short_path(it.note)}({it.label or 'item'}) discusses both")
+    return out
 
 
 def _card_links(cards: list[PaperCard]) -> dict[str, str]:

@@ -348,15 +348,17 @@ def find_overlaps(
     distinct: set[frozenset[str]] | None = None,
     per_item: int = 3,
     context: list[frozenset[str]] | None = None,
+    related: dict[tuple[int, int], str] | None = None,
 ) -> None:
     """Flag related-but-distinct increments (content, cross-mentions, names, shared context); fills
     ``overlaps``.  ``context`` holds, per increment, what places it in the doc (its section, the
     anchored papers it builds on): two increments that share it are neighbours, compared even when
-    their wording differs, and what they share adds to their score."""
+    their wording differs, and what they share adds to their score.  ``related`` holds pairs
+    (index, index, low first) the caller knows are related, with the reason."""
     if len(incs) < 2:
         return
     with paused_gc():  # ~10^5 short-lived sets, lists and tuples, no cycles: full passes only cost time
-        _flag_overlaps(incs, texts, primaries, distinct or set(), per_item, context)
+        _flag_overlaps(incs, texts, primaries, distinct or set(), per_item, context, related)
 
 
 _NEIGHBOUR_BONUS = 0.06
@@ -366,6 +368,7 @@ _NEIGHBOUR_BONUS = 0.06
 def _flag_overlaps(
     incs: list[Increment], texts: list[str], primaries: list[list[Item]], distinct: set[frozenset[str]], per_item: int,
     context: list[frozenset[str]] | None = None,
+    related: dict[tuple[int, int], str] | None = None,
 ) -> None:
     docs = [tokens(t) for t in texts]
     tfidf = TfIdf(docs)
@@ -379,7 +382,7 @@ def _flag_overlaps(
             if 3 <= len(core) <= 30 and not re.fullmatch(r"[\d.\s#§]+", core) and core.lower() not in _generic_names():
                 names.setdefault(core if len(core) < 6 else core.lower(), i)
     id_owner = {a: i for i, inc in enumerate(incs) for a in inc.arxiv[:1]}
-    links: dict[tuple[int, int], str] = {}
+    links: dict[tuple[int, int], str] = dict(related or {})
     named: dict[int, dict[int, str]] = {}  # increment named → {increment whose text names it: why}
     exact = {k: v for k, v in names.items() if len(k) < 6}
     folded = {k: v for k, v in names.items() if len(k) >= 6}

@@ -126,3 +126,16 @@ def test_a_link_its_paper_card_gives_joins_the_paper() -> None:
     (c,) = cluster_items([paper, repo], [], [], {"github.com/snu-agents/plan-and-verify": "2610.21876"})
     assert c.key == "2610.21876" and c.merge == "likely" and len(c.items) == 2
     assert len(cluster_items([paper, repo], [], [])) == 2  # without the card: two increments
+
+
+def test_pairs_the_caller_knows_are_related_are_flagged_in_any_words() -> None:
+    """Two papers one passage discusses together ("two answers, back to back") share no words."""
+    incs = [Increment(id=f"2501.0002{k}", title=t, arxiv=[f"2501.0002{k}"]) for k, t in
+            enumerate(["StateSketch", "Forget-Me-Not", "RAG chunking", "Prefill pools"])]
+    primaries = [[_item(f"inbox/n{k}.md", inc.title, arxiv=inc.id)] for k, inc in enumerate(incs)]
+    texts = ["learned summaries of agent state", "pruning stale trajectory steps", "chunk sizes", "gpu pools"]
+    find_overlaps(incs, texts, primaries)
+    assert not incs[0].overlaps
+    find_overlaps(incs, texts, primaries, related={(0, 1): "talk.md(#2.1) discusses both"})
+    (o,) = incs[0].overlaps
+    assert o.id == "2501.00021" and o.reason.startswith("talk.md(#2.1) discusses both")
