@@ -1,6 +1,6 @@
 """Markdown footnotes read where they are cited.
 
-A note that writes ``StateSketch[^2] trains …`` and, at its end, ``[^2]: https://arxiv.org/abs/…``
+A note that writes ``Foo-Net[^2] trains …`` and, at its end, ``[^2]: https://arxiv.org/abs/…``
 cites the paper in the sentence, under that sentence's heading; read as written, every ID would
 sit in the last section (often an aside such as "skipped talks"), far from what the note says
 about it.  So each reference gets its footnote's text in parentheses and the definitions become

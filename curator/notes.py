@@ -143,6 +143,8 @@ def split_note(text: str, path: str) -> SplitNote:
     heading_spans = _heading_sections(headings, nlines)
     spans: list[Span] = []
     covered = [False] * (nlines + 2)
+    for ln in _provenance_lines(lines, headings):
+        covered[ln] = True  # where the note's text came from: not an item, not a mention
 
     # 1. heading items
     item_heads: list[tuple[Block, int, int, int, str]] = []
@@ -543,9 +545,35 @@ def _has_link_field(own: str) -> bool:
     return False
 
 
+_CLOCK = re.compile(r"(?<![\d:])\d{1,2}:\d{2}(?![\d:])")
+_PREAMBLE_LINES = 4
+
+
+def _provenance_lines(lines: list[str], headings: list[Block]) -> list[int]:
+    """1-based lines at the head of a note that say where and when its text was taken
+    ("Source: https://…/pull/418 (copied Sat 24 Oct, 10:40)", "ana · written 18:30 · Programme:
+    https://…"): the page is the note's origin, not one of its items, when the note cites others."""
+    head = {b.start for b in headings}
+    stamp = default_lexicon().pattern("time", "stamps")
+    found: list[int] = []
+    seen = 0
+    for i, line in enumerate(lines):
+        if not line.strip() or i + 1 in head:
+            continue
+        seen += 1
+        if seen > _PREAMBLE_LINES:
+            break
+        if _CLOCK.search(line) and find_urls(line) and stamp.search(line):
+            found.append(i + 1)
+    if not found:
+        return []
+    rest = "\n".join(ln for i, ln in enumerate(lines) if i + 1 not in found)
+    return found if identities(rest).papers else []
+
+
 def _address_led(own: str) -> bool:
     """The heading's body opens with its paper's address and no other line opens with one:
-    "## TRACE\n\nhttps://arxiv.org/abs/… — what it does\n- details (citing others in passing)".
+    "## Foo-Net\n\nhttps://arxiv.org/abs/… — what it does\n- details (citing others in passing)".
     (A body of address lines, one per link, is a list of links, not one write-up.)"""
     led = 0
     first = True
