@@ -295,9 +295,10 @@ def count_headings(blocks: list[Block]) -> dict[int, int]:
     return counts
 
 
-_INLINE_LINK = re.compile(r"!?\[([^\]\n]*)\]\(([^)\s]*)(?:\s+\"[^\"]*\")?\)")
+# Link text never holds "[" (so a run of brackets is linear, not quadratic); a title is bounded.
+_INLINE_LINK = re.compile(r"!?\[([^\[\]\n]*)\]\(([^()\s\[\]]{0,2048})(?:\s+\"[^\"\n]{0,300}\")?\)")
 _EMPH = re.compile(r"(\*\*|__|~~|`)")
-_HTML_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?/?>")
+_HTML_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9-]{0,40}(?:\s[^<>]{0,500})?/?>")
 
 
 def plain_inline(text: str) -> str:

@@ -114,17 +114,16 @@ forget_with_lexicon(url_role.cache_clear)
 def identities(text: str) -> Identities:
     """The arXiv IDs and links of ``text`` (see :func:`url_role` for which links count)."""
     out = Identities()
-    for m in find_ids(text):
-        if m.id not in out.arxiv:
-            out.arxiv.append(m.id)
+    out.arxiv = list(dict.fromkeys(m.id for m in find_ids(text)))  # ordered, without a quadratic scan
+    lists = {"item": out.urls, "alias": out.aliases, "thread": out.threads}
+    seen: set[str] = set()
     for u, _s, _e in find_urls(text):
-        role = url_role(u)
-        if role == "item" and u not in out.urls:
-            out.urls.append(u)
-        elif role == "alias" and u not in out.aliases:
-            out.aliases.append(u)
-        elif role == "thread" and u not in out.threads:
-            out.threads.append(u)
+        if u in seen:
+            continue
+        seen.add(u)
+        bucket = lists.get(url_role(u))
+        if bucket is not None:
+            bucket.append(u)
     return out
 
 
