@@ -141,7 +141,7 @@ def _analyze(
     paths, problems = list_note_paths(lay)
     loaded: list[LoadedNote] = []
     total = len(paths)
-    defer = _outside(window, topic) if defer_outside else None
+    defer = _outside(window, topic, cfg.editor) if defer_outside else None
     for n, p in enumerate(paths, start=1):
         loaded.append(cache.load_note(p, cfg, defer=defer) if cache is not None else load_note(p, cfg.root, cfg, defer=defer))
         if progress and (n % 25 == 0 or n == total):
@@ -177,13 +177,24 @@ def _in_window(note: Note, window: Window) -> bool:
     return bool(note.time and window.since < note.time <= window.until)
 
 
-def _is_topic_briefing(note: Note, topic: str) -> bool:
-    return bool(note.briefing_topic and note.briefing_topic.lower() == topic.lower())
+def _is_topic_briefing(note: Note, topic: str, editor: str | None) -> bool:
+    """An earlier briefing of this topic: it names the topic (or a short form of it, "Interp" for
+    interpretability), or names none and the editor wrote it."""
+    named = note.briefing_topic
+    if named is None:
+        return False
+    named, topic = named.lower(), topic.lower()
+    if named == topic or (len(named) >= 4 and topic.startswith(named)):
+        return True
+    if named:
+        return False
+    short = any(len(w) >= 4 and topic.startswith(w) for w in re.findall(r"[^\W\d_]+", (note.title or "").lower()))
+    return short or (bool(editor) and note.author.lower() == (editor or "").lower())
 
 
-def _outside(window: Window, topic: str) -> Callable[[Note], bool]:
+def _outside(window: Window, topic: str, editor: str | None) -> Callable[[Note], bool]:
     """Notes nothing in this window's answer depends on: dated outside it, and not this topic's briefings."""
-    return lambda note: not _in_window(note, window) and not _is_topic_briefing(note, topic)
+    return lambda note: not _in_window(note, window) and not _is_topic_briefing(note, topic, editor)
 
 
 def _memo_changed(doc: LivingDoc) -> bool:
@@ -219,7 +230,7 @@ def build_analysis(
     in_window: list[LoadedNote] = []
     for ln in loaded:
         in_win = _in_window(ln.note, window)
-        is_briefing = _is_topic_briefing(ln.note, topic)
+        is_briefing = _is_topic_briefing(ln.note, topic, cfg.editor)
         if in_win:
             ln.ensure()  # earlier briefings need only what the cached metadata holds (ids, item titles, urls)
         note = ln.note

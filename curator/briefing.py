@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
-from curator.living_doc import canonical_section, find_section, strip_section_number
+from curator.living_doc import SECTION_REF_RE, canonical_section, find_section, strip_section_number
 from curator.matcher import title_core
 from curator.models import Analysis, AnchorRef, Increment, Item, Note, SourceRef
 from curator.suggest import SectionIndex
@@ -52,7 +52,12 @@ LANGS = ("zh", "en")
 MARKER_PREFIX = "<!-- curator:briefing"
 _PRIORITY_RANK = {"🔴": 0, "🟠": 1, None: 2, "🟡": 3}
 _STARS_FOR = {"🔴": 3, "🟠": 2, "🟡": 1}
-_SECTION_REF = re.compile(r"§\s*[0-9０-９]+(?:[.．][0-9０-９]+)*")
+_SECTION_REF = SECTION_REF_RE
+
+
+def _section_refs(text: str) -> list[str]:
+    """Every "§…" reference in ``text``, as written ("§4.3", "§ C.2")."""
+    return [m.group(0) for m in _SECTION_REF.finditer(text)]
 _LOW_RISK = re.compile(r"方向已确认|低风险|风险低|\blow\b", re.IGNORECASE)
 _ADJACENT_LABEL = re.compile(r"^\s*(?:邻接|adjacent)", re.IGNORECASE)
 
@@ -472,7 +477,7 @@ class _Renderer:
         s = _section_label(_clean(section))
         if not s:
             return self.t["unassigned"]
-        refs = _SECTION_REF.findall(s)
+        refs = _section_refs(s)
         if len(refs) == 1 and refs[0] == s:
             title = self.section_title(s)
             return f"{s} {title}" if title else s
@@ -488,7 +493,7 @@ class _Renderer:
         s = _section_label(_clean(section))
         if not s:
             return self.t["unassigned"]
-        refs = _SECTION_REF.findall(s)
+        refs = _section_refs(s)
         if not refs:
             return s
         title = self.section_title(refs[0])
@@ -663,7 +668,7 @@ class _Renderer:
         out: list[str] = []
         inc = e.row.inc
         section = _section_label(_clean(e.row.section))
-        refs = _SECTION_REF.findall(section)
+        refs = _section_refs(section)
         if refs and inc.status != "anchored":
             names = self._section_anchor_names(refs[0])
             disp = self.section_display(refs[0])

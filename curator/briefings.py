@@ -82,7 +82,8 @@ def _topic_in(text: str) -> str | None:
 
 
 def briefing_info(text: str, name: str) -> tuple[str | None, str | None]:
-    """(topic, declared window end as written) when the file is a briefing, else (None, None).
+    """(topic, declared window end as written) when the file is a briefing, else (None, None);
+    the topic is "" when the briefing does not name one.
 
     The topic is what the briefing's title or file name calls it, folded to a topic the
     lexicon knows ("评测简报" → evaluation) when it can be; the caller compares it with the
@@ -110,7 +111,8 @@ def briefing_info(text: str, name: str) -> tuple[str | None, str | None]:
     if topic is None and not titled:
         topic = _topic_in(first)
     wm = _window_line().search(head)
-    return topic, (wm.group("b") if wm else None)
+    # "" is a briefing whose topic it does not name ("Evening briefing — Sat 3/7"): its author decides
+    return topic or "", (wm.group("b") if wm else None)
 
 
 @dataclass

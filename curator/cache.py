@@ -146,7 +146,7 @@ class IndexCache:
         if sig is not None:
             blob = pickle.dumps((ln.note, ln.split), protocol=pickle.HIGHEST_PROTOCOL)
             # an earlier briefing's rows keep their text: a row saying "not for us" reported nothing
-            keep = bool(ln.note.briefing_topic)
+            keep = ln.note.briefing_topic is not None
             light_items = [
                 replace(it, text=it.text if keep else "", points=[], caveats=[], context="") for it in ln.note.items
             ]

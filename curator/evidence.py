@@ -18,6 +18,7 @@ from curator.context import Context, _name_tokens, _strong
 from curator.hints import read_hints
 from curator.judge import Evidence
 from curator.lexicon import Lexicon
+from curator.living_doc import SECTION_REF_RE, canonical_section
 from curator.matcher import Cluster, normalized_title, title_core
 from curator.mentions import sentence_spans
 from curator.models import AnchorRef, Item, SectionSuggestion
@@ -125,6 +126,7 @@ def read_note_hints(ev: Evidence, basis: list[Item], scopes: list[tuple[Item, st
             unit = ctx.index.resolve(it.section_hint)
             if unit:
                 found.append((unit.label, HINT_WEIGHTS["field"], f"hint in {where}"))
+                ev.filed_here = True
             elif not ev.hint_other:
                 other = "another doc's" if it.section_hint in ctx.other_sections else "a missing"
                 ev.hint_other = f"{short_path(it.note)} suggests {it.section_hint}, {other} section"
@@ -149,7 +151,8 @@ def with_hints(suggestions: list[SectionSuggestion], hints: list[tuple[str, floa
     """The lexical suggestions re-ranked by the authors' hints (each note's hint counts once).
 
     A hint naming a divided section ("归入 3.2" where §3.2 has §3.2.1 and §3.2.2) goes to the
-    part the wording fits best, when the wording prefers one of them."""
+    part the wording fits best, when the wording prefers one of them, unless the section anchors
+    papers itself (then it is a place the author may well mean)."""
     if not hints:
         return suggestions
     lexical = {s.section: s for s in suggestions}
@@ -157,7 +160,7 @@ def with_hints(suggestions: list[SectionSuggestion], hints: list[tuple[str, floa
     reasons: dict[str, list[str]] = {s.section: [s.reason] if s.reason else [] for s in suggestions}
     seen: set[tuple[str, str]] = set()
     for label, weight, reason in hints:
-        parts = [u.label for u in index.units if u.label.startswith(label + ".")]
+        parts = [] if label in index.anchoring else [u.label for u in index.units if u.label.startswith(label + ".")]
         if parts:
             best = max(parts, key=lambda p: lexical[p].score if p in lexical else -1.0)
             if best in lexical:
@@ -205,8 +208,8 @@ def covered_per_note(primary: list[Item], ctx: Context) -> tuple[Item, str, str 
         for line in it.text.split("\n"):
             m = covered_re.search(line)
             if m and not names_other_doc(line, ctx):
-                sec = re.search(r"§\s*(\d+(?:\.\d+)*)", line)
-                return it, _clip_words(line, m.start()), ("§" + sec.group(1) if sec else None)
+                sec = SECTION_REF_RE.search(line)
+                return it, _clip_words(line, m.start()), (canonical_section(sec.group(1)) if sec else None)
         core = {t for t in token_set(title_core(it.title)) if len(t) >= 2}
         for toks, sentence in ctx.covered_names.get(it.note, []):
             if core and toks <= core:

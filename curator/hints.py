@@ -20,7 +20,8 @@ from curator.lexicon import Lexicon, default_lexicon
 
 __all__ = ["Hint", "read_hints"]
 
-_NUM = r"§?\s*(?P<num>\d{1,2}(?:\s*[.．]\s*\d{1,2}){0,3})(?![\d.]*\d)(?![A-Za-z%×])"
+# A number's first part may be a capital letter in appendix-style docs ("C.3", "§B.2.1").
+_NUM = r"§?\s*(?P<num>(?:(?<![A-Za-z])(?-i:[A-Z])\s*[.．]\s*)?\d{1,2}(?:\s*[.．]\s*\d{1,2}){0,3})(?![\d.]*\d)(?![A-Za-z%×])"
 _TITLE_STOP = re.compile(r"[,，。;；:：!?！？()（）\[\]【】|]|\.(?:\s|$)|\s[-—–]\s|\bor\b|\bif\b|\band\b|或者|或|如果|吧|就行|即可")
 
 
@@ -46,14 +47,14 @@ def _patterns(lexicon: Lexicon) -> tuple[re.Pattern[str], re.Pattern[str], re.Pa
     # "material in 4.3": a dotted number after an "in" word names a section (a plain number would be a count)
     inside = lexicon.pattern("hints", "in_words").pattern
     in_num = re.compile(
-        rf"(?<![A-Za-z])(?:{inside})\s+(?:§\s*)?(?P<num>\d{{1,2}}\.\d{{1,2}}(?:\.\d{{1,2}})?)(?![\d.]*\d)(?![A-Za-z%×]){quantity}",
+        rf"(?<![A-Za-z])(?:{inside})\s+(?:§\s*)?(?P<num>(?:(?-i:[A-Z])\.)?\d{{1,2}}\.\d{{1,2}}(?:\.\d{{1,2}})?)(?![\d.]*\d)(?![A-Za-z%×]){quantity}",
         re.IGNORECASE,
     )
     title = re.compile(rf"(?:{lead})\s*[:：]{{0,2}}\s*(?P<title>[^\n]{{2,60}})", re.IGNORECASE)
     return number, trailing, title, in_num
 
 
-_REF = re.compile(r"§\s*(?P<num>\d{1,2}(?:\s*[.．]\s*\d{1,2}){0,3})")
+_REF = re.compile(r"§\s*(?P<num>(?:[A-Z][.．])?\d{1,2}(?:\s*[.．]\s*\d{1,2}){0,3})")
 _TITLE_BEFORE = re.compile(r"(?P<title>[^\s,，。;；:：→]{2,16}(?:\s[^\s,，。;；:：→]{1,16}){0,2})\s*(?:的)?\s*$")
 
 

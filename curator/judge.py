@@ -66,6 +66,8 @@ class Evidence:
     """An earlier briefing of this topic filed it under a heading that leaves it out."""
     hints_here: list[str] = field(default_factory=list)
     """Section hints that resolve in this doc (unit labels)."""
+    filed_here: bool = False
+    """A note's own section field files it in this doc (not only words around it)."""
     hint_none: str | None = None
     hint_other: str | None = None
     card: PaperCard | None = None
@@ -106,7 +108,9 @@ def _reported(e: Evidence) -> Judgment | None:
 
 
 def _doc_cited(e: Evidence) -> Judgment | None:
-    if not e.cited:
+    # a note that files the paper under a section of this doc argues for it again (a new version
+    # of a dropped paper); otherwise the doc's glossary line or removal record settles it
+    if not e.cited or e.filed_here:
         return None
     r = e.cited[0]
     where = "records its removal" if r.section == "removed" else f"cites it in {r.section}"

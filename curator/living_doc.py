@@ -276,10 +276,17 @@ def _structure(lines: list[str]) -> _Structure:
 
 # --- section numbers, title, version ----------------------------------------------------------
 
-_SECT_NUM_RE = re.compile(r"§[ \t]*(\d+(?:\.\d+)*)\.?")
-_DOTTED_NUM_RE = re.compile(r"(\d{1,3}(?:\.\d{1,3})+)\.?(?=\s|$)")
-_SINGLE_NUM_RE = re.compile(r"(\d{1,3})(?:(?:[.)、]|[ \t]*\))(?=\s|$)|(?=[ \t]*[·|:：—–][ \t]|[ \t]+-[ \t]))")
-""""2. Tools", "2) Tools", "2 · Tools", "2 — Tools": a bare "3 agents" is a title, not a number."""
+# A section number's parts are digits; the first may be one capital letter, as appendix-style
+# docs write them ("A.1 Superposition", "C.3.1 Scaling", "§B.2").
+_FIRST_PART = r"(?:[A-Z]|\d{1,3})"
+_SECT_NUM_RE = re.compile(rf"§[ \t]*({_FIRST_PART}(?:\.\d+)*)\.?")
+_DOTTED_NUM_RE = re.compile(rf"({_FIRST_PART}(?:\.\d{{1,3}})+)\.?(?=\s|$)")
+SECTION_REF_RE = re.compile(r"§\s*((?:[A-Za-z][.．])?[0-9０-９]{1,3}(?:[.．][0-9０-９]{1,3})*)")
+"""A "§" reference in free text ("§4.3", "§ 4.3", "§４.３", "§C.3"); group 1 is the number as written."""
+_SINGLE_NUM_RE = re.compile(
+    r"(\d{1,3})(?:(?:[.)、]|[ \t]*\))(?=\s|$)|(?=[ \t]*[·|:：—–][ \t]|[ \t]+-[ \t]))|([A-Z])[.)](?=[ \t]+\S)"
+)
+""""2. Tools", "2) Tools", "2 · Tools", "2 — Tools", "B. Circuits": a bare "3 agents" is a title, not a number."""
 _AFTER_NUMBER = " \t.:：、·|—–-"
 """Separators dropped between a heading's number and its title ("§1.3: KV" → "KV")."""
 
@@ -290,8 +297,8 @@ def _fold(text: str) -> str:
 
 
 def _canonical(digits: str) -> str:
-    """"04.3" → "§4.3": the one way a section number is written everywhere in curator."""
-    return "§" + ".".join(str(int(part)) for part in digits.split("."))
+    """"04.3" → "§4.3", "c.3" → "§C.3": the one way a section number is written everywhere in curator."""
+    return "§" + ".".join(str(int(part)) if part.isdigit() else part.upper() for part in digits.split("."))
 
 
 def _number_match(title: str) -> re.Match[str] | None:
@@ -304,7 +311,7 @@ def section_number(title: str) -> str | None:
     """A heading's section number, canonical: "§1.3 KV", "1.3 KV", "1.3. KV", "§ 1.3 KV" and
     "§１.３ KV" → "§1.3"; "2. Efficient" and "§2 Efficient" → "§2"; None when unnumbered."""
     m = _number_match(title)
-    return _canonical(m[1]) if m else None
+    return _canonical(m[m.lastindex or 1]) if m else None
 
 
 def strip_section_number(title: str) -> str:
@@ -327,7 +334,7 @@ def number_depth(number: str) -> int:
 def _ref_re() -> re.Pattern[str]:
     words = default_lexicon().pattern("sections", "number_words").pattern
     return re.compile(
-        rf"[\s\"'“”‘’「」]*(?:(?:{words})[\s:]*)*(\d{{1,3}}(?:\.\d{{1,3}})*)\.?[\s\"'“”‘’「」]*(?:(?:{words})\s*)*",
+        rf"[\s\"'“”‘’「」]*(?:(?:{words})[\s:]*)*((?:[A-Za-z]\.)?\d{{1,3}}(?:\.\d{{1,3}})*)\.?[\s\"'“”‘’「」]*(?:(?:{words})\s*)*",
         re.IGNORECASE,
     )
 
@@ -794,6 +801,15 @@ def _named_re(key: str) -> re.Pattern[str]:
     return re.compile(rf"(?:{words})(?:\s*[(\[{{:—–|·-].*)?", re.IGNORECASE | re.DOTALL)
 
 
+def _ancestors(sections: list[Section], s: Section) -> list[int]:
+    out: list[int] = []
+    p = s.parent
+    while p is not None:
+        out.append(p)
+        p = sections[p].parent
+    return out
+
+
 def section_roles(doc: LivingDoc) -> SectionRoles:
     """Numbered homes, subdivided sections, not-places and roll-up headings of ``doc``."""
     sections = doc.sections
@@ -811,6 +827,8 @@ def section_roles(doc: LivingDoc) -> SectionRoles:
     not_re, roll_re = _named_re("not_places"), _named_re("rollup")
     not_place: set[int] = set()
     rollup: set[int] = set()
+    numbered = any(s.number for s in sections)
+    holds_numbers = {h for s in sections if s.number for h in _ancestors(sections, s)}
     for s in sections:
         if s.number or (s.index == 0 and s.level == 1):
             continue
@@ -821,6 +839,10 @@ def section_roles(doc: LivingDoc) -> SectionRoles:
         if h is not None and h not in groups:
             continue  # inside a numbered section that is not divided further: part of it
         if not_re.fullmatch(key) or (s.parent in not_place and _STAMP_RE.match(key)):
+            not_place.add(s.index)
+        elif numbered and h is None and s.index not in holds_numbers and not roll_re.fullmatch(key):
+            # outside the numbered tree of a numbered doc ("## Open problems", "## Wishlist" after
+            # "## E. Evaluation"): the doc's apparatus, whatever its name, not a place
             not_place.add(s.index)
     return SectionRoles(home, groups, not_place, rollup)
 

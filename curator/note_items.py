@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from curator.arxiv import find_ids
 from curator.fields import match_field
 from curator.lexicon import default_lexicon, memo
+from curator.living_doc import SECTION_REF_RE, canonical_section
 from curator.mdblocks import plain_inline
 from curator.mentions import identities, url_role
 from curator.models import Item
@@ -81,7 +82,7 @@ _PRIORITY = re.compile(r"[🔴🟠🟡]")
 _STARS = re.compile(r"[★⭐]")
 
 
-_SECTION_REF = re.compile(r"§\s*([0-9０-９]+(?:[.．][0-9０-９]+)*)")
+_SECTION_REF = SECTION_REF_RE
 
 
 OUTLINE_LINE = re.compile(r"^\s*(?P<num>\d{1,2}(?:\.\d{1,2})+)\.?\s+(?P<rest>\S.{1,300})$")
@@ -175,7 +176,7 @@ def parse_title(raw: str) -> tuple[str | None, str, str | None, str | None, int,
         tag = tm.group(1).strip()
         sref = _SECTION_REF.search(tag)
         if sref:
-            hint = "§" + _ascii_digits(sref.group(1))
+            hint = canonical_section(sref.group(1)) or "§" + _ascii_digits(sref.group(1))
         text = (text[: tm.start()] + " " + text[tm.end() :]).strip()
     pm = _PRIORITY.search(text)
     priority = pm.group(0) if pm else None
@@ -213,10 +214,11 @@ def parse_hint(value: str) -> str | None:
     v = plain_inline(value).strip().lstrip(":：").strip()
     m = _SECTION_REF.search(v)
     if m:
-        return "§" + _ascii_digits(m.group(1))
-    m = re.match(r"^(\d+(?:\.\d+)+)(?![\d.]*\d)(?![A-Za-z])", v)  # "2.1", "2.1절", "2.1 (planning)"
+        return canonical_section(m.group(1)) or "§" + _ascii_digits(m.group(1))
+    # "2.1", "2.1절", "2.1 (planning)", "C.3" (a bare "2" is a count, not a section)
+    m = re.match(r"^((?:[A-Z]\.)?\d+(?:\.\d+)+|[A-Z]\.\d+)(?![\d.]*\d)(?![A-Za-z])", v)
     if m:
-        return "§" + m.group(1)
+        return canonical_section(m.group(1)) or "§" + m.group(1)
     if not v or re.match(r"^[—\-–]+(?:\s|[(（]|$)", v) or default_lexicon().pattern("hints", "nowhere").match(v):
         return "-"
     return None

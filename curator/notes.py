@@ -396,26 +396,39 @@ def _carriers(run: list[int], lines: list[str], path: str, line_ctx: list[str], 
 
 
 def _csv_table(b: Block, lines: list[str]) -> Block | None:
-    """A pasted spreadsheet (``Link,Status,§,Note,Title`` then a row per line) read as a table."""
-    if b.kind != "paragraph" or b.end - b.start < 1:
+    """A pasted spreadsheet (``Link,Status,§,Note,Title`` then a row per line, bare or in a
+    ```` ```csv ```` / ```` ```tsv ```` fence) read as a table."""
+    first_line, last_line = b.start, b.end
+    if b.kind == "fence":
+        opener = lines[b.start - 1].strip().lstrip("`~").strip().lower() if 0 < b.start <= len(lines) else ""
+        if opener not in ("", "csv", "tsv", "text", "txt"):
+            return None  # code in a language is code
+        first_line += 1
+        closer = lines[b.end - 1].strip() if 0 < b.end <= len(lines) else ""
+        if closer.startswith(("```", "~~~")) and b.end > b.start:
+            last_line -= 1
+    elif b.kind != "paragraph":
         return None
-    first = lines[b.start - 1] if 0 < b.start <= len(lines) else ""
-    if first.count(",") < 2 or has_ref(first):
+    if last_line - first_line < 1:
+        return None
+    first = lines[first_line - 1] if 0 < first_line <= len(lines) else ""
+    delimiter = "\t" if first.count("\t") >= 2 else ","
+    if first.count(delimiter) < 2 or has_ref(first):
         return None
     import csv
 
     try:
-        rows = list(csv.reader(lines[b.start - 1 : b.end]))
+        rows = list(csv.reader(lines[first_line - 1 : last_line], delimiter=delimiter))
     except csv.Error:
         return None
     header = [c.strip() for c in rows[0]]
     if len(header) < 3 or any(len(c) > 40 or not c for c in header):
         return None
-    body = [(b.start + i, [c.strip() for c in r]) for i, r in enumerate(rows[1:], start=1) if r]
+    body = [(first_line + i, [c.strip() for c in r]) for i, r in enumerate(rows[1:], start=1) if r]
     fitting = [br for br in body if len(br[1]) == len(header)]
     if not fitting or len(fitting) < 0.8 * len(body) or not any(has_ref(" ".join(c)) for _ln, c in fitting):
         return None
-    return Block("table", b.start, b.end, header=header, rows=fitting)
+    return Block("table", first_line, last_line, header=header, rows=fitting)
 
 
 def _first_text_line(lines: list[str]) -> str:

@@ -16,14 +16,19 @@ from collections import Counter
 from dataclasses import dataclass
 
 from curator.lexicon import default_lexicon, memo
-from curator.living_doc import canonical_section, section_roles, strip_section_number
+from curator.living_doc import (
+    SECTION_REF_RE,
+    canonical_section,
+    section_roles,
+    strip_section_number,
+)
 from curator.models import Item, LivingDoc, Section, SectionSuggestion
 from curator.textfeatures import BM25, tokens
 
 MEMO_LIMIT = 8192
 """Scored texts kept per doc index (a few evenings of increments); the oldest half goes first."""
 
-_REF = re.compile(r"§\s*([0-9０-９]+(?:[.．][0-9０-９]+)*)")
+_REF = SECTION_REF_RE
 
 
 def _ascii(s: str) -> str:
@@ -126,10 +131,15 @@ class SectionIndex:
         self._titles: tuple[list[tuple[str, tuple[str, ...]]], list[tuple[str, tuple[str, ...]]]] | None = None
         """:meth:`resolve_title`'s title variants, built on its first call."""
         self.anchor_section: dict[str, str] = {}
+        self.anchoring: set[str] = set()
+        """Labels of the units that hold anchors themselves (a divided section with its own
+        "#### Replications" list is a place of its own, not only its parts' parent)."""
         for s in sections:
             label = self.section_unit.get(s.index)
             if label is None:
                 continue
+            if s.anchors:
+                self.anchoring.add(label)
             for a in s.anchors:
                 if a.kind == "arxiv":
                     self.anchor_section.setdefault(a.key, label)

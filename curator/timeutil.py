@@ -128,14 +128,15 @@ def _lexicon(lexicon: Lexicon | None) -> Lexicon:
     return default_lexicon()
 
 
-def _alternation(words: list[str], *, ascii_case: bool = False) -> str:
-    """Literal words, longest first, on Latin word edges; ``ascii_case`` matches Latin ones as written."""
+def _alternation(words: list[str], *, ascii_case: bool = False, head_edge: bool = True) -> str:
+    """Literal words, longest first, on Latin word edges; ``ascii_case`` matches Latin ones as written;
+    without ``head_edge`` a word may follow a digit directly ("9:41pm")."""
     groups: dict[tuple[bool, bool], list[str]] = {}
     for w in sorted({w.removeprefix("lit:") for w in words if w and not w.startswith("re:")}, key=len, reverse=True):
         body = re.escape(w).replace(r"\ ", r"\s+")
         if ascii_case and w.isascii():
             body = f"(?-i:{body})"
-        edges = (w[:1].isascii() and w[:1].isalnum(), w[-1:].isascii() and w[-1:].isalnum())
+        edges = (head_edge and w[:1].isascii() and w[:1].isalnum(), w[-1:].isascii() and w[-1:].isalnum())
         groups.setdefault(edges, []).append(body)
     parts = []
     for (head, tail), bodies in groups.items():  # one edge test per group: compiling many is slow
@@ -211,8 +212,8 @@ def _vocab(lex: Lexicon) -> _Vocab:
         windows=re.compile(_alternation(words("time", "windows")), flags),
         stamp_after=re.compile(rf"\s*[)）]?\s*(?:{_alternation(words('time', 'stamps_after'))})", flags),
         cited_after=re.compile(rf"\s*[)）]?\s*(?:{_alternation(words('time', 'cited_after'))})", flags),
-        am_after=re.compile(rf"\s*(?:{_alternation(words('time', 'am_after'))})", flags),
-        pm_after=re.compile(rf"\s*(?:{_alternation(words('time', 'pm_after'))})", flags),
+        am_after=re.compile(rf"\s*(?:{_alternation(words('time', 'am_after'), head_edge=False)})", flags),
+        pm_after=re.compile(rf"\s*(?:{_alternation(words('time', 'pm_after'), head_edge=False)})", flags),
         am_before=re.compile(rf"(?:{_alternation(words('time', 'am_before'))})\s*$", flags),
         pm_before=re.compile(rf"(?:{_alternation(words('time', 'pm_before'))})\s*$", flags),
         # "18:00 → 2026-11-16 18:00", "22:20 ~ 08-20 22:20", "9:00-10:30": a time or date must follow

@@ -25,6 +25,8 @@ NUMBERS = [
     ("va en 2.1", "2.1"), ("sección 3.4", "3.4"),
     # German
     ("Abschnitt 2.3", "2.3"), ("gehört in 4.1", "4.1"),
+    # appendix-style numbers, a capital letter first
+    ("sección C.3.1", "C.3.1"), ("§B.2 material", "B.2"), ("section: E.2", "E.2"), ("归到 C.3", "C.3"),
 ]
 
 

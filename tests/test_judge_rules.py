@@ -236,3 +236,12 @@ def test_reported_and_anchored_beat_a_glossary_citation() -> None:
     cited = [AnchorRef("Changelog", 132, "", "organized/knowledge/evaluation.md")]
     assert judge(ev(cited=cited, reported=["inbox/ed/briefing.md (11-19)"])).status == "reported"
     assert judge(ev(cited=cited, anchored=[here()])).status == "anchored"
+
+
+def test_a_note_filing_a_removed_paper_under_a_section_brings_it_back() -> None:
+    """The doc dropped v1; a colleague files v2 under one of its sections: that is an argument, not a record."""
+    removed = [AnchorRef("removed", 81, "", "organized/knowledge/evaluation.md")]
+    assert judge(ev(cited=removed)).status == "cited"
+    assert judge(ev(cited=removed, filed_here=True, hints_here=["§3.2"])).status == "new"
+    # words around it that name a section are not a filing: a footnote's background citation stays known
+    assert judge(ev(cited=removed, hints_here=["§1.1"])).status == "cited"

@@ -592,13 +592,36 @@ def test_changelog_ids_are_not_anchors_but_section_ids_are() -> None:
         "#### Open questions\n\n- does 2608.11668 hold up?\n\n"  # inside §1.1: part of it
         "## Changelog\n\n- 11-02: anchored Foo (2608.14376) in §1.1; moved 2608.13558 out\n\n"
         "### 2026-11-01\n\n- anchored 2608.22222\n\n"  # a dated entry of the change log
-        "## Contents\n\n### Misc\n\n- 2608.33333\n"  # a list nesting its sections under Contents
+        "## Contents\n\n### Misc\n\n- 2608.33333\n"  # unnumbered, outside the numbered tree
+        "## Wishlist\n\n- 2608.44444 someday\n"  # the doc's apparatus, whatever its name
     )
     doc = parse_living_doc(text, "x.md", "t")
     found = {a.key: section_for_line(doc, a.line).title for s in doc.sections for a in s.anchors if a.kind == "arxiv"}  # type: ignore[union-attr]
-    assert found == {"2608.14376": "§1.1 B", "2608.11668": "Open questions", "2608.33333": "Misc"}
+    assert found == {"2608.14376": "§1.1 B", "2608.11668": "Open questions"}
     index = SectionIndex(doc)
     assert index.anchor_section == {"2608.14376": "§1.1", "2608.11668": "§1.1"}
+
+
+def test_numbered_sections_nested_under_an_unnumbered_heading_stay_places() -> None:
+    text = "# T\n\n## Contents\n\n### 1. A\n\n- 2608.14376 Foo\n\n### 2. B\n\n#### Refs\n\n- 2608.11668\n"
+    doc = parse_living_doc(text, "x.md", "t")
+    index = SectionIndex(doc)
+    assert index.anchor_section == {"2608.14376": "§1", "2608.11668": "§2"}
+
+
+def test_letter_numbered_sections() -> None:
+    text = (
+        "# T\n\n## A. Foundations\n\n### A.1 Superposition\n\n- arXiv:2209.10652\n\n"
+        "## C. Methods\n\n### C.3 Sparse autoencoders\n\n#### Replications\n\n- 2602.00001\n\n"
+        "#### C.3.1 Scaling SAEs\n\n- 2408.05147\n\n## Open problems\n\n- 2602.16204 does it hold?\n"
+    )
+    doc = parse_living_doc(text, "x.md", "t")
+    assert [s.number for s in doc.sections] == [None, "§A", "§A.1", "§C", "§C.3", None, "§C.3.1", None]
+    index = SectionIndex(doc)
+    assert index.anchor_section == {"2209.10652": "§A.1", "2602.00001": "§C.3", "2408.05147": "§C.3.1"}
+    assert index.resolve("c.3.1").label == "§C.3.1"  # type: ignore[union-attr]
+    assert index.resolve("Section C.3").label == "§C.3"  # type: ignore[union-attr]
+    assert canonical_section("§ c.3") == "§C.3"
 
 
 def test_removed_lines_are_not_anchors() -> None:
@@ -766,3 +789,26 @@ def test_what_the_doc_names_without_anchoring_is_cited() -> None:
     roles = section_roles(doc)
     further = next(s for s in doc.sections if s.title == "Further notes")
     assert doc.sections[roles.home[further.index]].number == "§3"
+
+
+def test_an_unnamed_briefing_by_the_editor_is_this_topics(tmp_path: Path) -> None:
+    """"Interp evening briefing — Sat 3/7" names no topic curator knows: its author, the editor, decides."""
+    from curator.analysis import _is_topic_briefing
+    from curator.briefings import briefing_info
+
+    topic, _until = briefing_info("# Interp evening briefing — Sat 3/7\n\n## On hold\n", "2026-03-07T1620-evening-briefing.md")
+    assert topic == ""
+    assert briefing_info("# Reading notes\n\nnothing here\n", "2026-03-07T1620-notes.md") == (None, None)
+    note = _note(path="inbox/ann/x.md", author="ann", briefing_topic="", title="Interp evening briefing — Sat 3/7")
+    assert _is_topic_briefing(note, "interpretability", None)  # a short form of the topic in its title
+    assert _is_topic_briefing(_note(path="inbox/a/x.md", author="a", briefing_topic="eval"), "evaluation", None)
+    note = _note(path="inbox/dmitri/x.md", author="dmitri", briefing_topic="", title="Evening briefing")
+    assert _is_topic_briefing(note, "interpretability", "dmitri")
+    assert not _is_topic_briefing(note, "interpretability", "someone-else")
+    assert not _is_topic_briefing(_note(path="inbox/a/x.md", author="a", briefing_topic="rag"), "interpretability", "a")
+
+
+def _note(**kw):
+    from curator.models import Note
+
+    return Note(time=None, time_source="name", in_window=False, **kw)

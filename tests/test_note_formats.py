@@ -413,3 +413,27 @@ def test_inline_footnotes_keeps_lines_and_leaves_code_alone() -> None:
     assert out.split("\n")[2:4] == ["c[^x]", "[^y]: in code"]  # code is code
     assert len(out.split("\n")) == len(text.split("\n"))  # the UI's line numbers still hold
     assert inline_footnotes("no notes here") == "no notes here"
+
+
+FENCED_CSV = """triage sheet, copied as CSV
+
+```csv
+title,arxiv_id,verdict,section
+"Feature Recovery Scales Predictably",2603.02841,yes — v2 numbers,C.3.1
+"Feature Splitting Is a Training Artifact (v2)",2602.07719v2,re-propose,C.3
+Gemma Scope,2408.05147,already in doc,C.3.1
+```
+
+```python
+rows = ["a,b,c", "2603.02841,x,y"]
+```
+"""
+
+
+def test_a_csv_paste_in_a_fence_is_a_table_code_is_not() -> None:
+    got = {it.primary_arxiv: (it.title, it.section_hint) for it in items(FENCED_CSV)}
+    assert got == {
+        "2603.02841": ("Feature Recovery Scales Predictably", "§C.3.1"),
+        "2602.07719": ("Feature Splitting Is a Training Artifact (v2)", "§C.3"),
+        "2408.05147": ("Gemma Scope", "§C.3.1"),
+    }

@@ -356,3 +356,11 @@ def test_a_workspace_lexicon_extends_the_words() -> None:
 def test_odd_text_never_crashes(text: str) -> None:
     when, source, problems = written_at({}, text, "2026-11-17-x.md", 0.0, resolve_timezone("Europe/Berlin"), author="anna")
     assert when is not None and source in ("body", "name") and isinstance(problems, list)
+
+
+def test_am_pm_written_against_the_minutes(tmp_path: Path) -> None:
+    """US signatures glue the meridiem to the time: "9:41pm" is 21:41, "12:10am" is 00:10."""
+    n = _note(tmp_path, "America/Chicago", "2026-03-07-x.md", "# x\n\ntext\n\n— m.k., 3/7/26 9:41pm\n")
+    assert n.time == _at("2026-03-07T21:41-06:00") and n.time_source == "body"
+    n = _note(tmp_path, "America/Chicago", "2026-03-07-x.md", "# x\n\n— m.k., 12:10am\n")
+    assert n.time == _at("2026-03-07T00:10-06:00")
