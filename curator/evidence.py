@@ -80,9 +80,13 @@ def read_remarks(ev: Evidence, scopes: list[tuple[Item, str]], ctx: Context, idl
     """What the authors say of it, in the scope that names it."""
     for it, text in scopes:
         where = f"{short_path(it.note)}({it.label or 'item'})"
+        # an entry its author files under a section of this doc keeps it: a dismissal in its text
+        # tells a story ("the editor dropped v1 because it had no numbers"), not the author's verdict
+        filed = bool(it.section_hint and it.section_hint != "-" and ctx.index.resolve(it.section_hint))
         for v in ctx.reader.read(text):
             if v.kind in OFF_KINDS:
-                ev.verdicts.append(f"{where}: “{v.text}”")
+                if not filed:
+                    ev.verdicts.append(f"{where}: “{v.text}”")
             elif v.kind == "reported":
                 ev.note_reported = ev.note_reported or f"{where} says it was reported: “{v.text}”"
             elif v.kind == "keep":

@@ -97,7 +97,13 @@ def parse_blocks(text: str) -> list[Block]:
         start, end = _lines(tok.map)
         if tok.type == "heading_open":
             inline = tokens[i + 1].content if i + 1 < n else ""
-            blocks.append(Block("heading", start, end, inline, level=int(tok.tag[1:])))
+            if tok.markup[:1] in ("=", "-") and inline.count("\n") >= 2:
+                # a banner ("=====" over and under an export's header lines) is no heading:
+                # nobody writes a title three lines long
+                blocks.append(Block("paragraph", start, end - 1, inline))
+                blocks.append(Block("hr", end, end))
+            else:
+                blocks.append(Block("heading", start, end, inline, level=int(tok.tag[1:])))
             i += 3
             continue
         if tok.type == "paragraph_open":

@@ -60,7 +60,7 @@ class Identities:
 
 
 @memo
-def _url_tables() -> tuple[tuple[str, ...], frozenset[str], tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+def _url_tables() -> tuple[tuple[str, ...], frozenset[str], tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
     lex = default_lexicon()
     return (
         tuple(lex.literals("urls", "workspace_hosts")),
@@ -68,6 +68,7 @@ def _url_tables() -> tuple[tuple[str, ...], frozenset[str], tuple[str, ...], tup
         tuple(lex.literals("urls", "paper_page_hosts")),
         tuple(lex.literals("urls", "local_schemes")),
         tuple(lex.literals("urls", "thread_hosts")),
+        tuple(lex.literals("urls", "everyday_hosts")),
     )
 
 
@@ -89,15 +90,15 @@ def url_role(url: str) -> str:
     """
     if is_arxiv_url(url) or _FILE_LINK.search(url.split("?", 1)[0].split("#", 1)[0]):
         return "ignore"
-    workspace, boiler, paper_pages, local, threads = _url_tables()
+    workspace, boiler, paper_pages, local, threads, everyday = _url_tables()
     scheme = url.split("://", 1)[0].lower() if "://" in url else ""
     if scheme and scheme not in ("http", "https") and scheme in local:
         return "ignore"
     key = normalize_url(url)
     host, _, path = key.partition("/")
     bare = host.rsplit(":", 1)[0]
-    if "." not in bare or _IP.fullmatch(bare) or _host_in(bare, workspace):
-        return "ignore"  # localhost:30000 in a command, an IP, the author's own workspace page
+    if "." not in bare or _IP.fullmatch(bare) or _host_in(bare, workspace) or _host_in(bare, everyday):
+        return "ignore"  # localhost:30000 in a command, an IP, the author's own workspace page, a meeting link
     segments = {s for s in re.split(r"[/?&=#._-]+", path.lower()) if s}
     if segments & boiler:
         return "ignore"

@@ -630,6 +630,11 @@ def _entry_is_item(e: ListEntry, lines: list[str]) -> bool:
         cm = match_field(child.text.split("\n")[0])
         if cm:
             return True
+    # "1) A title in words" over an indented "Lien : https://…" line of the same entry
+    for line in lines[e.start : min(e.end, e.start + 6)]:
+        cm = match_field(line)
+        if cm and cm.kind == "link" and has_ref(cm.rest):
+            return True
     return False
 
 

@@ -121,7 +121,12 @@ class Profile:
         self.lexicon = lexicon
         names = set(lexicon.topic_names(topic, doc_names))
         self.family = frozenset(w for w in lexicon.topic_family(topic) if w not in names)
-        self.stop = frozenset(lexicon.literals("relevance", "stop")) | frozenset(n.lower() for n in people)
+        # function words of every language are no topic terms either ("non" in "Non autorégressif")
+        grammar = (*lexicon.literals("remarks", "negations"), *lexicon.literals("remarks", "determiners"))
+        self.stop = (
+            frozenset(lexicon.literals("relevance", "stop")) | frozenset(w.lower() for w in grammar)
+            | frozenset(n.lower() for n in people)
+        )
         self.exclude = frozenset(_name_tokens(names)) | self.stop
         cards = list(cards)
         reported_titles = list(reported_titles)

@@ -437,3 +437,48 @@ def test_a_csv_paste_in_a_fence_is_a_table_code_is_not() -> None:
         "2602.07719": ("Feature Splitting Is a Training Artifact (v2)", "§C.3"),
         "2408.05147": ("Gemma Scope", "§C.3.1"),
     }
+
+
+DISCORD = """==============================================================
+Guild: Lab
+Channel: #reading
+Exported: 04-Oct-26 03:10 by mai
+Channel: https://discord.com/channels/1187734402201452544/1190021875543642112
+==============================================================
+
+[10:21 PM] mai: anyone read 2610.05530? the LUMEN video one
+[10:40 PM] mai: also blog.example.ai/posts/anyres-is-leaking-your-budget/ — 31% of tiles are padding
+[10:55 PM] mai: reading group moved — zoom https://us02web.zoom.us/j/83315529907?pwd=x
+[11:02 PM] rafa: dinner after? https://maps.app.goo.gl/Xq7VhC2mR8pLkT3n9
+[1:12 AM] rafa: 2610.04190 is the audio-captioning one people were hyping — not ours
+"""
+
+
+def test_an_exports_banner_is_no_heading_and_chat_lines_stay_apart() -> None:
+    """A "=====" banner over an export's header is not a three-line heading swallowing the chat."""
+    out = split_note(DISCORD, PATH)
+    assert out.items == []
+    by_line = {c.line_start: c for c in out.carriers}
+    assert by_line[8].arxiv == ["2610.05530"] and by_line[12].arxiv == ["2610.04190"]
+    assert "not ours" not in by_line[9].text  # a later line about another paper is not said of this one
+    # the channel, the meeting and the map are no items or mentions
+    assert all(not c.urls or "blog.example.ai" in c.urls[0] for c in out.carriers)
+
+
+INDENTED_LINK = """Two reads for tomorrow.
+
+1) Tokens sémantiques à 12,5 Hz — « SemantiQ: Single-Codebook Semantic Speech Tokens »
+   Lien : https://arxiv.org/abs/2603.14207
+   - un seul codebook de 65 536 entrées
+   Section : 3.2
+
+2) PitchTok v2 — « Reference-Free Prosody Transfer with Discrete Pitch Tokens »
+   Lien : arxiv.org/abs/2603.08841v2
+   Camille l'a écartée dans le briefing parce que la v1 n'avait aucun chiffre ; la v2 a un tableau.
+   Section : 2.3
+"""
+
+
+def test_a_numbered_entry_over_an_indented_link_field_is_an_item() -> None:
+    got = {it.primary_arxiv: it.section_hint for it in items(INDENTED_LINK)}
+    assert got == {"2603.14207": "§3.2", "2603.08841": "§2.3"}

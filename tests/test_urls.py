@@ -420,3 +420,15 @@ _URLISH = st.lists(
 def test_property_normalize_url_idempotent_on_anything(text: str) -> None:
     key = normalize_url(text)
     assert normalize_url(key) == key
+
+
+@pytest.mark.parametrize("url", [
+    "https://us02web.zoom.us/j/83315529907?pwd=x", "https://maps.app.goo.gl/Xq7VhC2mR8pLkT3n9",
+    "https://place.map.kakao.com/1827364", "https://t.co/qm3kzr8tfa", "https://bit.ly/3abcd",
+    "https://discord.com/channels/1/2", "https://lab.atlassian.net/wiki/spaces/x/pages/1/notes",
+    "https://colab.research.google.com/drive/1hX9", "https://meet.google.com/abc-defg-hij",
+])
+def test_a_teams_everyday_links_are_never_items(url: str) -> None:
+    from curator.mentions import url_role
+
+    assert url_role(url) == "ignore"
