@@ -112,11 +112,35 @@ def preprocess(text: str) -> tuple[str, dict[str, str], list[str]]:
         text = _DETAILS.sub(lambda m: " " * len(m.group(0)), text)
         # a summary on the same line as <details> must start its own paragraph
         text = re.sub(r"^[ \t]+(?=\S)", "", text, flags=re.MULTILINE)
+    if "[!" in text:
+        text = _callouts(text)
     text = inline_footnotes(text)
     text, flattened = flatten_deep_nesting(text)
     if flattened:
         warnings.append("very deep quote/list nesting was flattened to read it")
     return text, front, warnings
+
+
+_CALLOUT = re.compile(r"^[ \t]{0,3}>[ \t]*\[!(?P<kind>[A-Za-z][\w-]{0,20})\][+-]?[ \t]*(?P<title>.*)$")
+_QUOTED = re.compile(r"^[ \t]{0,3}>[ \t]?")
+
+
+def _callouts(text: str) -> str:
+    """Obsidian/GitHub callouts (``> [!warning] not ours`` over ``> - …`` lines) read as a small
+    heading over their lines, so a callout that leaves items out works like such a heading."""
+    lines = text.split("\n")
+    i = 0
+    while i < len(lines):
+        m = _CALLOUT.match(lines[i])
+        if m is None:
+            i += 1
+            continue
+        lines[i] = "###### " + (m["title"].strip() or m["kind"])
+        i += 1
+        while i < len(lines) and _QUOTED.match(lines[i]) and not _CALLOUT.match(lines[i]):
+            lines[i] = _QUOTED.sub("", lines[i], count=1)
+            i += 1
+    return "\n".join(lines)
 
 
 # --- the splitter --------------------------------------------------------------
@@ -147,17 +171,21 @@ def split_note(text: str, path: str) -> SplitNote:
         covered[ln] = True  # where the note's text came from: not an item, not a mention
 
     # 1. heading items
+    # the note's own title ("# Notes — agents, Sunday") names the note: it is no section without items
+    note_title = headings[0] if headings and sum(h.level <= headings[0].level for h in headings) == 1 else None
     item_heads: list[tuple[Block, int, int, int, str]] = []
     for hb, sec_end, body_end, ctx in heading_spans:
         title = hb.text
         if _is_structural(title):
             continue
         own = "\n".join(lines[hb.start - 1 : body_end])  # the heading line, then its own body
+        if _negative_re().search(title) and not has_label(title) and not has_ref(title):
+            continue  # "###### not ours" over a list: the list's entries are left out one by one
         if has_label(title) or has_ref(title):
             item_heads.append((hb, sec_end, body_end, hb.level, ctx))
         elif _has_link_field(own) and not _is_group(blocks, lines, hb.start + 1, body_end):
             item_heads.append((hb, sec_end, body_end, hb.level, ctx))
-        elif _address_led(own):
+        elif _address_led(own) or (hb is not note_title and _sentence_led(own)):
             item_heads.append((hb, sec_end, body_end, hb.level, ctx))
     # a heading that contains smaller item headings is a group, not an item
     kept: list[tuple[Block, int, int, int, str]] = []
@@ -170,6 +198,9 @@ def split_note(text: str, path: str) -> SplitNote:
             # a labelled item with labelled sub-items: it ends where the first of them starts
             kept.append((h[0], nxt[0].start - 1, h[2], h[3], h[4]))
     for hb, sec_end, _body_end, _lvl, ctx in kept:
+        # a sub-heading that leaves items out ("###### not ours") ends the write-up above it
+        cut = next((h.start - 1 for h in headings if hb.start < h.start <= sec_end and _negative_re().search(h.text)), sec_end)
+        sec_end = max(hb.start, cut)
         spans.append(Span(hb.start, sec_end, hb.text, "heading", ctx))
         for ln in range(hb.start, sec_end + 1):
             covered[ln] = True
@@ -183,8 +214,7 @@ def split_note(text: str, path: str) -> SplitNote:
         if b.kind == "fence":
             for ln in range(b.start, min(b.end, nlines) + 1):
                 in_fence[ln] = True
-    # the note's own title ("# Notes — agents, Sunday") names the note: it is no section without items
-    title_head = headings[0] if headings and sum(h.level <= headings[0].level for h in headings) == 1 else None
+    title_head = note_title
     for hb, sec_end, _body_end, ctx in heading_spans:
         neg = bool(_negative_re().search(hb.text)) and not has_label(hb.text)
         struct = _is_structural(hb.text) and hb is not title_head
@@ -609,6 +639,34 @@ def _address_led(own: str) -> bool:
             return False
         first = False
     return led == 1
+
+
+def _opens_with_address(line: str) -> bool:
+    bare = re.sub(r"^(?:[-*+]\s+|\d{1,3}[.)]\s+|<)", "", line.strip())
+    urls = find_urls(bare[:300])
+    ids = find_ids(bare[:40])
+    return bool(urls and urls[0][1] == 0) or bool(ids and ids[0].start <= 6 and _BARE_ID_LEAD.fullmatch(bare[: ids[0].start]))
+
+
+def _sentence_led(own: str) -> bool:
+    """The heading's body opens with a paragraph citing exactly one paper, and no later line opens
+    with an address: "## [[LUMEN (video)]]\n\nKeeps a running set of notes …[^2]\n- numbers
+    - not the same as LUMEN (arXiv:…)" is one write-up of that paper (others cited in passing)."""
+    body = own.split("\n")[1:80]
+    k = 0
+    while k < len(body) and not body[k].strip():
+        k += 1
+    para: list[str] = []
+    while k < len(body) and body[k].strip():
+        line = body[k]
+        if line[:1] in (" ", "\t") or re.match(r"^\s*(?:[-*+]|\d{1,3}[.)]|>|\||#)", line) or match_field(line):
+            break
+        para.append(line)
+        k += 1
+    if not para or len({m.id for m in find_ids("\n".join(para))}) != 1:
+        return False  # one arXiv paper (or DOI) named in the opening paragraph
+    rest = [line for line in body[k:] if line.strip() and line[:1] not in (" ", "\t")]
+    return not any(_opens_with_address(line) or (line.lstrip().startswith("|") and has_ref(line)) for line in rest)
 
 
 _URL_OR_MD_LINK = re.compile(r"\]\([^)]*\)|https?://\S+")

@@ -9,7 +9,7 @@ import pytest
 from curator.analysis import analyze
 from curator.mentions import is_chat_line, url_role
 from curator.models import Increment
-from curator.notes import split_note
+from curator.notes import preprocess, split_note
 
 PATH = "inbox/alice/2026-11-20T1000-x.md"
 SINCE, UNTIL = "2026-11-19T18:00:00+01:00", "2026-11-20T18:00:00+01:00"
@@ -482,3 +482,51 @@ INDENTED_LINK = """Two reads for tomorrow.
 def test_a_numbered_entry_over_an_indented_link_field_is_an_item() -> None:
     got = {it.primary_arxiv: it.section_hint for it in items(INDENTED_LINK)}
     assert got == {"2603.14207": "§3.2", "2603.08841": "§2.3"}
+
+
+OBSIDIAN = """# Video LLMs — Sunday reading
+
+> [!note] TL;DR
+> Two worth a look: [[ChronoTok]] and [[LUMEN (video)]].
+
+## [[ChronoTok]] #tokenizer
+
+Causal 3D tokenizer with residual codes.[^1] 64k codebook.
+
+- 37% fewer tokens per second on static scenes
+- repo: https://github.com/kairos-ai/chronotok
+- put under tokenizers
+
+## [[LUMEN (video)]] #video-llm
+
+Keeps text notes per 32-frame chunk plus 8 keyframes.[^2]
+
+- EgoSchema 71.3
+- not the same paper as LUMEN the grounding model (arXiv:2609.28814, already in the doc)
+
+> [!warning] not ours
+> - 2610.05219 "RoadDream": video diffusion world model for driving → gen team
+> - VLA-Fold (2610.04018) → robotics team
+
+[^1]: https://arxiv.org/abs/2610.03127v1
+[^2]: arXiv:2610.05530
+"""
+
+
+def test_an_obsidian_note_headings_over_one_cited_paper_and_a_leaving_out_callout() -> None:
+    out = split_note(OBSIDIAN, PATH)
+    heads = {it.title: it.primary_arxiv for it in out.items if it.title.startswith("[[")}
+    assert heads == {"[[ChronoTok]] #tokenizer": "2610.03127", "[[LUMEN (video)]] #video-llm": "2610.05530"}
+    chrono = next(it for it in out.items if it.primary_arxiv == "2610.03127")
+    assert "https://github.com/kairos-ai/chronotok" in chrono.urls
+    # the callout's title leaves its entries out, like a heading would
+    assert "###### not ours" in preprocess(OBSIDIAN)[0]
+
+
+def test_a_digest_title_over_a_view_all_link_and_a_table_is_no_item() -> None:
+    text = (
+        "# Daily Papers — keyword digest\n\n14 papers matched. View all: https://huggingface.co/papers?date=2026-10-24\n\n"
+        "| ▲ | Paper | link |\n|---:|---|---|\n| 212 | Forget-Me-Not | https://huggingface.co/papers/2610.15902 |\n"
+        "| 45 | Motion planning | https://huggingface.co/papers/2610.15771 |\n"
+    )
+    assert sorted(a for it in split_note(text, PATH).items for a in it.arxiv) == ["2610.15771", "2610.15902"]
