@@ -134,6 +134,7 @@ def read_note_hints(ev: Evidence, basis: list[Item], scopes: list[tuple[Item, st
             elif not ev.hint_other:
                 other = "another doc's" if it.section_hint in ctx.other_sections else "a missing"
                 ev.hint_other = f"{short_path(it.note)} suggests {it.section_hint}, {other} section"
+    primary = {id(it) for it in basis if not it.mentions or it.primary_arxiv}  # not mentions standing in
     for it, text in scopes:
         where = f"{short_path(it.note)}({it.label or 'item'})"
         for h in read_hints(text, ctx.lexicon):
@@ -145,6 +146,9 @@ def read_note_hints(ev: Evidence, basis: list[Item], scopes: list[tuple[Item, st
                 continue
             if unit:
                 found.append((unit.label, HINT_WEIGHTS[h.kind], f"“{h.text}” in {where}"))
+                # "→ 6.2" in an entry's own text files it as surely as a "Section:" field; the
+                # same words in a passing mention only point at the doc
+                ev.filed_here = ev.filed_here or (h.kind == "number" and id(it) in primary)
     ev.hints_here = [label for label, _w, _r in found]
     if found:
         ev.hint_other = None

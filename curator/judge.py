@@ -133,7 +133,8 @@ def _negative_heading(e: Evidence) -> Judgment | None:
 
 
 def _briefing_left_out(e: Evidence) -> Judgment | None:
-    return Judgment("off-topic", e.left_out, "briefing-left-out") if e.left_out else None
+    # a note filing it under a section now outweighs an earlier evening's "not for us" (v2 is out)
+    return Judgment("off-topic", e.left_out, "briefing-left-out") if e.left_out and not e.filed_here else None
 
 
 def _hint_nowhere(e: Evidence) -> Judgment | None:

@@ -245,3 +245,9 @@ def test_a_note_filing_a_removed_paper_under_a_section_brings_it_back() -> None:
     assert judge(ev(cited=removed, filed_here=True, hints_here=["§3.2"])).status == "new"
     # words around it that name a section are not a filing: a footnote's background citation stays known
     assert judge(ev(cited=removed, hints_here=["§1.1"])).status == "cited"
+
+
+def test_a_note_filing_it_now_outweighs_an_earlier_briefings_leaving_out() -> None:
+    j = judge(ev(left_out="inbox/ed/briefing.md (03-28) left it out"))
+    assert j.rule == "briefing-left-out"
+    assert judge(ev(left_out="inbox/ed/briefing.md (03-28) left it out", filed_here=True, hints_here=["§2.3"])).status == "new"
