@@ -201,3 +201,18 @@ def test_a_workspace_phrase_is_a_remark() -> None:
 def test_negations_and_clause_ends(reader: VerdictReader, text: str, expected: list[str]) -> None:
     """A judgement word still judges at a clause end; a negation next to a remark turns it off."""
     assert [k for k in kinds(reader, text) if k in OFF_KINDS] == expected
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("RoadDream: video diffusion world model for driving → gen team", "redirect"),
+    ("Great → the robotics folks", "redirect"),
+    ("→ evaluation team, they own the harness", None),  # this topic's own team
+    ("→ our team please", None),
+    ("PointSeg-XL — LiDAR-Segmentierung, gehört nicht zu uns (3D-Perception-Team)", "dismiss"),
+])
+def test_a_redirect_to_another_team_by_any_name(text: str, kind: str | None) -> None:
+    from curator.lexicon import default_lexicon
+    from curator.verdicts import VerdictReader
+
+    r = VerdictReader(default_lexicon(), ["evaluation"], ["robotics"], ["tom"])
+    assert [v.kind for v in r.read(text)][:1] == ([kind] if kind else [])
