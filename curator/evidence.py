@@ -15,6 +15,7 @@ from rapidfuzz import fuzz, process
 
 from curator.arxiv import find_ids
 from curator.context import Context, _name_tokens, _strong
+from curator.fields import match_field
 from curator.hints import read_hints
 from curator.judge import Evidence
 from curator.lexicon import Lexicon
@@ -24,6 +25,7 @@ from curator.mentions import sentence_spans
 from curator.models import AnchorRef, Item, SectionSuggestion
 from curator.suggest import SectionIndex
 from curator.textfeatures import token_set
+from curator.urls import find_urls
 from curator.verdicts import OFF_KINDS
 
 __all__ = [
@@ -76,9 +78,24 @@ def _mention_scope(text: str, keys: set[str]) -> str:
     return " ".join(own) if own else text
 
 
+def _without_titles(text: str, titles: list[str]) -> str:
+    """``text`` with the paper's titles blanked: "Probes Read, Models Ignore" says nothing of it."""
+    low = text.lower()
+    for t in titles:
+        if len(t) >= 8 and t.lower() in low:
+            text = re.sub(re.escape(t), " … ", text, flags=re.IGNORECASE)
+            low = text.lower()
+    return text
+
+
 def read_remarks(ev: Evidence, scopes: list[tuple[Item, str]], ctx: Context, idless: bool) -> None:
-    """What the authors say of it, in the scope that names it."""
+    """What the authors say of it, in the scope that names it (its titles are not remarks)."""
+    named = {t for it, _t in scopes for t in _titles_of(it)}
+    if ev.card is not None and ev.card.title:
+        named.add(ev.card.title.strip())
+    titles = sorted(named, key=len, reverse=True)
     for it, text in scopes:
+        text = _without_titles(text, titles)
         where = f"{short_path(it.note)}({it.label or 'item'})"
         # an entry its author files under a section of this doc keeps it: a dismissal in its text
         # tells a story ("the editor dropped v1 because it had no numbers"), not the author's verdict
@@ -99,6 +116,18 @@ def read_remarks(ev: Evidence, scopes: list[tuple[Item, str]], ctx: Context, idl
         named = _left_out_by_name(scopes, ctx)
         if named:
             ev.verdicts.append(named)
+
+
+def _titles_of(it: Item) -> list[str]:
+    """The titles a title field gives the paper ("Title: …", "論文: …"); an item's own title is
+    often its whole line, remark included, so it is not one of them."""
+    out: list[str] = []
+    for line in it.text.split("\n"):
+        f = match_field(line)
+        # "Title: …", or "論文: <words>" (a paper label followed by no address is its title)
+        if f and f.rest.strip() and (f.kind == "title" or (f.kind == "link" and not find_urls(f.rest) and not find_ids(f.rest))):
+            out.append(f.rest.strip())
+    return out
 
 
 def _left_out_by_name(scopes: list[tuple[Item, str]], ctx: Context) -> str | None:
@@ -201,7 +230,7 @@ def remote_category(items: list[Item], lexicon: Lexicon) -> str | None:
     found = None
     for it in items:
         group = it.context.split(" / ")[-1] if it.context else ""
-        cats = _ARXIV_CATEGORY.findall(group + " " + it.text[:300])
+        cats = _ARXIV_CATEGORY.findall(group + " " + it.text[:600])
         hit = next((c for c in cats if any(fnmatchcase(c.lower(), r.lower()) for r in remote)), None)
         if hit is None:
             return None

@@ -185,7 +185,8 @@ def _no_fit(e: Evidence) -> Judgment | None:
         else:
             why = "it shares only " + (", ".join(fit.terms[:3]) or "its keyword") + " with the doc"
         return Judgment("off-topic", f"a keyword digest's entry: {why}", "keyword-only")
-    if e.remote_category and fit.score < MACHINE_FIT:
+    if e.remote_category and (e.machine_only or fit.score < MACHINE_FIT):
+        # a bot matched its words; the category it is filed under says which field it is from
         return Judgment("off-topic", f"filed under {e.remote_category}, far from this knowledge base, and it fits the doc weakly", "remote-category")
     if e.card_kind == "unknown" and fit.score < MACHINE_FIT:
         return Judgment("off-topic", f"its paper card files it under {e.card.category if e.card else '?'}, and it fits the doc weakly", "card-category-weak")

@@ -251,3 +251,10 @@ def test_a_note_filing_it_now_outweighs_an_earlier_briefings_leaving_out() -> No
     j = judge(ev(left_out="inbox/ed/briefing.md (03-28) left it out"))
     assert j.rule == "briefing-left-out"
     assert judge(ev(left_out="inbox/ed/briefing.md (03-28) left it out", filed_here=True, hints_here=["§2.3"])).status == "new"
+
+
+def test_a_bots_entry_filed_under_a_remote_category_is_off_topic_however_it_fits() -> None:
+    strong = Fit(4.5, ["scoring", "audit", "shap"], 1, 0.57, ["lenders"])
+    assert judge(ev(machine_only=True, remote_category="q-fin.RM", fit=strong)).rule == "remote-category"
+    # a colleague's entry in the same category that fits the doc well stands
+    assert judge(ev(remote_category="q-fin.RM", fit=strong)).status == "new"

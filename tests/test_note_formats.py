@@ -530,3 +530,16 @@ def test_a_digest_title_over_a_view_all_link_and_a_table_is_no_item() -> None:
         "| 45 | Motion planning | https://huggingface.co/papers/2610.15771 |\n"
     )
     assert sorted(a for it in split_note(text, PATH).items for a in it.arxiv) == ["2610.15771", "2610.15902"]
+
+
+def test_a_dismissal_word_inside_the_papers_title_is_no_verdict(tmp_path: Path) -> None:
+    """"Probes Read, Models Ignore" is a title; "ignore" there judges nothing."""
+    note = (
+        "# reading\n\n## 3. Causal validation of probes\n\n"
+        "- Paper: Probes Read, Models Ignore: Causal Validation of 1,200 Linear Judges\n"
+        "- Link: arXiv:2611.05823\n- 1,200 judge probes, 38% have no causal effect\n\n"
+        "## 4. Others\n\n- Haddad, L. (2026). Probes read, models ignore: Causal validation of 1,200 linear judges. "
+        "arXiv. https://arxiv.org/abs/2611.05823\n"
+    )
+    inc = run(tmp_path, note)["2611.05823"]
+    assert inc.status_rule != "author-verdict", inc.status_reason
