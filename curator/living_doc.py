@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from curator.arxiv import find_ids
+from curator.footnotes import inline_footnotes
 from curator.lexicon import default_lexicon, memo
 from curator.models import Anchor, Citation, LivingDoc, Section
 from curator.textio import ReadProblem, read_text
@@ -858,6 +859,8 @@ def parse_living_doc(text: str, path: str, topic: str) -> LivingDoc:
     an unnumbered sub-heading of that section.  Sections that are not places for papers
     (:func:`section_roles`) and lines saying a paper was removed hold no anchors."""
     text = text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff")
+    # a footnote anchors its paper where it is cited ("[^1]" in §A.1), not where the definitions sit
+    text = inline_footnotes(text)
     lines = text.split("\n")
     total = len(lines) - 1 if text.endswith("\n") else len(lines)
     if not text:

@@ -812,3 +812,12 @@ def _note(**kw):
     from curator.models import Note
 
     return Note(time=None, time_source="name", in_window=False, **kw)
+
+
+def test_a_footnote_anchors_where_it_is_cited() -> None:
+    text = (
+        "# T\n\n## 1. A\n\n### 1.1 Superposition\n\nToy models of superposition[^1] started it.\n\n"
+        "### 1.3 Universality\n\nSee the platonic paper[^2].\n\n[^1]: arXiv:2209.10652\n[^2]: https://arxiv.org/abs/2405.07987\n"
+    )
+    index = SectionIndex(parse_living_doc(text, "x.md", "t"))
+    assert index.anchor_section == {"2209.10652": "§1.1", "2405.07987": "§1.3"}
