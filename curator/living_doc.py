@@ -614,10 +614,12 @@ def _collect_anchors(
     }
     anchor_lines = {r[0] for r in raw}
     removed = _removed_phrases(masked, masked_lines, starts, anchor_lines)
-    if removed:
+    struck = {i: [m.span() for m in _STRUCK_RE.finditer(masked_lines[i])] for i in anchor_lines if "~~" in masked_lines[i]}
+    if removed or struck:
         drop = {
             k for k, (i, col, end, _kind, _key) in enumerate(raw)
-            if i in removed and _says_removed(masked_lines[i], col, end, removed[i])
+            if (i in removed and _says_removed(masked_lines[i], col, end, removed[i]))
+            or any(a <= col and end <= b for a, b in struck.get(i, ()))  # ~~struck through~~: deleted
         }
         if drop:
             if removed_out is not None:
@@ -708,6 +710,9 @@ def _trie(words: list[str]) -> list[str]:
         return f"(?:{body})?" if ends else body
 
     return [re.escape(ch) + emit(sub) for ch, sub in sorted(root.items()) if ch]
+
+
+_STRUCK_RE = re.compile(r"~~(?=\S)[^~\n]{1,2000}?~~")
 
 
 def _removed_phrases(

@@ -335,6 +335,25 @@ def split_note(text: str, path: str) -> SplitNote:
                 covered[x] = True
 
     spans.sort(key=lambda s: s.start)
+    heading_starts = {b.start for b in headings}
+    for k, sp in enumerate(spans):
+        if sp.kind != "paragraph":
+            continue
+        # a write-up paragraph keeps what follows it up to the next item: its quoted abstract,
+        # the author's "→ governance, not ours." underneath
+        stop = min(spans[k + 1].start - 1 if k + 1 < len(spans) else nlines, sp.end + _TRAILING_LINES)
+        end = sp.end
+        for ln in range(sp.end + 1, stop + 1):
+            raw = lines[ln - 1]
+            if covered[ln] or ln in heading_starts or in_fence[ln] or line_ctx[ln] != line_ctx[sp.start]:
+                break
+            if raw.strip() and (identities(raw).papers or is_chat_line(raw) or BULLET.match(raw)):
+                break
+            if raw.strip():
+                end = ln
+        for ln in range(sp.end + 1, end + 1):
+            covered[ln] = True
+        sp.end = end
     for sp in spans:
         if not 1 <= sp.start <= nlines:
             continue
@@ -588,6 +607,9 @@ def _has_link_field(own: str) -> bool:
                 return True
     return False
 
+
+_TRAILING_LINES = 12
+"""How far a paragraph item reaches over the uncited lines after it."""
 
 _CLOCK = re.compile(r"(?<![\d:])\d{1,2}:\d{2}(?![\d:])")
 _PREAMBLE_LINES = 4

@@ -821,3 +821,12 @@ def test_a_footnote_anchors_where_it_is_cited() -> None:
     )
     index = SectionIndex(parse_living_doc(text, "x.md", "t"))
     assert index.anchor_section == {"2209.10652": "§1.1", "2405.07987": "§1.3"}
+
+
+def test_struck_through_ids_are_no_anchors() -> None:
+    text = (
+        "# T\n\n## 1. A\n\n### 1.1 B\n\n- ~~**SAE-Lite** (arXiv:2512.04460) — low-rank SAEs~~ superseded at matched L0\n"
+        "- **JumpReLU** (arXiv:2407.14435) ~~was 2.1 points~~ now 2.4\n"
+    )
+    index = SectionIndex(parse_living_doc(text, "x.md", "t"))
+    assert index.anchor_section == {"2407.14435": "§1.1"}

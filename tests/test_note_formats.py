@@ -543,3 +543,24 @@ def test_a_dismissal_word_inside_the_papers_title_is_no_verdict(tmp_path: Path) 
     )
     inc = run(tmp_path, note)["2611.05823"]
     assert inc.status_rule != "author-verdict", inc.status_reason
+
+
+AF_DIGEST = """Sunday AF skim, annotated.
+
+**1. Steering vectors don't compose**
+https://www.alignmentforum.org/posts/Wm3kQy7TnB2xLc9Pd/steering-vectors-don-t-compose
+> Adding two steering vectors recovers only 40–60% of the summed effect.
+
+→ ours. 1.2 maybe.
+
+**2. Compute thresholds after the Code of Practice**
+https://www.alignmentforum.org/posts/Tz4pLw8QmR2vXk6Ne/compute-thresholds
+> How the 10^25 FLOP presumption interacts with the new guidance.
+
+→ governance, not ours.
+"""
+
+
+def test_a_write_up_paragraph_keeps_the_quote_and_remark_under_it() -> None:
+    got = {it.label: (it.line_start, it.line_end, "not ours" in it.text) for it in items(AF_DIGEST)}
+    assert got == {"#1": (3, 7, False), "#2": (9, 13, True)}
