@@ -559,6 +559,25 @@ def time_in_text(
     return when, problems
 
 
+def _name_clock_zoned(
+    text: str, naive: datetime, tz: tzinfo | None, author: str | None, lexicon: Lexicon | None
+) -> datetime | None:
+    """The file name's clock time as the note itself writes it with a zone ("opened … Oct 24,
+    16:10 CEST" in ``2026-10-24T1610-….md`` by a colleague abroad): the name was his local time.
+    Only the same day and the same minute count, so the text can never move a note elsewhere."""
+    v = _vocab(_lexicon(lexicon))
+    ours = local_time(naive, tz)[0]
+    for line, heading in _body_lines(text):
+        if not v.time.search(line):
+            continue
+        for _score, when, _probs in _line_times(line, v, tz, naive.date(), author, heading, lexicon):
+            if when is None or when.replace(tzinfo=None) != naive or ours is None:
+                continue
+            if when.utcoffset() != ours.utcoffset():
+                return when
+    return None
+
+
 def _free_time(value: str, tz: tzinfo | None, lexicon: Lexicon | None) -> tuple[datetime | None, list[str]]:
     """A date-time written in words ("November 20, 2026 10:15 AM"): the best full date-time in *value*."""
     v = _vocab(_lexicon(lexicon))
@@ -591,7 +610,8 @@ def written_at(
     for a date-only name (or date-only front matter) a stamp inside the note on that day
     (:func:`time_in_text`) → ``"body"``, else that day at 00:00 (``"name"`` / ``"front_matter"``);
     else the modification time → ``"mtime"``; else ``(None, "none")``.  A time inside the text
-    never overrides a name that carries a time.
+    never overrides a name that carries a time, except to say which zone that clock time is in
+    (the same minute written with a zone inside: :func:`_name_clock_zoned`).
     """
     problems: list[str] = []
     values = [str(front[k]) for k in _front_keys(_lexicon(lexicon)) if front.get(k)] if front else []
@@ -614,6 +634,9 @@ def written_at(
     if problem:
         problems.append(problem + ("" if fm_day else "; using the file's modification time"))
     if naive is not None and clock:
+        zoned = _name_clock_zoned(text, naive, tz, author, lexicon) if text else None
+        if zoned is not None:
+            return zoned, "body", problems
         dt, problem = local_time(naive, tz)
         if problem:
             problems.append(f"file name: {problem}")

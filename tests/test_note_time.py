@@ -364,3 +364,15 @@ def test_am_pm_written_against_the_minutes(tmp_path: Path) -> None:
     assert n.time == _at("2026-03-07T21:41-06:00") and n.time_source == "body"
     n = _note(tmp_path, "America/Chicago", "2026-03-07-x.md", "# x\n\n— m.k., 12:10am\n")
     assert n.time == _at("2026-03-07T00:10-06:00")
+
+
+def test_a_named_clock_time_written_with_a_zone_inside_is_in_that_zone(tmp_path: Path) -> None:
+    """A colleague abroad names files by his own clock and stamps them with his zone."""
+    body = "# Reading queue #214\n\n**Open** · jonas opened this issue on Sat, Oct 24, 2026, 16:10 CEST · 0 comments\n"
+    n = _note(tmp_path, "Asia/Shanghai", "2026-10-24T1610-issue.md", body)
+    assert n.time == _at("2026-10-24T16:10+02:00")
+    # another minute, or a stamp without a zone, does not touch the name's reading
+    n = _note(tmp_path, "Asia/Shanghai", "2026-10-24T1610-issue.md", body.replace("16:10 CEST", "15:55 CEST"))
+    assert n.time == _at("2026-10-24T16:10+08:00") and n.time_source == "name"
+    n = _note(tmp_path, "Asia/Shanghai", "2026-10-24T1610-issue.md", body.replace(" CEST", ""))
+    assert n.time == _at("2026-10-24T16:10+08:00")
