@@ -807,6 +807,10 @@ def _named_re(key: str) -> re.Pattern[str]:
     return re.compile(rf"(?:{words})(?:\s*[(\[{{:—–|·-].*)?", re.IGNORECASE | re.DOTALL)
 
 
+def _has_children(sections: list[Section], s: Section) -> bool:
+    return any(c.parent == s.index for c in sections[s.index + 1 : s.index + 2])
+
+
 def _ancestors(sections: list[Section], s: Section) -> list[int]:
     out: list[int] = []
     p = s.parent
@@ -835,11 +839,17 @@ def section_roles(doc: LivingDoc) -> SectionRoles:
     rollup: set[int] = set()
     numbered = any(s.number for s in sections)
     holds_numbers = {h for s in sections if s.number for h in _ancestors(sections, s)}
+    # a sub-heading several sections repeat ("#### Key papers" under each) is a part of each
+    seen_keys: dict[str, int] = {}
+    for s in sections:
+        if not s.number and s.parent is not None:
+            k = _heading_key(s.title)
+            seen_keys[k] = seen_keys.get(k, 0) + 1
     for s in sections:
         if s.number or (s.index == 0 and s.level == 1):
             continue
         key = _heading_key(s.title)
-        if roll_re.fullmatch(key):
+        if roll_re.fullmatch(key) or (seen_keys.get(key, 0) >= 2 and not _has_children(sections, s)):
             rollup.add(s.index)
         h = home[s.index]
         if h is not None and h not in groups:

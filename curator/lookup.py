@@ -479,6 +479,7 @@ class LookupIndex:
             problems.extend(hit[3])
             return hit[2]
         from curator.living_doc import parse_living_doc, section_for_line
+        from curator.suggest import SectionIndex
         from curator.textio import ReadProblem, read_text
 
         anchors: dict[str, list[tuple[str, str, int, str | None, str]]] = {}
@@ -487,14 +488,15 @@ class LookupIndex:
             dec = read_text(Path(path))
             doc = parse_living_doc(dec.text, rel, topic)
             by_index = {s.index: s for s in doc.sections}
+            units = SectionIndex(doc).section_unit  # the analysis's labels: one answer everywhere
             for sct in doc.sections:
                 for a in sct.anchors:
                     if a.kind not in ("arxiv", "url"):
                         continue
                     sec = section_for_line(doc, a.line) or sct
-                    anchors.setdefault(f"{a.kind}:{a.key}", []).append(
-                        (_label(by_index, sec), sec.title, a.line, a.date, a.name)
-                    )
+                    label = units.get(sec.index) or _label(by_index, sec)
+                    home = next((x for x in doc.sections if (x.number or x.title) == label), sec)
+                    anchors.setdefault(f"{a.kind}:{a.key}", []).append((label, home.title, a.line, a.date, a.name))
             for c in doc.cited:
                 anchors.setdefault(f"cited:{c.kind}:{c.key}", []).append((c.where, "", c.line, None, ""))
         except ReadProblem as exc:

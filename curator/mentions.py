@@ -125,7 +125,23 @@ def identities(text: str) -> Identities:
         bucket = lists.get(url_role(u))
         if bucket is not None:
             bucket.append(u)
+    if len(out.urls) + len(out.aliases) > 1:
+        _drop_prefixes(out)
     return out
+
+
+def _drop_prefixes(out: Identities) -> None:
+    """A link that another link beside it extends ("(github.com/openai)" after a title, then
+    github.com/openai/prm800k) is a site label, not a page of its own."""
+    keys = {u: normalize_url(u) for u in (*out.urls, *out.aliases)}
+    longer = list(keys.values())
+
+    def shadowed(u: str) -> bool:
+        k = keys[u]
+        return any(o != k and o.startswith(k + "/") for o in longer)
+
+    out.urls = [u for u in out.urls if not shadowed(u)]
+    out.aliases = [u for u in out.aliases if not shadowed(u)]
 
 
 @memo

@@ -220,7 +220,8 @@ def _vocab(lex: Lexicon) -> _Vocab:
         range_after=re.compile(
             rf"\s*[)）]?\s*(?:→|->|⟶|=>|–|—|~|～|-|{ranges})\s*"
             rf"(?=\d{{1,4}}\s*[-/.年月]\s*\d|\d{{1,2}}[:：]\d{{2}}|(?:{month})\b|\d{{1,2}}\s+(?:{month})\b)", flags),
-        time=re.compile(r"(?<![\d:.,+\-−])(?P<h>[01]?\d|2[0-3])[:：](?P<m>[0-5]\d)(?:[:：](?P<s>[0-5]\d))?(?![\d])"),
+        # "22:15", "22：15", and the French/Portuguese "22h15"
+        time=re.compile(r"(?<![\d:.,+\-−])(?P<h>[01]?\d|2[0-3])(?:[:：]|[hH](?=[0-5]\d(?![\d:])))(?P<m>[0-5]\d)(?:[:：](?P<s>[0-5]\d))?(?![\d])"),
         # "— Alice · ", "bob · ", "Carol · " before the date-time: a signature line
         # … or a name after a rule with nothing after it: "— 森 ", "-- Dave "
         signature=re.compile(r"^[\s>*_#~\-—–]*[\w.@'’ ]{1,30}?[\s*_]*[·•,，|]\s*$|^[\s>*_]*[-—–~]{1,2}\s*[\w.@'’ ]{1,30}?\s*$"),

@@ -830,3 +830,15 @@ def test_struck_through_ids_are_no_anchors() -> None:
     )
     index = SectionIndex(parse_living_doc(text, "x.md", "t"))
     assert index.anchor_section == {"2407.14435": "§1.1"}
+
+
+def test_a_sub_heading_every_section_repeats_is_part_of_each() -> None:
+    """An unnumbered doc's "#### Key papers" under several leaves is not a place of its own."""
+    text = (
+        "# R\n\n## Verifiers\n\n### Process reward models\n\nStep-level rewards.\n\n#### Key papers\n\n- arXiv:2305.20050\n\n"
+        "## Math\n\n### Formal theorem proving\n\nLean.\n\n#### Key papers\n\n- arXiv:2102.06203\n\n"
+        "## About this doc\n\nSee 2201.11903 for the origin of the name.\n"
+    )
+    index = SectionIndex(parse_living_doc(text, "x.md", "t"))
+    assert index.anchor_section == {"2305.20050": "Process reward models", "2102.06203": "Formal theorem proving"}
+    assert {u.label for u in index.units} == {"Process reward models", "Formal theorem proving"}

@@ -432,3 +432,11 @@ def test_a_teams_everyday_links_are_never_items(url: str) -> None:
     from curator.mentions import url_role
 
     assert url_role(url) == "ignore"
+
+
+def test_a_site_label_beside_the_page_is_no_link_of_its_own() -> None:
+    """Hacker News writes the site after the title: "(github.com/openai)" over github.com/openai/prm800k."""
+    from curator.mentions import identities
+
+    got = identities("4. PRM800K (2023) (github.com/openai)\n   github.com/openai/prm800k/\n")
+    assert [normalize_url(u) for u in got.urls + got.aliases] == ["github.com/openai/prm800k"]
