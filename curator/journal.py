@@ -2,7 +2,8 @@
 
 A line is ``<crc32 hex> <json>\\n``. The first line is a header naming the schema, its
 version and the last seq the snapshot before it held (``base_seq``); every other line is one
-event. A line that fails its checksum, cannot be decoded or does not describe an event is *bad*: counted,
+event. A line that fails its checksum, cannot be decoded (for any reason: bad UTF-8, bad
+JSON, JSON nested too deep to parse) or does not describe an event is *bad*: counted,
 skipped and reported by the store, never trusted. A last line without its newline is
 *torn*: an append that never finished and was never acknowledged.
 
@@ -24,6 +25,8 @@ SCHEMA = "curator-decisions"
 VERSION = 1
 UNDO, REDO = "undo", "redo"
 
+_STATE_TEXT = ("action", "section", "priority", "title", "note", "merged_into", "editor", "time")
+_STATE_LISTS = ("points", "caveats", "merges")
 
 
 def encode_line(obj: dict[str, Any]) -> bytes:
@@ -41,7 +44,7 @@ def decode_line(line: bytes) -> dict[str, Any] | None:
         if int(line[:8], 16) != zlib.crc32(payload):
             return None
         obj = json.loads(payload.decode("utf-8"))
-    except (ValueError, UnicodeDecodeError):
+    except Exception:  # ValueError, UnicodeDecodeError, RecursionError (deep nesting): all corrupt
         return None
     return obj if isinstance(obj, dict) else None
 
@@ -64,11 +67,23 @@ def header_problem(head: dict[str, Any] | None) -> str | None:
 
 
 def _valid_state(state: Any, key: str) -> bool:
-    return isinstance(state, dict) and state.get("key") == key
+    if not isinstance(state, dict) or state.get("key") != key:
+        return False
+    for name in _STATE_TEXT:
+        if state.get(name) is not None and not isinstance(state[name], str):
+            return False
+    for name in _STATE_LISTS:
+        value = state.get(name)
+        if value is not None and not (
+            isinstance(value, list) and all(isinstance(v, str) for v in value)
+        ):
+            return False
+    seq = state.get("seq")
+    return seq is None or isinstance(seq, int)
 
 
 def valid_event(obj: Any) -> bool:
-    """Whether *obj* has the shape of an event."""
+    """Whether *obj* has the shape of an event (types checked, so nothing odd reaches the UI)."""
     if not isinstance(obj, dict):
         return False
     if not isinstance(obj.get("seq"), int) or obj["seq"] < 1:

@@ -91,6 +91,8 @@ class AtomicJSONStorage(Storage):
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise _describe_json_error(text, exc, name) from exc
+        except RecursionError as exc:
+            raise CorruptStoreError("not-json", f"{name} is nested too deeply to be ours") from exc
         if not isinstance(data, dict) or not all(
             isinstance(table, dict) and all(isinstance(doc, dict) for doc in table.values())
             for table in data.values()

@@ -34,7 +34,8 @@ checksummed line to the journal and fsyncing it costs ~0.5-1 ms median
 regardless of the store size, so saves go to the journal, and the journal is
 folded into the TinyDB snapshot (atomically, under the transaction lock) when
 a writable session opens and closes (one-shot CLI writers, opened with
-``session_lock=False``, only fold once the journal holds 1,000 events). Opening or folding at 5,000 decisions takes ~0.2-0.3 s.
+``session_lock=False``, only fold once the journal holds 1,000 events or had a
+damaged line). Opening or folding at 5,000 decisions takes ~0.2-0.3 s.
 CachingMiddleware is deliberately not used: it loses writes on kill.
 
 The state, undo and redo are replayed from the events (``curator.decision_log``).
@@ -262,6 +263,7 @@ class DecisionStore(LoadingMixin):
     def _compaction_due(self) -> bool:
         return (
             self._needs_compaction
+            or self._journal_damaged
             or self._log.last_seq - self._snapshot_seq >= max(1, self.compact_after)
         )
 
