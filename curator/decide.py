@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from curator.config import Config, load_config
+from curator.decision_log import describe
 from curator.locks import WorkspaceBusy
 from curator.models import Analysis
 from curator.store import Decision, DecisionStore, ReadOnlyStore
@@ -219,7 +220,7 @@ def _undo_redo(root: Path, cfg: Config, action: str) -> int:
     if ev is None:
         print(f"nothing to {action}")
         return 1
-    print(f"saved: {action} {ev.get('key') or ''}".rstrip())
+    print(f"saved: {action} {describe(ev)}".rstrip())
     return 0
 
 
@@ -246,6 +247,8 @@ def cmd_history(args: argparse.Namespace) -> int:
     if not events:
         print("no decisions yet")
     for ev in events:
-        sec = f" {ev['section']}" if ev.get("section") else ""
-        print(f"{ev.get('time', '')}  {ev.get('editor', '')}  {ev.get('action', '')}  {ev.get('key', '')}{sec}")
+        bulk = "bulk" in (ev.get("action"), ev.get("target_action"))
+        sec = f" {ev['section']}" if ev.get("section") and not bulk else ""
+        what = describe(ev)
+        print(f"{ev.get('time', '')}  {ev.get('editor', '')}  {ev.get('action', '')}  {what}{sec}")
     return 0

@@ -4,14 +4,14 @@ No files here (``curator.store`` reads and writes them): a :class:`DecisionLog` 
 events into the current state of every key, the "not a duplicate" pairs and the undo/redo
 stacks, and builds the body of the next event from that state. Every event carries the
 before/after state of each key (and pair) it touched, so undo and redo are events too and
-work after a restart for every kind of change.
+work after a restart for every kind of change, a bulk action of many keys included.
 """
 
 from __future__ import annotations
 
 import contextlib
 import copy
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -20,6 +20,7 @@ from curator.journal import REDO, UNDO
 ACTIONS = ("approve", "reject", "defer")
 PRIORITIES = ("🔴", "🟠", "🟡")
 EDITABLE = ("title", "points", "caveats", "note")
+BULK = "bulk"
 STATE_FIELDS = (
     "key",
     "action",
@@ -88,6 +89,15 @@ class Decision:
         return asdict(self)
 
 
+@dataclass(frozen=True)
+class BulkStep:
+    """One key of a bulk action; skipped when it, or any of *also* (its aliases), has a verdict."""
+
+    key: str
+    section: str | None = None
+    also: tuple[str, ...] = ()
+
+
 def check_key(key: str) -> None:
     if not isinstance(key, str) or not key:
         raise ValueError("a decision key must be a non-empty string")
@@ -119,6 +129,15 @@ def blank(key: str) -> dict[str, Any]:
     state["key"] = key
     state["merges"] = []
     return state
+
+
+def describe(entry: dict[str, Any]) -> str:
+    """What a history entry did, in a few words: "2608.14376", "bulk reject × 62"."""
+    if entry.get("action") == BULK:
+        return f"bulk {(entry.get('args') or {}).get('action', '')} × {entry.get('count', 0)}"
+    if entry.get("target_action") == BULK:
+        return f"bulk {(entry.get('target_args') or {}).get('action', '')} × {entry.get('count', 0)}"
+    return str(entry.get("key") or "")
 
 
 def _remove(stack: list[int], seq: int) -> None:
@@ -192,6 +211,30 @@ class DecisionLog:
         state.update(fields)
         return {"action": action, "key": key, "args": args, "changes": [self.change(key, state)]}
 
+    def bulk(self, verdict: str, steps: Sequence[BulkStep]) -> Body | None:
+        """One verdict on many keys at once, leaving alone every key decided meanwhile."""
+        changes = []
+        seen: set[str] = set()
+        for step in steps:
+            if step.key in seen or any(
+                (self.state.get(k) or {}).get("action") for k in (step.key, *step.also)
+            ):
+                continue
+            seen.add(step.key)
+            state = self.state_of(step.key)
+            state["action"] = verdict
+            if step.section is not None:
+                state["section"] = step.section
+            changes.append(self.change(step.key, state))
+        if not changes:
+            return None
+        return {
+            "action": BULK,
+            "key": changes[0]["key"],
+            "args": {"action": verdict, "count": len(changes)},
+            "changes": changes,
+        }
+
     def merge(self, primary: str, other: str) -> Body | None:
         walk: str | None = primary
         seen: set[str] = set()
@@ -253,7 +296,7 @@ class DecisionLog:
         }
 
     def undo(self) -> Body | None:
-        """Revert the latest change."""
+        """Revert the latest change (a whole bulk action at once)."""
         if not self.undo_stack:
             return None
         return self._replay(self.events[self.undo_stack[-1]], UNDO)
@@ -271,6 +314,7 @@ class DecisionLog:
             "key": target["key"],
             "target": target["seq"],
             "target_action": target["action"],
+            "target_args": copy.deepcopy(target.get("args", {})),
             "changes": [
                 {
                     "key": c["key"],
@@ -313,9 +357,10 @@ class DecisionLog:
             entry[name] = copy.deepcopy(after.get(name)) if after else None
         entry["merges"] = list(after.get("merges") or []) if after else []
         entry["verdict"] = after.get("action") if after else None
-        for extra in ("other", "target", "target_action", "args"):
+        for extra in ("other", "target", "target_action", "target_args", "args"):
             if extra in event:
                 entry[extra] = copy.deepcopy(event[extra])
+        entry["count"] = len(event["changes"])
         entry["changes"] = copy.deepcopy(event["changes"])
         entry["pairs"] = copy.deepcopy(event.get("pairs", []))
         return entry

@@ -10,8 +10,10 @@ skipped and reported by the store, never trusted. A last line without its newlin
 An event is ``{"seq", "action", "key", "editor", "time", "changes", "pairs", ...}``; every
 change carries the before/after state of one key, so replaying, undoing and redoing need
 nothing else. ``action`` is a verdict, ``edit``, ``section``, ``priority``, ``merge``,
-``unmerge``, ``distinct``, ``not-distinct``, ``undo`` or ``redo`` (these two name their
-``target`` seq).
+``unmerge``, ``distinct``, ``not-distinct``, ``bulk`` (many keys in one transaction),
+``undo`` or ``redo`` (these two name their ``target`` seq). Readers accept any action name,
+so journals written before ``bulk`` existed load unchanged, and a ``bulk`` event is an
+ordinary many-change event to them.
 """
 
 from __future__ import annotations

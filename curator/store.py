@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -55,6 +55,7 @@ from curator.decision_log import (
     ACTIONS,
     EDITABLE,
     PRIORITIES,
+    BulkStep,
     Decision,
     DecisionLog,
     check_action,
@@ -77,6 +78,7 @@ __all__ = [
     "ACTIONS",
     "PRIORITIES",
     "AtomicJSONStorage",
+    "BulkStep",
     "CorruptStoreError",
     "Decision",
     "DecisionStore",
@@ -329,6 +331,18 @@ class DecisionStore(LoadingMixin):
         changes: dict[str, Any] = {k: v for k, v in given.items() if v is not None}
         return self._update(action, key, changes, {"action": action, **changes})
 
+    def decide_many(self, action: str, steps: Sequence[BulkStep]) -> list[str]:
+        """One verdict on many keys as one transaction (one undo, one redo); the keys decided.
+
+        Checked against the store as it is at that moment: a key that has a verdict by then
+        (under its own key or any of the step's aliases) is left alone.
+        """
+        check_action(action)
+        for step in steps:
+            check_key(step.key)
+        event = self._commit(lambda: self._log.bulk(action, steps))
+        return [c["key"] for c in event["changes"]] if event else []
+
     def edit(
         self,
         key: str,
@@ -401,7 +415,7 @@ class DecisionStore(LoadingMixin):
         self._commit(lambda: self._log.distinct(a, b, distinct))
 
     def undo(self) -> dict[str, Any] | None:
-        """Revert the latest change (any kind); returns its history entry, None if nothing to undo."""
+        """Revert the latest change (any kind, a whole bulk action at once); its history entry."""
         event = self._commit(self._log.undo)
         return self._log.entry(event) if event else None
 
@@ -412,17 +426,34 @@ class DecisionStore(LoadingMixin):
 
     # ------------------------------------------------------------------ reads
 
-    def refresh(self) -> None:
-        """Pick up changes other processes (e.g. ``curator decide``) made since the last look.
+    def stale(self) -> bool:
+        """Whether another process changed the store since this one last looked.
 
-        Raises :class:`WorkspaceBusy` when the lock stays taken (try again later).
+        A few ``stat`` calls and no lock: cheap enough to poll several times a second.
         """
         if self._closed:
-            return
+            return False
+        if self._disk_changed():
+            return True
+        try:
+            return os.stat(self.journal_path).st_size != self._journal_offset
+        except OSError:
+            return False
+
+    def refresh(self, *, timeout: float | None = None) -> bool:
+        """Pick up what other processes (e.g. ``curator decide``) wrote; True if anything changed.
+
+        Raises :class:`WorkspaceBusy` when the lock stays taken past *timeout* seconds
+        (default :attr:`lock_timeout`; 0 is a single try): try again later.
+        """
+        if self._closed:
+            return False
         if self.readonly:
             self._lock.open(writable=False)  # the writer may have created it since
-        with self._tx_lock(exclusive=not self.readonly):
+        before = (self._log.last_seq, self._reloads)
+        with self._lock.hold(exclusive=not self.readonly, timeout=timeout):
             self._catch_up()
+        return (self._log.last_seq, self._reloads) != before
 
     def get(self, key: str) -> Decision | None:
         """Current state of *key*, or None when it has no decision."""
@@ -452,9 +483,10 @@ class DecisionStore(LoadingMixin):
         """Every event, newest first (optionally only those touching *key*).
 
         Each entry has seq, key, action (a verdict, 'edit', 'section',
-        'priority', 'merge', 'unmerge', 'distinct', 'not-distinct', 'undo' or
-        'redo'), editor, time and the key's state after the event
-        (section, priority, verdict, ...); undo/redo also name the target.
+        'priority', 'merge', 'unmerge', 'distinct', 'not-distinct', 'bulk', 'undo' or
+        'redo'), editor, time, count (keys touched) and the key's state after the event
+        (section, priority, verdict, ...); undo/redo also name the target, bulk its
+        ``args`` (``action``, ``count``).
         """
         return self._log.history(key, limit)
 
