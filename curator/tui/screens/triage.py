@@ -3,6 +3,12 @@
 The screen only wires keys and widgets to a :class:`~curator.tui.session.Session`. Reading
 the workspace and analysing it happen in thread workers that only post messages; the inbox
 watcher is an async worker; every decision is written (durably) the moment it is made.
+
+The decisions store is shared with ``curator decide`` and other sessions: a timer polls it
+(a few ``stat`` calls) and shows what they wrote within a second. The event loop never
+waits for another process's lock: a write that finds it taken is retried by an async
+worker (writes are greyed out meanwhile) and, if it stays taken, the screen says who holds
+it (``workspace busy: pid N (command) since HH:MM``) and that nothing was saved.
 """
 
 from __future__ import annotations
@@ -59,9 +65,14 @@ def _commands() -> type[TriageCommands]:
     return TriageCommands
 
 
-SYNC_BULK_LIMIT = 400
-"""Bulk actions up to this size run at once (keys typed meanwhile queue up); larger ones
-run in slices so the screen stays live."""
+DECISIONS_POLL = 0.25
+"""Seconds between looks at the decisions store for what other processes wrote."""
+
+BUSY_GIVE_UP = 3.0
+"""Seconds a write waits (off the event loop) for another process's lock before giving up."""
+
+BUSY_NOTICE = 1.0
+"""Seconds the store must stay locked by another process before the status line names it."""
 
 PROGRESS_EVERY = 0.1
 """Seconds between progress updates while reading the workspace."""
@@ -194,6 +205,11 @@ class TriageScreen(Screen[None]):
         self._shown = threading.Event()
         """The first analysis is on screen (the completion of deferred notes waits for it)."""
         self.busy = ""
+        self.busy_note = ""
+        """Who holds the decisions lock, while polls keep finding it taken."""
+        self._busy_since = 0.0
+        self.decisions_seen_at = 0.0
+        """time.monotonic() when decisions written elsewhere were last taken in (tests use it)."""
         self.filter_text = ""
         self.load_error: str | None = None
         self.reanalyses = 0
@@ -402,6 +418,35 @@ class TriageScreen(Screen[None]):
         for problem in self.session.problems[:3]:
             self.notify(clean(problem, 300), severity="warning", markup=False, timeout=8)
         self._watch()
+        self.set_interval(DECISIONS_POLL, self._poll_decisions)
+
+    # ------------------------------------------------------------------ decisions made elsewhere
+
+    def _poll_decisions(self) -> None:
+        """Show what ``curator decide`` or another session wrote (no lock waited for)."""
+        from curator.locks import WorkspaceBusy
+
+        session = self.session
+        if session is None or self.busy:  # a waiting write reports the holder itself
+            return
+        try:
+            changed = session.poll()
+        except WorkspaceBusy as exc:
+            now = time.monotonic()
+            self._busy_since = self._busy_since or now
+            if now - self._busy_since >= BUSY_NOTICE and self.busy_note != str(exc):
+                self.busy_note = str(exc)
+                self._update_status()
+            return
+        except OSError:
+            return  # the next poll tries again; writes report their own trouble
+        self._busy_since = 0.0
+        if self.busy_note:
+            self.busy_note = ""
+            self._update_status()
+        if changed:
+            self.decisions_seen_at = time.monotonic()
+            self._refresh_table(select=self._table.current_key)
 
     # ------------------------------------------------------------------ live inbox
 
@@ -547,7 +592,7 @@ class TriageScreen(Screen[None]):
             info.window = self.session.analysis.window
             info.shown = len(self._table.order)
             info.readonly = self.session.readonly_reason
-            info.problems = self.session.problems
+            info.problems = [self.busy_note, *self.session.problems] if self.busy_note else self.session.problems
         elif self.load_error:
             info.problems = [self.load_error]
         status: StatusLine = self.query_one("#status")  # type: ignore[assignment]
@@ -603,8 +648,25 @@ class TriageScreen(Screen[None]):
             return True if row is not None and self.session.flagged_overlaps(row) else None
         return True
 
-    def _write(self, what: str, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> tuple[bool, Any]:
-        """Run one store write: (saved, result). Problems become a toast, never a crash."""
+    def _write(self, what: str, fn: Callable[..., Any], *args: Any, then: Callable[[Any], None] | None = None, **kwargs: Any) -> None:
+        """Run one store write, then ``then(result)``. Problems become a toast, never a crash.
+
+        When another process holds the lock, the write is retried off the event loop for
+        up to :data:`BUSY_GIVE_UP` seconds (other writes wait, greyed out); ``then`` runs
+        once it is saved.
+        """
+        from curator.locks import WorkspaceBusy
+
+        try:
+            saved, result = self._try_write(what, fn, args, kwargs)
+        except WorkspaceBusy as exc:
+            self._write_when_free(what, fn, args, kwargs, then, exc)
+            return
+        if saved and then is not None:
+            then(result)
+
+    def _try_write(self, what: str, fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[bool, Any]:
+        """(saved, result) of one attempt; raises WorkspaceBusy, reports anything else."""
         from curator.store import ReadOnlyStore
         from curator.tui.session import ReadOnlySession
 
@@ -617,6 +679,38 @@ class TriageScreen(Screen[None]):
         except OSError as exc:
             self.notify(f"{what} NOT saved: {clean(exc.strerror or exc, 200)}", severity="error", markup=False, timeout=10)
         return False, None
+
+    @work(exclusive=True, exit_on_error=False, group="write")
+    async def _write_when_free(
+        self, what: str, fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any],
+        then: Callable[[Any], None] | None, busy: Exception,
+    ) -> None:
+        """Retry a write while another process holds the lock; the screen stays live."""
+        from curator.locks import WorkspaceBusy
+
+        self.busy = f"{what}: waiting ({busy})"
+        self.refresh_bindings()
+        self._update_status()
+        deadline = time.monotonic() + BUSY_GIVE_UP
+        pause = 0.02
+        try:
+            while time.monotonic() < deadline:
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, 0.25)
+                try:
+                    saved, result = self._try_write(what, fn, args, kwargs)
+                except WorkspaceBusy as exc:
+                    busy = exc
+                    continue
+                self.busy = ""
+                if saved and then is not None:
+                    then(result)
+                return
+            self.notify(f"{clean(busy, 200)}; {what} was NOT saved (try again when it is done)", title="workspace busy", severity="error", markup=False, timeout=10)
+        finally:
+            self.busy = ""
+            self.refresh_bindings()
+            self._update_status()
 
     def _undecided_after(self, key: str) -> str:
         """Where the cursor goes after a decision: the next undecided row, else stay."""
@@ -632,34 +726,36 @@ class TriageScreen(Screen[None]):
         row = self.current_row()
         if row is None or self.session is None:
             return
-        saved, _ = self._write(action, self.session.decide, row, action)
-        if saved:
-            self._refresh_table(select=self._undecided_after(row.inc.id))
+        key = row.inc.id
+        self._write(action, self.session.decide, row, action, then=lambda _d: self._refresh_table(select=self._undecided_after(key)))
 
     def action_undo(self) -> None:
         if self.session is None:
             return
-        _saved, key = self._write("undo", self.session.undo)
-        self._after_history(key, "undone")
+        self._write("undo", self.session.undo, then=lambda entry: self._after_history(entry, "undone"))
 
     def action_redo(self) -> None:
         if self.session is None:
             return
-        _saved, key = self._write("redo", self.session.redo)
-        self._after_history(key, "redone")
+        self._write("redo", self.session.redo, then=lambda entry: self._after_history(entry, "redone"))
 
-    def _after_history(self, key: str | None, verb: str) -> None:
+    def _after_history(self, entry: dict[str, Any] | None, verb: str) -> None:
+        from curator.decision_log import describe
+
+        key = str(entry.get("key")) if entry else None
         row = self.session.row(key) if self.session is not None and key else None
         self._refresh_table(select=row.inc.id if row is not None else None)
-        if row is not None:
+        if entry is not None and entry.get("target_action") == "bulk":
+            self.notify(f"{verb}: {describe(entry)}", markup=False, timeout=3)
+        elif row is not None:
             self.notify(f"{verb}: {clean(row.title, 120)}", markup=False, timeout=2)
 
     def action_priority(self) -> None:
         row = self.current_row()
         if row is None or self.session is None:
             return
-        self._write("priority", self.session.cycle_priority, row)
-        self._refresh_table(select=row.inc.id)
+        key = row.inc.id
+        self._write("priority", self.session.cycle_priority, row, then=lambda _p: self._refresh_table(select=key))
 
     def action_distinct(self) -> None:
         row = self.current_row()
@@ -670,10 +766,13 @@ class TriageScreen(Screen[None]):
             self.notify("no flagged overlap on this row", markup=False)
             return
         top = flagged[0]
-        saved, _ = self._write("not a duplicate", self.session.mark_distinct, row, top)
-        if saved:
+        key = row.inc.id
+
+        def saved(_result: object) -> None:
             self.notify(f"not a duplicate: {clean(row.title, 60)} ≠ {clean(top.title or top.id, 60)}", markup=False)
-        self._refresh_table(select=row.inc.id)
+            self._refresh_table(select=key)
+
+        self._write("not a duplicate", self.session.mark_distinct, row, top, then=saved)
 
     def action_section(self) -> None:
         row = self.current_row()
@@ -698,8 +797,7 @@ class TriageScreen(Screen[None]):
                 section = sections[index].label if 0 <= index < len(sections) else None
                 if section is None:
                     return
-            self._write("section", self.session.set_section, target, section)
-            self._refresh_table(select=key)
+            self._write("section", self.session.set_section, target, section, then=lambda _d: self._refresh_table(select=key))
 
         self.app.push_screen(SectionPicker(doc, row), chosen)
 
@@ -715,10 +813,11 @@ class TriageScreen(Screen[None]):
             primary, other = self.session.row(key), self.session.row(other_key)
             if primary is None or other is None or primary is other:
                 return
-            saved, _ = self._write("merge", self.session.merge, primary, other)
-            if saved:
+            def saved(_result: object) -> None:
                 self.notify(f"merged {clean(other.title, 60)} into {clean(primary.title, 60)} (u undoes)", markup=False)
-            self._refresh_table(select=key)
+                self._refresh_table(select=key)
+
+            self._write("merge", self.session.merge, primary, other, then=saved)
 
         from curator.tui.screens.merge_picker import MergePicker  # dialogs load on first use
 
@@ -736,12 +835,14 @@ class TriageScreen(Screen[None]):
             target = self.session.row(key)
             if target is None:
                 return
-            _saved, changed = self._write(
-                "edit", self.session.edit, target,
+            def saved(changed: bool) -> None:
+                if changed:
+                    self._refresh_table(select=key)
+
+            self._write(
+                "edit", self.session.edit, target, then=saved,
                 title=result.title, points=result.points, caveats=result.caveats,
             )
-            if changed:
-                self._refresh_table(select=key)
 
         from curator.tui.screens.edit import EditScreen
 
@@ -752,41 +853,17 @@ class TriageScreen(Screen[None]):
     def action_bulk(self) -> None:
         if self.session is None:
             return
-        plans = [self.session.bulk_plan(n) for n in (1, 2, 3)]
+        plans = {n: self.session.bulk_plan(n) for n in (1, 2, 3)}
 
         def chosen(number: int | None) -> None:
             if number is None or self.session is None:
                 return
-            plan = self.session.bulk_plan(number)
-            if plan.count <= SYNC_BULK_LIMIT:
-                _saved, done = self._write("bulk", self.session.apply_bulk, plan)
-                self._bulk_done(plan, done or 0)
-            else:
-                self._bulk_in_slices(plan)
+            plan = plans[number]  # what the dialog showed; it is planned again as it applies
+            self._write("bulk", self.session.apply_bulk, plan, then=lambda done: self._bulk_done(plan, done))
 
         from curator.tui.screens.bulk import BulkScreen
 
-        self.app.push_screen(BulkScreen(plans), chosen)
-
-    @work(exclusive=True, exit_on_error=False, group="bulk")
-    async def _bulk_in_slices(self, plan: BulkPlan) -> None:
-        """A big bulk action on the event loop in slices: the screen stays live, writes wait."""
-        assert self.session is not None
-        plan_type = type(plan)
-        done = 0
-        self.busy = f"bulk {plan.action}: 0/{plan.count}"
-        self.refresh_bindings()
-        try:
-            for start in range(0, plan.count, 100):
-                part = plan_type(plan.number, plan.title, plan.action, plan.steps[start : start + 100])
-                _saved, count = self._write("bulk", self.session.apply_bulk, part)
-                done += count or 0
-                self.busy = f"bulk {plan.action}: {done}/{plan.count}"
-                self._update_status()
-                await asyncio.sleep(0)
-        finally:
-            self.busy = ""
-            self._bulk_done(plan, done)
+        self.app.push_screen(BulkScreen(list(plans.values())), chosen)
 
     def _bulk_done(self, plan: BulkPlan, done: int) -> None:
         if self.session is None:
@@ -795,7 +872,9 @@ class TriageScreen(Screen[None]):
         table = self._table
         key = table.current_key
         self._refresh_table(select=self._undecided_after(key) if key else None)
-        self.notify(f"bulk: {plan.action} × {done}", markup=False, timeout=3)
+        left = plan.count - done
+        meanwhile = f" ({left} decided meanwhile, left as they were)" if left > 0 else ""
+        self.notify(f"bulk: {plan.action} × {done}{meanwhile} · u undoes it all", markup=False, timeout=3)
 
     # ------------------------------------------------------------------ other keys
 
