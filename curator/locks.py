@@ -85,6 +85,18 @@ class Holder:
     since: str | None = None
     host: str | None = None
 
+    def gone(self) -> bool:
+        """Whether the record is left over from a process of this machine that has ended."""
+        if self.pid is None or (self.host and self.host != socket.gethostname()):
+            return False
+        try:
+            os.kill(self.pid, 0)
+        except ProcessLookupError:
+            return True
+        except OSError:  # alive but not ours (EPERM)
+            return False
+        return False
+
     def describe(self) -> str:
         """``pid 4242 (curator decide x approve) since 21:14``."""
         if self.pid is None:
@@ -202,7 +214,9 @@ class TxLock:
             return
         wait = self.timeout if timeout is None else timeout
         if not wait_for_flock(fd, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH, wait):
-            raise WorkspaceBusy(read_holder(self.path))
+            holder = read_holder(self.path)
+            # a reader holds it (readers leave no record), not the writer that was killed
+            raise WorkspaceBusy(None if holder is None or holder.gone() else holder)
         record = exclusive and self.writable
         if record:
             with contextlib.suppress(OSError):

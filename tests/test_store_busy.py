@@ -173,3 +173,26 @@ def test_lock_record_is_read_as_untrusted(tmp_path: Path) -> None:
     assert read_holder(lock) is None  # not followed
     assert Holder().describe() == "another curator process"
     assert command_line(["/usr/bin/curator", "decide", "x", "approve"]) == "curator decide x approve"
+
+
+def test_a_record_left_by_a_killed_writer_names_nobody(sample_ws: Path) -> None:
+    """A reader stopped mid-load holds the lock shared and writes no record: the message
+    must not name the (dead) writer whose record is still in the file."""
+    with DecisionStore.open(sample_ws, "ed") as store:
+        store.decide(CORUN, "approve")
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    lock = sample_ws / ".curator" / "decisions.lock"
+    lock.write_text(f'{{"pid": {dead.stdout.strip()}, "command": "curator decide x approve"}}')
+    reader = subprocess.Popen(
+        [sys.executable, "-c", "import fcntl, os, signal, sys; fd = os.open(sys.argv[1], os.O_RDONLY); "
+         "fcntl.flock(fd, fcntl.LOCK_SH); os.kill(os.getpid(), signal.SIGSTOP)", str(lock)],
+    )
+    try:
+        _, status = os.waitpid(reader.pid, os.WUNTRACED)
+        assert os.WIFSTOPPED(status)
+        with pytest.raises(WorkspaceBusy) as busy:
+            DecisionStore.open(sample_ws, "ed", session_lock=False, lock_timeout=0.2)
+        assert str(busy.value) == "workspace busy: another curator process"
+    finally:
+        reader.send_signal(signal.SIGCONT)
+        reader.wait(timeout=30)
