@@ -23,7 +23,7 @@ from test_tui_support import press, screen_text, stored, wait_for, wait_ready
 from curator.locks import LOCK_TIMEOUT, Holder, WorkspaceBusy, command_line, read_holder
 from curator.store import DecisionStore
 from curator.tui.app import CuratorApp
-from curator.tui.screens.triage import BUSY_GIVE_UP
+from curator.tui.screens.shared_store import BUSY_GIVE_UP
 
 REPO = Path(__file__).resolve().parents[1]
 CORUN, DASH = "2608.14376", "2608.14333"

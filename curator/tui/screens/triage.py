@@ -4,11 +4,8 @@ The screen only wires keys and widgets to a :class:`~curator.tui.session.Session
 the workspace and analysing it happen in thread workers that only post messages; the inbox
 watcher is an async worker; every decision is written (durably) the moment it is made.
 
-The decisions store is shared with ``curator decide`` and other sessions: a timer polls it
-(a few ``stat`` calls) and shows what they wrote within a second. The event loop never
-waits for another process's lock: a write that finds it taken is retried by an async
-worker (writes are greyed out meanwhile) and, if it stays taken, the screen says who holds
-it (``workspace busy: pid N (command) since HH:MM``) and that nothing was saved.
+How it writes to and follows the decisions store it shares with ``curator decide`` and
+other sessions is :class:`~curator.tui.screens.shared_store.SharedStore`.
 """
 
 from __future__ import annotations
@@ -32,6 +29,8 @@ from textual.theme import Theme
 from textual.timer import Timer
 from textual.widgets import Footer, Label
 from textual.worker import get_current_worker
+
+from curator.tui.screens.shared_store import DECISIONS_POLL, SharedStore
 
 if TYPE_CHECKING:  # the rest loads with the first analysis: the first frame must not wait for it
     from textual.widgets import DataTable, Input, Tree
@@ -65,15 +64,6 @@ def _commands() -> type[TriageCommands]:
     return TriageCommands
 
 
-DECISIONS_POLL = 0.25
-"""Seconds between looks at the decisions store for what other processes wrote."""
-
-BUSY_GIVE_UP = 3.0
-"""Seconds a write waits (off the event loop) for another process's lock before giving up."""
-
-BUSY_NOTICE = 1.0
-"""Seconds the store must stay locked by another process before the status line names it."""
-
 PROGRESS_EVERY = 0.1
 """Seconds between progress updates while reading the workspace."""
 
@@ -94,7 +84,7 @@ WRITES = NEEDS_ROW | {"undo", "redo", "bulk"}
 NEEDS_PANES = WRITES | {"filter", "clear_filter", "lookup", "toggle_out_of_window", "export"}
 
 
-class TriageScreen(Screen[None]):
+class TriageScreen(SharedStore, Screen[None]):
     """Approve, reject, defer, edit and merge the evening's increments by keyboard."""
 
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-medium"), (150, "-wide")]
@@ -209,7 +199,7 @@ class TriageScreen(Screen[None]):
         """Who holds the decisions lock, while polls keep finding it taken."""
         self._busy_since = 0.0
         self.decisions_seen_at = 0.0
-        """time.monotonic() when decisions written elsewhere were last taken in (tests use it)."""
+        """time.monotonic() when decisions written elsewhere were last taken in."""
         self.filter_text = ""
         self.load_error: str | None = None
         self.reanalyses = 0
@@ -420,34 +410,6 @@ class TriageScreen(Screen[None]):
         self._watch()
         self.set_interval(DECISIONS_POLL, self._poll_decisions)
 
-    # ------------------------------------------------------------------ decisions made elsewhere
-
-    def _poll_decisions(self) -> None:
-        """Show what ``curator decide`` or another session wrote (no lock waited for)."""
-        from curator.locks import WorkspaceBusy
-
-        session = self.session
-        if session is None or self.busy:  # a waiting write reports the holder itself
-            return
-        try:
-            changed = session.poll()
-        except WorkspaceBusy as exc:
-            now = time.monotonic()
-            self._busy_since = self._busy_since or now
-            if now - self._busy_since >= BUSY_NOTICE and self.busy_note != str(exc):
-                self.busy_note = str(exc)
-                self._update_status()
-            return
-        except OSError:
-            return  # the next poll tries again; writes report their own trouble
-        self._busy_since = 0.0
-        if self.busy_note:
-            self.busy_note = ""
-            self._update_status()
-        if changed:
-            self.decisions_seen_at = time.monotonic()
-            self._refresh_table(select=self._table.current_key)
-
     # ------------------------------------------------------------------ live inbox
 
     @work(exclusive=True, exit_on_error=False, group="watch")
@@ -647,70 +609,6 @@ class TriageScreen(Screen[None]):
             row = self.current_row()
             return True if row is not None and self.session.flagged_overlaps(row) else None
         return True
-
-    def _write(self, what: str, fn: Callable[..., Any], *args: Any, then: Callable[[Any], None] | None = None, **kwargs: Any) -> None:
-        """Run one store write, then ``then(result)``. Problems become a toast, never a crash.
-
-        When another process holds the lock, the write is retried off the event loop for
-        up to :data:`BUSY_GIVE_UP` seconds (other writes wait, greyed out); ``then`` runs
-        once it is saved.
-        """
-        from curator.locks import WorkspaceBusy
-
-        try:
-            saved, result = self._try_write(what, fn, args, kwargs)
-        except WorkspaceBusy as exc:
-            self._write_when_free(what, fn, args, kwargs, then, exc)
-            return
-        if saved and then is not None:
-            then(result)
-
-    def _try_write(self, what: str, fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[bool, Any]:
-        """(saved, result) of one attempt; raises WorkspaceBusy, reports anything else."""
-        from curator.store import ReadOnlyStore
-        from curator.tui.session import ReadOnlySession
-
-        try:
-            return True, fn(*args, **kwargs)
-        except (ReadOnlySession, ReadOnlyStore) as exc:
-            self.notify(f"read-only: {clean(exc, 200)}", severity="error", markup=False)
-        except ValueError as exc:
-            self.notify(f"{what}: {clean(exc, 200)}", severity="warning", markup=False)
-        except OSError as exc:
-            self.notify(f"{what} NOT saved: {clean(exc.strerror or exc, 200)}", severity="error", markup=False, timeout=10)
-        return False, None
-
-    @work(exclusive=True, exit_on_error=False, group="write")
-    async def _write_when_free(
-        self, what: str, fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any],
-        then: Callable[[Any], None] | None, busy: Exception,
-    ) -> None:
-        """Retry a write while another process holds the lock; the screen stays live."""
-        from curator.locks import WorkspaceBusy
-
-        self.busy = f"{what}: waiting ({busy})"
-        self.refresh_bindings()
-        self._update_status()
-        deadline = time.monotonic() + BUSY_GIVE_UP
-        pause = 0.02
-        try:
-            while time.monotonic() < deadline:
-                await asyncio.sleep(pause)
-                pause = min(pause * 2, 0.25)
-                try:
-                    saved, result = self._try_write(what, fn, args, kwargs)
-                except WorkspaceBusy as exc:
-                    busy = exc
-                    continue
-                self.busy = ""
-                if saved and then is not None:
-                    then(result)
-                return
-            self.notify(f"{clean(busy, 200)}; {what} was NOT saved (try again when it is done)", title="workspace busy", severity="error", markup=False, timeout=10)
-        finally:
-            self.busy = ""
-            self.refresh_bindings()
-            self._update_status()
 
     def _undecided_after(self, key: str) -> str:
         """Where the cursor goes after a decision: the next undecided row, else stay."""
