@@ -56,6 +56,9 @@ async def test_ui_sees_cli_decisions_and_bulk_overrides_none(sample_ws: Path) ->
     app = CuratorApp(sample_ws)
     async with app.run_test(size=SIZE) as pilot:
         await wait_ready(app, pilot)
+        # the first load ends by saving the index cache (it holds the interpreter a moment)
+        await wait_for(pilot, lambda: not any(w.group == "load" and w.is_running for w in app.workers),
+                       timeout=30, what="the first load to finish")
         order = list(table(app).order)
         approved, meanwhile = order[:30], order[30:36]
         latencies = []
