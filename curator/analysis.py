@@ -17,7 +17,7 @@ from rapidfuzz import fuzz
 
 from curator.briefings import ReportedIndex
 from curator.cache import IndexCache
-from curator.config import Config, load_config
+from curator.config import Config, load_config, window_bounds
 from curator.context import Context, DocIndex, build_context
 from curator.evidence import (
     covered_per_note,
@@ -55,7 +55,6 @@ from curator.urls import normalize_url
 from curator.workspace import (
     Layout,
     LoadedNote,
-    WorkspaceError,
     choose_topic,
     layout,
     list_note_paths,
@@ -67,20 +66,9 @@ PRIORITY_RANK = {"🔴": 0, "🟠": 1, "🟡": 2}
 
 
 def resolve_window(cfg: Config, since: str | datetime | None, until: str | datetime | None, now: datetime | None = None) -> Window:
-    """--since/--until (ISO with offset), else curator.toml, else 24 h ending now."""
-    s = parse_iso(since, cfg.tz) if isinstance(since, str) else since
-    u = parse_iso(until, cfg.tz) if isinstance(until, str) else until
-    if s and u:
-        pass
-    elif u:
-        s = u - timedelta(hours=cfg.window_hours)
-    elif s:
-        u = s + timedelta(hours=cfg.window_hours)
-    else:
-        s, u = cfg.default_window(now)
-    if s >= u:
-        raise WorkspaceError(f"empty window: --since {s.isoformat()} is not before --until {u.isoformat()}")
-    return Window(s, u)
+    """--since/--until (ISO with offset), else curator.toml, else 24 h ending now (see
+    :func:`curator.config.window_bounds`)."""
+    return Window(*window_bounds(cfg, since, until, now))
 
 
 def analyze(

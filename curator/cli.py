@@ -1,7 +1,9 @@
 """Command line: ``curator [WORKSPACE]`` opens the UI; subcommands for scripts.
 
-Exit codes: 0 ok, 1 "not found" (lookup), 2 usage error or unusable
-workspace (one line on stderr), 3 refused to overwrite (export).
+Exit codes: 0 ok, 1 "not found" (lookup) or nothing to undo/redo, 2 usage error,
+refused decision or unusable workspace (one line on stderr), 3 refused to overwrite
+(export), 4 workspace busy (another process holds the decisions lock past the wait),
+5 a decision not saved (disk full or another write error; nothing was recorded).
 """
 
 from __future__ import annotations
@@ -144,10 +146,20 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     except Exception as exc:
+        if _raised(exc, "curator.locks", "WorkspaceBusy"):
+            print(f"curator: {exc}", file=sys.stderr)
+            return 4
         if not _unusable_workspace(exc):
             raise
         print(f"curator: {exc}", file=sys.stderr)
         return 2
+
+
+def _raised(exc: Exception, module: str, name: str) -> bool:
+    """Whether *exc* is *module*.*name*, without importing the module (if it was never
+    imported, it cannot have raised)."""
+    mod = sys.modules.get(module)
+    return mod is not None and isinstance(exc, getattr(mod, name))
 
 
 def _unusable_workspace(exc: Exception) -> bool:
@@ -156,11 +168,10 @@ def _unusable_workspace(exc: Exception) -> bool:
     Subcommands import what they need on their own (a warm ``curator lookup`` imports
     neither); a module that was never imported cannot have raised its error.
     """
-    for module, name in (("curator.roots", "WorkspaceError"), ("curator.config", "ConfigError")):
-        mod = sys.modules.get(module)
-        if mod is not None and isinstance(exc, getattr(mod, name)):
-            return True
-    return False
+    return any(
+        _raised(exc, module, name)
+        for module, name in (("curator.roots", "WorkspaceError"), ("curator.config", "ConfigError"))
+    )
 
 
 def _dispatch(args: argparse.Namespace) -> int:
@@ -193,13 +204,16 @@ def cmd_analyze(args: argparse.Namespace) -> int:
 
     from curator.analysis import analyze
     from curator.cache import IndexCache
+    from curator.config import load_config
     from curator.report import analysis_json, summary_text
     from curator.workspace import resolve_workspace
 
     root = resolve_workspace(args.workspace)
+    cfg = load_config(root)
+    _say_problems(cfg.problems)
     cache = None if args.no_cache else IndexCache(root)
     try:
-        result = analyze(root, args.topic, args.since, args.until, cache=cache)
+        result = analyze(root, args.topic, args.since, args.until, cfg=cfg, cache=cache)
     except ValueError as exc:
         raise _window_error(exc) from exc
     import gc
@@ -236,7 +250,18 @@ def cmd_ui(args: argparse.Namespace) -> int:
     root = resolve_workspace(args.workspace)
     cfg = load_config(root)
     choose_topic(cfg, layout(cfg), args.topic)
+    from curator.config import window_bounds
+
+    try:  # the same checks `analyze` makes, before the screen opens
+        window_bounds(cfg, args.since, args.until)
+    except ValueError as exc:
+        raise _window_error(exc) from exc
     return _run_ui(root, args.topic, args.since, args.until)
+
+
+def _say_problems(problems: list[str]) -> None:
+    for problem in problems:
+        print(f"curator: {problem}", file=sys.stderr)
 
 
 def _run_ui(root: Path, topic: str | None, since: str | None, until: str | None) -> int:

@@ -10,7 +10,7 @@ import getpass
 import os
 import tomllib
 from dataclasses import dataclass, field
-from datetime import datetime, tzinfo
+from datetime import datetime, timedelta, tzinfo
 from pathlib import Path
 from typing import Any
 
@@ -60,6 +60,35 @@ class Config:
         return window_ending(self.since, self.until, self.window_hours, self.tz, now)
 
 
+def window_bounds(
+    cfg: Config, since: str | datetime | None, until: str | datetime | None, now: datetime | None = None
+) -> tuple[datetime, datetime]:
+    """--since/--until (ISO with offset), else curator.toml, else ``window_hours`` ending now.
+
+    ValueError for a time that is not ISO 8601 or a window beyond the range of dates;
+    WorkspaceError for an empty one.
+    """
+    s = parse_iso(since, cfg.tz) if isinstance(since, str) else since
+    u = parse_iso(until, cfg.tz) if isinstance(until, str) else until
+    try:
+        if s and u:
+            pass
+        elif u:
+            s = u - timedelta(hours=cfg.window_hours)
+        elif s:
+            u = s + timedelta(hours=cfg.window_hours)
+        else:
+            s, u = cfg.default_window(now)
+        _ = u - timedelta(days=cfg.card_days)  # the paper cards' start must be a date too
+    except OverflowError:
+        raise ValueError(f"the window ({since or '…'} → {until or '…'}) is out of the range of dates") from None
+    if s >= u:
+        from curator.roots import WorkspaceError
+
+        raise WorkspaceError(f"empty window: --since {s.isoformat()} is not before --until {u.isoformat()}")
+    return s, u
+
+
 def _get(data: dict[str, Any], *names: str) -> Any:
     for name in names:
         cur: Any = data
@@ -105,7 +134,12 @@ def load_config(root: Path) -> Config:
         "card_days": ("card_days", "paper_cards_days", "window.card_days"),
     }.items():
         value = _get(data, *keys)
-        if isinstance(value, int | float) and value > 0:
+        if value is None:
+            continue
+        problem = _out_of_range(attr, value)
+        if problem:
+            cfg.problems.append(f"{CONFIG_NAME}: {problem}; using {getattr(cfg, attr):g}")
+        else:
             setattr(cfg, attr, float(value))
     for attr, keys in {"since": ("since", "window.since"), "until": ("until", "window.until")}.items():
         value = _get(data, *keys)
@@ -129,6 +163,25 @@ def load_config(root: Path) -> Config:
     if isinstance(keymap, dict):
         cfg.keymap = {str(k): str(v) for k, v in keymap.items()}
     return cfg
+
+
+LIMITS = {"window_hours": 24.0 * 366 * 10, "card_days": 366.0 * 10}
+"""The largest window and paper-card age that mean anything (ten years); beyond, dates overflow."""
+
+
+def _out_of_range(name: str, value: Any) -> str | None:
+    """Why *value* cannot be *name* (a number of hours/days), None if it can."""
+    limit = LIMITS[name]
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return f"{name} = {_shown(value)} is not a number"
+    if not 0 < value <= limit:
+        return f"{name} = {_shown(value)} is out of range (more than 0, at most {limit:g})"
+    return None
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def _str(value: Any) -> str | None:

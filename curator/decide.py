@@ -1,71 +1,103 @@
-"""``curator decide`` and ``curator history``: decisions from scripts and the shell."""
+"""``curator decide`` and ``curator history``: decisions from scripts and the shell.
+
+:func:`record_decision` is the service both the command and tests call: it checks every
+value against the analysis before anything is written, and records one decision under one
+increment's canonical key. A refusal is one line and exit 2; nothing is recorded then.
+
+Exit codes of ``decide``: 0 saved, 1 nothing to undo/redo, 2 refused (unknown or ambiguous
+key, unknown section, bad value, read-only store), 4 workspace busy, 5 not saved (the disk
+is full or would not write; nothing was recorded).
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+from dataclasses import dataclass
+from pathlib import Path
 
-from curator.config import load_config
+from curator.config import Config, load_config
+from curator.decision_log import describe
+from curator.locks import WorkspaceBusy
 from curator.models import Analysis
-from curator.store import DecisionStore, ReadOnlyStore
-from curator.triage import PRIORITY_WORDS, Triage, store_key_for
+from curator.store import Decision, DecisionStore, ReadOnlyStore
+from curator.triage import PRIORITY_WORDS, Row, Triage
 from curator.workspace import resolve_workspace
 
-
-def cmd_decide(args: argparse.Namespace) -> int:
-    from curator.analysis import analyze
-
-    root = resolve_workspace(args.workspace)
-    cfg = load_config(root)
-    store = DecisionStore.open(root, cfg.editor_name, session_lock=False)
-    try:
-        for p in store.problems:
-            print(f"curator: {p}", file=sys.stderr)
-        if store.readonly:
-            print(f"curator: {store.readonly_reason or 'the decisions store is read-only'}", file=sys.stderr)
-            return 2
-        if args.action in ("undo", "redo"):
-            ev = store.undo() if args.action == "undo" else store.redo()
-            if ev is None:
-                print(f"nothing to {args.action}")
-                return 1
-            print(f"saved: {args.action} {ev.get('key') or ''}".rstrip())
-            return 0
-        from curator.cache import IndexCache
-
-        analysis = analyze(root, args.topic, args.since, args.until, cfg=cfg, cache=IndexCache(root))
-        triage = Triage(analysis, store)
-        row = triage.resolve(args.key)
-        priority = PRIORITY_WORDS.get(args.priority, args.priority) if args.priority else None
-        section = _section_label(args.section, analysis) if args.section else args.section
-        if row is not None:
-            key = triage.decision_key(row)
-            title = row.title
-            if section is None and args.action == "approve":
-                section = row.section
-        else:
-            key = store_key_for(args.key)
-            if key is None:
-                print(f"curator: {args.key!r} is not an increment of this window, an arXiv ID or a URL", file=sys.stderr)
-                return 2
-            title = key
-            print(f"curator: note: {key} is not among this window's increments; recorded anyway", file=sys.stderr)
-        try:
-            d = store.decide(key, args.action, section=section, priority=priority, note=args.note)
-        except ReadOnlyStore as exc:
-            print(f"curator: {exc}", file=sys.stderr)
-            return 2
-        where = f" → {d.section}" if d.section else ""
-        print(f"saved: {args.action} {key} ({title[:60]}){where}")
-        return 0
-    finally:
-        store.close()
+EXIT_REFUSED = 2
+EXIT_BUSY = 4
+EXIT_NOT_SAVED = 5
+NOTE_MAX = 2000
+"""Characters a ``--note`` may have (it is shown in the UI and the history)."""
+CLOSEST = 3
 
 
-def _section_label(section: str, analysis: Analysis) -> str:
+class Refused(Exception):
+    """A decision that cannot be recorded as asked; the message is one line for the user."""
+
+
+@dataclass
+class Saved:
+    """A recorded decision and the increment it is about."""
+
+    key: str
+    title: str
+    decision: Decision
+
+
+def record_decision(
+    store: DecisionStore,
+    analysis: Analysis,
+    query: str,
+    action: str,
+    *,
+    section: str | None = None,
+    priority: str | None = None,
+    note: str | None = None,
+) -> Saved:
+    """Check, then record *action* on the one increment *query* names; durable on return.
+
+    Raises :class:`Refused` (nothing recorded) for an unknown or ambiguous key, an unknown
+    section or a bad value; ReadOnlyStore, WorkspaceBusy and OSError come from the store.
+    """
+    if action not in ("approve", "reject", "defer"):
+        raise Refused(f"unknown action {action!r} (approve, reject or defer)")
+    priority = PRIORITY_WORDS.get(priority, priority) if priority else None
+    if priority is not None and priority not in ("🔴", "🟠", "🟡"):
+        raise Refused(f"unknown priority {priority!r} (red, orange or yellow)")
+    if note is not None:
+        note = _check_note(note)
+    label = section_label(section, analysis) if section else None
+    triage = Triage(analysis, store)
+    row = resolve_row(triage, query)
+    if label is None and action == "approve":
+        label = row.section
+    key = triage.decision_key(row)
+    decision = store.decide(key, action, section=label, priority=priority, note=note)
+    return Saved(key, row.title, decision)
+
+
+def resolve_row(triage: Triage, query: str) -> Row:
+    """The one increment *query* names, or Refused saying why not (and which ones it may mean)."""
+    found = triage.candidates(query)
+    if len(found) == 1:
+        return found[0]
+    shown = _one_line(query, 80)
+    if not found:
+        raise Refused(
+            f"{shown!r} is not an increment of this window (an arXiv ID, URL or increment id "
+            "shown by `curator analyze`; --since/--until choose another window)"
+        )
+    listed = "; ".join(f"{r.inc.id} ({_one_line(r.title, 50)})" for r in found[:6])
+    more = f"; … {len(found) - 6} more" if len(found) > 6 else ""
+    raise Refused(f"{shown!r} names {len(found)} increments: {listed}{more}; use one of their ids")
+
+
+def section_label(section: str, analysis: Analysis) -> str:
     """``--section`` as the doc labels it: "4.3", "Section 4.3", "§ 4.3" → "§4.3"; a title
-    ("data mixing") → its section's label when exactly one section has it; else as typed."""
+    ("data mixing") → its section's label when exactly one section has it; else Refused,
+    naming the closest few sections."""
     from curator.context import doc_index
     from curator.living_doc import canonical_section
 
@@ -74,29 +106,149 @@ def _section_label(section: str, analysis: Analysis) -> str:
     unit = index.resolve(section) if number else index.resolve_title(section)
     if unit is not None:
         return unit.label
-    if number:
-        print(f"curator: note: {analysis.living_doc.path} has no section {number}; recorded anyway", file=sys.stderr)
-        return number
-    return section
+    units = [u[0] for u in index.by_label.values() if u]
+    what = number or repr(_one_line(section, 60))
+    closest = _closest(number, section, units)
+    hint = f"; closest: {', '.join(closest)}" if closest else ""
+    raise Refused(f"{analysis.living_doc.path} has no section {what}{hint}")
+
+
+def _closest(number: str | None, text: str, units: list) -> list[str]:
+    def parts(label: str) -> list[int] | None:
+        try:
+            return [int(p) for p in label.lstrip("§").split(".")]
+        except ValueError:
+            return None
+
+    scored: list[tuple[float, str]] = []
+    want = parts(number) if number else None
+    if want is not None:
+        for u in units:
+            got = parts(u.label)
+            if got is None:
+                continue
+            width = max(len(want), len(got))
+            a, b = want + [0] * (width - len(want)), got + [0] * (width - len(got))
+            scored.append((sum(abs(x - y) / 10**i for i, (x, y) in enumerate(zip(a, b, strict=True))), u.label))
+    else:
+        from rapidfuzz import fuzz
+
+        scored = [(-fuzz.WRatio(text, u.title or u.label), u.label) for u in units]
+    titles = {u.label: u.title for u in units}
+    best = sorted(scored)[:CLOSEST]
+    return [f"{label} {_one_line(titles[label], 40)}".strip() for _score, label in best]
+
+
+def _check_note(note: str) -> str:
+    from curator.textio import sanitize
+
+    clean = sanitize(note).strip()
+    if len(clean) > NOTE_MAX:
+        raise Refused(f"--note is {len(clean)} characters long; at most {NOTE_MAX}")
+    return clean
+
+
+def _one_line(text: str, limit: int) -> str:
+    from curator.textio import sanitize
+
+    flat = " ".join(sanitize(str(text)).split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
+def _say(message: str) -> None:
+    print(f"curator: {message}", file=sys.stderr)
+
+
+def _open(root: Path, cfg: Config) -> DecisionStore:
+    store = DecisionStore.open(root, cfg.editor_name, session_lock=False)
+    for p in store.problems:
+        _say(p)
+    return store
+
+
+def cmd_decide(args: argparse.Namespace) -> int:
+    from curator.analysis import analyze
+    from curator.cache import IndexCache
+
+    root = resolve_workspace(args.workspace)
+    cfg = load_config(root)
+    for p in cfg.problems:
+        _say(p)
+    try:
+        if args.action in ("undo", "redo"):
+            return _undo_redo(root, cfg, args.action)
+        try:
+            analysis = analyze(root, args.topic, args.since, args.until, cfg=cfg, cache=IndexCache(root))
+        except ValueError as exc:
+            raise Refused(str(exc)) from exc
+        store = _open(root, cfg)
+        try:
+            if store.readonly:
+                raise Refused(store.readonly_reason or "the decisions store is read-only")
+            saved = record_decision(
+                store, analysis, args.key, args.action,
+                section=args.section, priority=args.priority, note=args.note,
+            )
+        finally:
+            store.close()
+    except Refused as exc:
+        _say(str(exc))
+        return EXIT_REFUSED
+    except ReadOnlyStore as exc:
+        _say(str(exc))
+        return EXIT_REFUSED
+    except WorkspaceBusy as exc:
+        _say(str(exc))
+        return EXIT_BUSY
+    except OSError as exc:
+        _say(f"the decision was NOT saved: {exc.strerror or exc}; nothing was recorded")
+        return EXIT_NOT_SAVED
+    d = saved.decision
+    where = f" → {d.section}" if d.section else ""
+    print(f"saved: {args.action} {saved.key} ({_one_line(saved.title, 60)}){where}")
+    return 0
+
+
+def _undo_redo(root: Path, cfg: Config, action: str) -> int:
+    store = _open(root, cfg)
+    try:
+        if store.readonly:
+            raise Refused(store.readonly_reason or "the decisions store is read-only")
+        ev = store.undo() if action == "undo" else store.redo()
+    finally:
+        store.close()
+    if ev is None:
+        print(f"nothing to {action}")
+        return 1
+    print(f"saved: {action} {describe(ev)}".rstrip())
+    return 0
 
 
 def cmd_history(args: argparse.Namespace) -> int:
     root = resolve_workspace(args.workspace)
     cfg = load_config(root)
-    store = DecisionStore.open(root, cfg.editor_name, readonly=True, session_lock=False)
+    for p in cfg.problems:
+        _say(p)
+    try:
+        store = DecisionStore.open(root, cfg.editor_name, readonly=True, session_lock=False)
+    except WorkspaceBusy as exc:
+        _say(str(exc))
+        return EXIT_BUSY
     try:
         for p in store.problems:
-            print(f"curator: {p}", file=sys.stderr)
+            _say(p)
         events = store.history()
-        if args.json:
-            json.dump(events, sys.stdout, ensure_ascii=False, indent=1)
-            sys.stdout.write("\n")
-            return 0
-        if not events:
-            print("no decisions yet")
-        for ev in events:
-            sec = f" {ev['section']}" if ev.get("section") else ""
-            print(f"{ev.get('time', '')}  {ev.get('editor', '')}  {ev.get('action', '')}  {ev.get('key', '')}{sec}")
-        return 0
     finally:
         store.close()
+    if args.json:
+        json.dump(events, sys.stdout, ensure_ascii=False, indent=1)
+        sys.stdout.write("\n")
+        return 0
+    if not events:
+        print("no decisions yet")
+    for ev in events:
+        bulk = "bulk" in (ev.get("action"), ev.get("target_action"))
+        sec = f" {ev['section']}" if ev.get("section") and not bulk else ""
+        what = describe(ev)
+        print(f"{ev.get('time', '')}  {ev.get('editor', '')}  {ev.get('action', '')}  {what}{sec}")
+    return 0

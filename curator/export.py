@@ -115,6 +115,8 @@ def cmd_export(args: argparse.Namespace) -> int:
 
     root = resolve_workspace(getattr(args, "workspace", None))
     cfg = load_config(root)
+    for problem in cfg.problems:
+        print(f"curator: {problem}", file=sys.stderr)
     lang = normalize_lang(getattr(args, "lang", None) or cfg.lang)
     try:
         from curator.cache import IndexCache

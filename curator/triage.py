@@ -114,65 +114,107 @@ class Row:
 
 
 class Triage:
-    """Rows for the current analysis and store; cheap to rebuild after every decision."""
+    """Rows for the current analysis and store; cheap to rebuild after every decision.
+
+    Keys are unambiguous: an increment's id names it alone (even where another increment
+    carries the same string among its aliases), and any other alias names an increment only
+    when no other increment carries it too. A decision is attached to the one increment its
+    key names; one stored under a key that names several is attached to none (an orphan).
+    """
 
     def __init__(self, analysis: Analysis, store: Any | None) -> None:
         self.analysis = analysis
         self.store = store
         self.rows: list[Row] = []
         self.by_key: dict[str, Row] = {}
+        """Key or alias → the row shown for it (unambiguous keys only)."""
+        self.shared: dict[str, list[Row]] = {}
+        """Aliases several rows carry → those rows (a decision cannot be keyed by them)."""
         self.orphans: list[Any] = []
         self.rebuild()
 
     def rebuild(self) -> None:
         current: dict[str, Any] = self.store.current() if self.store is not None else {}
-        rows: list[Row] = []
-        alias_owner: dict[str, Row] = {}
-        for inc in self.analysis.increments:
-            row = Row(inc)
-            for a in aliases(inc):
-                if row.decision is None and a in current:
+        rows = [Row(inc) for inc in self.analysis.increments]
+        own = {row.inc.id: row for row in rows}
+        carriers: dict[str, list[Row]] = {}
+        for row in rows:
+            for a in aliases(row.inc):
+                carriers.setdefault(a, []).append(row)
+
+        def owner(alias: str) -> Row | None:
+            if alias in own:
+                return own[alias]
+            found = carriers.get(alias, ())
+            return found[0] if len(found) == 1 else None
+
+        attached: set[str] = set()
+        for row in rows:
+            for a in aliases(row.inc):
+                if a in current and owner(a) is row:
                     row.decision = current[a]
-                alias_owner.setdefault(a, row)
-            rows.append(row)
+                    attached.add(a)
+                    break
         # fold merged increments into their primary
-        hidden: set[int] = set()
+        shown_as: dict[int, Row] = {}
         for row in rows:
             d = row.decision
             target = getattr(d, "merged_into", None) if d else None
-            if target and target in alias_owner and alias_owner[target] is not row:
-                alias_owner[target].absorbed.append(row.inc)
-                hidden.add(id(row))
-        self.rows = [r for r in rows if id(r) not in hidden]
+            primary = owner(target) if target else None
+            if primary is not None and primary is not row:
+                primary.absorbed.append(row.inc)
+                shown_as[id(row)] = primary
+
+        def shown(row: Row) -> Row:
+            for _ in range(len(rows)):  # a merge chain ends at a row that is shown
+                if id(row) not in shown_as:
+                    break
+                row = shown_as[id(row)]
+            return row
+
+        self.rows = [r for r in rows if id(r) not in shown_as]
         self.by_key = {}
-        for r in self.rows:
-            for a in aliases(r.inc):
-                self.by_key.setdefault(a, r)
-            for other in r.absorbed:
-                for a in aliases(other):
-                    self.by_key.setdefault(a, r)
-        known = set(alias_owner)
-        self.orphans = [d for k, d in current.items() if k not in known and getattr(d, "action", None)]
+        self.shared = {}
+        for alias, found in carriers.items():
+            rows_for = list({id(r): r for r in map(shown, found)}.values())
+            holder = owner(alias)
+            if holder is not None:
+                self.by_key[alias] = shown(holder)
+            elif len(rows_for) == 1:
+                self.by_key[alias] = rows_for[0]
+            else:
+                self.shared[alias] = rows_for
+        self.orphans = [d for k, d in current.items() if k not in attached and getattr(d, "action", None)]
 
     def decision_key(self, row: Row) -> str:
         """The key a new decision on this row is stored under (the one already used, if any)."""
         d = row.decision
         return getattr(d, "key", None) or row.inc.id
 
-    def resolve(self, query: str) -> Row | None:
-        """arXiv ID in any form, URL, increment id or alias → row."""
+    def _forms(self, query: str) -> list[str]:
         q = query.strip()
-        if q in self.by_key:
-            return self.by_key[q]
+        forms = [q]
         norm = normalize_id(q)
-        if norm and norm[0] in self.by_key:
-            return self.by_key[norm[0]]
+        if norm:
+            forms.append(norm[0])
         urls = find_urls(q if "://" in q else "https://" + q)
         if urls:
-            key = normalize_url(urls[0][0])
-            if key in self.by_key:
-                return self.by_key[key]
-        return None
+            forms.append(normalize_url(urls[0][0]))
+        return forms
+
+    def candidates(self, query: str) -> list[Row]:
+        """Every row *query* (arXiv ID in any form, URL, increment id or alias) may mean."""
+        for form in self._forms(query):
+            if form in self.by_key:
+                return [self.by_key[form]]
+            if form in self.shared:
+                return list(self.shared[form])
+        return []
+
+    def resolve(self, query: str) -> Row | None:
+        """The one row *query* names; None when it names none or several (see :meth:`candidates`)."""
+        found = self.candidates(query)
+        return found[0] if len(found) == 1 else None
 
     def counts(self) -> dict[str, int]:
         c = {"new": 0, "approved": 0, "rejected": 0, "deferred": 0, "left": 0, "total": len(self.rows)}

@@ -724,13 +724,13 @@ def test_decide_section_4_3_stores_4_3(tmp_path: Path) -> None:
         proc = _curator("decide", key, "approve", str(ws), "--section", typed)
         assert proc.returncode == 0, proc.stderr
     proc = _curator("decide", "2611.05823", "approve", str(ws), "--section", "§7.7")
-    assert proc.returncode == 0 and "no section §7.7" in proc.stderr
+    assert proc.returncode == 2 and "no section §7.7; closest: §6.1 污染检测" in proc.stderr  # refused
     proc = _curator("history", str(ws), "--json")
     sections = {ev["key"]: ev.get("section") for ev in json.loads(proc.stdout)}
     assert sections["2611.04417"] == "§4.3"
     assert sections["2611.06120"] == "§2.1"
     assert sections["2611.07705"] == "§1.3"
-    assert sections["2611.05823"] == "§7.7"
+    assert "2611.05823" not in sections  # nothing recorded
 
 
 def test_briefing_prints_old_labels_by_number(tmp_path: Path) -> None:

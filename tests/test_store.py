@@ -841,3 +841,67 @@ def test_history_limit_and_key_filter(store: DecisionStore) -> None:
     store.merge("k0", "k4")
     assert [h["seq"] for h in store.history(limit=2)] == [6, 5]
     assert [h["action"] for h in store.history(key="k4")] == ["merge", "approve"]
+
+
+# --------------------------------------------------------------------------- shared store, bulk
+
+
+def test_stale_and_refresh_see_another_writer(ws: Path) -> None:
+    with DecisionStore.open(ws, "ui") as ui:
+        assert not ui.stale() and ui.refresh() is False
+        with DecisionStore.open(ws, "cli", session_lock=False) as cli:
+            cli.decide("a", "approve")
+        assert ui.stale()
+        assert ui.refresh() is True and ui.get("a").action == "approve"
+        assert not ui.stale() and ui.refresh() is False
+        with DecisionStore.open(ws, "ed", readonly=True, session_lock=False) as reader:
+            ui.decide("b", "reject")
+            assert reader.stale() and reader.refresh() and reader.get("b").action == "reject"
+
+
+def test_bulk_is_one_event_undone_and_redone_whole(ws: Path) -> None:
+    from curator.decision_log import describe
+    from curator.store import BulkStep
+
+    with DecisionStore.open(ws, "ed") as s:
+        s.decide("b", "approve")
+        steps = [BulkStep("a"), BulkStep("b"), BulkStep("c", also=("b",)), BulkStep("d", "§1.2")]
+        assert s.decide_many("reject", steps) == ["a", "d"]  # b (and c, by its alias b) were decided
+        assert s.get("d").section == "§1.2" and s.get("b").action == "approve"
+        entry = s.history()[0]
+        assert (entry["action"], entry["count"], entry["args"]) == ("bulk", 2, {"action": "reject", "count": 2})
+        assert describe(entry) == "bulk reject × 2"
+        assert s.decide_many("defer", [BulkStep("a")]) == []  # nothing left to do: no event
+        assert len(s.history()) == 2
+    with DecisionStore.open(ws, "ed") as s:
+        entry = s.undo()
+        assert entry["target_action"] == "bulk" and describe(entry) == "bulk reject × 2"
+        assert s.get("a") is None and s.get("d") is None and s.get("b").action == "approve"
+    with DecisionStore.open(ws, "ed") as s:
+        s.redo()
+        assert s.get("a").action == "reject" and s.get("d").action == "reject"
+        s.undo()
+        s.undo()
+        assert s.current() == {}
+
+
+def test_journal_written_before_bulk_existed_still_loads(ws: Path) -> None:
+    from curator.decision_log import describe
+    from curator.journal import encode_line
+
+    state = {"key": "a", "action": "approve", "section": None, "priority": None, "title": None,
+             "points": None, "caveats": None, "note": None, "merged_into": None, "merges": [],
+             "editor": "old", "time": "2026-08-20T21:00:00+08:00", "seq": 1}
+    lines = [
+        {"journal": "curator-decisions", "version": 1, "base_seq": 0, "created": "2026-08-20T20:00:00+08:00"},
+        {"seq": 1, "action": "approve", "key": "a", "editor": "old", "time": state["time"],
+         "args": {}, "changes": [{"key": "a", "before": None, "after": state}], "pairs": []},
+        {"seq": 2, "action": "undo", "key": "a", "editor": "old", "time": state["time"], "target": 1,
+         "target_action": "approve", "changes": [{"key": "a", "before": state, "after": None}], "pairs": []},
+    ]
+    curator_dir(ws).mkdir()
+    (curator_dir(ws) / "decisions.journal").write_bytes(b"".join(encode_line(x) for x in lines))
+    with DecisionStore.open(ws, "ed") as s:
+        assert s.problems == [] and s.current() == {}
+        assert [describe(h) for h in s.history()] == ["a", "a"]
+        assert s.redo()["key"] == "a" and s.get("a").action == "approve"

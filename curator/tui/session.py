@@ -3,19 +3,25 @@
 No Textual here: the screen is a thin layer of keys and widgets over these calls, and
 tests can drive every decision without a terminal. Every write goes straight to the store
 (durable when the call returns) and then rebuilds the triage rows.
+
+The store is shared with ``curator decide`` and other sessions: :meth:`Session.poll` picks
+up what they wrote, every write first catches up under the lock, and a bulk action is
+planned again from the store as it is when it applies. The session never waits for the
+lock: a write finding it taken raises :class:`~curator.locks.WorkspaceBusy` at once, and
+the screen retries off the event loop.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from curator.config import Config
 from curator.models import Analysis, Overlap
-from curator.store import DecisionStore
-from curator.triage import PRIORITY_CYCLE, Row, Triage
+from curator.store import BulkStep, DecisionStore
+from curator.triage import PRIORITY_CYCLE, Row, Triage, aliases
 from curator.tui.text import ACTION_MARKS  # noqa: F401  (re-exported: older imports)
 
 
@@ -61,6 +67,8 @@ class Session:
         self.analysis = analysis
         self.store = store
         self.store_error = store_error
+        if store is not None:
+            store.lock_timeout = 0.0  # one try: the event loop never waits for another process
         self.triage = Triage(analysis, store)
         self.summary = ""
         """The 六 summary typed in the export screen (kept while the app runs)."""
@@ -90,6 +98,19 @@ class Session:
     def row(self, key: str | None) -> Row | None:
         """The row shown for an increment id or any of its aliases."""
         return self.triage.by_key.get(key) if key else None
+
+    def poll(self) -> bool:
+        """Take in what other processes decided since the last look; True if the rows changed.
+
+        Costs a few ``stat`` calls when nothing changed. Raises WorkspaceBusy when the
+        lock is taken right now (poll again later).
+        """
+        if self.store is None or not self.store.stale():
+            return False
+        if not self.store.refresh(timeout=0.0):
+            return False
+        self.triage.rebuild()
+        return True
 
     def swap(self, analysis: Analysis) -> None:
         """Take a fresh analysis (inbox changed); decisions follow by key and alias."""
@@ -187,16 +208,17 @@ class Session:
         self._check().mark_distinct(self.triage.decision_key(row), b)
         self.triage.rebuild()
 
-    def undo(self) -> str | None:
-        """Revert the latest change; the key it touched, None if nothing to undo."""
+    def undo(self) -> dict[str, Any] | None:
+        """Revert the latest change (a whole bulk action at once); its history entry or None."""
         entry = self._check().undo()
         self.triage.rebuild()
-        return str(entry.get("key")) if entry else None
+        return entry
 
-    def redo(self) -> str | None:
+    def redo(self) -> dict[str, Any] | None:
+        """Re-apply the latest undone change; its history entry or None."""
         entry = self._check().redo()
         self.triage.rebuild()
-        return str(entry.get("key")) if entry else None
+        return entry
 
     # ------------------------------------------------------------------ bulk
 
@@ -231,18 +253,32 @@ class Session:
             return BulkPlan(3, BULK_TITLES[3], "defer", [(r, None) for r in undecided])
         raise ValueError(f"no bulk action {number}")
 
-    def apply_bulk(
-        self, plan: BulkPlan, progress: Callable[[int, int], None] | None = None
-    ) -> int:
-        """Record every step of *plan* (each durable on its own); returns how many were saved."""
+    def apply_bulk(self, plan: BulkPlan) -> int:
+        """Record *plan* as one transaction (one undo); returns how many rows it decided.
+
+        Planned again from the store as it is now: a row decided meanwhile (here or by
+        another process) is left alone, and only rows the shown plan named are touched.
+        """
         store = self._check()
-        done = 0
-        for row, section in plan.steps:
-            store.decide(self.triage.decision_key(row), plan.action, section=section)
-            done += 1
-            if progress is not None:
-                progress(done, plan.count)
-        return done
+        store.refresh()
+        self.triage.rebuild()
+        chosen = {row.inc.id for row, _section in plan.steps}
+        fresh = self.bulk_plan(plan.number)
+        steps = [
+            BulkStep(self.triage.decision_key(row), section, self._own_keys(row))
+            for row, section in fresh.steps
+            if row.inc.id in chosen
+        ]
+        done = store.decide_many(plan.action, steps)
+        self.triage.rebuild()
+        return len(done)
+
+    def _own_keys(self, row: Row) -> tuple[str, ...]:
+        """Every key that names this row alone (a verdict under any of them decides it)."""
+        by_key = self.triage.by_key
+        return tuple(
+            a for inc in [row.inc, *row.absorbed] for a in aliases(inc) if by_key.get(a) is row
+        )
 
     # ------------------------------------------------------------------ navigation
 

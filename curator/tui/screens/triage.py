@@ -3,6 +3,9 @@
 The screen only wires keys and widgets to a :class:`~curator.tui.session.Session`. Reading
 the workspace and analysing it happen in thread workers that only post messages; the inbox
 watcher is an async worker; every decision is written (durably) the moment it is made.
+
+How it writes to and follows the decisions store it shares with ``curator decide`` and
+other sessions is :class:`~curator.tui.screens.shared_store.SharedStore`.
 """
 
 from __future__ import annotations
@@ -26,6 +29,8 @@ from textual.theme import Theme
 from textual.timer import Timer
 from textual.widgets import Footer, Label
 from textual.worker import get_current_worker
+
+from curator.tui.screens.shared_store import DECISIONS_POLL, SharedStore
 
 if TYPE_CHECKING:  # the rest loads with the first analysis: the first frame must not wait for it
     from textual.widgets import DataTable, Input, Tree
@@ -59,10 +64,6 @@ def _commands() -> type[TriageCommands]:
     return TriageCommands
 
 
-SYNC_BULK_LIMIT = 400
-"""Bulk actions up to this size run at once (keys typed meanwhile queue up); larger ones
-run in slices so the screen stays live."""
-
 PROGRESS_EVERY = 0.1
 """Seconds between progress updates while reading the workspace."""
 
@@ -83,7 +84,7 @@ WRITES = NEEDS_ROW | {"undo", "redo", "bulk"}
 NEEDS_PANES = WRITES | {"filter", "clear_filter", "lookup", "toggle_out_of_window", "export"}
 
 
-class TriageScreen(Screen[None]):
+class TriageScreen(SharedStore, Screen[None]):
     """Approve, reject, defer, edit and merge the evening's increments by keyboard."""
 
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-medium"), (150, "-wide")]
@@ -194,6 +195,11 @@ class TriageScreen(Screen[None]):
         self._shown = threading.Event()
         """The first analysis is on screen (the completion of deferred notes waits for it)."""
         self.busy = ""
+        self.busy_note = ""
+        """Who holds the decisions lock, while polls keep finding it taken."""
+        self._busy_since = 0.0
+        self.decisions_seen_at = 0.0
+        """time.monotonic() when decisions written elsewhere were last taken in."""
         self.filter_text = ""
         self.load_error: str | None = None
         self.reanalyses = 0
@@ -402,6 +408,7 @@ class TriageScreen(Screen[None]):
         for problem in self.session.problems[:3]:
             self.notify(clean(problem, 300), severity="warning", markup=False, timeout=8)
         self._watch()
+        self.set_interval(DECISIONS_POLL, self._poll_decisions)
 
     # ------------------------------------------------------------------ live inbox
 
@@ -547,7 +554,7 @@ class TriageScreen(Screen[None]):
             info.window = self.session.analysis.window
             info.shown = len(self._table.order)
             info.readonly = self.session.readonly_reason
-            info.problems = self.session.problems
+            info.problems = [self.busy_note, *self.session.problems] if self.busy_note else self.session.problems
         elif self.load_error:
             info.problems = [self.load_error]
         status: StatusLine = self.query_one("#status")  # type: ignore[assignment]
@@ -603,21 +610,6 @@ class TriageScreen(Screen[None]):
             return True if row is not None and self.session.flagged_overlaps(row) else None
         return True
 
-    def _write(self, what: str, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> tuple[bool, Any]:
-        """Run one store write: (saved, result). Problems become a toast, never a crash."""
-        from curator.store import ReadOnlyStore
-        from curator.tui.session import ReadOnlySession
-
-        try:
-            return True, fn(*args, **kwargs)
-        except (ReadOnlySession, ReadOnlyStore) as exc:
-            self.notify(f"read-only: {clean(exc, 200)}", severity="error", markup=False)
-        except ValueError as exc:
-            self.notify(f"{what}: {clean(exc, 200)}", severity="warning", markup=False)
-        except OSError as exc:
-            self.notify(f"{what} NOT saved: {clean(exc.strerror or exc, 200)}", severity="error", markup=False, timeout=10)
-        return False, None
-
     def _undecided_after(self, key: str) -> str:
         """Where the cursor goes after a decision: the next undecided row, else stay."""
         assert self.session is not None
@@ -632,34 +624,36 @@ class TriageScreen(Screen[None]):
         row = self.current_row()
         if row is None or self.session is None:
             return
-        saved, _ = self._write(action, self.session.decide, row, action)
-        if saved:
-            self._refresh_table(select=self._undecided_after(row.inc.id))
+        key = row.inc.id
+        self._write(action, self.session.decide, row, action, then=lambda _d: self._refresh_table(select=self._undecided_after(key)))
 
     def action_undo(self) -> None:
         if self.session is None:
             return
-        _saved, key = self._write("undo", self.session.undo)
-        self._after_history(key, "undone")
+        self._write("undo", self.session.undo, then=lambda entry: self._after_history(entry, "undone"))
 
     def action_redo(self) -> None:
         if self.session is None:
             return
-        _saved, key = self._write("redo", self.session.redo)
-        self._after_history(key, "redone")
+        self._write("redo", self.session.redo, then=lambda entry: self._after_history(entry, "redone"))
 
-    def _after_history(self, key: str | None, verb: str) -> None:
+    def _after_history(self, entry: dict[str, Any] | None, verb: str) -> None:
+        from curator.decision_log import describe
+
+        key = str(entry.get("key")) if entry else None
         row = self.session.row(key) if self.session is not None and key else None
         self._refresh_table(select=row.inc.id if row is not None else None)
-        if row is not None:
+        if entry is not None and entry.get("target_action") == "bulk":
+            self.notify(f"{verb}: {describe(entry)}", markup=False, timeout=3)
+        elif row is not None:
             self.notify(f"{verb}: {clean(row.title, 120)}", markup=False, timeout=2)
 
     def action_priority(self) -> None:
         row = self.current_row()
         if row is None or self.session is None:
             return
-        self._write("priority", self.session.cycle_priority, row)
-        self._refresh_table(select=row.inc.id)
+        key = row.inc.id
+        self._write("priority", self.session.cycle_priority, row, then=lambda _p: self._refresh_table(select=key))
 
     def action_distinct(self) -> None:
         row = self.current_row()
@@ -670,10 +664,13 @@ class TriageScreen(Screen[None]):
             self.notify("no flagged overlap on this row", markup=False)
             return
         top = flagged[0]
-        saved, _ = self._write("not a duplicate", self.session.mark_distinct, row, top)
-        if saved:
+        key = row.inc.id
+
+        def saved(_result: object) -> None:
             self.notify(f"not a duplicate: {clean(row.title, 60)} ≠ {clean(top.title or top.id, 60)}", markup=False)
-        self._refresh_table(select=row.inc.id)
+            self._refresh_table(select=key)
+
+        self._write("not a duplicate", self.session.mark_distinct, row, top, then=saved)
 
     def action_section(self) -> None:
         row = self.current_row()
@@ -698,8 +695,7 @@ class TriageScreen(Screen[None]):
                 section = sections[index].label if 0 <= index < len(sections) else None
                 if section is None:
                     return
-            self._write("section", self.session.set_section, target, section)
-            self._refresh_table(select=key)
+            self._write("section", self.session.set_section, target, section, then=lambda _d: self._refresh_table(select=key))
 
         self.app.push_screen(SectionPicker(doc, row), chosen)
 
@@ -715,10 +711,11 @@ class TriageScreen(Screen[None]):
             primary, other = self.session.row(key), self.session.row(other_key)
             if primary is None or other is None or primary is other:
                 return
-            saved, _ = self._write("merge", self.session.merge, primary, other)
-            if saved:
+            def saved(_result: object) -> None:
                 self.notify(f"merged {clean(other.title, 60)} into {clean(primary.title, 60)} (u undoes)", markup=False)
-            self._refresh_table(select=key)
+                self._refresh_table(select=key)
+
+            self._write("merge", self.session.merge, primary, other, then=saved)
 
         from curator.tui.screens.merge_picker import MergePicker  # dialogs load on first use
 
@@ -736,12 +733,14 @@ class TriageScreen(Screen[None]):
             target = self.session.row(key)
             if target is None:
                 return
-            _saved, changed = self._write(
-                "edit", self.session.edit, target,
+            def saved(changed: bool) -> None:
+                if changed:
+                    self._refresh_table(select=key)
+
+            self._write(
+                "edit", self.session.edit, target, then=saved,
                 title=result.title, points=result.points, caveats=result.caveats,
             )
-            if changed:
-                self._refresh_table(select=key)
 
         from curator.tui.screens.edit import EditScreen
 
@@ -752,41 +751,17 @@ class TriageScreen(Screen[None]):
     def action_bulk(self) -> None:
         if self.session is None:
             return
-        plans = [self.session.bulk_plan(n) for n in (1, 2, 3)]
+        plans = {n: self.session.bulk_plan(n) for n in (1, 2, 3)}
 
         def chosen(number: int | None) -> None:
             if number is None or self.session is None:
                 return
-            plan = self.session.bulk_plan(number)
-            if plan.count <= SYNC_BULK_LIMIT:
-                _saved, done = self._write("bulk", self.session.apply_bulk, plan)
-                self._bulk_done(plan, done or 0)
-            else:
-                self._bulk_in_slices(plan)
+            plan = plans[number]  # what the dialog showed; it is planned again as it applies
+            self._write("bulk", self.session.apply_bulk, plan, then=lambda done: self._bulk_done(plan, done))
 
         from curator.tui.screens.bulk import BulkScreen
 
-        self.app.push_screen(BulkScreen(plans), chosen)
-
-    @work(exclusive=True, exit_on_error=False, group="bulk")
-    async def _bulk_in_slices(self, plan: BulkPlan) -> None:
-        """A big bulk action on the event loop in slices: the screen stays live, writes wait."""
-        assert self.session is not None
-        plan_type = type(plan)
-        done = 0
-        self.busy = f"bulk {plan.action}: 0/{plan.count}"
-        self.refresh_bindings()
-        try:
-            for start in range(0, plan.count, 100):
-                part = plan_type(plan.number, plan.title, plan.action, plan.steps[start : start + 100])
-                _saved, count = self._write("bulk", self.session.apply_bulk, part)
-                done += count or 0
-                self.busy = f"bulk {plan.action}: {done}/{plan.count}"
-                self._update_status()
-                await asyncio.sleep(0)
-        finally:
-            self.busy = ""
-            self._bulk_done(plan, done)
+        self.app.push_screen(BulkScreen(list(plans.values())), chosen)
 
     def _bulk_done(self, plan: BulkPlan, done: int) -> None:
         if self.session is None:
@@ -795,7 +770,9 @@ class TriageScreen(Screen[None]):
         table = self._table
         key = table.current_key
         self._refresh_table(select=self._undecided_after(key) if key else None)
-        self.notify(f"bulk: {plan.action} × {done}", markup=False, timeout=3)
+        left = plan.count - done
+        meanwhile = f" ({left} decided meanwhile, left as they were)" if left > 0 else ""
+        self.notify(f"bulk: {plan.action} × {done}{meanwhile} · u undoes it all", markup=False, timeout=3)
 
     # ------------------------------------------------------------------ other keys
 

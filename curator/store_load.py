@@ -1,0 +1,353 @@
+"""Reading the decisions store: its folder and locks, its files, other writers' appends.
+
+A mixin of :class:`curator.store.DecisionStore` (it sets the store's journal and snapshot
+bookkeeping as it reads). Loading reads the snapshot, then the journal; a damaged snapshot
+is moved aside and rebuilt from ``decisions.json.bak`` + ``decisions.journal.bak`` + the
+journal; a journal that is not ours is moved aside; lines that cannot be read are skipped,
+counted and a copy of the journal is kept; every outcome is one plain sentence in
+``problems``. A read-only session reports the same but touches no file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from curator.atomic import atomic_write_bytes, fsync_dir, temp_name
+from curator.decision_log import DecisionLog
+from curator.journal import header_problem, parse_lines
+from curator.locks import SessionTaken, TxLock, take_session_lock
+from curator.snapshot import CorruptStoreError, read_snapshot, saved_when
+
+
+def _stamp() -> str:
+    return datetime.now().strftime("%Y%m%dT%H%M%S")
+
+
+def file_sig(path: Path) -> tuple[int, int, int, int] | None:
+    """(inode, device, size, mtime) of *path*, None if it cannot be stat'ed."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_ino, st.st_dev, st.st_size, st.st_mtime_ns)
+
+
+class LoadingMixin:
+    """Opening, loading and catching up; see :class:`curator.store.DecisionStore` for the fields."""
+
+    # set by DecisionStore.__init__
+    dir: Path
+    path: Path
+    backup_path: Path
+    journal_path: Path
+    journal_backup_path: Path
+    lock_path: Path
+    readonly: bool
+    readonly_reason: str | None
+    _lock: TxLock
+    _session_fd: int | None
+    _log: DecisionLog
+    _reloads: int
+    _journal_fd: int | None
+    _journal_offset: int
+    _journal_base: int
+    _journal_ok: bool
+    _journal_damaged: bool
+    _snap_sig: tuple[int, int, int, int] | None
+    _snapshot_ok: bool
+    _snapshot_seq: int
+    _needs_compaction: bool
+    _refresh_backup: bool
+
+    def _problem(self, message: str) -> None:  # pragma: no cover - DecisionStore's
+        raise NotImplementedError
+
+    def _go_readonly(self, reason: str, *, problem: bool = False) -> None:
+        self.readonly = True
+        self.readonly_reason = reason
+        if problem:
+            self._problem(reason)
+        if self._journal_fd is not None:
+            # Reopen without write access: this session must never touch the file.
+            os.close(self._journal_fd)
+            self._journal_fd = None
+
+    def _cannot_write(self, exc: OSError) -> None:
+        reason = exc.strerror or str(exc)
+        self._go_readonly(
+            f"cannot write to {self.dir} ({reason}); this session is read-only", problem=True
+        )
+
+    def _prepare_dir(self) -> None:
+        try:
+            os.mkdir(self.dir)
+        except FileExistsError:
+            pass
+        except OSError as exc:
+            self._cannot_write(exc)
+            return
+        try:
+            self._lock.open(writable=True)
+            probe = temp_name(self.dir / "probe")
+            os.close(os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+            os.unlink(probe)
+        except OSError as exc:
+            self._lock.close()
+            self._cannot_write(exc)
+
+    def _take_session_lock(self) -> None:
+        try:
+            self._session_fd = take_session_lock(self.lock_path)
+        except SessionTaken as taken:
+            self._go_readonly(f"{taken.describe()} is using this workspace; this session is read-only")
+        except OSError as exc:
+            self._go_readonly(
+                f"cannot lock {self.lock_path} ({exc.strerror}); this session is read-only",
+                problem=True,
+            )
+
+    def _catch_up(self) -> None:
+        """Apply what other writers appended since we last looked (under the tx lock)."""
+        if self._disk_changed():
+            self._load_all()
+            return
+        fd = self._journal_fd
+        if fd is None:
+            return
+        size = os.fstat(fd).st_size
+        if size < self._journal_offset:
+            self._load_all()
+            return
+        if size == self._journal_offset:
+            return
+        data = os.pread(fd, size - self._journal_offset, self._journal_offset)
+        chunk = parse_lines(data, self._journal_offset, expect_header=False)
+        for event in chunk.events:
+            if event["seq"] > self._log.last_seq:
+                self._log.apply(event)
+        if chunk.bad:
+            self._journal_damaged = True
+            self._problem(
+                f"{self.journal_path.name} had {chunk.bad} damaged line(s) that could not be "
+                "read and were skipped"
+            )
+        self._journal_offset = chunk.end
+        if chunk.torn and not self.readonly:
+            os.ftruncate(fd, chunk.end)
+            os.fsync(fd)
+
+    def _disk_changed(self) -> bool:
+        if file_sig(self.path) != self._snap_sig:
+            return True
+        try:
+            on_disk = os.stat(self.journal_path)
+        except FileNotFoundError:
+            return self._journal_fd is not None
+        if self._journal_fd is None:
+            return True
+        mine = os.fstat(self._journal_fd)
+        return (on_disk.st_ino, on_disk.st_dev) != (mine.st_ino, mine.st_dev)
+
+    def _move_aside(self, path: Path) -> Path:
+        base = f"{path.name}.corrupt-{_stamp()}"
+        target = path.with_name(base)
+        n = 2
+        while target.exists():
+            target = path.with_name(f"{base}-{n}")
+            n += 1
+        os.rename(path, target)
+        with contextlib.suppress(OSError):
+            fsync_dir(path.parent)
+        return target
+
+    def _read_journal_file(
+        self, path: Path, *, current: bool
+    ) -> tuple[list[dict[str, Any]], str | None]:
+        """Events of a journal and, if it is unusable, why (foreign/newer/damaged)."""
+        writable = current and not self.readonly
+        try:
+            fd = os.open(path, os.O_RDWR | os.O_APPEND if writable else os.O_RDONLY)
+        except FileNotFoundError:
+            return [], None
+        except OSError as exc:
+            if writable:
+                self._go_readonly(
+                    f"{path.name} cannot be opened for writing ({exc.strerror}); "
+                    "this session is read-only",
+                    problem=True,
+                )
+                return self._read_journal_file(path, current=current)
+            raise
+        keep = False
+        try:
+            blocks = []
+            while True:
+                block = os.read(fd, 1 << 20)
+                if not block:
+                    break
+                blocks.append(block)
+            data = b"".join(blocks)
+            if not data:
+                return [], "empty"
+            chunk = parse_lines(data, 0, expect_header=True)
+            trouble = header_problem(chunk.header)
+            if trouble:
+                return [], trouble
+            if current:
+                if chunk.torn and writable:
+                    os.ftruncate(fd, chunk.end)
+                    os.fsync(fd)
+                if chunk.bad:
+                    self._journal_damaged = True
+                    copy_note = ""
+                    if writable:
+                        aside = path.with_name(f"{path.name}.corrupt-{_stamp()}")
+                        atomic_write_bytes(aside, data)
+                        copy_note = f" (a copy of the journal is kept as {aside.name})"
+                    self._problem(
+                        f"{path.name} had {chunk.bad} damaged line(s) that could not be read "
+                        f"and were skipped{copy_note}"
+                    )
+                self._journal_fd = fd
+                self._journal_offset = chunk.end
+                self._journal_ok = True
+                base = (chunk.header or {}).get("base_seq")
+                self._journal_base = base if isinstance(base, int) else 0
+                keep = True
+            return chunk.events, None
+        finally:
+            if not keep:
+                os.close(fd)
+
+    def _load_all(self) -> None:
+        """(Re)build the in-memory state from snapshot + journal, recovering from damage."""
+        self._log = DecisionLog()
+        self._reloads += 1
+        if self._journal_fd is not None:
+            os.close(self._journal_fd)
+            self._journal_fd = None
+        self._journal_offset = 0
+        self._journal_base = 0
+        self._journal_ok = False
+        self._snapshot_ok = False
+        self._snapshot_seq = 0
+        writable = not self.readonly
+        self._snap_sig = file_sig(self.path)
+
+        damage: str | None = None
+        moved: Path | None = None
+        try:
+            snapshot = read_snapshot(self.path)
+        except CorruptStoreError as err:
+            if err.kind == "newer":
+                self._go_readonly(err.message, problem=True)
+                return
+            snapshot = None
+            damage = err.message
+            if writable:
+                moved = self._move_aside(self.path)
+                self._snap_sig = None
+        except OSError as exc:
+            # Unreadable is not the same as damaged: never write over it.
+            self._go_readonly(
+                f"{self.path.name} could not be read ({exc.strerror}); this session is read-only",
+                problem=True,
+            )
+            return
+        if snapshot is None and damage is None and self.backup_path.exists():
+            damage = f"{self.path.name} is missing"
+
+        sources: list[list[dict[str, Any]]] = []
+        backup_note = ""
+        backup_used = False
+        if damage is None:
+            if snapshot is None:
+                self._needs_compaction = True  # brand-new store: create the files
+                self._refresh_backup = True
+            else:
+                events, self._snapshot_seq = snapshot
+                sources.append(events)
+                self._snapshot_ok = True
+        else:
+            self._needs_compaction = True
+            self._refresh_backup = True
+            try:
+                backup = read_snapshot(self.backup_path)
+            except (CorruptStoreError, OSError):
+                backup = None
+                backup_note = f"the backup {self.backup_path.name} is unusable too"
+                if writable and self.backup_path.exists():
+                    aside = self._move_aside(self.backup_path)
+                    backup_note += f" (kept as {aside.name})"
+            if backup is not None:
+                backup_used = True
+                sources.append(backup[0])
+                when = saved_when(self.backup_path)
+                backup_note = f"the backup {self.backup_path.name} (saved {when})"
+            elif not backup_note:
+                backup_note = f"no backup {self.backup_path.name} exists"
+            old_journal, _trouble = self._read_journal_file(self.journal_backup_path, current=False)
+            sources.append(old_journal)
+
+        journal_events, trouble = self._read_journal_file(self.journal_path, current=True)
+        if trouble == "newer":
+            self._go_readonly(
+                f"{self.journal_path.name} was written by a newer curator; "
+                "this session is read-only so that it is not overwritten",
+                problem=True,
+            )
+            return
+        if trouble == "empty":
+            self._needs_compaction = True
+        elif trouble:
+            self._needs_compaction = True
+            self._journal_damaged = True
+            if writable:
+                aside = self._move_aside(self.journal_path)
+                self._problem(
+                    f"{self.journal_path.name} is not a curator journal; "
+                    f"it was moved aside to {aside.name}"
+                )
+            else:
+                self._problem(f"{self.journal_path.name} is not a curator journal; it was ignored")
+        elif self._journal_fd is None:
+            self._needs_compaction = True
+        sources.append(journal_events)
+
+        merged: dict[int, dict[str, Any]] = {}
+        for events in sources:
+            for event in events:
+                merged.setdefault(event["seq"], event)
+        for seq in sorted(merged):
+            self._log.apply(merged[seq])
+
+        if damage is not None:
+            count = len(self._log.state)
+            if not writable:
+                fate = "this read-only session leaves the files untouched"
+            elif moved is not None:
+                fate = f"it was moved aside to {moved.name}"
+            else:
+                fate = "a new one was written"
+            if backup_used:
+                outcome = f"Recovered {count} decision(s) from {backup_note} and the journal."
+            else:
+                outcome = (
+                    f"{backup_note[:1].upper()}{backup_note[1:]}, so only the journal could be "
+                    f"used: {count} decision(s) recovered."
+                )
+            self._problem(f"{damage}; {fate}. {outcome}")
+        # The journal header says how far the snapshot it follows went, so a
+        # loss at the very end of the history is noticed too.
+        expected = max(self._log.last_seq, self._journal_base)
+        missing = sorted(set(range(1, expected + 1)) - set(merged))
+        if missing:
+            span = f"{missing[0]}" if len(missing) == 1 else f"{missing[0]}–{missing[-1]}"
+            self._problem(
+                f"{len(missing)} earlier change(s) (numbers {span}) could not be recovered; "
+                "decisions made in those steps may need to be made again"
+            )
