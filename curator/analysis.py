@@ -33,6 +33,7 @@ from curator.evidence import (
 )
 from curator.gcpause import paused_gc
 from curator.judge import Evidence, judge, relevance_score
+from curator.lexicon import default_lexicon
 from curator.matcher import (
     Cluster,
     cluster_items,
@@ -129,7 +130,7 @@ def _analyze(
     paths, problems = list_note_paths(lay)
     loaded: list[LoadedNote] = []
     total = len(paths)
-    defer = _outside(window, topic, cfg.editor) if defer_outside else None
+    defer = _outside(window, topic, cfg.editor, _known_topics(lay)) if defer_outside else None
     for n, p in enumerate(paths, start=1):
         loaded.append(cache.load_note(p, cfg, defer=defer) if cache is not None else load_note(p, cfg.root, cfg, defer=defer))
         if progress and (n % 25 == 0 or n == total):
@@ -165,24 +166,30 @@ def _in_window(note: Note, window: Window) -> bool:
     return bool(note.time and window.since < note.time <= window.until)
 
 
-def _is_topic_briefing(note: Note, topic: str, editor: str | None) -> bool:
+def _is_topic_briefing(note: Note, topic: str, editor: str | None, known: frozenset[str] = frozenset()) -> bool:
     """An earlier briefing of this topic: it names the topic (or a short form of it, "Interp" for
-    interpretability), or names none and the editor wrote it."""
+    interpretability); or it names no topic this workspace knows ("Raciocínio — briefing") and its
+    title shortens the topic or the editor wrote it."""
     named = note.briefing_topic
     if named is None:
         return False
     named, topic = named.lower(), topic.lower()
     if named == topic or (len(named) >= 4 and topic.startswith(named)):
         return True
-    if named:
-        return False
+    if named and named in known:
+        return False  # another topic's briefing
     short = any(len(w) >= 4 and topic.startswith(w) for w in re.findall(r"[^\W\d_]+", (note.title or "").lower()))
     return short or (bool(editor) and note.author.lower() == (editor or "").lower())
 
 
-def _outside(window: Window, topic: str, editor: str | None) -> Callable[[Note], bool]:
+def _known_topics(lay: Layout) -> frozenset[str]:
+    """Every topic a briefing could be for: the workspace's docs and the lexicon's topics."""
+    return frozenset(t.lower() for t in (*lay.docs, *default_lexicon().table("topics")))
+
+
+def _outside(window: Window, topic: str, editor: str | None, known: frozenset[str]) -> Callable[[Note], bool]:
     """Notes nothing in this window's answer depends on: dated outside it, and not this topic's briefings."""
-    return lambda note: not _in_window(note, window) and not _is_topic_briefing(note, topic, editor)
+    return lambda note: not _in_window(note, window) and not _is_topic_briefing(note, topic, editor, known)
 
 
 def _memo_changed(doc: LivingDoc) -> bool:
@@ -215,10 +222,11 @@ def build_analysis(
     notes: dict[str, Note] = {}
     reported = ReportedIndex()
     briefing_notes: list[tuple[Note, str]] = []
+    known = _known_topics(lay)
     in_window: list[LoadedNote] = []
     for ln in loaded:
         in_win = _in_window(ln.note, window)
-        is_briefing = _is_topic_briefing(ln.note, topic, cfg.editor)
+        is_briefing = _is_topic_briefing(ln.note, topic, cfg.editor, known)
         if in_win:
             ln.ensure()  # earlier briefings need only what the cached metadata holds (ids, item titles, urls)
         note = ln.note

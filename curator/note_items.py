@@ -396,6 +396,13 @@ def build_item(sp: Span, lines: list[str], path: str) -> Item | None:
     if primary is None and ordered and sp.kind in ("heading", "outline"):
         primary = _lead_id(lines[sp.start : sp.end])
     cited = identities(item_text)
+    if field_urls:  # "(github.com/openai)" after a title only labels the site of the page below it
+        longer = [normalize_url(u) for u in (*cited.urls, *cited.aliases, *field_urls)]
+        field_urls = [u for u in field_urls if not any(o.startswith(normalize_url(u) + "/") for o in longer)]
+        if not field_urls and primary is None and (cited.urls or cited.aliases):
+            field_urls.append((cited.urls + cited.aliases)[0])
+    if primary is None and field_urls and len(set(ordered)) == 1 and all(url_role(u) == "alias" for u in field_urls):
+        primary = ordered[0]  # "Show HN: <repo> … → paper 2610.15538": the repo is the paper's page
     if not field_urls and primary is None and not ordered and sp.kind in ("line", "paragraph", "outline", "heading"):
         if len(cited.papers) == 1:
             field_urls.extend((cited.urls + cited.aliases)[:1])

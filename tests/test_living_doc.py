@@ -805,7 +805,12 @@ def test_an_unnamed_briefing_by_the_editor_is_this_topics(tmp_path: Path) -> Non
     note = _note(path="inbox/dmitri/x.md", author="dmitri", briefing_topic="", title="Evening briefing")
     assert _is_topic_briefing(note, "interpretability", "dmitri")
     assert not _is_topic_briefing(note, "interpretability", "someone-else")
-    assert not _is_topic_briefing(_note(path="inbox/a/x.md", author="a", briefing_topic="rag"), "interpretability", "a")
+    known = frozenset({"rag", "interpretability"})
+    assert not _is_topic_briefing(_note(path="inbox/a/x.md", author="a", briefing_topic="rag"), "interpretability", "a", known)
+    # a topic this workspace does not know ("Raciocínio — briefing de sábado"): the editor's is ours
+    odd = _note(path="inbox/bia/x.md", author="bia", briefing_topic="raciocínio", title="Raciocínio — briefing")
+    assert _is_topic_briefing(odd, "reasoning", "bia", known)
+    assert not _is_topic_briefing(odd, "reasoning", "someone-else", known)
 
 
 def _note(**kw):
