@@ -219,6 +219,8 @@ def parse_hint(value: str) -> str | None:
     m = re.match(r"^((?:[A-Z]\.)?\d+(?:\.\d+)+|[A-Z]\.\d+)(?![\d.]*\d)(?![A-Za-z])", v)
     if m:
         return canonical_section(m.group(1)) or "§" + m.group(1)
+    if re.match(r"^[—\-–]+(?:\s|[(（]|$)", v) and re.search(r"[?？]", v):
+        return None  # "— (distillation? overthinking? your call)": undecided, not "nowhere"
     if not v or re.match(r"^[—\-–]+(?:\s|[(（]|$)", v) or default_lexicon().pattern("hints", "nowhere").match(v):
         return "-"
     return None

@@ -102,7 +102,10 @@ class VerdictReader:
         if not _CLAUSE_END.match(text, m.end()):
             return False
         clause = _CLAUSE_START.split(text[: m.start()])[-1]
-        return not any(w.lower() in self._determiners for w in re.findall(r"[^\W\d_]+", clause)[-3:])
+        words = re.findall(r"[^\W\d_]+", clause)
+        if len(words) > _JUDGE_LEAD:
+            return False  # "… the model detects and ignores -": the word ends a description
+        return not any(w.lower() in self._determiners for w in words[-3:])
 
     def read_sentences(self, text: str, keep: set[str] | None = None) -> list[tuple[str, list[Verdict]]]:
         """``read`` per sentence of a longer text, with each sentence."""
@@ -122,6 +125,8 @@ class VerdictReader:
         return _clip(text, m.start(), m.end()) if m else None
 
 
+_JUDGE_LEAD = 3
+"""At most this many words before a one-word judgement in its clause ("eh, skip", "→ forecasting skip")."""
 _CLAUSE_END = re.compile(r"\s*(?:$|[.,;:!?()（）\[\]。，；：！？、—–|*_\"'”’]|-(?![\w-]))")
 """What may follow a one-word judgement: punctuation or the end, never the rest of a word ("skip-gram", "drop-in")."""
 _CLAUSE_START = re.compile(r"[.,;:!?()（）\[\]。，；：！？、—–|\"“”]|\s-\s")

@@ -564,3 +564,10 @@ https://www.alignmentforum.org/posts/Tz4pLw8QmR2vXk6Ne/compute-thresholds
 def test_a_write_up_paragraph_keeps_the_quote_and_remark_under_it() -> None:
     got = {it.label: (it.line_start, it.line_end, "not ours" in it.text) for it in items(AF_DIGEST)}
     assert got == {"#1": (3, 7, False), "#2": (9, 13, True)}
+
+
+def test_a_dash_over_a_question_is_no_section_yet_not_nowhere() -> None:
+    from curator.note_items import parse_hint
+
+    assert parse_hint("— (destilação? overthinking? deixo pra Bia)") is None
+    assert parse_hint("—(agent memory 主题)") == "-"

@@ -216,3 +216,18 @@ def test_a_redirect_to_another_team_by_any_name(text: str, kind: str | None) -> 
 
     r = VerdictReader(default_lexicon(), ["evaluation"], ["robotics"], ["tom"])
     assert [v.kind for v in r.read(text)][:1] == ([kind] if kind else [])
+
+
+@pytest.mark.parametrize(("text", "judged"), [
+    ("eh, skip (not eval, it's RL)", True),
+    ("→ forecasting, skip.", True),
+    ("not ours, ignore", True),
+    ("estilo que o modelo deteta e ignora - → [[Faithfulness of reasoning traces]]", False),
+    ("probes whose direction the model simply ignored.", False),
+])
+def test_a_one_word_dismissal_leads_its_clause(text: str, judged: bool) -> None:
+    from curator.lexicon import default_lexicon
+    from curator.verdicts import VerdictReader
+
+    r = VerdictReader(default_lexicon(), ["evaluation"], ["rag"], [])
+    assert any(v.kind == "dismiss" for v in r.read(text)) is judged
