@@ -302,26 +302,54 @@ def _canonical(digits: str) -> str:
     return "§" + ".".join(str(int(part)) if part.isdigit() else part.upper() for part in digits.split("."))
 
 
+_CJK_DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九")}
+_CJK_NUM_RE = re.compile(r"(?:第\s*)?([一二三四五六七八九十]{1,3})(?:[、.．]|\s*[章部节節編篇](?:[、.．:：\s]|$))")
+""""三、评测", "第三章 评测": a top-level part numbered the Chinese way."""
+
+
+def _cjk_number(text: str) -> int | None:
+    """"三" → 3, "十二" → 12, "二十" → 20 (up to 99)."""
+    if "十" in text:
+        tens, _, ones = text.partition("十")
+        t = _CJK_DIGITS.get(tens, 0) if tens else 1
+        o = _CJK_DIGITS.get(ones, 0) if ones else 0
+        return t * 10 + o if (not tens or tens in _CJK_DIGITS) and (not ones or ones in _CJK_DIGITS) else None
+    return _CJK_DIGITS.get(text) if len(text) == 1 else None
+
+
 def _number_match(title: str) -> re.Match[str] | None:
     head = _fold(title[:40])
     pos = len(head) - len(head.lstrip())
     return _SECT_NUM_RE.match(head, pos) or _DOTTED_NUM_RE.match(head, pos) or _SINGLE_NUM_RE.match(head, pos)
 
 
+def _cjk_match(title: str) -> tuple[int, int] | None:
+    """(number, end) of a Chinese-numbered heading ("三、评测" → (3, 2))."""
+    head = _fold(title[:40])
+    pos = len(head) - len(head.lstrip())
+    m = _CJK_NUM_RE.match(head, pos)
+    n = _cjk_number(m[1]) if m else None
+    return (n, m.end()) if m and n else None
+
+
 def section_number(title: str) -> str | None:
     """A heading's section number, canonical: "§1.3 KV", "1.3 KV", "1.3. KV", "§ 1.3 KV" and
     "§１.３ KV" → "§1.3"; "2. Efficient" and "§2 Efficient" → "§2"; None when unnumbered."""
     m = _number_match(title)
-    return _canonical(m[m.lastindex or 1]) if m else None
+    if m:
+        return _canonical(m[m.lastindex or 1])
+    cjk = _cjk_match(title)
+    return f"§{cjk[0]}" if cjk else None
 
 
 def strip_section_number(title: str) -> str:
     """A heading's title without its number: "4.3 RLVR 与奖励建模" → "RLVR 与奖励建模"."""
     m = _number_match(title)
-    if m is None:
+    end = m.end() if m else (cjk[1] if (cjk := _cjk_match(title)) else None)
+    if end is None:
         return " ".join(title.split())
     cut = 0
-    while cut < len(title) and len(_fold(title[:cut])) < m.end():
+    while cut < len(title) and len(_fold(title[:cut])) < end:
         cut += 1
     return " ".join(title[cut:].lstrip(_AFTER_NUMBER).split())
 
@@ -347,7 +375,10 @@ def canonical_section(ref: str) -> str | None:
     if not ref or len(ref) > 80:
         return None
     m = _ref_re().fullmatch(_fold(ref))
-    return _canonical(m[1]) if m else None
+    if m:
+        return _canonical(m[1])
+    cjk = _cjk_match(ref.strip())
+    return f"§{cjk[0]}" if cjk and len(_fold(ref.strip())) <= cjk[1] + 12 else None
 
 
 _VERSION_RE = re.compile(

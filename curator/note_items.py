@@ -109,8 +109,15 @@ def is_file_link(url: str) -> bool:
 
 
 @memo
+@memo
 def _column_words(kind: str) -> tuple[str, ...]:
-    return tuple(default_lexicon().literals("tables", kind))
+    """A column's header words: the ``[tables]`` ones, and for titles and sections also the
+    ``[fields]`` labels of that meaning in every language ("归属", "Раздел", "Seção")."""
+    lex = default_lexicon()
+    words = list(lex.literals("tables", kind))
+    if kind in ("hint", "title"):
+        words += [w.lower() for w in lex.literals("fields", kind) if w]
+    return tuple(dict.fromkeys(words))
 
 
 def _column_is(kind: str, head: str) -> bool:
@@ -219,6 +226,8 @@ def parse_hint(value: str) -> str | None:
     m = re.match(r"^((?:[A-Z]\.)?\d+(?:\.\d+)+|[A-Z]\.\d+)(?![\d.]*\d)(?![A-Za-z])", v)
     if m:
         return canonical_section(m.group(1)) or "§" + m.group(1)
+    if (cjk := canonical_section(v)) is not None and not v.isdigit():
+        return cjk  # "三、评测", "第三章"
     if re.match(r"^[—\-–]+(?:\s|[(（]|$)", v) and re.search(r"[?？]", v):
         return None  # "— (distillation? overthinking? your call)": undecided, not "nowhere"
     if not v or re.match(r"^[—\-–]+(?:\s|[(（]|$)", v) or default_lexicon().pattern("hints", "nowhere").match(v):

@@ -847,3 +847,11 @@ def test_a_sub_heading_every_section_repeats_is_part_of_each() -> None:
     index = SectionIndex(parse_living_doc(text, "x.md", "t"))
     assert index.anchor_section == {"2305.20050": "Process reward models", "2102.06203": "Formal theorem proving"}
     assert {u.label for u in index.units} == {"Process reward models", "Formal theorem proving"}
+
+
+@pytest.mark.parametrize(("title", "number", "rest"), [
+    ("一、代码生成", "§1", "代码生成"), ("三、评测", "§3", "评测"), ("第三章 评测", "§3", "评测"),
+    ("十二、附录", "§12", "附录"), ("一些想法", None, "一些想法"), ("三维重建", None, "三维重建"),
+])
+def test_chinese_numbered_parts(title: str, number: str | None, rest: str) -> None:
+    assert section_number(title) == number and strip_section_number(title) == rest

@@ -571,3 +571,16 @@ def test_a_dash_over_a_question_is_no_section_yet_not_nowhere() -> None:
 
     assert parse_hint("— (destilação? overthinking? deixo pra Bia)") is None
     assert parse_hint("—(agent memory 主题)") == "-"
+
+
+FEISHU = """| 序号 | 论文 | arXiv | 归属 | 结论 |
+| --- | --- | --- | --- | --- |
+| 1 | RepoSkel：先检索骨架再补全 | 2610.14237 | 1.2 | 新增 |
+| 4 | RustSWE：612 个真实 Rust issue | 2610.18820 | 三、评测 | 新增，具体小节周明定 |
+| 8 | TierKV：长上下文 serving 的 KV 卸载 | 2610.16342 | — | 这篇偏 infra，不收 |
+"""
+
+
+def test_a_table_column_headed_by_a_section_label_of_any_language() -> None:
+    got = {it.primary_arxiv: it.section_hint for it in items(FEISHU)}
+    assert got == {"2610.14237": "§1.2", "2610.18820": "§3", "2610.16342": "-"}
