@@ -167,8 +167,8 @@ def _in_window(note: Note, window: Window) -> bool:
 
 
 def _is_topic_briefing(note: Note, topic: str, editor: str | None, known: frozenset[str] = frozenset()) -> bool:
-    """An earlier briefing of this topic: it names the topic (or a short form of it, "Interp" for
-    interpretability); or it names no topic this workspace knows ("Raciocínio — briefing") and its
+    """An earlier briefing of this topic: it names the topic (or a short form of it, "Eval" for
+    evaluation); or it names no topic this workspace knows ("Abendbericht — Samstag") and its
     title shortens the topic or the editor wrote it."""
     named = note.briefing_topic
     if named is None:
@@ -272,7 +272,7 @@ def build_analysis(
     authors = {n.path: n.author for n in notes.values()}
     incs = [_increment(c, ctx, authors) for c in clusters]
     incs.extend(_card_increments(cards, incs, ctx))
-    texts = [_inc_text(inc) for inc in incs]
+    texts = [_inc_text(inc, ctx.cards.get(inc.arxiv[0]) if inc.arxiv else None) for inc in incs]
     find_overlaps(
         incs, texts, [i.items for i in incs], context=[_neighbourhood(i, ctx) for i in incs],
         related=_discussed_together([*items, *carriers], incs),
@@ -557,10 +557,13 @@ def _neighbourhood(inc: Increment, ctx: Context) -> frozenset[str]:
     return frozenset(keys)
 
 
-def _inc_text(inc: Increment) -> str:
+def _inc_text(inc: Increment, card: PaperCard | None = None) -> str:
     """What an increment is about, for overlap flagging: titles and key points (a mention's
-    sentence when that is all there is), without IDs and links."""
+    sentence when that is all there is), and its card's title and tags (the paper's own words,
+    when the notes are in several languages), without IDs and links."""
     parts = [inc.title, inc.title]
+    if card is not None and not card.empty:
+        parts.extend([card.title, card.title, *card.tags])
     primary = primary_items(inc)
     for it in primary:
         parts.append(it.title)

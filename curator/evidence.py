@@ -79,7 +79,7 @@ def _mention_scope(text: str, keys: set[str]) -> str:
 
 
 def _without_titles(text: str, titles: list[str]) -> str:
-    """``text`` with the paper's titles blanked: "Probes Read, Models Ignore" says nothing of it."""
+    """``text`` with the paper's titles blanked: "Agents Ignore Their Tools" judges nothing."""
     low = text.lower()
     for t in titles:
         if len(t) >= 8 and t.lower() in low:

@@ -281,14 +281,14 @@ def _structure(lines: list[str]) -> _Structure:
 # docs write them ("A.1 Superposition", "C.3.1 Scaling", "§B.2").
 _FIRST_PART = r"(?:[A-Z]|\d{1,3})"
 _SECT_NUM_RE = re.compile(rf"§[ \t]*({_FIRST_PART}(?:\.\d+)*)\.?")
-_DOTTED_NUM_RE = re.compile(rf"({_FIRST_PART}(?:\.\d{{1,3}})+)\.?(?=\s|$)")
+_DOTTED_NUM_RE = re.compile(rf"({_FIRST_PART}(?:\.\d{{1,3}})+)(?:\.|\)|:(?!\d))?(?=\s|$)")
 SECTION_REF_RE = re.compile(r"§\s*((?:[A-Za-z][.．])?[0-9０-９]{1,3}(?:[.．][0-9０-９]{1,3})*)")
 """A "§" reference in free text ("§4.3", "§ 4.3", "§４.３", "§C.3"); group 1 is the number as written."""
 _SINGLE_NUM_RE = re.compile(
     r"(\d{1,3})(?:(?:[.)、]|[ \t]*\))(?=\s|$)|(?=[ \t]*[·|:：—–][ \t]|[ \t]+-[ \t]))|([A-Z])[.)](?=[ \t]+\S)"
 )
 """"2. Tools", "2) Tools", "2 · Tools", "2 — Tools", "B. Circuits": a bare "3 agents" is a title, not a number."""
-_AFTER_NUMBER = " \t.:：、·|—–-"
+_AFTER_NUMBER = " \t.:：、·|—–-)"
 """Separators dropped between a heading's number and its title ("§1.3: KV" → "KV")."""
 
 
@@ -321,6 +321,36 @@ def _number_match(title: str) -> re.Match[str] | None:
     head = _fold(title[:40])
     pos = len(head) - len(head.lstrip())
     return _SECT_NUM_RE.match(head, pos) or _DOTTED_NUM_RE.match(head, pos) or _SINGLE_NUM_RE.match(head, pos)
+
+
+_BARE_INT_RE = re.compile(r"\s*(\d{1,3})[ \t]+(?=\S)")
+
+
+def _heading_numbers(headings: list[Any]) -> list[str | None]:
+    """Each heading's section number.  A bare leading integer ("## 2 Visual encoders", which
+    alone could be a title like "3 agents") is a number when the headings under it are numbered
+    from it ("### 2.1 …") or when its siblings count the same way ("## 1 …", "## 2 …")."""
+    numbers = [section_number(h.text) for h in headings]
+    bare = {i: int(m[1]) for i, h in enumerate(headings) if numbers[i] is None and (m := _BARE_INT_RE.match(h.text))}
+    if not bare:
+        return numbers
+    for i, n in bare.items():
+        level = headings[i].level
+        for j in range(i + 1, len(headings)):
+            if headings[j].level <= level:
+                break
+            if numbers[j] and numbers[j].startswith(f"§{n}."):
+                numbers[i] = f"§{n}"
+                break
+    by_level: dict[int, list[int]] = {}
+    for i in bare:
+        by_level.setdefault(headings[i].level, []).append(i)
+    for idxs in by_level.values():
+        seq = [bare[i] for i in idxs]
+        if len(idxs) >= 2 and seq == list(range(seq[0], seq[0] + len(seq))):
+            for i in idxs:
+                numbers[i] = f"§{bare[i]}"
+    return numbers
 
 
 def _cjk_match(title: str) -> tuple[int, int] | None:
@@ -918,12 +948,13 @@ def parse_living_doc(text: str, path: str, topic: str) -> LivingDoc:
 
     sections: list[Section] = []
     stack: list[Section] = []
+    numbers = _heading_numbers(headings)
     for idx, h in enumerate(headings):
         while stack and stack[-1].level >= h.level:
             stack.pop().end_line = h.line  # 1-based line before this heading
         body_end = headings[idx + 1].line if idx + 1 < len(headings) else total
         body = "\n".join(lines[h.line : body_end])[:BODY_CAP]
-        number = section_number(h.text)
+        number = numbers[idx]
         if number is not None:
             above = next((s.number for s in reversed(stack) if s.number), None)
             if above is not None and number_depth(number) <= number_depth(above):

@@ -361,7 +361,7 @@ def find_overlaps(
         _flag_overlaps(incs, texts, primaries, distinct or set(), per_item, context, related)
 
 
-_NEIGHBOUR_BONUS = 0.06
+_NEIGHBOUR_BONUS = 0.26
 """What one shared piece of context (a section, an anchored paper both build on) adds to a pair's score."""
 
 
@@ -377,7 +377,8 @@ def _flag_overlaps(
     # names: short ones as written ("QUIL"), longer ones in any case ("quillnet" for QuillNet)
     names: dict[str, int] = {}
     for i, inc in enumerate(incs):
-        cores = [title_core(inc.title)] + [title_core(it.title) for it in primaries[i][:3] if it.title]
+        # a title that is only an address ("https://arxiv.org/abs/…") has no name: its core would be "https"
+        cores = [title_core(_LINKS.sub(" ", t)) for t in (inc.title, *(it.title for it in primaries[i][:3])) if t]
         for core in dict.fromkeys(c.strip() for c in cores):
             if 3 <= len(core) <= 30 and not re.fullmatch(r"[\d.\s#§]+", core) and core.lower() not in _generic_names():
                 names.setdefault(core if len(core) < 6 else core.lower(), i)
@@ -517,6 +518,8 @@ def _trie_regex_of(words: frozenset[str], fold: bool = False) -> re.Pattern[str]
 
     return re.compile(build(trie), re.IGNORECASE if fold else 0)
 
+
+_LINKS = re.compile(r"(?:https?://|www\.)\S+", re.IGNORECASE)
 
 _COMMON_NAME = 4
 """Named by this many other increments' texts, a name is common ground, not a relation."""

@@ -131,8 +131,8 @@ def identities(text: str) -> Identities:
 
 
 def _drop_prefixes(out: Identities) -> None:
-    """A link that another link beside it extends ("(github.com/openai)" after a title, then
-    github.com/openai/prm800k) is a site label, not a page of its own."""
+    """A link that another link beside it extends ("(github.com/acme)" after a title, then
+    github.com/acme/widget) is a site label, not a page of its own."""
     keys = {u: normalize_url(u) for u in (*out.urls, *out.aliases)}
     longer = list(keys.values())
 

@@ -413,7 +413,7 @@ def build_item(sp: Span, lines: list[str], path: str) -> Item | None:
         if not field_urls and primary is None and (cited.urls or cited.aliases):
             field_urls.append((cited.urls + cited.aliases)[0])
     if primary is None and field_urls and len(set(ordered)) == 1 and all(url_role(u) == "alias" for u in field_urls):
-        primary = ordered[0]  # "Show HN: <repo> … → paper 2610.15538": the repo is the paper's page
+        primary = ordered[0]  # "Show HN: <repo> … → paper 2610.00001": the repo is the paper's page
     if not field_urls and primary is None and not ordered and sp.kind in ("line", "paragraph", "outline", "heading"):
         if len(cited.papers) == 1:
             field_urls.extend((cited.urls + cited.aliases)[:1])

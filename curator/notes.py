@@ -672,8 +672,8 @@ def _opens_with_address(line: str) -> bool:
 
 def _sentence_led(own: str) -> bool:
     """The heading's body opens with a paragraph citing exactly one paper, and no later line opens
-    with an address: "## [[LUMEN (video)]]\n\nKeeps a running set of notes …[^2]\n- numbers
-    - not the same as LUMEN (arXiv:…)" is one write-up of that paper (others cited in passing)."""
+    with an address: "## [[Foo-Net (video)]]\n\nKeeps a running set of notes …[^2]\n- numbers
+    - not the same as Foo-Net (arXiv:…)" is one write-up of that paper (others cited in passing)."""
     body = own.split("\n")[1:80]
     k = 0
     while k < len(body) and not body[k].strip():

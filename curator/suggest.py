@@ -104,7 +104,7 @@ class SectionIndex:
         self.units: list[Unit] = []
         self.by_label: dict[str, list[Unit]] = {}
         for s in leaves:
-            unit = Unit(s, s.number or s.title, _clean_title(s.title), " ".join(texts[s.index]))
+            unit = Unit(s, s.number or s.title, _clean_title(s.title, s.number), " ".join(texts[s.index]))
             self.units.append(unit)
             self.by_label.setdefault(unit.label, []).append(unit)
         leaf_of = {u.section.index: u.label for u in self.units}
@@ -114,7 +114,7 @@ class SectionIndex:
                 leaf_of[s.index] for s in sections
                 if s.index in leaf_of and g.line < s.line <= g.end_line
             ))
-            unit = Unit(g, g.number, _clean_title(g.title), " ".join(texts[g.index]), parts)
+            unit = Unit(g, g.number, _clean_title(g.title, g.number), " ".join(texts[g.index]), parts)
             self.by_label.setdefault(unit.label, []).append(unit)
         self.section_unit: dict[int, str] = {
             i: sections[o].number or sections[o].title for i, o in owner.items()
@@ -313,8 +313,11 @@ class SectionIndex:
         return value, self.units[i]
 
 
-def _clean_title(title: str) -> str:
-    return strip_section_number(title)
+def _clean_title(title: str, number: str | None = None) -> str:
+    out = strip_section_number(title)
+    if number and out == " ".join(title.split()):  # "2 Visual encoders", numbered by its children
+        out = re.sub(rf"^{re.escape(number.lstrip('§'))}\s+", "", out)
+    return out
 
 
 _BRACKETS_RE = re.compile(r"\s*[(\[（【]([^()\[\]（）【】]*)[)\]）】]\s*")

@@ -855,3 +855,15 @@ def test_a_sub_heading_every_section_repeats_is_part_of_each() -> None:
 ])
 def test_chinese_numbered_parts(title: str, number: str | None, rest: str) -> None:
     assert section_number(title) == number and strip_section_number(title) == rest
+
+
+def test_bare_integers_number_a_part_when_its_children_or_siblings_count_from_it() -> None:
+    text = (
+        "# M\n\n## 1 Scope\n\n## 2 Visual encoders\n\n### 2.1 Contrastive\n\n### 2.2) Tokenizers\n\n#### Reading list\n\n"
+        "- [FlexTok-2](https://huggingface.co/papers/2609.21877)\n\n### 2.3: High resolution\n\n## Notes\n\n### 3 agents worth a look\n"
+    )
+    doc = parse_living_doc(text, "x.md", "t")
+    assert [s.number for s in doc.sections] == [None, "§1", "§2", "§2.1", "§2.2", None, "§2.3", None, None]
+    index = SectionIndex(doc)
+    assert index.anchor_section == {"2609.21877": "§2.2"}
+    assert index.by_label["§2"][0].title == "Visual encoders"

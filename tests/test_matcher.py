@@ -139,3 +139,10 @@ def test_pairs_the_caller_knows_are_related_are_flagged_in_any_words() -> None:
     find_overlaps(incs, texts, primaries, related={(0, 1): "talk.md(#2.1) discusses both"})
     (o,) = incs[0].overlaps
     assert o.id == "2501.00021" and o.reason.startswith("talk.md(#2.1) discusses both")
+
+
+def test_overlap_names_are_never_an_address() -> None:
+    """An item titled by its URL has no name: "https" would otherwise name it in every note."""
+    from curator.matcher import _LINKS, title_core
+
+    assert title_core(_LINKS.sub(" ", "https://arxiv.org/abs/2610.15502")).strip() in ("", "…")

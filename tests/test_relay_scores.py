@@ -26,6 +26,12 @@ RELAYS = {
     "relay-rag": (ROOT / "tests" / "relays" / "relay-rag", 2),
     "relay-safety": (ROOT / "tests" / "relays" / "relay-safety", 2),
     "relay-agents": (ROOT / "tests" / "relays" / "relay-agents", 2),
+    "relay-agents-2": (ROOT / "tests" / "relays" / "relay-agents-2", 2),
+    "relay-code": (ROOT / "tests" / "relays" / "relay-code", 2),
+    "relay-interp": (ROOT / "tests" / "relays" / "relay-interp", 2),
+    "relay-multimodal": (ROOT / "tests" / "relays" / "relay-multimodal", 2),
+    "relay-reasoning": (ROOT / "tests" / "relays" / "relay-reasoning", 2),
+    "relay-speech": (ROOT / "tests" / "relays" / "relay-speech", 2),
 }
 
 

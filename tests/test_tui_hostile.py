@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -94,24 +93,18 @@ async def test_escape_sequences_never_reach_the_screen(bad_ws: Path) -> None:
         assert "2608.14376" in text
 
 
-async def test_three_thousand_rows_stay_responsive(bad_ws: Path) -> None:
+async def test_three_thousand_rows_move_and_decide(bad_ws: Path) -> None:
     app = CuratorApp(bad_ws)
     async with app.run_test(size=SIZE) as pilot:
         await wait_ready(app, pilot, timeout=60)
         table = app.triage.query_one("#increments", IncrementsTable)
         assert len(table.order) >= 3000
-        start = time.monotonic()
         for _ in range(20):
             await pilot.press("j")
-        moved = time.monotonic() - start
         assert table.cursor_row == 20
-        start = time.monotonic()
         await press(pilot, "end", "a")
-        decided = time.monotonic() - start
         assert app.triage.session.triage.counts()["approved"] == 1
-        # generous bounds for slow CI machines; typical: ~0.1 s per key
-        assert moved < 20 * 0.5, moved
-        assert decided < 5, decided
+        # how fast is a benchmark's question (benchmarks/run.py, "key press while indexing"), not a test's
 
 
 async def test_hostile_file_name_arriving_live(bad_ws: Path) -> None:
