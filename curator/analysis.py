@@ -15,6 +15,7 @@ from typing import Any
 
 from rapidfuzz import fuzz
 
+from curator.arxiv import find_ids
 from curator.briefings import ReportedIndex
 from curator.cache import IndexCache
 from curator.config import Config, load_config, window_bounds
@@ -40,6 +41,7 @@ from curator.matcher import (
     find_overlaps,
     source_refs,
 )
+from curator.mentions import sentence_spans
 from curator.models import (
     Analysis,
     AnchorRef,
@@ -410,7 +412,7 @@ def _increment(c: Cluster, ctx: Context, authors: dict[str, str]) -> Increment:
             ev.anchored_reason = f"the doc already names {ref.title!r} in {ref.section}"
     inc.anchored_in = _dedupe_refs(anchored)
     ev.anchored = inc.anchored_in
-    mentioned = [m for it in primary for m in it.mentions]
+    mentioned = [m for it in primary for m in _built_on(it, ctx)]
     inc.suggested_sections = ctx.index.suggest(basis, mentioned=mentioned)
     if not anchored and c.kind != "arxiv":
         covered = covered_per_note(primary, ctx)
@@ -544,6 +546,22 @@ def primary_items(inc: Increment) -> list[Item]:
 
 _ID_OR_LINK = re.compile(r"(?:https?://|www\.)\S+|\b[\w.-]+\.(?:com|org|net|io|ai|dev|cn|blog)/\S*|(?:arxiv[:\s]*)?\b\d{4}\.\d{4,5}(?:v\d+)?\b", re.IGNORECASE)
 """IDs and links say which paper, not what it is about: an ID's month ("2611") is no shared term."""
+
+
+def _built_on(it: Item, ctx: Context) -> list[str]:
+    """The papers an item mentions, less those it names only to tell them apart ("not the same
+    paper as X (2511.09234)", "和 D.1 那个 CLAMP 没关系"): where X is anchored says nothing of this one."""
+    if not it.mentions:
+        return []
+    apart = ctx.lexicon.pattern("remarks", "distinct")
+    if not apart.search(it.text):
+        return list(it.mentions)
+    told_apart: set[str] = set()
+    for a, b in sentence_spans(it.text):
+        sentence = it.text[a:b]
+        if apart.search(sentence):
+            told_apart.update(m.id for m in find_ids(sentence))
+    return [m for m in it.mentions if m not in told_apart]
 
 
 def _neighbourhood(inc: Increment, ctx: Context) -> frozenset[str]:

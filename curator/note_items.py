@@ -219,6 +219,8 @@ def _ascii_digits(s: str) -> str:
 def parse_hint(value: str) -> str | None:
     """``§1.3 KV …`` → "§1.3"; ``—(agent memory 主题)`` → "-" (belongs nowhere here)."""
     v = plain_inline(value).strip().lstrip(":：").strip()
+    if re.match(r"^§?\s*[\w.．]{1,12}\s*[?？]", v):
+        return None  # "1.2.2? (it's French) — your call": a question, not a filing
     m = _SECTION_REF.search(v)
     if m:
         return canonical_section(m.group(1)) or "§" + _ascii_digits(m.group(1))

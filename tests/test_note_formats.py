@@ -584,3 +584,20 @@ FEISHU = """| 序号 | 论文 | arXiv | 归属 | 结论 |
 def test_a_table_column_headed_by_a_section_label_of_any_language() -> None:
     got = {it.primary_arxiv: it.section_hint for it in items(FEISHU)}
     assert got == {"2610.14237": "§1.2", "2610.18820": "§3", "2610.16342": "-"}
+
+
+def test_a_paper_named_only_to_be_told_apart_is_not_built_on() -> None:
+    """"Not the same paper as JudgeBias (2610.02345)" says nothing about where this one goes."""
+    from types import SimpleNamespace
+
+    from curator.analysis import _built_on
+    from curator.lexicon import default_lexicon
+    from curator.models import Item
+
+    ctx = SimpleNamespace(lexicon=default_lexicon())
+    text = ("Probe sets for graders (2611.05823) build on ContamProbe (2610.01234). "
+            "Not the same paper as JudgeBias (2610.02345), same acronym only.")
+    it = Item(note=PATH, label=None, title="Probe sets", text=text, mentions=["2610.01234", "2610.02345"])
+    assert _built_on(it, ctx) == ["2610.01234"]  # type: ignore[arg-type]
+    it.text = "这篇的 CLAMP 跟 D.1 那个 CLAMP(2610.02345)完全没关系。它用了 2610.01234 的探针。"
+    assert _built_on(it, ctx) == ["2610.01234"]  # type: ignore[arg-type]
