@@ -550,7 +550,7 @@ _ID_OR_LINK = re.compile(r"(?:https?://|www\.)\S+|\b[\w.-]+\.(?:com|org|net|io|a
 
 def _built_on(it: Item, ctx: Context) -> list[str]:
     """The papers an item mentions, less those it names only to tell them apart ("not the same
-    paper as X (2511.09234)", "和 D.1 那个 CLAMP 没关系"): where X is anchored says nothing of this one."""
+    paper as X (2511.09234)", "和 D.1 那篇没关系"): where X is anchored says nothing of this one."""
     if not it.mentions:
         return []
     apart = ctx.lexicon.pattern("remarks", "distinct")
