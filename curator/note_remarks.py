@@ -19,19 +19,45 @@ from curator.urls import find_urls, normalize_url
 _EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]{1,64}@(?P<host>[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){1,8})")
 
 
+_TRACKER = re.compile(r"^(?P<repo>(?:github\.com|gitlab\.com|gitee\.com|codeberg\.org)/[^/\s]+/[^/\s]+)/(?:-/)?(?:issues|pull|pulls|merge_requests|discussions)/\d+")
+_HEAD_LINES = 8
+
+
+def _home_repos(text: str) -> set[str]:
+    """The repository a pasted issue or pull-request thread comes from (a tracker link at the
+    note's head): its files and other threads are the team's own code, not items."""
+    repos: set[str] = set()
+    head = [ln for ln in text.split("\n", 60)[:60] if ln.strip()][:_HEAD_LINES]
+    for u, _s, _e in find_urls("\n".join(head)):
+        m = _TRACKER.match(normalize_url(u))
+        if m:
+            repos.add(m["repo"].lower())
+    return repos
+
+
 def drop_own_links(out: SplitNote, text: str) -> None:
     """Links to the site of an e-mail address in the note (a pasted thread's signature: "Alice
-    Example · Acme Labs · https://acme.example/research") are the senders' own pages, not items."""
+    Example · Acme Labs · https://acme.example/research") are the senders' own pages, not items;
+    nor are links into the repository whose thread the note pastes."""
     hosts = {m.group("host").lower().removeprefix("www.") for m in _EMAIL.finditer(text)}
-    if not hosts:
+    repos = _home_repos(text)
+    if not hosts and not repos:
         return
 
     def own(url: str) -> bool:
-        host = normalize_url(url).split("/", 1)[0]
-        return any(host == h or host.endswith("." + h) for h in hosts)
+        key = normalize_url(url).lower()
+        host = key.split("/", 1)[0]
+        return any(host == h or host.endswith("." + h) for h in hosts) or any(
+            key == r or key.startswith(r + "/") for r in repos
+        )
 
+    emptied: set[int] = set()
     for it in [*out.items, *out.carriers]:
-        it.urls = [u for u in it.urls if not own(u)]
+        kept = [u for u in it.urls if not own(u)]
+        if len(kept) < len(it.urls) and not kept and not it.arxiv and not it.malformed:
+            emptied.add(id(it))  # it was only about the team's own page: no item at all
+        it.urls = kept
+    out.items = [it for it in out.items if id(it) not in emptied]
     out.carriers = [c for c in out.carriers if c.urls or c.mentions or c.malformed]
 
 

@@ -601,3 +601,28 @@ def test_a_paper_named_only_to_be_told_apart_is_not_built_on() -> None:
     assert _built_on(it, ctx) == ["2610.01234"]  # type: ignore[arg-type]
     it.text = "这篇的 CLAMP 跟 D.1 那个 CLAMP(2610.02345)完全没关系。它用了 2610.01234 的探针。"
     assert _built_on(it, ctx) == ["2610.01234"]  # type: ignore[arg-type]
+
+
+GH_THREAD = """pasting the #212 thread for tonight's relay
+
+source: https://github.com/acme-lab/circuitry/issues/212
+
+# Crosscoder eval: ground-truth check #212
+
+**@ann** commented on Mar 6
+
+Compiled Ground Truth (2603.05190) does almost exactly this.
+
+**@bo** commented on Mar 7
+
+Left comments on #215. It touches https://github.com/acme-lab/circuitry/blob/main/evals/crosscoder_eval.py — don't change the seeds.
+See also https://github.com/other-lab/sae-bench for their harness.
+"""
+
+
+def test_a_pasted_issue_threads_own_repository_is_no_item() -> None:
+    out = split_note(GH_THREAD, PATH)
+    links = [u for it in [*out.items, *out.carriers] for u in it.urls]
+    assert not any("acme-lab/circuitry" in u for u in links), links
+    assert any("other-lab/sae-bench" in u for u in links)
+    assert not [it for it in out.items if not it.arxiv and not it.urls], "no key-less item left behind"
