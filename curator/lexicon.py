@@ -205,7 +205,7 @@ class PhraseSet:
                 slots = tuple(sorted(set(_PLACEHOLDER.findall(w))))
                 words = [t for chunk in _PLACEHOLDER.split(w.removeprefix("lit:")) for t in chunk.split()]
                 words = [t for t in words if t not in ("topic", "other", "person")]
-                literal = max(words, key=len).lower() if words else None
+                literal = fold_script(max(words, key=len).lower()) if words else None
             self.needs.append((literal, slots))
         self._compiled: dict[int, re.Pattern[str] | None] = {}
 
@@ -237,10 +237,11 @@ class PhraseSet:
         """What ``re.finditer`` of the whole alternation would yield, in the same order."""
         low = text.lower() if low is None else low
         present = self.present(low) if present is None else present
+        folded = fold_script(low)  # a phrase written in one script is looked for in both
         pats = [
             pat
             for i, (lit, slots) in enumerate(self.needs)
-            if (lit is None or lit in low) and all(p in present for p in slots) and (pat := self._entry(i)) is not None
+            if (lit is None or lit in folded) and all(p in present for p in slots) and (pat := self._entry(i)) is not None
         ]
         if not pats:
             return
@@ -298,18 +299,21 @@ def _alt(names: tuple[str, ...]) -> str:
 
 
 def _to_regex(entry: str, names: dict[str, tuple[str, ...]]) -> str:
-    """A phrase → a regex on word boundaries (Latin edges only); ``re:`` entries as they are."""
+    """A phrase → a regex on word boundaries (Latin edges only); ``re:`` entries as they are.
+    Chinese characters match in either script ("我们" also reads "我們")."""
     if entry.startswith("re:"):
         return _PLACEHOLDER.sub(lambda m: f"(?:{_alt(names[m[1]])})", entry[3:])
     text = entry.removeprefix("lit:")
     pieces = []
     pos = 0
-    pad = r"\s*" if _has_cjk(text) else ""  # "与{topic}无关" also reads "与 serving 无关"
+    cjk = _has_cjk(text)
+    esc = _escape_scripts if cjk else re.escape
+    pad = r"\s*" if cjk else ""  # "与{topic}无关" also reads "与 serving 无关"
     for m in _PLACEHOLDER.finditer(text):
-        pieces.append(re.escape(text[pos : m.start()]))
+        pieces.append(esc(text[pos : m.start()]))
         pieces.append(f"{pad}(?:{_alt(names[m[1]])}){pad}")
         pos = m.end()
-    pieces.append(re.escape(text[pos:]))
+    pieces.append(esc(text[pos:]))
     body = "".join(pieces).replace(r"\ ", r"\s*") if _has_cjk(text) else "".join(pieces).replace(r"\ ", r"\s+")
     head = _HEAD if text[:1].isascii() and text[:1].isalnum() else ""
     tail = _TAIL if text[-1:].isascii() and text[-1:].isalnum() else ""
@@ -318,6 +322,36 @@ def _to_regex(entry: str, names: dict[str, tuple[str, ...]]) -> str:
 
 def _has_cjk(text: str) -> bool:
     return any("\u3400" <= ch <= "\u9fff" for ch in text)
+
+
+@functools.cache
+def _script_tables() -> tuple[dict[int, str], dict[str, str]]:
+    """(Traditional → Simplified for ``str.translate``, each character → a regex class of its
+    forms in both scripts), from the packaged ``[scripts]`` table."""
+    data = _packaged().get("scripts", {})
+    trad = "".join(data.get("traditional", []))
+    simp = "".join(data.get("simplified", []))
+    if len(trad) != len(simp):
+        return {}, {}
+    fold = {ord(t): s for t, s in zip(trad, simp, strict=True)}
+    forms: dict[str, set[str]] = {}
+    for t, s_ in zip(trad, simp, strict=True):
+        group = forms.setdefault(s_, {s_})
+        group.add(t)
+        forms[t] = group
+    return fold, {ch: "[" + "".join(sorted(g)) + "]" for ch, g in forms.items()}
+
+
+def fold_script(text: str) -> str:
+    """``text`` with Traditional Chinese characters in their Simplified form, one for one (offsets
+    stay valid): what words are counted and titles compared by."""
+    table = _script_tables()[0]
+    return text.translate(table) if table else text
+
+
+def _escape_scripts(text: str) -> str:
+    classes = _script_tables()[1]
+    return "".join(classes.get(ch) or re.escape(ch) for ch in text)
 
 
 @functools.cache

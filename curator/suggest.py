@@ -15,7 +15,7 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 
-from curator.lexicon import default_lexicon, memo
+from curator.lexicon import default_lexicon, fold_script, memo
 from curator.living_doc import (
     SECTION_REF_RE,
     canonical_section,
@@ -331,7 +331,7 @@ def _number_words() -> re.Pattern[str]:
 
 
 def _title_key(text: str) -> str:
-    t = " ".join(unicodedata.normalize("NFKC", text).casefold().split())
+    t = " ".join(fold_script(unicodedata.normalize("NFKC", text)).casefold().split())
     t = _TITLE_EDGE_RE.sub("", t)
     return _TITLE_EDGE_RE.sub("", _number_words().sub("", t))
 

@@ -45,6 +45,10 @@ def tokens(text: str) -> list[str]:
 def _tokens(text: str) -> tuple[str, ...]:
     """``tokens`` as a tuple, memoised: re-analysis sees the same note texts again and again."""
     out = list(chain.from_iterable(map(_latin_tokens, _LATIN.findall(text.lower()))))
+    if _CJK_RUN.search(text):
+        from curator.lexicon import fold_script  # 們 counts as 们
+
+        text = fold_script(text)
     for run in _CJK_RUN.findall(text):
         if len(run) == 1:
             if run not in CJK_STOP:

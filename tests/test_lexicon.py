@@ -277,3 +277,16 @@ def test_phrase_sets_find_exactly_what_the_whole_alternation_finds() -> None:
         fast = lex.phrases("remarks", key, topic, others, people)
         for text in texts:
             assert [m.span() for m in fast.finditer(text)] == [m.span() for m in whole.finditer(text)], (key, text)
+
+
+def test_chinese_phrases_match_in_either_script() -> None:
+    """A colleague in Taipei writes "這篇不是我們的" where the tables say "这篇不是我们的"."""
+    from curator.hints import read_hints
+    from curator.lexicon import default_lexicon, fold_script
+    from curator.verdicts import VerdictReader
+
+    r = VerdictReader(default_lexicon(), ["code"], ["inference"], [])
+    assert [v.kind for v in r.read("這篇不是我們的，是 inference 的")][:1] in (["dismiss"], ["redirect"])
+    assert [(h.kind, h.value) for h in read_hints("歸到 2.1")] == [("number", "2.1")]
+    assert fold_script("特徵視覺化那一節") == "特征视觉化那一节"
+    assert len(fold_script("這篇")) == 2  # one for one: offsets into the text stay valid
