@@ -74,8 +74,22 @@ def _mention_scope(text: str, keys: set[str]) -> str:
         if cited:
             on = bool(cited & keys)
         if on:
-            own.append(sentence)
-    return " ".join(own) if own else text
+            own.append(_near(sentence, keys) if len(sentence) > _LONG_SENTENCE else sentence)
+    return " ".join(own) if own else (_near(text, keys) if len(text) > _LONG_SENTENCE else text)
+
+
+_LONG_SENTENCE = 1200
+"""Longer than any sentence a person writes about a paper: a list pasted without punctuation."""
+_NEAR = 240
+
+
+def _near(text: str, keys: set[str]) -> str:
+    """The words around each citation of ``keys`` in a run-on text (what a mention in it says is
+    said near it), so a note of thousands of IDs on one line is not re-read whole for each."""
+    spans = [(max(0, m.start - _NEAR), m.end + _NEAR) for m in find_ids(text) if m.id in keys]
+    if not spans:
+        return text[: 2 * _NEAR]
+    return " … ".join(text[a:b] for a, b in spans[:8])
 
 
 def _without_titles(text: str, titles: list[str]) -> str:
