@@ -81,6 +81,20 @@ def _topic_in(text: str) -> str | None:
     return m.group("t").lower() if m else None
 
 
+@memo
+def _bucket_re() -> re.Pattern[str]:
+    words = default_lexicon().pattern("briefings", "status_headings").pattern
+    return re.compile(rf"^\s{{0,3}}#{{1,6}}\s*(?:[\W\d_]{{0,6}}\s*)?(?:{words})(?![^\W\d_])", re.IGNORECASE | re.MULTILINE)
+
+
+def _bucketed(head: str) -> bool:
+    """Headings that sort items into decision buckets ("## Aprobado", "## En espera", "## Descartado"):
+    two different ones are a briefing, whatever its title calls it."""
+    if head.count("#") < 2:
+        return False
+    return len({m.group(0).strip("# \t").lower() for m in _bucket_re().finditer(head)}) >= 2
+
+
 def briefing_info(text: str, name: str) -> tuple[str | None, str | None]:
     """(topic, declared window end as written) when the file is a briefing, else (None, None);
     the topic is "" when the briefing does not name one.
@@ -98,7 +112,7 @@ def briefing_info(text: str, name: str) -> tuple[str | None, str | None]:
     slug = _NAME_SLUG.sub("", name.rsplit(".", 1)[0])
     words = _words()
     titled = bool(words.search(first)) or bool(words.search(slug.replace("-", " ").replace("_", " ")))
-    if not titled:
+    if not titled and not _bucketed(head):
         low = head.lower()
         shape, hints = _shape()
         if not any(w in low for w in hints):

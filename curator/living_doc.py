@@ -353,6 +353,21 @@ def _heading_numbers(headings: list[Any]) -> list[str | None]:
     return numbers
 
 
+@memo
+def _worded_re() -> re.Pattern[str]:
+    words = default_lexicon().pattern("sections", "number_words").pattern
+    return re.compile(
+        rf"\s*(?:{words})\s*[:：.]?\s*((?:[A-Z]\.)?\d{{1,3}}(?:\.\d{{1,3}})*)\.?(?=[\s:：·|—–\-)]|$)", re.IGNORECASE
+    )
+
+
+def _worded_number(title: str) -> tuple[str, int] | None:
+    """(number, end) of a heading that names its number in words: "Parte 4 — Decodificación",
+    "Part 2: Data", "Chapter 3", "Abschnitt 2.1" (the lexicon's ``[sections] number_words``)."""
+    m = _worded_re().match(_fold(title[:60]))
+    return (m[1], m.end()) if m else None
+
+
 def _cjk_match(title: str) -> tuple[int, int] | None:
     """(number, end) of a Chinese-numbered heading ("三、评测" → (3, 2))."""
     head = _fold(title[:40])
@@ -369,13 +384,16 @@ def section_number(title: str) -> str | None:
     if m:
         return _canonical(m[m.lastindex or 1])
     cjk = _cjk_match(title)
-    return f"§{cjk[0]}" if cjk else None
+    if cjk:
+        return f"§{cjk[0]}"
+    w = _worded_number(title)
+    return _canonical(w[0]) if w else None
 
 
 def strip_section_number(title: str) -> str:
     """A heading's title without its number: "4.3 RLVR 与奖励建模" → "RLVR 与奖励建模"."""
     m = _number_match(title)
-    end = m.end() if m else (cjk[1] if (cjk := _cjk_match(title)) else None)
+    end = m.end() if m else (cjk[1] if (cjk := _cjk_match(title)) else (w[1] if (w := _worded_number(title)) else None))
     if end is None:
         return " ".join(title.split())
     cut = 0

@@ -115,6 +115,8 @@ class _Vocab:
     joiner: re.Pattern[str]
     time: re.Pattern[str]
     signature: re.Pattern[str]
+    cjk_clock: re.Pattern[str]
+    dot_clock: re.Pattern[str]
 
     def __init__(self, **fields: Any) -> None:
         self.__dict__.update(fields)
@@ -226,6 +228,12 @@ def _vocab(lex: Lexicon) -> _Vocab:
         # … or a name after a rule with nothing after it: "— 森 ", "-- Dave "
         signature=re.compile(r"^[\s>*_#~\-—–]*[\w.@'’ ]{1,30}?[\s*_]*[·•,，|]\s*$|^[\s>*_]*[-—–~]{1,2}\s*[\w.@'’ ]{1,30}?\s*$"),
         joiner=re.compile(rf"[\s,，·•|@T]*(?:(?:{_alternation(words('time', 'joiners'))})[\s,，·•|@]*)?", flags),
+        # "11시 20분", "23時40分", "23点40分", "9点半": the clock in Korean, Japanese and Chinese
+        cjk_clock=re.compile(r"(?<!\d)([01]?\d|2[0-3])\s*[시時时点點]\s*(?:([0-5]?\d)\s*[분分]|(半))"),
+        # "a las 23.40", "alle 23.40": a dotted clock only after a word that announces one
+        dot_clock=re.compile(
+            rf"(?:{_alternation(words('time', 'clock_dot_before'))})\s+([01]?\d|2[0-3])\.([0-5]\d)(?![\d.])", flags
+        ),
     )
 
 
@@ -412,6 +420,15 @@ def _safe_date(y: int, mo: int, d: int) -> date | None:
         return None
 
 
+def _clocks(line: str, v: _Vocab) -> str:
+    """``line`` with clock times in other notations written "HH:MM" ("오후 11시 20분" → "오후 11:20")."""
+    if "." in line:
+        line = v.dot_clock.sub(lambda m: m[0][: m.start(1) - m.start(0)] + f"{m[1]}:{m[2]}", line)
+    if any(c in line for c in "시時时点點"):
+        line = v.cjk_clock.sub(lambda m: f"{m[1]}:{int(m[2]):02d}" if m[2] else f"{m[1]}:30", line)
+    return line
+
+
 def _line_times(line: str, v: _Vocab, tz: tzinfo | None, day: date | None, author: str | None,
                 heading: bool, lexicon: Lexicon | None) -> list[_Found]:
     """Every clock time in one line that may say when the note was written, scored."""
@@ -552,6 +569,7 @@ def time_in_text(
     v = _vocab(_lexicon(lexicon))
     found: list[_Found] = []
     for line, heading in _body_lines(text):
+        line = _clocks(line, v)
         if v.time.search(line):
             found += _line_times(line, v, tz, day, author, heading, lexicon)
     if not found:
@@ -569,6 +587,7 @@ def _name_clock_zoned(
     v = _vocab(_lexicon(lexicon))
     ours = local_time(naive, tz)[0]
     for line, heading in _body_lines(text):
+        line = _clocks(line, v)
         if not v.time.search(line):
             continue
         for _score, when, _probs in _line_times(line, v, tz, naive.date(), author, heading, lexicon):
@@ -582,7 +601,7 @@ def _name_clock_zoned(
 def _free_time(value: str, tz: tzinfo | None, lexicon: Lexicon | None) -> tuple[datetime | None, list[str]]:
     """A date-time written in words ("November 20, 2026 10:15 AM"): the best full date-time in *value*."""
     v = _vocab(_lexicon(lexicon))
-    found = _line_times(value, v, tz, None, None, False, lexicon)
+    found = _line_times(_clocks(value, v), v, tz, None, None, False, lexicon)
     if not found:
         return None, []
     score, when, problems = max(found, key=lambda f: (f[0], f[1]))

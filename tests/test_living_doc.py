@@ -867,3 +867,19 @@ def test_bare_integers_number_a_part_when_its_children_or_siblings_count_from_it
     index = SectionIndex(doc)
     assert index.anchor_section == {"2609.21877": "§2.2"}
     assert index.by_label["§2"][0].title == "Visual encoders"
+
+
+def test_headings_that_name_their_number_in_words() -> None:
+    for title, number, rest in [
+        ("Parte 4 — Decodificación, caché KV", "§4", "Decodificación, caché KV"), ("Part 2: Data", "§2", "Data"),
+        ("Sección 2.1 · Poda", "§2.1", "Poda"), ("Partial results", None, "Partial results"),
+    ]:
+        assert section_number(title) == number and strip_section_number(title) == rest
+
+
+def test_a_briefing_is_known_by_its_decision_buckets() -> None:
+    from curator.briefings import briefing_info
+
+    text = "# Eficiencia — parte del sábado 24/10\n\n## Aprobado\n\n| 1 | X | 2610.15118 |\n\n## En espera\n\n## Descartado\n"
+    assert briefing_info(text, "2026-10-24T1952-parte-eficiencia.md")[0] is not None
+    assert briefing_info("# Borrador\n\n- **MARS** (2610.19902): entra en la 5.1\n", "2026-10-25T1950-borrador.md") == (None, None)

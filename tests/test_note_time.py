@@ -376,3 +376,24 @@ def test_a_named_clock_time_written_with_a_zone_inside_is_in_that_zone(tmp_path:
     assert n.time == _at("2026-10-24T16:10+08:00") and n.time_source == "name"
     n = _note(tmp_path, "Asia/Shanghai", "2026-10-24T1610-issue.md", body.replace(" CEST", ""))
     assert n.time == _at("2026-10-24T16:10+08:00")
+
+
+@pytest.mark.parametrize(("tzname", "day", "line", "want"), [
+    ("Asia/Seoul", "2026-11-01", "2026년 11월 1일 오후 11시 20분 작성", "2026-11-01T23:20+09:00"),
+    ("Europe/Madrid", "2026-10-24", "escrito el sábado 24 a las 23.40", "2026-10-24T23:40+02:00"),
+    ("Asia/Tokyo", "2026-12-01", "2026年12月1日 21時10分 記", "2026-12-01T21:10+09:00"),
+    ("Asia/Shanghai", "2026-10-24", "写于 2026年10月24日 23点40分", "2026-10-24T23:40+08:00"),
+])
+def test_clock_times_in_other_notations(tmp_path: Path, tzname: str, day: str, line: str, want: str) -> None:
+    n = _note(tmp_path, tzname, f"{day}-x.md", f"# x\n\nbody\n\n{line}\n")
+    assert n.time == _at(want) and n.time_source == "body"
+
+
+def test_a_decimal_is_no_clock_time(tmp_path: Path) -> None:
+    n = _note(tmp_path, "Europe/Madrid", "2026-10-24-x.md", "# x\n\naccuracy 23.40 on the set\n")
+    assert n.time_source != "body"
+
+
+def test_front_matter_dates_in_other_languages(tmp_path: Path) -> None:
+    n = _note(tmp_path, "Europe/Madrid", "2026-10-24T1230-x.md", "---\nfecha: 2026-10-24T12:30:00-06:00\n---\n# x\n")
+    assert n.time == _at("2026-10-24T12:30-06:00") and n.time_source == "front_matter"
