@@ -436,6 +436,24 @@ def _trim_doi(doi: str) -> str:
             return doi
 
 
+def doi_spans(text: str) -> list[tuple[str, int, int]]:
+    """(``https://doi.org/<doi>`` lower-case, start, end) of every DOI other than arXiv's, in a
+    text that writes it bare or as ``doi:``: a DOI is an address like any link."""
+    if "10." not in text:
+        return []
+    out = []
+    for m in _DOI_RE.finditer(text):
+        doi = _trim_doi(m.group())
+        if "%" in doi:
+            from urllib.parse import unquote
+
+            doi = _trim_doi(unquote(doi))
+        doi = doi.lower()
+        if not doi.startswith("10.48550/") and doi.partition("/")[2]:
+            out.append(("https://doi.org/" + doi, m.start(), m.start() + len(doi)))
+    return out
+
+
 def find_dois(text: str) -> list[str]:
     """Distinct DOIs other than arXiv's, as keys ``doi:10.1145/3600006.3613165`` (lower case),
     in order of first appearance; bare, ``doi:`` and ``doi.org/`` forms alike.

@@ -299,6 +299,17 @@ def split_note(text: str, path: str) -> SplitNote:
                     )
                     covered[row_line] = True
 
+    # 3a. a numbered thread ("1/7 New paper: … arXiv …", …, "6/7 Demo page: …") about one paper
+    #     is one item: its demo page and code are that paper's pages
+    for run in _threads(blocks, lines):
+        if any(covered[x] or not usable(x) for x in run):
+            continue
+        cited = identities("\n".join(lines[x - 1] for x in run))
+        if len(cited.arxiv) == 1:
+            spans.append(Span(run[0], run[-1], lines[run[0] - 1], "paragraph", line_ctx[run[0]]))
+            for x in range(run[0], run[-1] + 1):
+                covered[x] = True
+
     # 3b. paragraphs: one paper → an item; several lines of one paper each (citation lines,
     #     a digest without bullets) → an item per line; anything else only mentions
     for b in blocks:
@@ -347,8 +358,8 @@ def split_note(text: str, path: str) -> SplitNote:
             raw = lines[ln - 1]
             if covered[ln] or ln in heading_starts or in_fence[ln] or line_ctx[ln] != line_ctx[sp.start]:
                 break
-            if raw.strip() and (identities(raw).papers or is_chat_line(raw) or BULLET.match(raw)):
-                break
+            if raw.strip() and (identities(raw).papers or is_chat_line(raw) or BULLET.match(raw) or _RULE.fullmatch(raw)):
+                break  # another paper, a chat line, a list, or a rule ("---") closing the write-up
             if raw.strip():
                 end = ln
         for ln in range(sp.end + 1, end + 1):
@@ -441,6 +452,29 @@ def _carriers(run: list[int], lines: list[str], path: str, line_ctx: list[str], 
             if m.version:
                 carrier.arxiv_versions.setdefault(m.id, []).append(m.version)
         out.append(carrier)
+    return out
+
+
+_POST_NUMBER = re.compile(r"^\s*(\d{1,2})\s*/\s*(\d{1,2})\b(?!\s*[/.\d])")
+
+
+def _threads(blocks: list[Block], lines: list[str]) -> list[list[int]]:
+    """Lines of numbered threads: paragraphs opening "1/7", "2/7", … in order (a pasted X thread)."""
+    out: list[list[int]] = []
+    run: list[int] = []
+    last: tuple[int, int] | None = None
+    for b in blocks:
+        m = _POST_NUMBER.match(lines[b.start - 1]) if b.kind == "paragraph" and 0 < b.start <= len(lines) else None
+        post = (int(m[1]), int(m[2])) if m and 0 < int(m[1]) <= int(m[2]) else None
+        if post and last and post[1] == last[1] and post[0] == last[0] + 1:
+            run.extend(range(b.start, b.end + 1))
+        else:
+            if len({lines[x - 1][:3] for x in run}) >= 2 and last and last[0] >= 2:
+                out.append(run)
+            run = list(range(b.start, b.end + 1)) if post and post[0] == 1 else []
+        last = post if post and (post[0] == 1 or run) else None
+    if run and last and last[0] >= 2:
+        out.append(run)
     return out
 
 
@@ -609,6 +643,7 @@ def _has_link_field(own: str) -> bool:
 
 
 _TRAILING_LINES = 12
+_RULE = re.compile(r"\s{0,3}([-*_])(?:\s*\1){2,}\s*")
 """How far a paragraph item reaches over the uncited lines after it."""
 
 _CLOCK = re.compile(r"(?<![\d:])\d{1,2}:\d{2}(?![\d:])")

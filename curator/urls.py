@@ -32,6 +32,12 @@ _TLDS = (
     "news wiki page pub top club link cloud network systems technology ac"
 ).split()
 _TLD_SET = frozenset(_TLDS)
+# Hosting domains whose sites are pages of their own even written without a path ("UMI
+# (umi-gripper.github.io)"): a project page, a demo, the docs of a library.
+_PAGE_HOST_RE = re.compile(
+    rf"(?<![{_HOST_CHARS}]){_LABEL}(?:\.{_LABEL})*\.(?:github\.io|gitlab\.io|pages\.dev|netlify\.app|vercel\.app|readthedocs\.io|hf\.space)(?![A-Za-z0-9.-])",
+    re.ASCII,
+)
 
 # Every pattern starts with a literal or a small character class (lookbehinds come after the
 # first character) and avoids re.IGNORECASE, so the regex engine can skip ahead fast.
@@ -121,6 +127,8 @@ def find_urls(text: str) -> list[tuple[str, int, int]]:
     spans = [(start, end, True) for start, end in schemed]
     spans += [(*m.span(), False) for m in _WWW_URL_RE.finditer(text)]
     spans += [(start, end, False) for start, end in _bare_urls(text, schemed)]
+    if ".io" in text or ".dev" in text or ".app" in text or ".space" in text:
+        spans += [(*m.span(), False) for m in _PAGE_HOST_RE.finditer(text)]
     spans.sort(key=lambda span: (span[0], -span[1]))  # at one start, the longest wins
     found: list[tuple[str, int, int]] = []
     last_end = 0
@@ -132,6 +140,13 @@ def find_urls(text: str) -> list[tuple[str, int, int]]:
             continue  # "https://" followed by nothing that can be a host
         last_end = end
         found.append((url, start, start + len(url)))
+    if "10." in text:  # a DOI written bare or as "doi:10.1126/…" is the address doi.org gives it
+        from curator.arxiv import doi_spans
+
+        taken = [(s, e) for _u, s, e in found]
+        extra = [d for d in doi_spans(text) if not any(s <= d[1] < e for s, e in taken)]
+        if extra:
+            found = sorted(found + extra, key=lambda f: f[1])
     return found
 
 
@@ -289,6 +304,8 @@ def _once(url: str) -> str:
     if not host:  # nothing identifies the page; a key without host would read as one
         return ""
     key = host + _trim_path(path)
+    if host in ("doi.org", "dx.doi.org"):
+        key = "doi.org" + _trim_path(path).lower()  # DOIs are case-insensitive; one key per paper
     return _strip(f"{key}?{query}") if query else key
 
 

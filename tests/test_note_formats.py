@@ -626,3 +626,36 @@ def test_a_pasted_issue_threads_own_repository_is_no_item() -> None:
     assert not any("acme-lab/circuitry" in u for u in links), links
     assert any("other-lab/sae-bench" in u for u in links)
     assert not [it for it in out.items if not it.arxiv and not it.urls], "no key-less item left behind"
+
+
+THREAD = """Pasted from X — a thread.
+
+1/4 New paper: ShortCut-TTS, zero-shot TTS in one step. arxiv.org/abs/2603.12654
+
+2/4 Results: WER 2.21 at 1 NFE.
+
+3/4 Demo page: shortcut-tts.github.io — code soon
+
+4/4 Thanks to the co-authors!
+
+---
+
+- Also: VoxArena — huggingface.co/papers/2603.10418 — an arena for spoken dialogue
+"""
+
+
+def test_a_numbered_thread_about_one_paper_is_one_item() -> None:
+    got = [(it.line_start, it.line_end, it.arxiv) for it in items(THREAD)]
+    assert got[0] == (3, 9, ["2603.12654"]), got
+    assert not any(it.urls and not it.arxiv for it in items(THREAD))  # the demo page is that paper's
+
+
+@pytest.mark.parametrize("line", [
+    "[민준] [오후 11:05] 데이터셋 하나 나왔어요 https://huggingface.co/datasets/x/y",
+    "[24/10/26, 21:14:03] Ana Lima: olha esse https://arxiv.org/abs/2610.21877",
+    "24/10/26, 21:14 - Ana Lima: olha esse https://arxiv.org/abs/2610.21877",
+    "2026. 11. 1. 오후 11:05, 민준 : 2610.21877 봤어요?",
+])
+def test_more_chat_exports(line: str) -> None:
+    assert is_chat_line(line)
+    assert items(line + "\n") == []  # a chat line mentions; it is not an item

@@ -440,3 +440,16 @@ def test_a_site_label_beside_the_page_is_no_link_of_its_own() -> None:
 
     got = identities("4. PRM800K (2023) (github.com/openai)\n   github.com/openai/prm800k/\n")
     assert [normalize_url(u) for u in got.urls + got.aliases] == ["github.com/openai/prm800k"]
+
+
+def test_a_doi_written_bare_is_its_address() -> None:
+    got = [(u, normalize_url(u)) for u, _s, _e in find_urls("(doi:10.1126/SciRobotics.aau5872, 09-08)")]
+    assert got == [("https://doi.org/10.1126/scirobotics.aau5872", "doi.org/10.1126/scirobotics.aau5872")]
+    assert normalize_url("https://doi.org/10.1126/SciRobotics.aau5872") == "doi.org/10.1126/scirobotics.aau5872"
+    assert find_urls("arXiv's own DOI 10.48550/arXiv.2609.15033") == []  # an arXiv ID, read as such
+    assert find_urls("version 10.2 of x/y") == []
+
+
+def test_a_project_page_needs_no_path() -> None:
+    assert [u for u, _s, _e in find_urls("UMI(umi-gripper.github.io)처럼")] == ["umi-gripper.github.io"]
+    assert find_urls("mail me at ann@foo.github.io") == []
