@@ -37,7 +37,7 @@ from curator.persist import (
     remove_legacy,
     write_cache,
 )
-from curator.statedir import state_dir_problem
+from curator.statedir import state_problem
 from curator.workspace import LoadedNote, load_note
 
 CACHE_VERSION = 9
@@ -125,7 +125,7 @@ class IndexCache:
         self.problems: list[str] = []
         """Why the cache is off (``.curator`` or a part of it is a link), one line each."""
         self._dirty: set[str] = set()
-        trouble = state_dir_problem(root)
+        trouble = state_problem(root)
         if trouble is not None:
             self.problems.append(trouble)
             self.persist = False

@@ -216,6 +216,8 @@ def cmd_analyze(args: argparse.Namespace) -> int:
         result = analyze(root, args.topic, args.since, args.until, cfg=cfg, cache=cache)
     except ValueError as exc:
         raise _window_error(exc) from exc
+    for problem in cache.problems if cache is not None else ():
+        print(f"curator: {problem}", file=sys.stderr)  # a link where .curator/ should be: the cache is off
     import gc
 
     gc.freeze()  # a one-shot process: no collector passes over the loaded index while printing or at exit

@@ -118,12 +118,13 @@ def cmd_export(args: argparse.Namespace) -> int:
     for problem in cfg.problems:
         print(f"curator: {problem}", file=sys.stderr)
     lang = normalize_lang(getattr(args, "lang", None) or cfg.lang)
-    try:
-        from curator.cache import IndexCache
+    from curator.cache import IndexCache
 
+    cache = IndexCache(root)
+    try:
         analysis = analyze(
             root, getattr(args, "topic", None), getattr(args, "since", None), getattr(args, "until", None),
-            cfg=cfg, cache=IndexCache(root),
+            cfg=cfg, cache=cache,
         )
     except ValueError as exc:
         print(f"curator: {exc}", file=sys.stderr)
@@ -136,7 +137,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     editor = cfg.editor_name
     store = DecisionStore.open(root, editor, readonly=True, session_lock=False)
     try:
-        for problem in store.problems:
+        for problem in dict.fromkeys([*cache.problems, *store.problems]):  # one line each, once
             print(f"curator: {problem}", file=sys.stderr)
         triage = Triage(analysis, store)
         count = len(triage.approved())

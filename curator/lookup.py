@@ -33,7 +33,7 @@ from curator.persist import (
     zone_to_data,
 )
 from curator.roots import resolve_workspace as _resolve_root
-from curator.statedir import state_dir_problem
+from curator.statedir import state_problem
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -358,7 +358,7 @@ class LookupIndex:
         """Why the index is not kept (``.curator`` or the index file is a link), one line each."""
         self.forget()
         self.dirty = False
-        trouble = state_dir_problem(root)
+        trouble = state_problem(root)
         if trouble is not None:
             self.problems.append(trouble)
         else:

@@ -34,8 +34,10 @@ def state_dir(root: str | os.PathLike[str]) -> str:
 
 
 def link_message(path: str | os.PathLike[str]) -> str:
-    """The one line a user sees about a link where curator keeps its state."""
-    return f"{os.fspath(path)} is a symbolic link; curator does not follow it: caches are off and decisions are read-only"
+    """The one line a user sees about a link where curator keeps its state (named from the workspace)."""
+    parent, name = os.path.split(os.fspath(path))
+    shown = name if name == STATE_DIR else f"{STATE_DIR}/{name}" if os.path.basename(parent) == STATE_DIR else path
+    return f"{os.fspath(shown)} is a symbolic link; curator does not follow it: caches are off and decisions are read-only"
 
 
 def state_dir_problem(root: str | os.PathLike[str]) -> str | None:
@@ -46,11 +48,30 @@ def state_dir_problem(root: str | os.PathLike[str]) -> str | None:
     except FileNotFoundError:
         return None
     except OSError as exc:
-        return f"cannot check {folder} ({exc.strerror}); caches are off and decisions are read-only"
+        return f"cannot check {STATE_DIR} ({exc.strerror}); caches are off and decisions are read-only"
     if stat.S_ISLNK(st.st_mode):
         return link_message(folder)
     if not stat.S_ISDIR(st.st_mode):
-        return f"{folder} is not a folder; caches are off and decisions are read-only"
+        return f"{STATE_DIR} is not a folder; caches are off and decisions are read-only"
+    return None
+
+
+def state_problem(root: str | os.PathLike[str]) -> str | None:
+    """:func:`state_dir_problem`, or one line when anything in ``.curator/`` is a link.
+
+    Curator never makes a link there, so one is somebody else's doing: every state file is
+    then left alone, not only the one it would replace (one rule, one line to read).
+    """
+    trouble = state_dir_problem(root)
+    if trouble is not None:
+        return trouble
+    try:
+        with os.scandir(state_dir(root)) as entries:
+            for entry in entries:
+                if entry.is_symlink():
+                    return link_message(entry.path)
+    except OSError:
+        pass  # absent, or unreadable: each file says so when it is opened
     return None
 
 
