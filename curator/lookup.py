@@ -790,9 +790,9 @@ def format_text(res: LookupResult) -> str:
 def cmd_lookup(args: argparse.Namespace) -> int:
     """``curator lookup``: config problems first, then the query, then the layout (as always)."""
     idx = LookupIndex(_resolve_root(args.workspace))
-    for problem in idx.problems:
-        print(f"curator: {problem}", file=sys.stderr)
     st = _Settings.open(idx, None)
+    for problem in [*idx.problems, *(st.cfg.problems if st.cfg is not None else ())]:
+        print(f"curator: {problem}", file=sys.stderr)  # a link in .curator/, a refused path in curator.toml
     parsed = parse_query(args.query)
     if parsed is None:
         res = LookupResult(args.query, None, False, kind="invalid")
