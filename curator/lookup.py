@@ -15,6 +15,7 @@ import os
 import stat
 import sys
 import time
+from itertools import repeat
 from pathlib import Path
 
 from curator import lookupdata as data
@@ -411,8 +412,12 @@ class LookupIndex:
             check(type(e) is list and len(e) == 4 and type(e[1]) is str)
             docs[data.relative(rel)] = (data.sig(e[0]), e[1], Shards.from_data(data.anchors, e[2], blobs),
                                         data.strs(e[3]))
-        notes = d["notes"]
-        check(not notes or set(map(type, notes.values())) == {int})
+        stamps = d["notes"]
+        check(not stamps or set(map(type, stamps.values())) == {str})
+        try:  # hex: 2,000 of them decode far faster than as decimal ints
+            notes = dict(zip(stamps, map(int, stamps.values(), repeat(16)), strict=True))
+        except ValueError as exc:
+            raise Miss from exc
         walk = data.strs(d["walk"])
         joined = "/" + "/\0/".join(walk) + "/"
         check("/../" not in joined and "//" not in joined)  # relative, no "..", none empty
@@ -440,7 +445,8 @@ class LookupIndex:
         blobs = Blobs()
         d = {
             "docs": {rel: [s, topic, shards.to_data(blobs), probs] for rel, (s, topic, shards, probs) in self.docs.items()},
-            "notes": self.notes, "post": self.post.to_data(blobs), "walk": self.walk, "tree": self.tree,
+            "notes": {rel: format(v, "x") for rel, v in self.notes.items()}, "post": self.post.to_data(blobs),
+            "walk": self.walk, "tree": self.tree,
             "inbox": self.inbox, "env": self.env, "tz": self.tz_key, "cards": self.cards,
             "keys": self.note_keys.to_data(blobs), "meta": self.meta.to_data(blobs),
         }

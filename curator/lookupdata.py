@@ -28,74 +28,92 @@ Conv = Callable[[Any], Any]
 class Shards:
     """A str-keyed map stored as JSON shards; ``conv`` checks and converts one decoded value.
 
-    Loading an index then keeps a few dozen blobs instead of one object per key (12,000
-    keys on L), and a query decodes only the shard its key is in; a long-lived index
-    keeps the shards it opened.
+    Loading an index then keeps a few dozen blob references instead of one object per key
+    (12,000 keys on L); a query decodes only the shard its key is in, and checks and converts
+    only the value it asks for.  A long-lived index keeps the shards it opened.
     """
 
-    __slots__ = ("blobs", "opened", "changed", "conv")
+    __slots__ = ("refs", "blobs", "opened", "ready", "changed", "conv")
 
-    def __init__(self, conv: Conv, blobs: list[bytes | memoryview | None] | None = None) -> None:
+    def __init__(self, conv: Conv, refs: list[Any] | None = None, blobs: memoryview | bytes = b"") -> None:
         self.conv = conv
-        self.blobs = blobs if blobs is not None and len(blobs) == SHARDS else [None] * SHARDS
+        self.refs: list[Any] = refs if refs is not None else [None] * SHARDS
+        """Per shard: None (empty), ``[offset, length]`` into ``blobs`` as read, or the bytes to write."""
+        self.blobs = blobs
         self.opened: dict[int, dict[str, Any]] = {}
+        self.ready: dict[int, set[str]] = {}
+        """Keys of an opened shard whose values were checked and converted."""
         self.changed: set[int] = set()
 
     @classmethod
     def of(cls, conv: Conv, items: dict[str, Any]) -> Shards:
         new = cls(conv)
         for k, v in items.items():
-            new.opened.setdefault(slot(k), {})[k] = v
+            i = slot(k)
+            new.opened.setdefault(i, {})[k] = v
+            new.ready.setdefault(i, set()).add(k)
         new.changed.update(new.opened)
         return new
 
     def open_all(self) -> None:
-        """Decode every shard now (a long-lived index: no first-touch cost on later queries)."""
+        """Decode and check every shard now (a long-lived index: no first-touch cost on later queries)."""
         for i in range(SHARDS):
-            self._shard(i)
+            d = self._shard(i)
+            for k in d:
+                self._value(i, d, k)
 
     def _shard(self, i: int) -> dict[str, Any]:
         d = self.opened.get(i)
         if d is None:
-            raw = self.blobs[i]
+            ref = self.refs[i]
             d = {}
-            if raw:
+            if ref is not None:
                 try:
-                    got = loads(bytes(raw))
+                    d = loads(ref if type(ref) is bytes else blob(self.blobs, ref))
                 except ValueError as exc:
                     raise Miss from exc
-                check(type(got) is dict)
-                conv = self.conv
-                d = {k: conv(v) for k, v in got.items()}
-                check(all(slot(k) == i for k in d))
+                check(type(d) is dict)
             self.opened[i] = d
         return d
 
+    def _value(self, i: int, d: dict[str, Any], k: str) -> Any:
+        ready = self.ready.setdefault(i, set())
+        if k in ready:
+            return d[k]
+        v = d[k] = self.conv(d[k])
+        ready.add(k)
+        return v
+
     def get(self, k: str, default: Any = None) -> Any:
-        return self._shard(slot(k)).get(k, default)
+        i = slot(k)
+        d = self._shard(i)
+        return self._value(i, d, k) if k in d else default
 
     def set(self, k: str, v: Any) -> None:
         i = slot(k)
         self._shard(i)[k] = v
+        self.ready.setdefault(i, set()).add(k)
         self.changed.add(i)
 
     def pop(self, k: str) -> None:
         i = slot(k)
         if self._shard(i).pop(k, None) is not None:
+            self.ready.get(i, set()).discard(k)
             self.changed.add(i)
 
     def to_data(self, out: Blobs) -> list[list[int] | None]:
         """The shards as ``[offset, length]`` refs into ``out`` (unchanged ones as they were read)."""
         for i in self.changed:
             d = self.opened[i]
-            self.blobs[i] = dumps(d) if d else None
+            self.refs[i] = dumps(d) if d else None
         self.changed.clear()
-        return [out.add(b) if b else None for b in self.blobs]
+        return [None if r is None else out.add(r if type(r) is bytes else blob(self.blobs, r)) for r in self.refs]
 
     @classmethod
     def from_data(cls, conv: Conv, refs: Any, blobs: memoryview) -> Shards:
-        check(type(refs) is list and len(refs) == SHARDS)
-        return cls(conv, [None if r is None else blob(blobs, r) for r in refs])
+        """Shards as an index file names them (each checked when it is opened)."""
+        check(type(refs) is list and len(refs) == SHARDS and set(map(type, refs)) <= {list, type(None)})
+        return cls(conv, refs, blobs)
 
 
 def slot(k: str) -> int:

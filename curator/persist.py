@@ -23,12 +23,14 @@ from __future__ import annotations
 import functools
 import os
 import stat
-from datetime import datetime, timedelta, timezone, tzinfo
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from curator.gcpause import paused_gc
 from curator.statedir import LinkedState, is_link, link_message, open_nofollow, state_dir_problem
+
+if TYPE_CHECKING:
+    from datetime import datetime, tzinfo
 
 SCHEMA = 1
 """The container layout above; bumped by hand when it changes."""
@@ -226,6 +228,9 @@ def zone_to_data(tz: tzinfo | None) -> Any:
     """A zone as plain data: None, ``["zone", key]`` or ``["fixed", seconds, microseconds, name]``."""
     if tz is None:
         return None
+    # imported here: a warm lookup that compares no time never needs datetime
+    from datetime import timezone
+
     if isinstance(tz, timezone):
         args = tz.__getinitargs__()  # (offset,) or (offset, name): the name only when one was given
         off = args[0]
@@ -247,6 +252,8 @@ def zone_from_data(data: Any) -> tzinfo | None:
     hit = _ZONES.get(key, False) if key is not None else False
     if hit is not False:
         return hit
+    from datetime import timedelta, timezone
+
     tz: tzinfo
     if key is not None and len(key) == 4 and key[0] == "fixed":
         _tag, secs, micros, name = key
@@ -284,6 +291,8 @@ def datetime_from_data(data: Any) -> datetime | None:
     check(type(data) is list and len(data) == 3)
     text, fold, zone = data
     check(type(text) is str and len(text) < 64 and fold in (0, 1) and type(fold) is int)
+    from datetime import datetime
+
     try:
         naive = datetime.fromisoformat(text)
     except ValueError as exc:

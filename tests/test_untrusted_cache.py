@@ -191,9 +191,14 @@ def test_a_lookup_shard_that_does_not_decode_rebuilds_the_index(sample_ws: Path)
     idx = LookupIndex(sample_ws)
     from curator.lookupdata import slot
 
-    idx.post.blobs[slot("arxiv:2608.14376")] = b'{"arxiv:2608.14376": [["../../etc/passwd", "no lines"]]}'
-    idx.meta.blobs = [b'{"x": 1}'] * len(idx.meta.blobs)
+    idx.post.refs[slot("arxiv:2608.14376")] = b'{"arxiv:2608.14376": [["../../etc/passwd", "no lines"]]}'
+    idx.meta.refs = [b"{not json"] * len(idx.meta.refs)
     idx.dirty = True
     idx.save()
     assert lookup(sample_ws, "2608.14376").to_json() == cold
     assert lookup(sample_ws, "2608.14376").to_json() == cold  # and the rebuilt index was saved
+    idx = LookupIndex(sample_ws)
+    idx.meta.refs = [b"{not json"] * len(idx.meta.refs)  # only the shards a query opens are decoded
+    idx.dirty = True
+    idx.save()
+    assert lookup(sample_ws, "2608.14376").to_json() == cold
