@@ -18,10 +18,12 @@ import functools
 import os
 from collections.abc import Callable
 from dataclasses import replace
+from operator import add
 from pathlib import Path
 from typing import Any
 
 from curator import cachecodec as codec
+from curator import doccodec
 from curator.config import Config
 from curator.gcpause import paused_gc
 from curator.models import LivingDoc, Note, PaperCard
@@ -32,7 +34,6 @@ from curator.persist import (
     code_fingerprint,
     dumps,
     file_sig,
-    loads,
     read_cache,
     remove_legacy,
     write_cache,
@@ -109,8 +110,6 @@ class IndexCache:
         self.persist = persist
         self.notes: dict[str, tuple[tuple[int, int], Note, bytes | memoryview, float, str]] = {}
         """rel → (stamp, the note without its text and items' text, the whole note as a JSON blob, mtime, sha1)."""
-        self._metas: dict[str, bytes | memoryview] = {}
-        """rel → the note's metadata as it was read (or last written): saved again without encoding it again."""
         self.docs: dict[str, tuple[tuple[int, int], LivingDoc]] = {}
         self.cards: dict[str, tuple[tuple[int, int], PaperCard]] = {}
         self.card_sigs: dict[str, dict[str, tuple[int, int] | None]] = {}
@@ -156,7 +155,7 @@ class IndexCache:
     def _forget(self, part: str) -> None:
         """Drop what a part that failed to decode may have left half-loaded."""
         if part == "notes":
-            self.notes, self.settings, self._metas = {}, None, {}
+            self.notes, self.settings = {}, None
         elif part == "docs":
             self.docs = {}
         elif part == "cards":
@@ -170,38 +169,32 @@ class IndexCache:
                     index.memo = {}
 
     def _load_notes(self, data: Any, blobs: memoryview) -> None:
-        check(type(data) is dict and type(data.get("notes")) is dict)
+        check(type(data) is dict and type(data.get("notes")) is list and len(data["notes"]) == 7)
         settings = data.get("settings")
         check(type(settings) is list and len(settings) == 2 and type(settings[0]) is str and type(settings[1]) is int)
-        notes = {}
-        metas = {}
-        size = len(blobs)
-        for rel, entry in data["notes"].items():
-            check(type(entry) is list and len(entry) == 8)
-            sig_size, sig_mtime, meta_off, meta_n, off, n, mtime, sha1 = entry
-            check(set(map(type, entry[:6])) == {int} and type(mtime) is float and type(sha1) is str)
-            check(0 <= meta_off and 0 <= meta_n and meta_off + meta_n <= size)
-            check(0 <= off and 0 <= n and off + n <= size)
-            raw = blobs[meta_off : meta_off + meta_n]
-            notes[rel] = ((sig_size, sig_mtime), codec.note_from_data(loads(bytes(raw))), blobs[off : off + n], mtime,
-                          sha1)
-            metas[rel] = raw
-        self.notes, self.settings, self._metas = notes, tuple(settings), metas
+        rels, sizes, mtime_ns, offs, lens, mtimes, sha1s = cols = data["notes"]
+        n = len(rels)
+        for col, kind in zip(cols, (str, int, int, int, int, float, str), strict=True):
+            check(type(col) is list and len(col) == n and (not col or set(map(type, col)) == {kind}))
+        check(not n or min(offs) >= 0 and min(lens) >= 0 and max(map(add, offs, lens)) <= len(blobs))
+        metas = codec.notes_from_data(data.get("meta"))
+        check(len(metas) == n and len(set(rels)) == n)
+        sigs = zip(sizes, mtime_ns, strict=True)
+        views = (blobs[off : off + length] for off, length in zip(offs, lens, strict=True))
+        self.notes = dict(zip(rels, zip(sigs, metas, views, mtimes, sha1s, strict=True), strict=True))
+        self.settings = tuple(settings)
 
     def _load_docs(self, data: Any, blobs: memoryview) -> None:
         check(type(data) is dict)
         docs = {}
         for rel, entry in data.items():
             check(type(entry) is list and len(entry) == 3 and type(entry[0]) is int and type(entry[1]) is int)
-            docs[rel] = ((entry[0], entry[1]), codec.doc_from_data(entry[2], blobs))
+            docs[rel] = ((entry[0], entry[1]), doccodec.doc_from_data(entry[2], blobs))
         self.docs = docs
 
     def _load_cards(self, data: Any, _blobs: memoryview) -> None:
-        check(type(data) is dict and type(data.get("cards")) is list and type(data.get("card_sigs")) is dict)
-        cards = {}
-        for v in data["cards"]:
-            card = codec.card_from_data(v)
-            cards[card.path] = ((0, 0), card)
+        check(type(data) is dict and type(data.get("card_sigs")) is dict)
+        cards = {card.path: ((0, 0), card) for card in codec.cards_from_data(data.get("cards"))}
         card_sigs: dict[str, dict[str, tuple[int, int] | None]] = {}
         for rel_dir, sigs in data["card_sigs"].items():
             check(type(sigs) is dict)
@@ -219,7 +212,7 @@ class IndexCache:
             hit = self.docs.get(rel)
             index = _section_index(hit[1]) if hit is not None else None
             if index is not None and hit is not None and list(hit[0]) == entry[:2]:
-                index.memo = codec.memo_from_data(entry[2], len(index.units))
+                index.memo = doccodec.memo_from_data(entry[2], len(index.units))
 
     def check_settings(self, cfg: Config) -> None:
         """Times in names depend on the zone; a different config invalidates note entries."""
@@ -270,7 +263,6 @@ class IndexCache:
         ]
         meta = replace(ln.note, items=light_items, text="")
         self.notes[rel] = (sig, meta, blob, ln.mtime, ln.sha1)
-        self._metas.pop(rel, None)
         self._dirty.add("notes")
 
     def _reload(self, path: Path, cfg: Config, rel: str) -> LoadedNote:
@@ -364,21 +356,19 @@ class IndexCache:
     def _data(self, part: str, blobs: Blobs) -> Any:
         """One part as plain data (the notes' whole forms go to ``blobs``)."""
         if part == "notes":
-            notes = {}
-            metas = self._metas
-            for rel, (sig, meta, blob, mtime, sha1) in self.notes.items():
-                raw = metas.get(rel)
-                if raw is None:
-                    raw = metas[rel] = dumps(codec.note_to_data(meta))
-                meta_off, meta_n = blobs.add(raw)
-                off, n = blobs.add(blob)
-                notes[rel] = [sig[0], sig[1], meta_off, meta_n, off, n, float(mtime), sha1]
-            return {"settings": list(self.settings) if self.settings is not None else None, "notes": notes}
+            rels = list(self.notes)
+            entries = list(self.notes.values())
+            lens = [len(blob) for _s, _m, blob, _t, _h in entries]
+            offs = [blobs.add(blob)[0] for _s, _m, blob, _t, _h in entries]
+            cols = [rels, [e[0][0] for e in entries], [e[0][1] for e in entries], offs, lens,
+                    [float(e[3]) for e in entries], [e[4] for e in entries]]
+            settings = list(self.settings) if self.settings is not None else None
+            return {"settings": settings, "notes": cols, "meta": codec.notes_to_data([e[1] for e in entries])}
         if part == "docs":
-            return {rel: [sig[0], sig[1], codec.doc_to_data(doc, blobs)] for rel, (sig, doc) in self.docs.items()}
+            return {rel: [sig[0], sig[1], doccodec.doc_to_data(doc, blobs)] for rel, (sig, doc) in self.docs.items()}
         if part == "cards":
             return {
-                "cards": [codec.card_to_data(card) for _sig, card in self.cards.values()],
+                "cards": codec.cards_to_data([card for _sig, card in self.cards.values()]),
                 "card_sigs": {d: {name: list(s) if s else None for name, s in sigs.items()}
                               for d, sigs in self.card_sigs.items()},
             }
@@ -388,7 +378,7 @@ class IndexCache:
         for rel, (sig, doc) in self.docs.items():
             index = _section_index(doc)
             if index is not None:
-                memo[rel] = [sig[0], sig[1], codec.memo_to_data(index.memo)]
+                memo[rel] = [sig[0], sig[1], doccodec.memo_to_data(index.memo)]
         return memo
 
 

@@ -106,8 +106,25 @@ def test_planted_pickles_never_run(sample_ws: Path, tmp_path: Path) -> None:
 
 
 POISON = {"\u0000": [None, {}]}
-"""A value of a type no cached field has: wherever it lands, the part must be a miss."""
+"""A value of a type no cached field has (nor ``[POISON]``, put where a dict was): wherever it lands,
+the part must be a miss."""
 OTHER_TYPES = [None, 7, -1, 2.5, True, "x", [], {}, [1, "a"], POISON]
+
+
+async def test_planted_pickles_never_run_in_the_ui(sample_ws: Path, tmp_path: Path) -> None:
+    from test_tui_support import wait_ready
+
+    from curator.tui.app import CuratorApp
+
+    marker = tmp_path / "PWNED"
+    _plant(sample_ws, marker)
+    app = CuratorApp(sample_ws)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await wait_ready(app, pilot, timeout=60)
+        assert app.triage.session.analysis.increments
+        index = LookupIndex(sample_ws)  # a long-lived index, as the lookup screen keeps one
+        assert lookup(sample_ws, "2608.14376", index=index).valid
+    assert not marker.exists()
 
 
 def _mutations(data: object, rng: random.Random, n: int, choices: list[object]) -> list[object]:
@@ -132,7 +149,7 @@ def _mutations(data: object, rng: random.Random, n: int, choices: list[object]) 
         for step in path[:-1]:
             parent = parent[step]
         old = parent[path[-1]]
-        parent[path[-1]] = rng.choice([c for c in choices if type(c) is not type(old)])
+        parent[path[-1]] = rng.choice([c for c in choices if type(c) is not type(old)] or [[POISON]])
         out.append(copy)
     return out
 
