@@ -391,7 +391,7 @@ def bench_analyze(ws: Path, gt: dict, reps: int, res: Results, state: dict) -> N
                    samples=cold, baseline_samples=base, note="IndexCache deleted, then analyze(ws, cache=IndexCache(ws))"))
     res.add(Figure("analyze.warm.inproc", "analyze warm, in-process (persisted cache)", "s", med(warm), med(base), bl,
                    [Target("max", 0.5, "≤ 0.5 s")], samples=warm, baseline_samples=base,
-                   note=f"timed: IndexCache(ws) loading the pickle + analyze; files re-read: {reads[0::2]}"))
+                   note=f"timed: IndexCache(ws) loading the cache files + analyze; files re-read: {reads[0::2]}"))
     res.add(Figure("analyze.warm1.inproc", "analyze warm, 1 note changed, in-process", "s", med(touched), med(base), bl,
                    [Target("max", 0.5, "≤ 0.5 s")], samples=touched, baseline_samples=base,
                    note=f"{changed.relative_to(ws)} touched; files re-read: {reads[1::2]}"))

@@ -154,7 +154,7 @@ def _analyze(
     if cache is not None:
         cache.forget_missing({ln.note.path for ln in loaded})
         fresh = [d.__dict__.pop("_fresh_index", False) for d in docs.values()]
-        memo = [_memo_changed(d) for d in docs.values()]  # every flag reset, none pickled as set
+        memo = [_memo_changed(d) for d in docs.values()]  # every flag reset, none saved as set
         if any(fresh):
             cache.mark_dirty("docs")
         if any(fresh) or any(memo):

@@ -51,7 +51,7 @@ def _match_class() -> type:
             raw: str
             """The matched substring of the original text (may contain zero-width characters)."""
 
-        ArxivMatch.__qualname__ = "ArxivMatch"  # pickles and prints as curator.arxiv.ArxivMatch
+        ArxivMatch.__qualname__ = "ArxivMatch"  # prints as curator.arxiv.ArxivMatch
         cls = _MADE.setdefault("ArxivMatch", ArxivMatch)  # two threads at once both get the first
     return cls
 

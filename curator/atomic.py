@@ -18,8 +18,11 @@ import contextlib
 import errno
 import os
 import secrets
+import stat
 import time
 from pathlib import Path
+
+from curator.statedir import is_link, open_nofollow
 
 __all__ = [
     "TEMP_SUFFIX",
@@ -74,7 +77,9 @@ def atomic_write_bytes(
     tmp = temp_name(target)
     if mode is None:
         with contextlib.suppress(OSError):
-            mode = os.stat(target).st_mode & 0o7777
+            st = os.lstat(target)  # a link is replaced, never followed: its target's mode is not ours
+            if stat.S_ISREG(st.st_mode):
+                mode = st.st_mode & 0o7777
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666 if mode is None else 0o600)
     try:
         try:
@@ -106,7 +111,10 @@ def atomic_copy(src: str | os.PathLike[str], dst: str | os.PathLike[str]) -> Non
     that later rewrites *src* in place (TinyDB's own JSONStorage, an editor
     preserving links) would damage the backup together with the original.
     """
-    atomic_write_bytes(dst, Path(src).read_bytes())
+    fd = open_nofollow(src, os.O_RDONLY)  # the file itself, never what a link there points at
+    with open(fd, "rb") as fh:
+        data = fh.read()
+    atomic_write_bytes(dst, data)
 
 
 def cleanup_temp_files(
@@ -116,9 +124,12 @@ def cleanup_temp_files(
 
     Only call this where no live writer can be mid-write (e.g. while holding
     the directory's write lock), or pass *older_than* seconds as a safety margin.
+    A *directory* that is a symbolic link is left alone, and so is every link in it.
     """
     removed: list[Path] = []
     base = Path(directory)
+    if is_link(base):
+        return removed  # another folder's files are not ours to delete
     try:
         candidates = list(base.glob(pattern))
     except OSError:

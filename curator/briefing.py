@@ -249,15 +249,22 @@ def builtin_template(lang: str) -> str:
 def load_template(cfg: Config, lang: str) -> str:
     """The workspace's template (``Config.template``, relative to the workspace) or the built-in one.
 
+    Only a file in the workspace or under the user's own config folder is read (see
+    :func:`curator.config.path_problem`).
+
     ``{lang}`` in the configured path is replaced by the language, so one
     setting can name a Chinese and an English file.
     """
     if not cfg.template:
         return builtin_template(lang)
+    from curator.config import template_allowed
+
     raw = cfg.template.replace("{lang}", normalize_lang(lang))
     path = Path(raw).expanduser()
     if not path.is_absolute():
         path = cfg.root / path
+    if not template_allowed(cfg.root, raw):  # checked by load_config; again here, links may have changed
+        raise TemplateError(f"briefing template {path} is neither in the workspace nor in your own config folder")
     try:
         return path.read_text(encoding="utf-8-sig")
     except FileNotFoundError as exc:

@@ -1,40 +1,65 @@
 """Persisted index cache in ``.curator/``: only files that changed are read again.
 
 Keyed on (path, size, mtime_ns) per file; a changed, new or vanished file is
-re-read, everything else comes back from the cache.  The cache is a few pickles
-in the user's own workspace folder (notes, living docs, cards, and the memo of
-section-fit scores), each written atomically and only when its part changed; a
-part is refused (and rebuilt) when it is not owned by the current user or is
-writable by others, when its version differs, or when it cannot be read for any
-reason — a cache can always be thrown away.
+re-read, everything else comes back from the cache.  The cache is a few files of
+plain data in the workspace's ``.curator/`` (notes, living docs, cards, the memo of
+section-fit scores, the topic vocabulary; see :mod:`curator.persist` for the format
+and :mod:`curator.cachecodec` for the objects), each written atomically and only when
+its part changed.  A workspace is shared, so a cache is untrusted input: a part is
+refused (and rebuilt) when it is a link, not owned by the current user or writable by
+others, of another version, or when anything in it is not what this code writes — a
+cache can always be thrown away.  When ``.curator`` itself is a link (or a part is),
+the cache is off and :attr:`IndexCache.problems` says so in one line.
 """
 
 from __future__ import annotations
 
+import functools
 import os
-import pickle
 from collections.abc import Callable
 from dataclasses import replace
+from operator import add
 from pathlib import Path
 from typing import Any
 
+from curator import cachecodec as codec
+from curator import doccodec
 from curator.config import Config
 from curator.gcpause import paused_gc
 from curator.models import LivingDoc, Note, PaperCard
-from curator.persist import code_fingerprint, file_sig, read_private_pickle, write_private_pickle
+from curator.persist import (
+    Blobs,
+    Miss,
+    check,
+    code_fingerprint,
+    dumps,
+    file_sig,
+    read_cache,
+    remove_legacy,
+    write_cache,
+)
+from curator.statedir import state_problem
 from curator.workspace import LoadedNote, load_note
 
-CACHE_VERSION = 8
+CACHE_VERSION = 9
 """Bumped by hand for format changes; the code fingerprint catches everything else."""
-CACHE_NAME = "index-cache.pickle"
+CACHE_NAME = "index-notes.cache"
 """The notes part; the others sit beside it (see PARTS)."""
 PARTS = {
     "notes": CACHE_NAME,
+    "docs": "index-docs.cache",
+    "cards": "index-cards.cache",
+    "memo": "index-memo.cache",
+    "vocabulary": "index-vocabulary.cache",
+}
+LEGACY = {
+    "notes": "index-cache.pickle",
     "docs": "index-docs.pickle",
     "cards": "index-cards.pickle",
     "memo": "index-memo.pickle",
     "vocabulary": "index-vocabulary.pickle",
 }
+"""Where older curators kept each part, pickled: never read, removed when the part is written."""
 
 
 class _Memo(dict[str, Any]):
@@ -83,7 +108,8 @@ class IndexCache:
         self.path = root / ".curator" / CACHE_NAME
         self.paths = {part: root / ".curator" / name for part, name in PARTS.items()}
         self.persist = persist
-        self.notes: dict[str, tuple[tuple[int, int], Note, bytes, float, str]] = {}
+        self.notes: dict[str, tuple[tuple[int, int], Note, bytes | memoryview, float, str]] = {}
+        """rel → (stamp, the note without its text and items' text, the whole note as a JSON blob, mtime, sha1)."""
         self.docs: dict[str, tuple[tuple[int, int], LivingDoc]] = {}
         self.cards: dict[str, tuple[tuple[int, int], PaperCard]] = {}
         self.card_sigs: dict[str, dict[str, tuple[int, int] | None]] = {}
@@ -95,24 +121,98 @@ class IndexCache:
         self.read_paths: list[str] = []
         self.vocabulary = _Memo()
         """The topic vocabulary relevance counts (see :class:`curator.relevance.Profile`), by content digest."""
+        self.problems: list[str] = []
+        """Why the cache is off (``.curator`` or a part of it is a link), one line each."""
         self._dirty: set[str] = set()
+        trouble = state_problem(root)
+        if trouble is not None:
+            self.problems.append(trouble)
+            self.persist = False
+            return
         self._load()
+        if self.problems:
+            self.persist = False  # a link among the parts: leave all of them alone
+
+    def _read(self, part: str, version: str) -> tuple[Any, memoryview] | None:
+        return read_cache(self.paths[part], part, version, self.problems)
 
     def _load(self) -> None:
         version = _version()
-        data = read_private_pickle(self.paths["notes"], version) or {}
-        self.notes = data.get("notes", {})
-        self.settings = data.get("settings")
-        self.docs = (read_private_pickle(self.paths["docs"], version) or {}).get("docs", {})
-        data = read_private_pickle(self.paths["cards"], version) or {}
-        self.cards = data.get("cards", {})
-        self.card_sigs = data.get("card_sigs", {})
-        self.vocabulary = _Memo((read_private_pickle(self.paths["vocabulary"], version) or {}).get("vocabulary", {}))
-        memo = (read_private_pickle(self.paths["memo"], version) or {}).get("memo", {})
-        for rel, (sig, doc) in self.docs.items():
-            index = _section_index(doc)
-            if index is not None and memo.get(rel, (None,))[0] == sig:
-                index.memo = memo[rel][1]
+        loaders = (
+            ("notes", self._load_notes), ("docs", self._load_docs), ("cards", self._load_cards),
+            ("vocabulary", self._load_vocabulary), ("memo", self._load_memo),
+        )
+        for part, load in loaders:
+            got = self._read(part, version)
+            if got is None:
+                continue
+            try:
+                with paused_gc():
+                    load(*got)
+            except Exception:  # anything but what this code writes: that part is rebuilt
+                self._forget(part)
+
+    def _forget(self, part: str) -> None:
+        """Drop what a part that failed to decode may have left half-loaded."""
+        if part == "notes":
+            self.notes, self.settings = {}, None
+        elif part == "docs":
+            self.docs = {}
+        elif part == "cards":
+            self.cards, self.card_sigs = {}, {}
+        elif part == "vocabulary":
+            self.vocabulary = _Memo()
+        else:
+            for _sig0, doc in self.docs.values():
+                index = _section_index(doc)
+                if index is not None:
+                    index.memo = {}
+
+    def _load_notes(self, data: Any, blobs: memoryview) -> None:
+        check(type(data) is dict and type(data.get("notes")) is list and len(data["notes"]) == 7)
+        settings = data.get("settings")
+        check(type(settings) is list and len(settings) == 2 and type(settings[0]) is str and type(settings[1]) is int)
+        rels, sizes, mtime_ns, offs, lens, mtimes, sha1s = cols = data["notes"]
+        n = len(rels)
+        for col, kind in zip(cols, (str, int, int, int, int, float, str), strict=True):
+            check(type(col) is list and len(col) == n and (not col or set(map(type, col)) == {kind}))
+        check(not n or min(offs) >= 0 and min(lens) >= 0 and max(map(add, offs, lens)) <= len(blobs))
+        metas = codec.notes_from_data(data.get("meta"))
+        check(len(metas) == n and len(set(rels)) == n)
+        sigs = zip(sizes, mtime_ns, strict=True)
+        views = (blobs[off : off + length] for off, length in zip(offs, lens, strict=True))
+        self.notes = dict(zip(rels, zip(sigs, metas, views, mtimes, sha1s, strict=True), strict=True))
+        self.settings = tuple(settings)
+
+    def _load_docs(self, data: Any, blobs: memoryview) -> None:
+        check(type(data) is dict)
+        docs = {}
+        for rel, entry in data.items():
+            check(type(entry) is list and len(entry) == 3 and type(entry[0]) is int and type(entry[1]) is int)
+            docs[rel] = ((entry[0], entry[1]), doccodec.doc_from_data(entry[2], blobs))
+        self.docs = docs
+
+    def _load_cards(self, data: Any, _blobs: memoryview) -> None:
+        check(type(data) is dict and type(data.get("card_sigs")) is dict)
+        cards = {card.path: ((0, 0), card) for card in codec.cards_from_data(data.get("cards"))}
+        card_sigs: dict[str, dict[str, tuple[int, int] | None]] = {}
+        for rel_dir, sigs in data["card_sigs"].items():
+            check(type(sigs) is dict)
+            card_sigs[rel_dir] = {name: _sig(sig) for name, sig in sigs.items()}
+        self.cards, self.card_sigs = cards, card_sigs
+
+    def _load_vocabulary(self, data: Any, _blobs: memoryview) -> None:
+        check(type(data) is dict)
+        self.vocabulary = _Memo({key: codec.vocabulary_from_data(v) for key, v in data.items()})
+
+    def _load_memo(self, data: Any, _blobs: memoryview) -> None:
+        check(type(data) is dict)
+        for rel, entry in data.items():
+            check(type(entry) is list and len(entry) == 3)
+            hit = self.docs.get(rel)
+            index = _section_index(hit[1]) if hit is not None else None
+            if index is not None and hit is not None and list(hit[0]) == entry[:2]:
+                index.memo = doccodec.memo_from_data(entry[2], len(index.units))
 
     def check_settings(self, cfg: Config) -> None:
         """Times in names depend on the zone; a different config invalidates note entries."""
@@ -130,7 +230,8 @@ class IndexCache:
         hit = self.notes.get(rel)
         if sig is not None and hit is not None and hit[0] == sig:
             _sig0, meta, blob, mtime, sha1 = hit
-            return LoadedNote(_copy(meta), None, mtime, sha1, blob)
+            reload = functools.partial(self._reload, path, cfg, rel)
+            return LoadedNote(_copy(meta), None, mtime, sha1, blob, reload)
         if defer is not None and sig is not None:
             peek = self.peeked.get(rel)
             if peek is not None and peek[0] == sig and defer(peek[1]):
@@ -143,18 +244,35 @@ class IndexCache:
                 self.peeked[rel] = (sig, _copy(ln.note), ln.mtime, ln.sha1)
             return ln
         self.peeked.pop(rel, None)
-        if sig is not None:
-            blob = pickle.dumps((ln.note, ln.split), protocol=pickle.HIGHEST_PROTOCOL)
-            # an earlier briefing's rows keep their text: a row saying "not for us" reported nothing
-            keep = ln.note.briefing_topic is not None
-            light_items = [
-                replace(it, text=it.text if keep else "", points=[], caveats=[], context="") for it in ln.note.items
-            ]
-            meta = replace(ln.note, items=light_items, text="")
-            self.notes[rel] = (sig, meta, blob, ln.mtime, ln.sha1)
-            self._dirty.add("notes")
-        else:
+        self._remember(rel, sig, ln)
+        return ln
+
+    def _remember(self, rel: str, sig: tuple[int, int] | None, ln: LoadedNote) -> None:
+        if sig is None:
             self.notes.pop(rel, None)
+            return
+        try:
+            blob = dumps(codec.full_note_to_data(ln.note, ln.split))
+        except (Miss, TypeError, ValueError):  # something a cache cannot hold (an unusual time zone)
+            self.notes.pop(rel, None)
+            return
+        # an earlier briefing's rows keep their text: a row saying "not for us" reported nothing
+        keep = ln.note.briefing_topic is not None
+        light_items = [
+            replace(it, text=it.text if keep else "", points=[], caveats=[], context="") for it in ln.note.items
+        ]
+        meta = replace(ln.note, items=light_items, text="")
+        self.notes[rel] = (sig, meta, blob, ln.mtime, ln.sha1)
+        self._dirty.add("notes")
+
+    def _reload(self, path: Path, cfg: Config, rel: str) -> LoadedNote:
+        """A cached note whose whole form did not decode: read the file again (and cache that)."""
+        self.notes.pop(rel, None)
+        self.reads += 1
+        self.read_paths.append(rel)
+        sig = file_sig(path)
+        ln = load_note(path, cfg.root, cfg)
+        self._remember(rel, sig, ln)
         return ln
 
     def load_doc(self, root: Path, rel: str, topic: str) -> LivingDoc:
@@ -221,23 +339,51 @@ class IndexCache:
             return
         version = _version()
         for part in sorted(self._dirty):
-            if part == "notes":
-                data = {"version": version, "notes": self.notes, "settings": self.settings}
-            elif part == "docs":
-                data = {"version": version, "docs": self.docs}
-            elif part == "cards":
-                data = {"version": version, "cards": self.cards, "card_sigs": self.card_sigs}
-            elif part == "vocabulary":
-                data = {"version": version, "vocabulary": dict(self.vocabulary)}
-            else:
-                memo = {}
-                for rel, (sig, doc) in self.docs.items():
-                    index = _section_index(doc)
-                    if index is not None:
-                        memo[rel] = (sig, index.memo)
-                data = {"version": version, "memo": memo}
-            with paused_gc():  # pickling walks the whole graph; the collector would walk it again
-                ok = write_private_pickle(self.root, self.paths[part], data)
-            if not ok:
-                return  # a read-only workspace simply runs without a persisted cache
+            blobs = Blobs()
+            try:
+                with paused_gc():  # converting walks the whole graph; the collector would walk it again
+                    data = self._data(part, blobs)
+            except (Miss, TypeError, ValueError):
+                data = None  # something a cache cannot hold: the part stays unsaved, nothing breaks
+            if data is None:
+                self._dirty.discard(part)
+                continue
+            if not write_cache(self.root, self.paths[part], part, version, data, blobs, self.problems):
+                return  # a read-only workspace (or a link) simply runs without a persisted cache
+            remove_legacy(self.root / ".curator" / LEGACY[part])
             self._dirty.discard(part)
+
+    def _data(self, part: str, blobs: Blobs) -> Any:
+        """One part as plain data (the notes' whole forms go to ``blobs``)."""
+        if part == "notes":
+            rels = list(self.notes)
+            entries = list(self.notes.values())
+            lens = [len(blob) for _s, _m, blob, _t, _h in entries]
+            offs = [blobs.add(blob)[0] for _s, _m, blob, _t, _h in entries]
+            cols = [rels, [e[0][0] for e in entries], [e[0][1] for e in entries], offs, lens,
+                    [float(e[3]) for e in entries], [e[4] for e in entries]]
+            settings = list(self.settings) if self.settings is not None else None
+            return {"settings": settings, "notes": cols, "meta": codec.notes_to_data([e[1] for e in entries])}
+        if part == "docs":
+            return {rel: [sig[0], sig[1], doccodec.doc_to_data(doc, blobs)] for rel, (sig, doc) in self.docs.items()}
+        if part == "cards":
+            return {
+                "cards": codec.cards_to_data([card for _sig, card in self.cards.values()]),
+                "card_sigs": {d: {name: list(s) if s else None for name, s in sigs.items()}
+                              for d, sigs in self.card_sigs.items()},
+            }
+        if part == "vocabulary":
+            return {key: codec.vocabulary_to_data(v) for key, v in self.vocabulary.items()}
+        memo = {}
+        for rel, (sig, doc) in self.docs.items():
+            index = _section_index(doc)
+            if index is not None:
+                memo[rel] = [sig[0], sig[1], doccodec.memo_to_data(index.memo)]
+        return memo
+
+
+def _sig(v: Any) -> tuple[int, int] | None:
+    if v is None:
+        return None
+    check(type(v) is list and len(v) == 2 and type(v[0]) is int and type(v[1]) is int)
+    return v[0], v[1]

@@ -105,8 +105,11 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         p = sub.add_parser("export", help="write the approved briefing")
         p.add_argument("workspace", nargs="?")
         _add_window(p)
-        p.add_argument("--out")
-        p.add_argument("--force", action="store_true")
+        p.add_argument("--out", metavar="FILE", help=(
+            "write here instead of inbox/<editor>/<date>-<topic>-e1prep.md (relative to the workspace); "
+            "a folder (or a path ending in /) gets that file name inside it; only a regular file is "
+            "written: a link, a device or a pipe is refused (exit 2)"))
+        p.add_argument("--force", action="store_true", help="replace an existing briefing file")
         p.add_argument("--clipboard", action="store_true")
         p.add_argument("--lang", choices=["zh", "en"])
         p.add_argument("--stdout", action="store_true")
@@ -210,8 +213,8 @@ def cmd_analyze(args: argparse.Namespace) -> int:
 
     root = resolve_workspace(args.workspace)
     cfg = load_config(root)
-    _say_problems(cfg.problems)
     cache = None if args.no_cache else IndexCache(root)
+    _say_problems([*cfg.problems, *(cache.problems if cache is not None else ())])  # curator.toml, .curator/
     try:
         result = analyze(root, args.topic, args.since, args.until, cfg=cfg, cache=cache)
     except ValueError as exc:

@@ -128,7 +128,11 @@ def load_config(root: Path) -> Config:
     }.items():
         value = _str(_get(data, *keys))
         if value:
-            setattr(cfg, attr, value)
+            refused = path_problem(root, attr, value)
+            if refused:
+                cfg.problems.append(refused)
+            else:
+                setattr(cfg, attr, value)
     for attr, keys in {
         "window_hours": ("window_hours", "window.hours"),
         "card_days": ("card_days", "paper_cards_days", "window.card_days"),
@@ -182,6 +186,57 @@ def _out_of_range(name: str, value: Any) -> str | None:
 def _shown(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 40 else text[:39] + "…"
+
+
+FOLDER_KEYS = {"inbox": "inbox", "cards": "paper_cards", "knowledge": "organized/knowledge"}
+"""Config attributes naming a folder of the workspace, with their defaults."""
+
+
+def path_problem(root: Path, attr: str, value: str) -> str | None:
+    """Why a path from ``curator.toml`` is refused, in one line; None when it may be used.
+
+    The workspace is shared, so its ``curator.toml`` may be anyone's: a folder key must resolve
+    (links followed) inside the workspace; the template may also be a file under the user's
+    own config folder (``platformdirs.user_config_dir("curator")``).  ``{lang}`` in the template
+    is checked for every language.
+    """
+    if attr in FOLDER_KEYS:
+        if within(root, root / value):
+            return None
+        return f'{CONFIG_NAME}: {attr} = "{_path_shown(value)}" is outside the workspace; using "{FOLDER_KEYS[attr]}"'
+    if attr == "template":
+        if all(template_allowed(root, value.replace("{lang}", lang)) for lang in ("zh", "en")):
+            return None
+        return (f'{CONFIG_NAME}: template = "{_path_shown(value)}" is neither in the workspace nor in your own config '
+                f"folder ({user_config_folder()}); using the built-in template")
+    return None
+
+
+def within(root: Path, path: Path) -> bool:
+    """Whether ``path`` (links followed) is ``root`` or inside it."""
+    try:
+        return path.resolve().is_relative_to(root.resolve())
+    except (OSError, RuntimeError, ValueError):  # a link loop, a name the system refuses
+        return False
+
+
+def user_config_folder() -> Path:
+    from platformdirs import user_config_dir  # only when a template points outside the workspace
+
+    return Path(user_config_dir("curator"))
+
+
+def template_allowed(root: Path, raw: str) -> bool:
+    """A template file in the workspace, or under the user's own config folder."""
+    path = Path(raw).expanduser()
+    if not path.is_absolute():
+        path = root / path
+    return within(root, path) or within(user_config_folder(), path)
+
+
+def _path_shown(value: str) -> str:
+    """A value from the file as one printable line."""
+    return "".join(c if c.isprintable() else "?" for c in value)[:200]
 
 
 def _str(value: Any) -> str | None:

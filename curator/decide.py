@@ -162,7 +162,8 @@ def _say(message: str) -> None:
 def _open(root: Path, cfg: Config) -> DecisionStore:
     store = DecisionStore.open(root, cfg.editor_name, session_lock=False)
     for p in store.problems:
-        _say(p)
+        if p != store.readonly_reason:  # a read-only store is refused below, with its reason: said once
+            _say(p)
     return store
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import stat
 import sys
 from pathlib import Path
 
@@ -26,7 +27,7 @@ from curator.config import load_config
 from curator.textio import sanitize
 from curator.workspace import resolve_workspace
 
-__all__ = ["ExportExists", "cmd_export", "copy_to_clipboard", "write_briefing"]
+__all__ = ["ExportExists", "ExportRefused", "cmd_export", "copy_to_clipboard", "output_path", "write_briefing"]
 
 EXIT_EXISTS = 3
 
@@ -39,20 +40,60 @@ class ExportExists(Exception):
         self.path = path
 
 
+class ExportRefused(Exception):
+    """The target is not a regular file (a link, a device, a FIFO, a folder) or is not where it may be."""
+
+
 def _target(root: Path, rel_or_abs: str | os.PathLike[str]) -> Path:
     p = Path(rel_or_abs).expanduser()
     return p if p.is_absolute() else Path(root) / p
 
 
-def write_briefing(root: Path, rel_or_abs: str, text: str, *, force: bool = False) -> Path:
+def output_path(root: Path, out: str | None, default: str) -> Path:
+    """Where the briefing goes: ``--out`` (a folder gets the default file name inside it), else the default.
+
+    The default comes from ``curator.toml`` (the inbox) and so from whoever committed it:
+    it must stay inside the workspace, links followed (:class:`ExportRefused` otherwise).
+    """
+    if out:
+        target = _target(root, out)
+        named_folder = out.endswith(("/", os.sep)) or (target.is_dir() and not target.is_symlink())
+        return target / Path(default).name if named_folder else target
+    target = _target(root, default)
+    from curator.config import within
+
+    if not within(root, target.parent):
+        raise ExportRefused(f"{target.parent} is outside the workspace (a link?); choose a file with --out")
+    return target
+
+
+def _refuse_unless_regular(target: Path) -> None:
+    """Only regular files are written or replaced: never a link (nor through it), a device, a FIFO, a folder."""
+    try:
+        st = os.lstat(target)
+    except FileNotFoundError:
+        return
+    if stat.S_ISLNK(st.st_mode):
+        raise ExportRefused(f"{target} is a symbolic link; curator writes only regular files (choose another --out)")
+    if stat.S_ISDIR(st.st_mode):
+        raise ExportRefused(f"{target} is a folder; curator writes only regular files")
+    if not stat.S_ISREG(st.st_mode):
+        raise ExportRefused(f"{target} is not a regular file (a device or a pipe); curator writes only regular files")
+
+
+def write_briefing(root: Path, rel_or_abs: str | os.PathLike[str], text: str, *, force: bool = False) -> Path:
     """Write *text* to *rel_or_abs* (relative to the workspace *root*); returns the path.
 
-    Without *force* an existing file (or symlink) raises :class:`ExportExists`
-    and is left untouched; the new file appears complete or not at all, and
-    a hard link makes "create only if absent" atomic where the filesystem
-    allows it.  With *force* the file is replaced atomically.
+    Only a regular file is ever written: a link, a device, a FIFO or a folder at the
+    target raises :class:`ExportRefused` and is left untouched, ``force`` or not.
+    Without *force* an existing file raises :class:`ExportExists` and is left
+    untouched; the new file appears complete or not at all, and a hard link makes
+    "create only if absent" atomic where the filesystem allows it.  With *force*
+    the file is replaced atomically (a rename: a link put there meanwhile is
+    replaced, never followed).
     """
     target = _target(root, rel_or_abs)
+    _refuse_unless_regular(target)
     target.parent.mkdir(parents=True, exist_ok=True)
     if force:
         atomic_write_text(target, text)
@@ -118,12 +159,13 @@ def cmd_export(args: argparse.Namespace) -> int:
     for problem in cfg.problems:
         print(f"curator: {problem}", file=sys.stderr)
     lang = normalize_lang(getattr(args, "lang", None) or cfg.lang)
-    try:
-        from curator.cache import IndexCache
+    from curator.cache import IndexCache
 
+    cache = IndexCache(root)
+    try:
         analysis = analyze(
             root, getattr(args, "topic", None), getattr(args, "since", None), getattr(args, "until", None),
-            cfg=cfg, cache=IndexCache(root),
+            cfg=cfg, cache=cache,
         )
     except ValueError as exc:
         print(f"curator: {exc}", file=sys.stderr)
@@ -136,7 +178,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     editor = cfg.editor_name
     store = DecisionStore.open(root, editor, readonly=True, session_lock=False)
     try:
-        for problem in store.problems:
+        for problem in dict.fromkeys([*cache.problems, *store.problems]):  # one line each, once
             print(f"curator: {problem}", file=sys.stderr)
         triage = Triage(analysis, store)
         count = len(triage.approved())
@@ -153,14 +195,21 @@ def cmd_export(args: argparse.Namespace) -> int:
             print(message if ok else f"curator: {message}", file=sys.stderr)
         return 0
 
-    rel = getattr(args, "out", None) or default_output_path(analysis, editor, inbox=cfg.inbox)
     try:
-        path = write_briefing(root, rel, text, force=bool(getattr(args, "force", False)))
+        target = output_path(root, getattr(args, "out", None), default_output_path(analysis, editor, inbox=cfg.inbox))
+    except ExportRefused as exc:
+        print(f"curator: {exc}", file=sys.stderr)
+        return 2
+    try:
+        path = write_briefing(root, target, text, force=bool(getattr(args, "force", False)))
+    except ExportRefused as exc:
+        print(f"curator: {exc}", file=sys.stderr)
+        return 2
     except ExportExists as exc:
         print(f"curator: {exc.path} exists; use --force to overwrite or --out to choose another file", file=sys.stderr)
         return EXIT_EXISTS
     except OSError as exc:
-        print(f"curator: cannot write {_target(root, rel)}: {exc.strerror or exc}", file=sys.stderr)
+        print(f"curator: cannot write {target}: {exc.strerror or exc}", file=sys.stderr)
         return 2
     print(f"wrote {path} ({count} increments)")
     _say_if_empty(count)

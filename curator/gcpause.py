@@ -8,7 +8,7 @@ import gc
 class paused_gc:
     """Suspend the cycle collector while building a large object graph.
 
-    Unpickling an index allocates hundreds of thousands of objects and no cycles;
+    Loading an index allocates hundreds of thousands of objects and no cycles;
     the collector's repeated full passes over them used to take longer than the
     load itself.  Nesting is safe: only the outermost pause re-enables it.
     """

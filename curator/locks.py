@@ -30,6 +30,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from curator.statedir import open_nofollow
+
 LOCK_TIMEOUT = 3.0
 """Seconds a command waits for the transaction lock before saying the workspace is busy."""
 
@@ -199,11 +201,11 @@ class TxLock:
         if self.fd is not None:
             return
         if writable:
-            self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o666)
+            self.fd = open_nofollow(self.path, os.O_RDWR | os.O_CREAT, 0o666)
             self.writable = True
             return
         with contextlib.suppress(OSError):
-            self.fd = os.open(self.path, os.O_RDONLY)
+            self.fd = open_nofollow(self.path, os.O_RDONLY)
 
     @contextlib.contextmanager
     def hold(self, *, exclusive: bool = True, timeout: float | None = None) -> Iterator[None]:
@@ -255,7 +257,7 @@ class SessionTaken(Exception):
 
 def take_session_lock(path: Path) -> int:
     """The session lock's fd, held until closed; SessionTaken if another session has it."""
-    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o666)
+    fd = open_nofollow(path, os.O_RDWR | os.O_CREAT, 0o666)  # never the file a link points at
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:

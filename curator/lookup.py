@@ -1,6 +1,6 @@
 """``curator lookup``: is this paper already anchored, and where?
 
-Answers from a persisted index (``.curator/lookup-index.pickle``) of where every
+Answers from a persisted index (``.curator/lookup-index.cache``, see :mod:`curator.lookupdata`) of where every
 ID and URL occurs, re-checked against the files on every call.  A warm
 ``curator lookup`` is a whole process that should cost no more than a ``grep``
 over the workspace, so when nothing changed it imports none of the config,
@@ -12,15 +12,29 @@ folder layout said, and file changes are noticed with plain ``os.stat`` calls.
 from __future__ import annotations
 
 import os
-import pickle
 import stat
 import sys
 import time
-from binascii import crc32
+from itertools import repeat
 from pathlib import Path
 
-from curator.persist import code_fingerprint, read_private_pickle, write_private_pickle
+from curator import lookupdata as data
+from curator.lookupdata import Shards
+from curator.persist import (
+    Blobs,
+    Miss,
+    check,
+    code_fingerprint,
+    datetime_from_data,
+    datetime_to_data,
+    read_cache,
+    remove_legacy,
+    write_cache,
+    zone_from_data,
+    zone_to_data,
+)
 from curator.roots import resolve_workspace as _resolve_root
+from curator.statedir import state_problem
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -104,8 +118,10 @@ def parse_query(query: str) -> tuple[str, str, str | None] | None:
     return None
 
 
-INDEX_NAME = "lookup-index.pickle"
-INDEX_VERSION = 2
+INDEX_NAME = "lookup-index.cache"
+LEGACY_NAME = "lookup-index.pickle"
+"""Where older curators kept the index, pickled: never read, removed when the index is written."""
+INDEX_VERSION = 3
 FRESH_SECONDS = 2.0
 """A long-lived index (the UI's) re-checks the files at most this often."""
 SETTLE_NS = 2_000_000_000
@@ -114,8 +130,6 @@ SETTLE_NS = 2_000_000_000
 TREE_LEVELS = 6
 """Folder levels under the inbox whose stamps stand for the note walk (list_note_paths looks
 at inbox/<author>/ and three levels of sub-folders below it; a margin costs nothing)."""
-_PROTO = pickle.HIGHEST_PROTOCOL
-
 Sig = tuple[int, int, int]
 
 
@@ -147,7 +161,7 @@ _M64 = (1 << 64) - 1
 
 
 def _packed(st: os.stat_result) -> int:
-    """A note's (size, mtime_ns, ctime_ns) as one int: 2,000 of them unpickle far faster than tuples."""
+    """A note's (size, mtime_ns, ctime_ns) as one int: 2,000 of them load far faster than tuples."""
     return (st.st_size << 128) | ((st.st_mtime_ns & _M64) << 64) | (st.st_ctime_ns & _M64)
 
 
@@ -194,71 +208,6 @@ def _version() -> str:
     if not _CODE:
         _CODE.append(f"{INDEX_VERSION} {code_fingerprint()}")
     return _CODE[0]
-
-
-SHARDS = 64
-
-
-class _Shards:
-    """A str-keyed map stored as pickled shards.
-
-    Loading an index then builds a few dozen ``bytes`` objects instead of one object
-    per key (12,000 keys on L), and a query unpickles only the shard its key is in;
-    a long-lived index keeps the shards it opened.
-    """
-
-    __slots__ = ("blobs", "opened", "changed")
-
-    def __init__(self, blobs: list[bytes | None] | None = None) -> None:
-        self.blobs = blobs if blobs is not None and len(blobs) == SHARDS else [None] * SHARDS
-        self.opened: dict[int, dict[str, Any]] = {}
-        self.changed: set[int] = set()
-
-    @classmethod
-    def of(cls, items: dict[str, Any]) -> _Shards:
-        new = cls()
-        for k, v in items.items():
-            i = _slot(k)
-            new.opened.setdefault(i, {})[k] = v
-        new.changed.update(new.opened)
-        return new
-
-    def open_all(self) -> None:
-        """Unpickle every shard now (a long-lived index: no first-touch cost on later queries)."""
-        for i in range(SHARDS):
-            self._shard(i)
-
-    def _shard(self, i: int) -> dict[str, Any]:
-        d = self.opened.get(i)
-        if d is None:
-            blob = self.blobs[i]
-            d = self.opened[i] = pickle.loads(blob) if blob else {}
-        return d
-
-    def get(self, k: str, default: Any = None) -> Any:
-        return self._shard(_slot(k)).get(k, default)
-
-    def set(self, k: str, v: Any) -> None:
-        i = _slot(k)
-        self._shard(i)[k] = v
-        self.changed.add(i)
-
-    def pop(self, k: str) -> None:
-        i = _slot(k)
-        if self._shard(i).pop(k, None) is not None:
-            self.changed.add(i)
-
-    def __reduce__(self) -> tuple[type, tuple[list[bytes | None]]]:
-        for i in self.changed:
-            d = self.opened[i]
-            self.blobs[i] = pickle.dumps(d, _PROTO) if d else None
-        self.changed.clear()
-        return _Shards, (self.blobs,)
-
-
-def _slot(k: str) -> int:
-    """Shard of a key: the same in every process (``hash()`` of a str is not)."""
-    return crc32(k.encode("utf-8", "surrogatepass")) % SHARDS
 
 
 def _keys_with_lines(text: str) -> dict[str, list[int]]:
@@ -359,9 +308,9 @@ class _Settings:
             env = {
                 "toml": self.toml_sig, "kdir": kdir, "topic": cfg.topic, "tz": self.tz_key, "docs": dict(lay.docs),
                 "inbox": cfg.inbox, "cards": cfg.cards, "knowledge": cfg.knowledge,
-                # pickled: unpickling datetimes and zones imports their modules, needed only for notes
-                "window": pickle.dumps((cfg.since, cfg.until, cfg.window_hours), _PROTO),
-                "zone": pickle.dumps(cfg.tz, _PROTO),
+                # as data, turned into datetimes and zones only when a note's time is compared
+                "window": [datetime_to_data(cfg.since), datetime_to_data(cfg.until), cfg.window_hours],
+                "zone": zone_to_data(cfg.tz),
             }
             if env != self.idx.env:
                 self.idx.env, self.idx.dirty = env, True
@@ -388,8 +337,9 @@ class _Settings:
         if self.cfg is not None:
             return self.cfg.default_window()
         assert self.env is not None
-        since, until, hours = pickle.loads(self.env["window"])
-        return default_window(since, until, hours, None if since and until else pickle.loads(self.env["zone"]))
+        since_v, until_v, hours = self.env["window"]
+        since, until = datetime_from_data(since_v), datetime_from_data(until_v)
+        return default_window(since, until, hours, None if since and until else zone_from_data(self.env["zone"]))
 
 
 class LookupIndex:
@@ -398,22 +348,34 @@ class LookupIndex:
     A query then costs a dictionary look-up plus one ``stat`` per file to notice
     changes, instead of parsing the living doc and scanning the inbox.  The inbox is
     walked again only when one of its folders changed, and the per-key answers sit in
-    pickled shards (:class:`_Shards`), so loading the index builds a few thousand
+    shards (:class:`curator.lookupdata.Shards`), so loading the index builds a few thousand
     objects rather than a few hundred thousand.
     """
 
     def __init__(self, root: Path) -> None:
         self.root = root
         self.path = root / ".curator" / INDEX_NAME
-        self.docs: dict[str, tuple[Sig | None, str, _Shards, list[str]]] = {}
+        self.problems: list[str] = []
+        """Why the index is not kept (``.curator`` or the index file is a link), one line each."""
+        self.forget()
+        self.dirty = False
+        trouble = state_problem(root)
+        if trouble is not None:
+            self.problems.append(trouble)
+        else:
+            self._load()
+
+    def forget(self) -> None:
+        """Start empty: everything is read again at the next query (and saved after it)."""
+        self.docs: dict[str, tuple[Sig | None, str, Shards, list[str]]] = {}
         """doc → (stamp, topic, "kind:key" → ((section, title, line, date, name), ...), problems)."""
         self.notes: dict[str, int] = {}
         """note → its packed stamp (-1: read it again at the next check)."""
-        self.meta = _Shards()
+        self.meta = Shards(data.note_meta)
         """note → (time ISO, briefing topic)."""
-        self.note_keys = _Shards()
+        self.note_keys = Shards(data.keys)
         """note → the "kind:key"s it mentions (only needed when it changes)."""
-        self.post = _Shards()
+        self.post = Shards(data.postings)
         """"kind:key" → ((note, lines), ...) in path order."""
         self.walk: list[str] = []
         """The note paths the last inbox walk found (readable or not)."""
@@ -423,7 +385,7 @@ class LookupIndex:
         self.env: dict[str, Any] | None = None
         """Snapshot of curator.toml and the layout (see _Settings)."""
         self.tz_key: str | None = None
-        self.dirty = False
+        self.dirty = True
         self.checked_at = -1e9
         """When files were last checked; a long-lived index re-checks at most every FRESH_SECONDS."""
         self.cards: tuple[str, Sig | None, str] | None = None
@@ -431,35 +393,69 @@ class LookupIndex:
         self.cards_listed = False
         self.opened = False
         self.cards_by_stem: dict[str, list[str]] | None = None
-        self._load()
 
     def _load(self) -> None:
-        data = read_private_pickle(self.path, _version())
-        if data is None:
+        got = read_cache(self.path, "lookup", _version(), self.problems)
+        if got is None:
             return
         try:
-            docs, notes, post, walk, tree = data["docs"], data["notes"], data["post"], data["walk"], data["tree"]
-            inbox, env, tz_key, cards, note_keys = data["inbox"], data["env"], data["tz"], data["cards"], data["keys"]
-            meta = data["meta"]
-        except (KeyError, TypeError):
-            return
-        self.docs, self.notes, self.post, self.walk, self.tree = docs, notes, post, walk, tree
-        self.note_keys, self.meta = note_keys, meta
-        self.inbox, self.env, self.tz_key, self.cards = inbox, env, tz_key, cards
-
-    def save(self) -> None:
-        if not self.dirty:
-            return
-        data = {
-            "version": _version(), "docs": self.docs, "notes": self.notes, "post": self.post, "walk": self.walk,
-            "tree": self.tree, "inbox": self.inbox, "env": self.env, "tz": self.tz_key, "cards": self.cards,
-            "keys": self.note_keys, "meta": self.meta,
-        }
-        if write_private_pickle(self.root, self.path, data):
+            self._take(*got)
+        except Exception:  # anything but what this code writes: start over
+            self.forget()
             self.dirty = False
 
+    def _take(self, d: Any, blobs: memoryview) -> None:
+        """The index as the file says it, every part checked (see :mod:`curator.lookupdata`)."""
+        check(type(d) is dict and type(d.get("docs")) is dict and type(d.get("notes")) is dict)
+        docs = {}
+        for rel, e in d["docs"].items():
+            check(type(e) is list and len(e) == 4 and type(e[1]) is str)
+            docs[data.relative(rel)] = (data.sig(e[0]), e[1], Shards.from_data(data.anchors, e[2], blobs),
+                                        data.strs(e[3]))
+        stamps = d["notes"]
+        check(not stamps or set(map(type, stamps.values())) == {str})
+        try:  # hex: 2,000 of them decode far faster than as decimal ints
+            notes = dict(zip(stamps, map(int, stamps.values(), repeat(16)), strict=True))
+        except ValueError as exc:
+            raise Miss from exc
+        walk = data.strs(d["walk"])
+        joined = "/" + "/\0/".join(walk) + "/"
+        check("/../" not in joined and "//" not in joined)  # relative, no "..", none empty
+        inbox, tree, cards = d["inbox"], d["tree"], d["cards"]
+        check(inbox is None or type(inbox) is str)
+        if tree is not None:
+            check(type(tree) is dict and inbox is not None)
+            under = os.path.join(inbox, "")
+            check(all(k == inbox or k.startswith(under) for k in tree))
+            tree = {k: data.sig(v) for k, v in tree.items()}
+        if cards is not None:
+            check(type(cards) is list and len(cards) == 3 and type(cards[0]) is str and type(cards[2]) is str)
+            cards = (cards[0], data.sig(cards[1]), cards[2])
+        tz_key = d["tz"]
+        check(tz_key is None or type(tz_key) is str)
+        self.docs, self.notes, self.walk, self.tree, self.inbox, self.cards = docs, notes, walk, tree, inbox, cards
+        self.env, self.tz_key = data.env(d["env"]), tz_key
+        self.post = Shards.from_data(data.postings, d["post"], blobs)
+        self.note_keys = Shards.from_data(data.keys, d["keys"], blobs)
+        self.meta = Shards.from_data(data.note_meta, d["meta"], blobs)
+
+    def save(self) -> None:
+        if not self.dirty or self.problems:
+            return
+        blobs = Blobs()
+        d = {
+            "docs": {rel: [s, topic, shards.to_data(blobs), probs] for rel, (s, topic, shards, probs) in self.docs.items()},
+            "notes": {rel: format(v, "x") for rel, v in self.notes.items()}, "post": self.post.to_data(blobs),
+            "walk": self.walk, "tree": self.tree,
+            "inbox": self.inbox, "env": self.env, "tz": self.tz_key, "cards": self.cards,
+            "keys": self.note_keys.to_data(blobs), "meta": self.meta.to_data(blobs),
+        }
+        if write_cache(self.root, self.path, "lookup", _version(), d, blobs, self.problems):
+            self.dirty = False
+            remove_legacy(self.root / ".curator" / LEGACY_NAME)
+
     def open_all(self) -> None:
-        """A long-lived index unpickles everything on its first query, not a shard per query."""
+        """A long-lived index decodes everything on its first query, not a shard per query."""
         self.post.open_all()
         self.meta.open_all()
         for entry in self.docs.values():
@@ -470,7 +466,7 @@ class LookupIndex:
         """(note, lines) for every note that mentions "kind:key", in path order."""
         return self.post.get(k, ())
 
-    def refresh_doc(self, topic: str, rel: str, problems: list[str]) -> _Shards:
+    def refresh_doc(self, topic: str, rel: str, problems: list[str]) -> Shards:
         """The doc's anchors, parsed again only when its stamp changed."""
         path = os.path.join(str(self.root), rel)
         sig = _sig(path)
@@ -501,7 +497,7 @@ class LookupIndex:
                 anchors.setdefault(f"cited:{c.kind}:{c.key}", []).append((c.where, "", c.line, None, ""))
         except ReadProblem as exc:
             probs.append(f"{rel}: {exc.message}")
-        packed = _Shards.of({k: tuple(v) for k, v in anchors.items()})
+        packed = Shards.of(data.anchors, {k: tuple(v) for k, v in anchors.items()})
         if sig is not None:
             self.docs[rel] = (sig if _settled(sig, _now_ns()) else None, topic, packed, probs)
             self.dirty = True
@@ -512,7 +508,7 @@ class LookupIndex:
         """Follow the inbox: walk it again only if a folder changed, re-read only notes whose stamp changed."""
         if st.tz_key != self.tz_key:
             self.notes, self.walk, self.tree = {}, [], None
-            self.meta, self.note_keys, self.post = _Shards(), _Shards(), _Shards()
+            self.meta, self.note_keys, self.post = Shards(data.note_meta), Shards(data.keys), Shards(data.postings)
             self.tz_key, self.dirty = st.tz_key, True
         if self.tree is None or self.inbox != st.inbox or not _tree_unchanged(self.tree):
             from curator.workspace import list_note_paths
@@ -664,7 +660,12 @@ def lookup(
     if parsed is None:
         return LookupResult(query, None, False, kind="invalid")
     idx = index or LookupIndex(cfg.root if cfg is not None else root)
-    return _answer(idx, _Settings.open(idx, cfg), query, parsed, topic, window, one_shot=index is None)
+    st = _Settings.open(idx, cfg)
+    try:
+        return _answer(idx, st, query, parsed, topic, window, one_shot=index is None)
+    except Miss:  # a shard that does not decode: the whole index is rebuilt
+        idx.forget()
+        return _answer(idx, _Settings.open(idx, cfg), query, parsed, topic, window, one_shot=index is None)
 
 
 def _answer(
@@ -796,11 +797,17 @@ def cmd_lookup(args: argparse.Namespace) -> int:
     """``curator lookup``: config problems first, then the query, then the layout (as always)."""
     idx = LookupIndex(_resolve_root(args.workspace))
     st = _Settings.open(idx, None)
+    for problem in [*idx.problems, *(st.cfg.problems if st.cfg is not None else ())]:
+        print(f"curator: {problem}", file=sys.stderr)  # a link in .curator/, a refused path in curator.toml
     parsed = parse_query(args.query)
     if parsed is None:
         res = LookupResult(args.query, None, False, kind="invalid")
     else:
-        res = _answer(idx, st, args.query, parsed, args.topic, None, one_shot=True)
+        try:
+            res = _answer(idx, st, args.query, parsed, args.topic, None, one_shot=True)
+        except Miss:  # a shard that does not decode: the whole index is rebuilt
+            idx.forget()
+            res = _answer(idx, _Settings.open(idx, None), args.query, parsed, args.topic, None, one_shot=True)
     if args.json:
         import json
 

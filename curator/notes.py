@@ -18,7 +18,7 @@ from curator.footnotes import inline_footnotes
 from curator.lexicon import default_lexicon, memo
 from curator.mdblocks import Block, ListEntry, flatten_deep_nesting, parse_blocks, plain_inline
 from curator.mentions import identities, is_chat_line, sentence_spans, url_role
-from curator.models import Item, Remark, SplitNote  # noqa: F401  (defined there: cached pickles need no parser)
+from curator.models import Item, Remark, SplitNote  # noqa: F401  (defined there: cached notes need no parser)
 from curator.note_items import (
     BULLET,
     OUTLINE_LINE,

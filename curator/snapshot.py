@@ -20,6 +20,7 @@ from tinydb.storages import Storage
 
 from curator.atomic import atomic_copy, atomic_write_bytes
 from curator.journal import SCHEMA, VERSION, valid_event
+from curator.statedir import open_nofollow
 
 
 class ReadOnlyStore(Exception):
@@ -79,7 +80,8 @@ class AtomicJSONStorage(Storage):
             return self._cache
         name = self.path.name
         try:
-            with open(self.path, encoding=self.encoding, newline="") as handle:
+            fd = open_nofollow(self.path, os.O_RDONLY)  # never a file a link points at
+            with open(fd, encoding=self.encoding, newline="") as handle:
                 text = handle.read()
         except FileNotFoundError:
             return None

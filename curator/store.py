@@ -72,6 +72,7 @@ from curator.snapshot import (
     snapshot_tables,
     write_snapshot,
 )
+from curator.statedir import open_nofollow, state_problem
 from curator.store_load import LoadingMixin, file_sig
 
 __all__ = [
@@ -128,6 +129,8 @@ class DecisionStore(LoadingMixin):
         self._refresh_backup = False
         self._reloads = 0
         self._closed = False
+        self._linked: str | None = None
+        """Why nothing in ``.curator/`` is touched: it, or something in it, is a link (curator.statedir)."""
         self.compact_after = 1
         """Journal events that make open/close fold the journal into the snapshot."""
         self._log = DecisionLog()
@@ -165,6 +168,10 @@ class DecisionStore(LoadingMixin):
         if not workspace.is_dir():
             raise FileNotFoundError(f"workspace {workspace} does not exist")
         store = cls(workspace, _default_editor(editor))
+        store._linked = state_problem(workspace)
+        if store._linked is not None:  # read and write nothing there
+            store._go_readonly(store._linked, problem=True)
+            return store
         if lock_timeout is not None:
             store.lock_timeout = lock_timeout
         if not session_lock:
@@ -292,7 +299,7 @@ class DecisionStore(LoadingMixin):
             self._journal_fd = None
         line = encode_line(header(log.last_seq, _now()))
         atomic_write_bytes(self.journal_path, line)
-        self._journal_fd = os.open(self.journal_path, os.O_RDWR | os.O_APPEND)
+        self._journal_fd = open_nofollow(self.journal_path, os.O_RDWR | os.O_APPEND)
         self._journal_offset = len(line)
         self._journal_ok = True
         self._journal_damaged = False
@@ -431,7 +438,7 @@ class DecisionStore(LoadingMixin):
 
         A few ``stat`` calls and no lock: cheap enough to poll several times a second.
         """
-        if self._closed:
+        if self._closed or self._linked:
             return False
         if self._disk_changed():
             return True
@@ -446,7 +453,7 @@ class DecisionStore(LoadingMixin):
         Raises :class:`WorkspaceBusy` when the lock stays taken past *timeout* seconds
         (default :attr:`lock_timeout`; 0 is a single try): try again later.
         """
-        if self._closed:
+        if self._closed or self._linked:
             return False
         if self.readonly:
             self._lock.open(writable=False)  # the writer may have created it since

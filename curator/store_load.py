@@ -21,6 +21,7 @@ from curator.decision_log import DecisionLog
 from curator.journal import header_problem, parse_lines
 from curator.locks import SessionTaken, TxLock, take_session_lock
 from curator.snapshot import CorruptStoreError, read_snapshot, saved_when
+from curator.statedir import LinkedState, open_nofollow
 
 
 def _stamp() -> str:
@@ -77,6 +78,9 @@ class LoadingMixin:
             self._journal_fd = None
 
     def _cannot_write(self, exc: OSError) -> None:
+        if isinstance(exc, LinkedState):  # put there since open() checked: still left alone
+            self._go_readonly(str(exc), problem=True)
+            return
         reason = exc.strerror or str(exc)
         self._go_readonly(
             f"cannot write to {self.dir} ({reason}); this session is read-only", problem=True
@@ -170,7 +174,7 @@ class LoadingMixin:
         """Events of a journal and, if it is unusable, why (foreign/newer/damaged)."""
         writable = current and not self.readonly
         try:
-            fd = os.open(path, os.O_RDWR | os.O_APPEND if writable else os.O_RDONLY)
+            fd = open_nofollow(path, os.O_RDWR | os.O_APPEND if writable else os.O_RDONLY)
         except FileNotFoundError:
             return [], None
         except OSError as exc:

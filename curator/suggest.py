@@ -55,6 +55,12 @@ class Unit:
     """Labels of the leaf units inside a divided section, in doc order; () for a leaf."""
 
 
+def units_bm25(units: list[Unit]) -> BM25 | None:
+    """The lexical index over the units' titles (weighted thrice) and text; None without units."""
+    docs = [tokens(f"{u.title} {u.title} {u.title} {u.text}") for u in units]
+    return BM25(docs) if docs else None
+
+
 class SectionIndex:
     """Lexical index over the sections of one living doc, and what names its sections.
 
@@ -120,8 +126,7 @@ class SectionIndex:
             i: sections[o].number or sections[o].title for i, o in owner.items()
         }
         """Section index → the label its anchors are reported under."""
-        docs = [tokens(f"{u.title} {u.title} {u.title} {u.text}") for u in self.units]
-        self.bm25 = BM25(docs) if docs else None
+        self.bm25 = units_bm25(self.units)
         self.memo: dict[tuple[bytes, int], tuple[tuple[int, float], ...]] = {}
         """:meth:`top`'s answers by content hash (persisted apart from the index, see curator.cache)."""
         self.memo_changed = False
@@ -230,15 +235,11 @@ class SectionIndex:
             return groups[0]
         return None
 
-    def __getstate__(self) -> dict:
-        """Pickled without the memo of scores: that is saved apart, when it changes (see curator.cache)."""
-        return {**self.__dict__, "memo": {}, "memo_changed": False, "_titles": None}
-
     def top(self, text: str, k: int = 5) -> tuple[tuple[int, float], ...]:
         """The best-fitting units for ``text`` as (unit index, BM25 score), best first, scores > 0.
 
         Memoised by content: the same text against the same doc always scores the same,
-        and the memo is pickled with the doc's index, so a warm run only scores what changed.
+        and the memo is cached with the doc's index (see curator.cache), so a warm run only scores what changed.
         """
         if not self.bm25:
             return ()

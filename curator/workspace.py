@@ -29,18 +29,28 @@ class LoadedNote:
     split: SplitNote | None
     mtime: float = 0.0
     sha1: str = ""
-    blob: bytes | None = None
-    """Pickled (note, split) when only the note's metadata was loaded from the cache."""
+    blob: bytes | memoryview | None = None
+    """The whole (note, split) as cached data (see curator.cachecodec) when only the note's
+    metadata was loaded from the cache."""
+    reload: Callable[[], LoadedNote] | None = None
+    """Reads the note again when its cached form does not decode (a cache is untrusted input)."""
 
     def ensure(self) -> LoadedNote:
         """Load the full note (items, text) if only its metadata is here."""
         if self.blob is not None:
-            import pickle
+            from curator.cachecodec import full_note_from_data
+            from curator.persist import loads
 
             meta = self.note
-            self.note, self.split = pickle.loads(self.blob)
+            try:
+                self.note, self.split = full_note_from_data(loads(bytes(self.blob)))
+            except Exception:  # damaged or foreign: the file itself is the truth
+                if self.reload is None:
+                    raise
+                fresh = self.reload()
+                self.note, self.split = fresh.note, fresh.split
             self.note.in_window, self.note.kind = meta.in_window, meta.kind
-            self.blob = None
+            self.blob = self.reload = None
         return self
 
 

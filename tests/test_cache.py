@@ -18,7 +18,7 @@ def _strip(data: dict) -> dict:
 def test_edit_one_note_rereads_only_it(sample_ws: Path) -> None:
     first = IndexCache(sample_ws)
     analyze(sample_ws, cache=first)
-    assert first.reads > 10 and (sample_ws / ".curator" / "index-cache.pickle").is_file()
+    assert first.reads > 10 and (sample_ws / ".curator" / "index-notes.cache").is_file()
 
     warm = IndexCache(sample_ws)
     analyze(sample_ws, cache=warm)
@@ -44,7 +44,7 @@ def test_deleted_note_is_forgotten_and_damaged_cache_ignored(sample_ws: Path) ->
     victim.unlink()
     a = analyze(sample_ws, cache=IndexCache(sample_ws))
     assert victim.name not in {Path(n.path).name for n in a.notes}
-    (sample_ws / ".curator" / "index-cache.pickle").write_bytes(b"not a pickle")
+    (sample_ws / ".curator" / "index-notes.cache").write_bytes(b"not a cache")
     c = IndexCache(sample_ws)
     b = analyze(sample_ws, cache=c)
     assert c.reads > 0 and len(b.increments) == len(a.increments)
@@ -52,8 +52,8 @@ def test_deleted_note_is_forgotten_and_damaged_cache_ignored(sample_ws: Path) ->
 
 def test_cache_owned_by_someone_else_is_not_loaded(sample_ws: Path) -> None:
     analyze(sample_ws, cache=IndexCache(sample_ws))
-    path = sample_ws / ".curator" / "index-cache.pickle"
-    path.chmod(0o666)  # writable by others: never unpickle it
+    path = sample_ws / ".curator" / "index-notes.cache"
+    path.chmod(0o666)  # writable by others: never trust it
     c = IndexCache(sample_ws)
     assert c.notes == {}
     time.sleep(0)
@@ -101,7 +101,7 @@ def test_vocabulary_is_kept_and_recounted_when_a_card_changes(sample_ws: Path) -
     warm answer stays the cold one."""
     first = IndexCache(sample_ws)
     analyze(sample_ws, cache=first)
-    assert (sample_ws / ".curator" / "index-vocabulary.pickle").is_file()
+    assert (sample_ws / ".curator" / "index-vocabulary.cache").is_file()
     (key,) = IndexCache(sample_ws).vocabulary  # one topic, one vocabulary
 
     card = sorted((sample_ws / "paper_cards").glob("*.md"))[0]
@@ -113,3 +113,24 @@ def test_vocabulary_is_kept_and_recounted_when_a_card_changes(sample_ws: Path) -
     cached = analyze(sample_ws, cache=warm)
     assert list(warm.vocabulary) != [key]
     assert _strip(analysis_json(cached)) == _strip(analysis_json(analyze(sample_ws)))
+
+
+def test_a_cached_doc_index_is_the_built_one(sample_ws: Path) -> None:
+    """Every part of a living doc's index comes back from the cache (a new attribute must be cached too)."""
+    from curator.context import doc_index
+    from curator.living_doc import load_living_doc
+
+    analyze(sample_ws, cache=IndexCache(sample_ws))
+    warm = IndexCache(sample_ws)
+    assert warm.docs
+    for rel, (_sig, doc) in warm.docs.items():
+        cached = doc.__dict__["_curator_index"]
+        built = doc_index(load_living_doc(sample_ws, rel, doc.topic))
+        assert set(vars(cached)) == set(vars(built))
+        assert set(vars(cached.index)) == set(vars(built.index))
+        for name in ("anchors_by_id", "anchors_by_url", "name_anchors", "name_by_token", "cited"):
+            assert getattr(cached, name) == getattr(built, name), name
+        for name, value in vars(built.index).items():
+            if name not in ("doc", "bm25", "memo", "memo_changed", "_titles"):
+                assert getattr(cached.index, name) == value, name
+        assert cached.index.bm25.scores(["kv", "cache"]) == built.index.bm25.scores(["kv", "cache"])

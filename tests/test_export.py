@@ -23,7 +23,13 @@ from curator.analysis import analyze
 from curator.arxiv import normalize_id
 from curator.briefing import default_output_path, load_template, render_briefing
 from curator.config import load_config
-from curator.export import ExportExists, cmd_export, copy_to_clipboard, write_briefing
+from curator.export import (
+    ExportExists,
+    ExportRefused,
+    cmd_export,
+    copy_to_clipboard,
+    write_briefing,
+)
 from curator.models import Analysis, LivingDoc, Window
 from curator.store import DecisionStore
 from curator.triage import Triage
@@ -288,8 +294,10 @@ def test_write_briefing_refuses_and_creates(tmp_path: Path) -> None:
         write_briefing(tmp_path, "inbox/tom/x.md", "two\n")
     assert err.value.path == p and p.read_text(encoding="utf-8") == "one\n"
     (tmp_path / "dangling").symlink_to(tmp_path / "nowhere")
-    with pytest.raises(ExportExists):
-        write_briefing(tmp_path, str(tmp_path / "dangling"), "x")
+    for force in (False, True):  # a link is never written through nor replaced (test_export_paths.py)
+        with pytest.raises(ExportRefused):
+            write_briefing(tmp_path, str(tmp_path / "dangling"), "x", force=force)
+    assert (tmp_path / "dangling").is_symlink() and not (tmp_path / "nowhere").exists()
     assert write_briefing(tmp_path, "inbox/tom/x.md", "two\n", force=True).read_text(encoding="utf-8") == "two\n"
 
 

@@ -22,7 +22,7 @@ Q = "2608.14376"
 def test_index_follows_file_changes(sample_ws: Path) -> None:
     first = lookup(sample_ws, "2608.14376")
     assert not first.anchored and len(first.notes) == 3
-    assert (sample_ws / ".curator" / "lookup-index.pickle").is_file()
+    assert (sample_ws / ".curator" / "lookup-index.cache").is_file()
 
     note = sample_ws / "inbox" / "kai" / "2026-08-20T2000-kai.md"
     note.parent.mkdir()

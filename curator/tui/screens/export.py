@@ -171,12 +171,16 @@ class ExportScreen(Screen[None]):
             self.app.push_screen(ConfirmScreen(f"{rel} already exists.\nOverwrite it?"), answer)
 
     def _write(self, rel: str, *, force: bool) -> None:
-        from curator.export import ExportExists, write_briefing
+        from curator.export import ExportExists, ExportRefused, output_path, write_briefing
 
         try:
-            result = write_briefing(self.session.root, rel, self.text, force=force)
+            target = output_path(self.session.root, None, rel)  # inside the workspace, links followed
+            result = write_briefing(self.session.root, target, self.text, force=force)
         except ExportExists:
             raise
+        except ExportRefused as exc:  # a link, a device or a folder there: never written through
+            self.notify(str(exc), severity="error", markup=False)
+            return
         except OSError as exc:
             self.notify(f"could not write {rel}: {exc.strerror or exc}", severity="error", markup=False)
             return

@@ -405,7 +405,7 @@ class TriageScreen(SharedStore, Screen[None]):
         self._shown.set()
         if self.session.readonly_reason:
             self.notify(clean(self.session.readonly_reason, 300), title="read-only", severity="warning", markup=False, timeout=8)
-        for problem in self.session.problems[:3]:
+        for problem in [p for p in self.session.problems if p != self.session.readonly_reason][:3]:
             self.notify(clean(problem, 300), severity="warning", markup=False, timeout=8)
         self._watch()
         self.set_interval(DECISIONS_POLL, self._poll_decisions)
@@ -554,7 +554,8 @@ class TriageScreen(SharedStore, Screen[None]):
             info.window = self.session.analysis.window
             info.shown = len(self._table.order)
             info.readonly = self.session.readonly_reason
-            info.problems = [self.busy_note, *self.session.problems] if self.busy_note else self.session.problems
+            problems = [p for p in self.session.problems if p != info.readonly]  # the read-only reason: said once
+            info.problems = [self.busy_note, *problems] if self.busy_note else problems
         elif self.load_error:
             info.problems = [self.load_error]
         status: StatusLine = self.query_one("#status")  # type: ignore[assignment]

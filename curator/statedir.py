@@ -1,0 +1,105 @@
+"""``<workspace>/.curator/``: curator's own state folder, never reached through a link.
+
+A workspace is a git repository the team shares, so whatever is in it may have been
+committed by someone else: ``.curator`` may be a symbolic link to another folder, and
+``.curator/lock`` a link to ``~/.bashrc``.  Curator follows none of them: the folder
+is checked with ``lstat`` before anything in it is used, and every file in it is
+opened with ``O_NOFOLLOW``.  A link is reported in one line and left alone; the
+decisions are then read-only and the caches are off.
+
+Light on purpose (``os`` and ``stat`` only): a warm ``curator lookup`` imports it.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+
+STATE_DIR = ".curator"
+NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_LINK_ERRNOS = {errno.ELOOP, errno.EMLINK}
+"""What ``open(..., O_NOFOLLOW)`` says about a link (Linux: ELOOP; FreeBSD: EMLINK)."""
+
+
+class LinkedState(OSError):
+    """A file in ``.curator/`` (or the folder itself) is a symbolic link; ``str()`` is the one line to show."""
+
+    def __str__(self) -> str:
+        return str(self.strerror)
+
+
+def state_dir(root: str | os.PathLike[str]) -> str:
+    return os.path.join(os.fspath(root), STATE_DIR)
+
+
+def link_message(path: str | os.PathLike[str]) -> str:
+    """The one line a user sees about a link where curator keeps its state (named from the workspace)."""
+    parent, name = os.path.split(os.fspath(path))
+    shown = name if name == STATE_DIR else f"{STATE_DIR}/{name}" if os.path.basename(parent) == STATE_DIR else path
+    return f"{os.fspath(shown)} is a symbolic link; curator does not follow it: caches are off and decisions are read-only"
+
+
+def state_dir_problem(root: str | os.PathLike[str]) -> str | None:
+    """One line when ``<root>/.curator`` is a link or not a folder; None when it is a folder or absent."""
+    folder = state_dir(root)
+    try:
+        st = os.lstat(folder)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        return f"cannot check {STATE_DIR} ({exc.strerror}); caches are off and decisions are read-only"
+    if stat.S_ISLNK(st.st_mode):
+        return link_message(folder)
+    if not stat.S_ISDIR(st.st_mode):
+        return f"{STATE_DIR} is not a folder; caches are off and decisions are read-only"
+    return None
+
+
+def state_problem(root: str | os.PathLike[str]) -> str | None:
+    """:func:`state_dir_problem`, or one line when anything in ``.curator/`` is a link.
+
+    Curator never makes a link there, so one is somebody else's doing: every state file is
+    then left alone, not only the one it would replace (one rule, one line to read).
+    """
+    trouble = state_dir_problem(root)
+    if trouble is not None:
+        return trouble
+    try:
+        with os.scandir(state_dir(root)) as entries:
+            for entry in entries:
+                if entry.is_symlink():
+                    return link_message(entry.path)
+    except OSError:
+        pass  # absent, or unreadable: each file says so when it is opened
+    return None
+
+
+def is_link(path: str | os.PathLike[str]) -> bool:
+    try:
+        return stat.S_ISLNK(os.lstat(path).st_mode)
+    except OSError:
+        return False
+
+
+def open_nofollow(path: str | os.PathLike[str], flags: int, mode: int = 0o666) -> int:
+    """``os.open`` that never follows a link at *path* itself: raises :class:`LinkedState` for one.
+
+    Opening for reading also refuses anything but a regular file (a FIFO would block, a device
+    would read forever): ``O_NONBLOCK`` keeps the open from waiting, the check follows it.
+    """
+    try:
+        fd = os.open(path, flags | NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK, mode)
+    except OSError as exc:
+        if exc.errno in _LINK_ERRNOS and is_link(path):
+            raise LinkedState(exc.errno, link_message(path)) from None
+        raise
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise OSError(errno.EINVAL, f"{os.fspath(path)} is not a regular file")
+        os.set_blocking(fd, True)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
