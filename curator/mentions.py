@@ -60,7 +60,9 @@ class Identities:
 
 
 @memo
-def _url_tables() -> tuple[tuple[str, ...], frozenset[str], tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+def _url_tables() -> tuple[
+    tuple[str, ...], frozenset[str], tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]
+]:
     lex = default_lexicon()
     return (
         tuple(lex.literals("urls", "workspace_hosts")),
@@ -69,6 +71,7 @@ def _url_tables() -> tuple[tuple[str, ...], frozenset[str], tuple[str, ...], tup
         tuple(lex.literals("urls", "local_schemes")),
         tuple(lex.literals("urls", "thread_hosts")),
         tuple(lex.literals("urls", "everyday_hosts")),
+        tuple(lex.literals("urls", "redirect_host_labels")),
     )
 
 
@@ -90,7 +93,7 @@ def url_role(url: str) -> str:
     """
     if is_arxiv_url(url) or _FILE_LINK.search(url.split("?", 1)[0].split("#", 1)[0]):
         return "ignore"
-    workspace, boiler, paper_pages, local, threads, everyday = _url_tables()
+    workspace, boiler, paper_pages, local, threads, everyday, redirects = _url_tables()
     scheme = url.split("://", 1)[0].lower() if "://" in url else ""
     if scheme and scheme not in ("http", "https") and scheme in local:
         return "ignore"
@@ -99,6 +102,8 @@ def url_role(url: str) -> str:
     bare = host.rsplit(":", 1)[0]
     if "." not in bare or _IP.fullmatch(bare) or _host_in(bare, workspace) or _host_in(bare, everyday):
         return "ignore"  # localhost:30000 in a command, an IP, the author's own workspace page, a meeting link
+    if bare.count(".") >= 2 and bare.split(".", 1)[0] in redirects and path.count("/") <= 1 and len(path) <= 40:
+        return "ignore"  # a mailer's click-tracking redirect: "links.tldrnewsletter.com/qk7ppr"
     segments = {s for s in re.split(r"[/?&=#._-]+", path.lower()) if s}
     if segments & boiler:
         return "ignore"

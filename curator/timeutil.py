@@ -152,6 +152,12 @@ def _front_keys(lex: Lexicon) -> tuple[str, ...]:
     return tuple(w.lower() for w in lex.literals("time", "front_matter"))
 
 
+def _zone_key(word: str) -> str:
+    """An abbreviation in upper case ("cet" → "CET", matched as written); a phrase ("hora CDMX",
+    "北京时间") in lower case, matched in any case."""
+    return word.upper() if word.isascii() and word.isalpha() else " ".join(word.lower().split())
+
+
 @functools.lru_cache(maxsize=8)
 def _zones(lex: Lexicon) -> dict[str, tuple[tuple[str, tzinfo], ...]]:
     """Abbreviation (upper case for Latin ones) → the zones it may mean, as (written value, zone)."""
@@ -168,7 +174,7 @@ def _zones(lex: Lexicon) -> dict[str, tuple[tuple[str, tzinfo], ...]]:
             if z is not None:
                 resolved.append((v.removeprefix("lit:"), z))
         if resolved:
-            zones[key.upper() if key.isascii() else key] = tuple(resolved)
+            zones[_zone_key(key)] = tuple(resolved)
     return zones
 
 
@@ -176,7 +182,9 @@ def _zones(lex: Lexicon) -> dict[str, tuple[tuple[str, tzinfo], ...]]:
 def _vocab(lex: Lexicon) -> _Vocab:
     words = lex.words
     zones = _zones(lex)
-    zone_words = _alternation(list(zones), ascii_case=True)
+    abbreviations = [k for k in zones if k.isascii() and k.isalpha()]
+    phrases = [k for k in zones if not (k.isascii() and k.isalpha())]
+    zone_words = "|".join(p for p in (_alternation(abbreviations, ascii_case=True), _alternation(phrases)) if p)
     months: dict[str, int] = {}
     for key, values in lex.table("time.months").items():
         if isinstance(values, list) and key.isdigit() and 1 <= int(key) <= 12:
@@ -258,7 +266,7 @@ def zone_for(word: str, when: datetime, tz: tzinfo | None, lexicon: Lexicon | No
     meaning is that zone; an ambiguous one (CST, IST) is read as the workspace zone, with a problem.
     Unknown words are the workspace zone, without one.
     """
-    key = word.strip().upper() if word.strip().isascii() else word.strip()
+    key = _zone_key(word.strip())
     choices = _zones(_lexicon(lexicon)).get(key)
     if not choices:
         return None, None

@@ -290,3 +290,14 @@ def test_chinese_phrases_match_in_either_script() -> None:
     assert [(h.kind, h.value) for h in read_hints("歸到 2.1")] == [("number", "2.1")]
     assert fold_script("特徵視覺化那一節") == "特征视觉化那一节"
     assert len(fold_script("這篇")) == 2  # one for one: offsets into the text stay valid
+
+
+def test_catalan_notes_are_read() -> None:
+    from curator.fields import match_field
+    from curator.lexicon import default_lexicon
+    from curator.verdicts import VerdictReader
+
+    assert match_field("Secció: secció 5.1").kind == "hint"  # type: ignore[union-attr]
+    assert match_field("Enllaç: https://arxiv.org/abs/2610.19902").kind == "link"  # type: ignore[union-attr]
+    r = VerdictReader(default_lexicon(), ["efficiency"], ["inference"], [])
+    assert [v.kind for v in r.read("És de fine-tuning eficient (PEFT), no és nostre.")] == ["dismiss"]

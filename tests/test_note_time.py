@@ -397,3 +397,10 @@ def test_a_decimal_is_no_clock_time(tmp_path: Path) -> None:
 def test_front_matter_dates_in_other_languages(tmp_path: Path) -> None:
     n = _note(tmp_path, "Europe/Madrid", "2026-10-24T1230-x.md", "---\nfecha: 2026-10-24T12:30:00-06:00\n---\n# x\n")
     assert n.time == _at("2026-10-24T12:30-06:00") and n.time_source == "front_matter"
+
+
+def test_a_zone_named_in_words(tmp_path: Path) -> None:
+    """"13:15 hora CDMX" in a note named by that clock: Mexico City time, not the workspace's."""
+    body = "Pendientes — ximena\n25/10/2026 · 13:15 hora CDMX (GMT-6). Allá ya son las 20:15.\n"
+    n = _note(tmp_path, "Europe/Madrid", "2026-10-25T1315-pendientes.md", body)
+    assert n.time == _at("2026-10-25T13:15-06:00")

@@ -453,3 +453,14 @@ def test_a_doi_written_bare_is_its_address() -> None:
 def test_a_project_page_needs_no_path() -> None:
     assert [u for u, _s, _e in find_urls("UMI(umi-gripper.github.io)처럼")] == ["umi-gripper.github.io"]
     assert find_urls("mail me at ann@foo.github.io") == []
+
+
+@pytest.mark.parametrize(("url", "role"), [
+    ("https://links.tldrnewsletter.com/qk7ppr", "ignore"),  # a mailer's click redirect
+    ("https://wandb.ai/srl/openvla2-ur5e", "ignore"),  # the team's own runs
+    ("https://link.springer.com/article/10.1007/s11263-023-01234-5", "item"),  # a real page under "link."
+])
+def test_redirects_and_team_tools(url: str, role: str) -> None:
+    from curator.mentions import url_role
+
+    assert url_role(url) == role
