@@ -70,7 +70,7 @@ def read_hints(text: str, lexicon: Lexicon | None = None) -> list[Hint]:
         for m in rx.finditer(norm):
             if norm[m.end("num") : m.end("num") + 2].lstrip()[:1] in ("?", "？"):
                 spans.append(m.span())
-                continue  # "Sezione: 1.2.2?": the author asks, the editor decides
+                continue  # "Section: 1.2.2?": the author asks, the editor decides
             num = re.sub(r"\s+", "", m.group("num")).replace("．", ".")
             out.append(Hint("number", num, m.group(0).strip()))
             spans.append(m.span())

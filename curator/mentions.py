@@ -103,7 +103,7 @@ def url_role(url: str) -> str:
     if "." not in bare or _IP.fullmatch(bare) or _host_in(bare, workspace) or _host_in(bare, everyday):
         return "ignore"  # localhost:30000 in a command, an IP, the author's own workspace page, a meeting link
     if bare.count(".") >= 2 and bare.split(".", 1)[0] in redirects and path.count("/") <= 1 and len(path) <= 40:
-        return "ignore"  # a mailer's click-tracking redirect: "links.tldrnewsletter.com/qk7ppr"
+        return "ignore"  # a mailer's click-tracking redirect: "links.example-news.com/qk7ppr"
     segments = {s for s in re.split(r"[/?&=#._-]+", path.lower()) if s}
     if segments & boiler:
         return "ignore"

@@ -309,7 +309,7 @@ def build_item(sp: Span, lines: list[str], path: str) -> Item | None:
     primary: str | None = title_ids[0].id if title_ids else None
     field_urls: list[str] = []
     for u, _s, _e in find_urls(title_line):
-        if not is_arxiv_url(u) and not is_file_link(u):
+        if not is_arxiv_url(u) and not is_file_link(u) and url_role(u) != "ignore":
             field_urls.append(u)
     current_field: str | None = None
     field_indent = -1
@@ -367,6 +367,7 @@ def build_item(sp: Span, lines: list[str], path: str) -> Item | None:
             and only_url[0][1] <= 1
             and len(stripped) - (only_url[0][2] - only_url[0][1]) <= 2
             and not is_arxiv_url(only_url[0][0])
+            and url_role(only_url[0][0]) != "ignore"  # a mailer's redirect, a meeting: names nothing
         ):
             field_urls.append(only_url[0][0])  # a line that is just a link names the source
             continue

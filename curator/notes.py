@@ -31,6 +31,7 @@ from curator.note_items import (
     short_label,
 )
 from curator.note_remarks import attach_remarks, drop_own_links, find_groups
+from curator.textfeatures import COINED_NAME
 from curator.urls import find_urls
 
 # --- conventions -------------------------------------------------------------
@@ -402,7 +403,30 @@ def split_note(text: str, path: str) -> SplitNote:
     out.groups = find_groups(out.remarks, out.items)
     attach_remarks(out)
     drop_own_links(out, text)
+    _named_sections(out, heading_spans, lines, covered)
     return out
+
+
+_COINED = COINED_NAME
+
+
+def _named_sections(out: SplitNote, heading_spans: list[tuple[Block, int, int, str]], lines: list[str], covered: list[bool]) -> None:
+    """A heading naming a paper that an item of the same note cites ("### 평가 비용 / FooBench"
+    over what was said of it; the ID only in an action item below): its text is about that paper."""
+    free = [
+        (hb, body_end) for hb, _sec_end, body_end, _ctx in heading_spans
+        if not covered[hb.start] and body_end > hb.start and not any(has_ref(ln) for ln in lines[hb.start : body_end])
+    ]
+    if not free:
+        return
+    for it in [*out.items, *out.carriers]:
+        if not (it.arxiv or it.urls):
+            continue
+        first = it.text.split("\n", 1)[0]
+        names = {m.group(0) for m in _COINED.finditer(first) if len(m.group(0)) >= 5}
+        for hb, body_end in free:
+            if any(re.search(rf"(?<![A-Za-z0-9_-]){re.escape(n)}(?![A-Za-z0-9_-])", hb.text) for n in names):
+                it.text += "\n" + "\n".join(lines[hb.start : body_end])
 
 
 def _carriers(run: list[int], lines: list[str], path: str, line_ctx: list[str], line_neg: list[bool]) -> list[Item]:

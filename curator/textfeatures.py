@@ -16,8 +16,11 @@ from itertools import chain, filterfalse
 from operator import add, mul
 
 _LATIN = re.compile(r"[a-z][a-z0-9]*(?:[.+\-_][a-z0-9]+)*|\d+(?:\.\d+)?[a-z×%]*")
-_CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+_CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+|[\uac00-\ud7a3]+|[\u30a1-\u30fa\u30fc]{2,}")
+"""Runs of Han characters, of Hangul syllables, of katakana: each read as overlapping bigrams."""
 _SPLIT_JOINED = re.compile(r"[.\-_+]")
+COINED_NAME = re.compile(r"(?<![A-Za-z0-9_-])[A-Z][a-z0-9]*[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*(?![A-Za-z0-9_-])")
+"""A coined name ("FooBench", "BarNet-R", "QuuX-Drop"): two capitals at least."""
 
 def _stop_words() -> tuple[frozenset[str], frozenset[str]]:
     """Latin stop words and CJK stop bigrams (the lexicon's ``[tokens] stop``), split by script."""

@@ -153,7 +153,7 @@ def _front_keys(lex: Lexicon) -> tuple[str, ...]:
 
 
 def _zone_key(word: str) -> str:
-    """An abbreviation in upper case ("cet" → "CET", matched as written); a phrase ("hora CDMX",
+    """An abbreviation in upper case ("cet" → "CET", matched as written); a phrase ("hora de Lima",
     "北京时间") in lower case, matched in any case."""
     return word.upper() if word.isascii() and word.isalpha() else " ".join(word.lower().split())
 

@@ -32,8 +32,8 @@ _TLDS = (
     "news wiki page pub top club link cloud network systems technology ac"
 ).split()
 _TLD_SET = frozenset(_TLDS)
-# Hosting domains whose sites are pages of their own even written without a path ("UMI
-# (umi-gripper.github.io)"): a project page, a demo, the docs of a library.
+# Hosting domains whose sites are pages of their own even written without a path ("FooBot
+# (foo-bot.github.io)"): a project page, a demo, the docs of a library.
 _PAGE_HOST_RE = re.compile(
     rf"(?<![{_HOST_CHARS}]){_LABEL}(?:\.{_LABEL})*\.(?:github\.io|gitlab\.io|pages\.dev|netlify\.app|vercel\.app|readthedocs\.io|hf\.space)(?![A-Za-z0-9.-])",
     re.ASCII,
