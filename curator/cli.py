@@ -11,6 +11,7 @@ from __future__ import annotations
 import gc
 import sys
 from types import SimpleNamespace
+from typing import Any
 
 from curator import __version__
 
@@ -135,6 +136,8 @@ def main(argv: list[str] | None = None) -> int:
         args = plain_lookup_args(argv[1:]) if argv[0] == "lookup" else None
         if args is None:
             args = build_parser(argv[0] if argv[0] in SUBCOMMANDS else None).parse_args(argv)
+        if args.command != "ui" and args.command != "demo":
+            _clean_text_output()
         code = _dispatch(args)
         if own_argv and args.command == "lookup":
             # The process ends now: spare the interpreter its final full collection over
@@ -156,6 +159,31 @@ def main(argv: list[str] | None = None) -> int:
             raise
         print(f"curator: {exc}", file=sys.stderr)
         return 2
+
+
+class _Clean:
+    """A text stream that drops what a workspace could use to drive the terminal (escape
+    sequences, C0/C1 controls, bidi overrides) from everything written: titles, file names and
+    editor names come from files anyone can commit.  ``buffer`` (raw JSON) passes untouched."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        from curator.textio import sanitize
+
+        self._stream.write(sanitize(text))
+        return len(text)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+def _clean_text_output() -> None:
+    if not isinstance(sys.stdout, _Clean):
+        sys.stdout = _Clean(sys.stdout)  # type: ignore[assignment]
+    if not isinstance(sys.stderr, _Clean):
+        sys.stderr = _Clean(sys.stderr)  # type: ignore[assignment]
 
 
 def _raised(exc: Exception, module: str, name: str) -> bool:
@@ -203,7 +231,6 @@ def _window_error(exc: ValueError) -> UsageError:
 
 
 def cmd_analyze(args: argparse.Namespace) -> int:
-    import json
 
     from curator.analysis import analyze
     from curator.cache import IndexCache
@@ -224,7 +251,9 @@ def cmd_analyze(args: argparse.Namespace) -> int:
     gc.freeze()  # a one-shot process: no collector passes over the loaded index while printing or at exit
     if args.json:
         # one write: json.dump writes each of ~10^6 tokens to the stream on its own (a third of a warm run on L)
-        sys.stdout.write(json.dumps(analysis_json(result), ensure_ascii=False, indent=1) + "\n")
+        from curator import jsonout
+
+        jsonout.emit(analysis_json(result))
     else:
         print(summary_text(result))
     return 0

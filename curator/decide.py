@@ -12,11 +12,11 @@ is full or would not write; nothing was recorded).
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from curator import jsonout
 from curator.config import Config, load_config
 from curator.decision_log import describe
 from curator.locks import WorkspaceBusy
@@ -242,8 +242,7 @@ def cmd_history(args: argparse.Namespace) -> int:
     finally:
         store.close()
     if args.json:
-        json.dump(events, sys.stdout, ensure_ascii=False, indent=1)
-        sys.stdout.write("\n")
+        jsonout.emit(events)
         return 0
     if not events:
         print("no decisions yet")

@@ -809,10 +809,10 @@ def cmd_lookup(args: argparse.Namespace) -> int:
             idx.forget()
             res = _answer(idx, _Settings.open(idx, None), args.query, parsed, args.topic, None, one_shot=True)
     if args.json:
-        import json
 
-        json.dump(res.to_json(), sys.stdout, ensure_ascii=False, indent=1)
-        sys.stdout.write("\n")
+        from curator import jsonout
+
+        jsonout.emit(res.to_json())
     else:
         print(format_text(res))
     return res.exit_code

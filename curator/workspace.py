@@ -114,6 +114,10 @@ def list_note_paths(lay: Layout) -> tuple[list[Path], list[FileProblem]]:
             _walk_author(p, lay.root, paths, problems, depth=0)
         elif entry.name.lower().endswith((".md", ".markdown")):
             paths.append(p)
+    for p in paths:
+        rel = _rel(p, lay.root)
+        if any("\udc80" <= ch <= "\udcff" for ch in rel):
+            problems.append(FileProblem(rel, "file name is not valid UTF-8; its undecodable bytes show as \\udcXX in JSON and as U+FFFD in text", "warning"))
     return paths, problems
 
 
