@@ -15,7 +15,7 @@ from typing import Any
 
 from curator.briefings import ReportedIndex
 from curator.config import Config
-from curator.lexicon import Lexicon, default_lexicon, load_lexicon
+from curator.lexicon import Lexicon, default_lexicon, load_lexicon, may_match, skim
 from curator.models import AnchorRef, LivingDoc, Note, PaperCard
 from curator.relevance import Profile
 from curator.suggest import SectionIndex
@@ -167,7 +167,7 @@ def build_context(
             for r in ln.split.remarks:
                 if r.negative_section:
                     negative.append((r.text, note.path))
-                m = covered_re.search(r.text)
+                m = covered_re.search(r.text) if may_match(covered_re, skim(r.text)) else None
                 if m and not r.negative_section:
                     tail = r.text[m.end() :]
                     for name in re.split(r"\s*(?:/|、|,|，|;|；|\band\b|和)\s*", tail):
@@ -203,7 +203,7 @@ def _machine_notes(in_window: list[LoadedNote], lexicon: Lexicon) -> set[str]:
     out = set()
     for ln in in_window:
         note = ln.note
-        head = "\n".join(note.text.split("\n", 30)[:30])
+        head = "\n".join(note.text.split("\n", 30)[:30])[:4000]  # a program says so at the top
         if authors.search(note.author) or phrases.search(head):
             out.add(note.path)
     return out

@@ -16,7 +16,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from curator.lexicon import Lexicon, default_lexicon
+from curator.lexicon import Lexicon, default_lexicon, may_match, skim
 
 __all__ = ["Hint", "read_hints"]
 
@@ -66,7 +66,10 @@ def read_hints(text: str, lexicon: Lexicon | None = None) -> list[Hint]:
     after = lex.pattern("hints", "after")
     out: list[Hint] = []
     spans: list[tuple[int, int]] = []
+    skimmed = skim(norm)
     for rx in (number, trailing, in_num):
+        if not may_match(rx, skimmed):
+            continue
         for m in rx.finditer(norm):
             if norm[m.end("num") : m.end("num") + 2].lstrip()[:1] in ("?", "？"):
                 spans.append(m.span())
@@ -79,7 +82,7 @@ def read_hints(text: str, lexicon: Lexicon | None = None) -> list[Hint]:
             continue
         out.append(Hint("ref", re.sub(r"\s+", "", m.group("num")), m.group(0)))
         spans.append(m.span())
-    for m in title.finditer(norm):
+    for m in title.finditer(norm) if may_match(title, skimmed) else ():
         if any(a <= m.start() < b for a, b in spans):
             continue
         words = _TITLE_STOP.split(m.group("title"), maxsplit=1)[0]
@@ -87,7 +90,7 @@ def read_hints(text: str, lexicon: Lexicon | None = None) -> list[Hint]:
         words = re.sub(r"^(?:in\s+|with\s+|to\s+)?(?:the|a|an|our)\s+", "", words, flags=re.IGNORECASE)
         if len(words) >= 2 and not re.fullmatch(r"[\d.§\s]+", words):
             out.append(Hint("title", words, m.group(0).strip()[:60]))
-    for m in after.finditer(norm):
+    for m in after.finditer(norm) if may_match(after, skimmed) else ():
         if any(a <= m.start() < b for a, b in spans):
             continue
         tm = _TITLE_BEFORE.search(norm[max(0, m.start() - 40) : m.start()])

@@ -29,7 +29,9 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
-__all__ = ["Lexicon", "PhraseSet", "default_lexicon", "forget_with_lexicon", "load_lexicon", "memo", "packaged_lexicon", "phrases_dir", "use_lexicon"]
+from curator.regex_needs import regex_needs, squeeze
+
+__all__ = ["Lexicon", "PhraseSet", "default_lexicon", "forget_with_lexicon", "load_lexicon", "may_match", "memo", "packaged_lexicon", "phrases_dir", "skim", "use_lexicon"]
 
 _DIR = Path(__file__).with_name("phrases")
 _PLACEHOLDER = re.compile(r"\{(topic|other|person)\}")
@@ -196,18 +198,28 @@ class PhraseSet:
         # a name of one ASCII word ("rag", "rl") matches only a whole word: look it up among the
         # text's words, not as a substring (which "fragment" and "world" would hold)
         self.lowered = {k: tuple((n.lower(), bool(_ONE_WORD.fullmatch(n))) for n in v) for k, v in names.items()}
-        # per phrase: a word the text must hold, and the placeholders it must fill (a pattern's
-        # "{other}|{person}" may need either, so a pattern is only tried, never ruled out by names)
-        self.needs: list[tuple[str | None, tuple[str, ...]]] = []
+        # per phrase: a word the text must hold, and the placeholders it must fill (an re: phrase's
+        # parse says what every match contains: "{other}|{person}" needs neither for certain)
+        self.needs: list[tuple[tuple[str, ...] | None, tuple[str, ...]]] = []
         for w in entries:
-            literal, slots = None, ()
-            if not w.startswith("re:"):
+            literal: tuple[str, ...] | None = None
+            slots: tuple[str, ...] = ()
+            if w.startswith("re:"):
+                words_any, slots = regex_needs(w[3:])
+                literal = tuple(fold_script(x) for x in words_any) if words_any else None
+            else:
                 slots = tuple(sorted(set(_PLACEHOLDER.findall(w))))
                 words = [t for chunk in _PLACEHOLDER.split(w.removeprefix("lit:")) for t in chunk.split()]
                 words = [t for t in words if t not in ("topic", "other", "person")]
-                literal = fold_script(max(words, key=len).lower()) if words else None
+                literal = (fold_script(max(words, key=len).lower()),) if words else None
             self.needs.append((literal, slots))
         self._compiled: dict[int, re.Pattern[str] | None] = {}
+        # the phrases by the words they need: a text is searched once per distinct word
+        self._always = [i for i, (lit, _s) in enumerate(self.needs) if lit is None]
+        self._by_word: dict[str, list[int]] = {}
+        for i, (lit, _s) in enumerate(self.needs):
+            for w in lit or ():
+                self._by_word.setdefault(w, []).append(i)
 
     def present(self, low: str) -> frozenset[str]:
         """The placeholders some name of which occurs in ``low`` (a lower-cased text)."""
@@ -237,11 +249,16 @@ class PhraseSet:
         """What ``re.finditer`` of the whole alternation would yield, in the same order."""
         low = text.lower() if low is None else low
         present = self.present(low) if present is None else present
-        folded = fold_script(low)  # a phrase written in one script is looked for in both
+        folded = _skim_lower(low)  # a phrase written in one script is looked for in both
+        chosen = set(self._always)
+        for w, idx in self._by_word.items():
+            if w in folded:
+                chosen.update(idx)
+        needs = self.needs
         pats = [
             pat
-            for i, (lit, slots) in enumerate(self.needs)
-            if (lit is None or lit in folded) and all(p in present for p in slots) and (pat := self._entry(i)) is not None
+            for i in sorted(chosen)
+            if all(p in present for p in needs[i][1]) and (pat := self._entry(i)) is not None
         ]
         if not pats:
             return
@@ -340,6 +357,30 @@ def _script_tables() -> tuple[dict[int, str], dict[str, str]]:
         group.add(t)
         forms[t] = group
     return fold, {ch: "[" + "".join(sorted(g)) + "]" for ch, g in forms.items()}
+
+
+@functools.lru_cache(maxsize=16)
+def _skim_lower(low: str) -> str:
+    """:func:`skim` of an already lower-cased text, kept while the phrase sets of one reader ask."""
+    return squeeze(fold_script(low))
+
+
+def skim(text: str) -> str:
+    """``text`` as :func:`may_match` reads it: lower-cased, one script, whitespace runs as one space."""
+    return squeeze(fold_script(text.lower()))
+
+
+@functools.lru_cache(maxsize=256)
+def _pattern_words(source: str) -> tuple[str, ...] | None:
+    words, _slots = regex_needs(source)
+    return tuple(fold_script(w) for w in words) if words else None
+
+
+def may_match(rx: re.Pattern[str], skimmed: str) -> bool:
+    """False when ``rx`` cannot match the text ``skimmed`` came from (it lacks every word one of
+    which each match holds): a cheap test before a regex of hundreds of phrases scans it."""
+    words = _pattern_words(rx.pattern)
+    return words is None or any(w in skimmed for w in words)
 
 
 def fold_script(text: str) -> str:

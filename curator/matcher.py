@@ -120,12 +120,13 @@ def cluster_items(
         return c
 
     idless: list[Item] = []
+    first_note: dict[str, str] = {}  # cluster key → the note of its first item
     for it in items:
         if it.primary_arxiv:
             c = get(it.primary_arxiv, "arxiv")
             c.items.append(it)
-            if len({i.note for i in c.items}) > 1:
-                c.merge = "certain"
+            if first_note.setdefault(c.key, it.note) != it.note:
+                c.merge = "certain"  # a second note reports it
         else:
             idless.append(it)
         for mid in it.mentions:

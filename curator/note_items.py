@@ -120,8 +120,10 @@ def _column_words(kind: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(words))
 
 
+@memo
 def _column_is(kind: str, head: str) -> bool:
-    """Does a table header name a column of this kind (the lexicon's ``[tables]``)?"""
+    """Does a table header name a column of this kind (the lexicon's ``[tables]``)?  Asked once
+    per header cell, not once per row."""
     h = plain_inline(head).strip().lower()
     words = _column_words(kind)
     if kind == "number":

@@ -56,8 +56,9 @@ def _negative_re() -> re.Pattern[str]:
 # --- pre-processing ------------------------------------------------------------
 
 _COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
-_SUMMARY = re.compile(r"<summary[^>]*>(.*?)</summary>", re.IGNORECASE | re.DOTALL)
-_DETAILS = re.compile(r"</?details[^>]*>", re.IGNORECASE)
+# bounded: an unclosed "<summary>" repeated 15,000 times must not make each one scan to the end
+_SUMMARY = re.compile(r"<summary[^>]{0,500}>(.{0,2000}?)</summary>", re.IGNORECASE | re.DOTALL)
+_DETAILS = re.compile(r"</?details[^>]{0,500}>", re.IGNORECASE)
 
 
 def _blank_keep_lines(m: re.Match[str]) -> str:
@@ -68,7 +69,7 @@ def _summary_line(m: re.Match[str]) -> str:
     """``<summary>🟠 Name · title(2608.12345)</summary>``: a summary naming a paper (or whose block
     names its source, ``- 链接:URL``) heads its item; any other summary stays a plain line."""
     inner = m.group(1).replace("\n", " ")
-    end = m.string.find("</details>", m.end())
+    end = m.string.find("</details>", m.end(), m.end() + 4000)
     body = m.string[m.end() : end if end >= 0 else m.end() + 4000]
     if has_ref(inner) or has_label(inner) or _has_link_field("\n" + body):
         return "###### " + inner.strip()
@@ -198,9 +199,11 @@ def split_note(text: str, path: str) -> SplitNote:
         elif has_label(h[0].text) or has_ref(h[0].text):
             # a labelled item with labelled sub-items: it ends where the first of them starts
             kept.append((h[0], nxt[0].start - 1, h[2], h[3], h[4]))
+    starts = [h.start for h in headings]  # in order: the headings inside a write-up are a slice
     for hb, sec_end, _body_end, _lvl, ctx in kept:
         # a sub-heading that leaves items out ("###### not ours") ends the write-up above it
-        cut = next((h.start - 1 for h in headings if hb.start < h.start <= sec_end and _negative_re().search(h.text)), sec_end)
+        inside = headings[bisect_right(starts, hb.start) : bisect_right(starts, sec_end)]
+        cut = next((h.start - 1 for h in inside if _negative_re().search(h.text)), sec_end)
         sec_end = max(hb.start, cut)
         spans.append(Span(hb.start, sec_end, hb.text, "heading", ctx))
         for ln in range(hb.start, sec_end + 1):

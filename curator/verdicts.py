@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
-from curator.lexicon import Lexicon, PhraseSet
+from curator.lexicon import Lexicon, PhraseSet, may_match, skim
 from curator.mentions import sentence_spans
 
 __all__ = ["OFF_KINDS", "Verdict", "VerdictReader"]
@@ -121,7 +121,7 @@ class VerdictReader:
 
     def declares_none(self, text: str) -> str | None:
         """The note's own "nothing for this topic" line, if it has one."""
-        m = self.note_none.search(text)
+        m = self.note_none.search(text) if may_match(self.note_none, skim(text)) else None
         return _clip(text, m.start(), m.end()) if m else None
 
 

@@ -223,6 +223,7 @@ def load_note(path: Path, root: Path, cfg: Config, *, defer: Callable[[Note], bo
         split = SplitNote()
     note.errors.extend(split.warnings)
     note.title = split.title
+    _first_papers(split, MAX_CITED_PER_NOTE, note.errors)
     note.items = split.items
     note.item_count = len(split.items)
     note.ids = split.ids
@@ -233,6 +234,32 @@ def load_note(path: Path, root: Path, cfg: Config, *, defer: Callable[[Note], bo
     note.errors.extend(probs)
     note.briefing_topic, note.briefing_until = briefing_info(dec.text, path.name)
     return LoadedNote(note, split, dec.mtime, dec.sha1)
+
+
+MAX_CITED_PER_NOTE = 500
+"""Papers a note may cite in passing (not as items of its own), several times a busy day's digest:
+past it the note is a dump (a bibliography, an ID list) that no editor triages row by row, and
+reading every citation would stall the analysis.  Items with their own heading or entry are all read."""
+
+
+def _first_papers(split: SplitNote, cap: int, errors: list[str]) -> None:
+    """Keep the note's first ``cap`` papers cited in passing (every item's own paper stays), with a warning."""
+    both = [*split.items, *split.carriers]
+    own = {it.primary_arxiv for it in split.items if it.primary_arxiv}
+    cited = [k for k in dict.fromkeys(k for it in both for k in (*it.arxiv, *it.mentions)) if k not in own]
+    if len(cited) <= cap:
+        return
+    keep = own | set(cited[:cap])
+    emptied: set[int] = set()  # entries that were only citations past the limit
+    for it in both:
+        had = bool(it.arxiv or it.mentions)
+        it.arxiv = [k for k in it.arxiv if k in keep]
+        it.mentions = [k for k in it.mentions if k in keep]
+        if had and not (it.arxiv or it.mentions or it.urls):
+            emptied.add(id(it))
+    split.items = [it for it in split.items if id(it) not in emptied]
+    split.carriers = [it for it in split.carriers if id(it) not in emptied]
+    errors.append(f"cites {len(cited):,} papers in passing; only the first {cap:,} are read (a list that long is not a relay)")
 
 
 def _left_out(split: SplitNote) -> list[str]:

@@ -1,0 +1,149 @@
+"""What every match of a phrase-file regex must contain, so it is tried only on texts that hold it.
+
+A workspace's ``re:`` phrases (“→ {other}”, “belongs to the {other} team”) are most of what the
+remark reader runs on each scope of text; a literal phrase is skipped when the text lacks its
+longest word, and an ``re:`` phrase can be skipped the same way when its parse shows a literal run
+or a placeholder that every match has to contain.  The analysis is sound by construction: an
+alternation requires only what all its branches require, an optional or negative part requires
+nothing, and any construct it does not know requires nothing.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import Any
+
+try:  # the standard library's own regex parser: the one place that knows the syntax exactly
+    from re import _constants as _c  # type: ignore[attr-defined]
+    from re import _parser as _p  # type: ignore[attr-defined]
+except ImportError:  # pragma: no cover - another Python: nothing is ruled out
+    _p = _c = None
+
+_SENTINEL = {"topic": "\ue000", "other": "\ue001", "person": "\ue002"}
+_PLACEHOLDER = re.compile(r"\{(topic|other|person)\}")
+_MIN_LITERAL = 3  # shorter runs ("a ", "of") are in nearly every text: no use as a filter
+
+
+@functools.lru_cache(maxsize=4096)
+def regex_needs(source: str) -> tuple[tuple[str, ...] | None, tuple[str, ...]]:
+    """``(words, placeholders)``: lower-cased runs of text one of which every match of ``source``
+    contains (None when there are none worth checking) and the placeholders every match fills."""
+    if _p is None:
+        return None, ()
+    marked = _PLACEHOLDER.sub(lambda m: _SENTINEL[m[1]], source)
+    try:
+        tree = _p.parse(marked, re.IGNORECASE)
+    except (re.error, RecursionError, OverflowError):
+        return None, ()
+    clauses, slots = _needs(list(tree))
+    best = _best(clauses)
+    slot_names = tuple(sorted(k for k, v in _SENTINEL.items() if v in slots))
+    return (tuple(sorted(best)) if best else None), slot_names
+
+
+def _best(clauses: list[frozenset[str]]) -> frozenset[str] | None:
+    """The most selective clause: its shortest word longest, then fewest words."""
+    usable = [c for c in clauses if c and all(map(_selective, c))]
+    return max(usable, key=lambda c: (min(map(_weight, c)), -len(c)), default=None)
+
+
+def _weight(word: str) -> int:
+    """How rare a word is, roughly: a Han, kana or Hangul character, or a sign like "→", counts as a
+    Latin trigram."""
+    return sum(3 if ord(ch) >= 0x2E80 or (ord(ch) > 0x7F and not ch.isalnum()) else 1 for ch in word if ch != " ")
+
+
+def _selective(word: str) -> bool:
+    """Rare enough to be worth a look first: a trigram's worth of letters, or a sign of two or
+    more characters ("->", "=>") that prose hardly writes."""
+    if _weight(word) >= _MIN_LITERAL:
+        return True
+    return len(word) >= 2 and not any(ch.isalnum() or ch.isspace() for ch in word)
+
+
+_MAX_FORMS = 16  # spellings one run may stand for ("[归歸]入" is two)
+
+
+def _is_space(op: Any, av: Any) -> bool:
+    """``\\s+`` (or a literal space run): one space in a text whose whitespace is collapsed."""
+    if op in (_c.MAX_REPEAT, _c.MIN_REPEAT, _c.POSSESSIVE_REPEAT) and av[0] >= 1:
+        body = list(av[2])
+        return body == [(_c.IN, [(_c.CATEGORY, _c.CATEGORY_SPACE)])] or body == [(_c.LITERAL, 32)]
+    return op is _c.IN and av == [(_c.CATEGORY, _c.CATEGORY_SPACE)]
+
+
+def _chars(op: Any, av: Any) -> frozenset[str] | None:
+    """The characters a node stands for, when it is one of a few (a literal, "[归歸]")."""
+    if op is _c.LITERAL:
+        return frozenset(chr(av))
+    if op is _c.IN and 0 < len(av) <= 4 and all(o is _c.LITERAL for o, _v in av):
+        return frozenset(chr(v) for _o, v in av)
+    return None
+
+
+def _needs(seq: list) -> tuple[list[frozenset[str]], set[str]]:  # type: ignore[type-arg]
+    """What a sequence of parsed nodes requires: clauses (one word of each must occur) and sentinels.
+
+    Words are lower-cased with whitespace runs as one space: they are looked for in a text folded
+    the same way (:func:`squeeze`)."""
+    clauses: list[frozenset[str]] = []
+    slots: set[str] = set()
+    run: list[frozenset[str]] = []
+
+    def flush() -> None:
+        forms = {""}
+        for alts in run:
+            forms = {f + a for f in forms for a in alts}
+        words = frozenset(squeeze(f.lower()) for f in forms if f.strip())
+        if words:
+            clauses.append(words)
+        run.clear()
+
+    def push(alts: frozenset[str]) -> None:
+        width = 1
+        for a in run:
+            width *= len(a)
+        if width * len(alts) > _MAX_FORMS:
+            flush()
+        run.append(alts)
+
+    for op, av in seq:
+        chars = _chars(op, av)
+        if chars is not None and not chars & set(_SENTINEL.values()):
+            push(chars)
+            continue
+        if _is_space(op, av):
+            push(frozenset(" "))
+            continue
+        flush()
+        if op is _c.LITERAL:  # a placeholder's sentinel
+            slots.add(chr(av))
+            continue
+        sub: list[tuple[list[frozenset[str]], set[str]]] = []
+        if op is _c.SUBPATTERN:
+            sub = [_needs(list(av[3]))]
+        elif op is _c.ATOMIC_GROUP:
+            sub = [_needs(list(av))]
+        elif op in (_c.MAX_REPEAT, _c.MIN_REPEAT, _c.POSSESSIVE_REPEAT) and av[0] >= 1:
+            sub = [_needs(list(av[2]))]
+        elif op is _c.ASSERT:
+            sub = [_needs(list(av[1]))]
+        elif op is _c.BRANCH and av[1]:
+            branches = [_needs(list(b)) for b in av[1]]
+            picks = [_best(c) for c, _s in branches]
+            either = [frozenset().union(*picks)] if all(picks) else []  # type: ignore[arg-type]
+            sub = [(either, set.intersection(*(s for _c2, s in branches)))]
+        for sub_clauses, sub_slots in sub:
+            clauses += sub_clauses
+            slots |= sub_slots
+    flush()
+    return clauses, slots
+
+
+_SPACES = re.compile(r"\s+")
+
+
+def squeeze(text: str) -> str:
+    """``text`` with each whitespace run as one space: how a text is matched against the words."""
+    return _SPACES.sub(" ", text)
