@@ -46,6 +46,17 @@ def _field_keys() -> list[tuple[str, str]]:
     return sorted(pairs, key=lambda p: -len(p[0]))
 
 
+@memo
+def _field_keys_by_initial() -> dict[str, list[tuple[str, str]]]:
+    """:func:`_field_keys` by their first character (in the same order): a segment is compared
+    with the labels it can start with, not with every label of every language."""
+    out: dict[str, list[tuple[str, str]]] = {}
+    for label, name in _field_keys():
+        if label:
+            out.setdefault(label[0], []).append((label, name))
+    return out
+
+
 def _segments(line: str) -> list[str]:
     """One header line → its "key: value" segments (list, quote, table and ``a · b · c`` layouts)."""
     text = _LEAD_RE.sub("", line, count=1).replace("**", "").replace("__", "").strip()
@@ -58,7 +69,7 @@ def _segments(line: str) -> list[str]:
 def _match_field(segment: str) -> tuple[str, str] | None:
     """``"主分类: evaluation"`` / ``"arXiv 2611.04417"`` / ``"Category"`` → (field, value)."""
     low = segment.casefold()
-    for label, name in _field_keys():
+    for label, name in _field_keys_by_initial().get(low[:1], ()):
         if not low.startswith(label):
             continue
         rest = segment[len(label) :]

@@ -371,16 +371,39 @@ def skim(text: str) -> str:
 
 
 @functools.lru_cache(maxsize=256)
-def _pattern_words(source: str) -> tuple[str, ...] | None:
+def _pattern_words(source: str) -> tuple[tuple[str, ...], dict[str, tuple[str, ...]]] | None:
+    """The words one of which every match of ``source`` holds, and the same by their first two
+    characters (one-character words under their character)."""
     words, _slots = regex_needs(source)
-    return tuple(fold_script(w) for w in words) if words else None
+    if not words:
+        return None
+    folded = tuple(dict.fromkeys(fold_script(w) for w in words))
+    by_start: dict[str, list[str]] = {}
+    for w in folded:
+        by_start.setdefault(w[:2], []).append(w)
+    return folded, {k: tuple(v) for k, v in by_start.items()}
+
+
+_SHORT = 200
+"""Below this a text is walked once, each place tried against the words starting there; above
+it each word is looked for in the whole text (a C loop per word beats a Python loop per place)."""
 
 
 def may_match(rx: re.Pattern[str], skimmed: str) -> bool:
     """False when ``rx`` cannot match the text ``skimmed`` came from (it lacks every word one of
     which each match holds): a cheap test before a regex of hundreds of phrases scans it."""
-    words = _pattern_words(rx.pattern)
-    return words is None or any(w in skimmed for w in words)
+    known = _pattern_words(rx.pattern)
+    if known is None:
+        return True
+    words, by_start = known
+    if len(skimmed) > _SHORT:
+        return any(w in skimmed for w in words)
+    for i in range(len(skimmed)):
+        for key in (skimmed[i : i + 2], skimmed[i]):
+            for w in by_start.get(key, ()):
+                if skimmed.startswith(w, i):
+                    return True
+    return False
 
 
 def fold_script(text: str) -> str:
