@@ -17,7 +17,7 @@ from curator.fields import match_field
 from curator.footnotes import inline_footnotes
 from curator.lexicon import default_lexicon, may_match, memo, skim
 from curator.mdblocks import Block, ListEntry, flatten_deep_nesting, parse_blocks, plain_inline
-from curator.mentions import identities, is_chat_line, sentence_spans, url_role
+from curator.mentions import Identities, identities, is_chat_line, sentence_spans, url_role
 from curator.models import Item, Remark, SplitNote  # noqa: F401  (defined there: cached notes need no parser)
 from curator.note_items import (
     BULLET,
@@ -454,10 +454,11 @@ def _carriers(run: list[int], lines: list[str], path: str, line_ctx: list[str], 
         starts.append(pos)
         pos += len(lines[i - 1]) + 1
     whole = identities(text)
+    bare = not (whole.arxiv or whole.urls or whole.aliases or whole.threads)  # no sentence cites anything
     out: list[Item] = []
     for a, b in sentence_spans(text):
         sentence = text[a:b]
-        cited = identities(sentence)
+        cited = Identities() if bare else identities(sentence)
         urls = cited.links(whole)
         bad = [] if cited.arxiv or urls or whole.arxiv else find_malformed_ids(sentence)
         if not cited.arxiv and not urls and not bad:
@@ -559,12 +560,12 @@ def _heading_sections(headings: list[Block], nlines: int) -> list[tuple[Block, i
     """(heading, section end incl. subsections, own body end, context path)."""
     out = []
     stack: list[Block] = []
+    count = len(headings)
     for idx, hb in enumerate(headings):
         sec_end = nlines
-        body_end = nlines
-        for nb in headings[idx + 1 :]:
-            if body_end == nlines:
-                body_end = nb.start - 1
+        body_end = headings[idx + 1].start - 1 if idx + 1 < count else nlines
+        for k in range(idx + 1, count):  # no slice: 100,000 headings would copy the list each time
+            nb = headings[k]
             if nb.level <= hb.level:
                 sec_end = nb.start - 1
                 break
