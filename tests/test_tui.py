@@ -309,6 +309,20 @@ async def test_export_preview(sample_ws: Path) -> None:
         await press(pilot, "escape")
 
 
+async def test_export_from_the_ui_goes_where_curator_export_does(sample_ws: Path) -> None:
+    """A ``curator.toml`` that names another inbox gets the UI's briefing there, as the CLI's."""
+    cfg = sample_ws / "curator.toml"
+    cfg.write_text(cfg.read_text(encoding="utf-8") + '\ninbox = "incoming"\n', encoding="utf-8")
+    (sample_ws / "incoming").mkdir()
+    app = CuratorApp(sample_ws)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_ready(app, pilot)
+        await press(pilot, "a", "E", "w")
+        written = Path(app.screen.written)
+        assert written.is_file() and written.relative_to(sample_ws).parts[0] == "incoming", written
+        assert not (sample_ws / "inbox" / "tom" / written.name).exists()
+
+
 async def test_keymap_from_config(sample_ws: Path) -> None:
     cfg = sample_ws / "curator.toml"
     cfg.write_text(cfg.read_text(encoding="utf-8") + '\n[keymap]\napprove = "y"\nreject = "X"\nnope = "z"\n', encoding="utf-8")

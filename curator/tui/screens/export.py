@@ -144,8 +144,9 @@ class ExportScreen(Screen[None]):
         engine = self._engine()
         if engine is None:
             return None
-        editor = self.session.config.editor_name
-        return str(engine.default_output_path(self.session.analysis, editor))
+        cfg = self.session.config
+        # the same place `curator export` writes to: the configured inbox, not a fixed "inbox"
+        return str(engine.default_output_path(self.session.analysis, cfg.editor_name, inbox=cfg.inbox))
 
     def action_write(self) -> None:
         self.render_briefing()
