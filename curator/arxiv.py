@@ -9,6 +9,7 @@ no I/O, no Textual, safe on hostile input.
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 
 __all__ = [
@@ -273,8 +274,25 @@ def normalize_id(query: str) -> tuple[str, str | None] | None:
     return None if key is None else (key, _version(m["ver"]))
 
 
+_LONG_TEXT = 4096
+
+
 def find_ids(text: str) -> list[ArxivMatch]:
-    """Every valid arXiv ID occurrence in ``text``, in order, with offsets into ``text``."""
+    """Every valid arXiv ID occurrence in ``text``, in order, with offsets into ``text``.
+
+    A long text (a whole note, a run of lines) is asked about by several readers in turn; its
+    answer is kept for the next one (a 1 MB ID dump was scanned eight times)."""
+    if len(text) > _LONG_TEXT:
+        return list(_find_ids_long(text))
+    return _find_ids(text)
+
+
+@functools.lru_cache(maxsize=4)
+def _find_ids_long(text: str) -> tuple[ArxivMatch, ...]:
+    return tuple(_find_ids(text))
+
+
+def _find_ids(text: str) -> list[ArxivMatch]:
     norm, offsets = _normalise(text)
     match = _match_class()
     found: list[ArxivMatch] = []
