@@ -190,3 +190,27 @@ def test_a_dump_of_citations_is_read_up_to_the_limit_with_a_warning(tmp_path: Pa
     assert len({k for k in keys if k.startswith("2610.")}) == 2 * MAX_CITED_PER_NOTE
     warned = [e.message for e in analysis.errors if "dump" in e.path]
     assert any(f"cites {n:,} papers" in m and f"first {MAX_CITED_PER_NOTE}" in m for m in warned), warned
+
+
+FINDING_8 = {
+    "200 KB of whitespace lines (62 s before)": (" " * 99 + "\n") * 2_000,
+    "'[' * 50,000 + 'x' + ']' * 50,000 (31 s before)": "[" * 50_000 + "x" + "]" * 50_000,
+    "16,000 copies of one heading (16 s before)": "## Same heading\n\ntext\n\n" * 16_000,
+    "20,000 distinct headings": "".join(f"## Heading {i}\n" for i in range(20_000)),
+    "15,000 unclosed <summary> (30 s before)": "<details><summary>" * 15_000,
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", list(FINDING_8))
+def test_the_super_linear_notes_of_the_trust_issue_finish(tmp_path: Path, name: str) -> None:
+    """The issue's finding 8, one note each: analyzed (not hung), nothing taken for an item."""
+    ws = tmp_path / "ws"
+    (ws / "organized" / "knowledge").mkdir(parents=True)
+    (ws / "organized" / "knowledge" / "serving.md").write_text(DOC, encoding="utf-8")
+    (ws / "curator.toml").write_text('topic = "serving"\neditor = "ed"\ntimezone = "UTC"\n', encoding="utf-8")
+    (ws / "inbox" / "al").mkdir(parents=True)
+    (ws / "inbox" / "al" / "2026-08-20T1200-x.md").write_text(FINDING_8[name], encoding="utf-8")
+    analysis, took = _timed(analyze, ws, since=SINCE, until=UNTIL, save_cache=False)
+    assert took < SLOW, (name, took)  # a hang detector: ~0.1–3 s here (benchmarks/hostile.py has the figures)
+    assert analysis.increments == []
