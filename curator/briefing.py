@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
-from curator.briefing_facts import signature_stamp, workspace_zone
+from curator.briefing_facts import SectionLabels, signature_stamp, workspace_zone
 from curator.living_doc import SECTION_REF_RE, canonical_section, find_section, strip_section_number
 from curator.matcher import title_core
 from curator.models import Analysis, AnchorRef, Increment, Item, Note, SourceRef
@@ -388,6 +388,7 @@ class _Renderer:
         self.a: Analysis = triage.analysis
         self.doc = self.a.living_doc
         self.index = _section_index(self.a)
+        self.labels = SectionLabels(self.index)
         self.editor = editor
         self.topic = _clean(self.a.topic)
         self.by_id = {inc.id: inc for inc in self.a.increments}
@@ -479,9 +480,14 @@ class _Renderer:
             return _strip_number(hits[0].title)
         return ""
 
+    def section_label(self, section: str | None) -> str:
+        """The section as the living doc labels it ("1.13", "Section 1.13", its title → "§1.13"),
+        the same form in every part of the briefing; free text is kept as typed."""
+        return self.labels.label(_clean(section))
+
     def section_display(self, section: str | None) -> str:
         """"§1.3" → "§1.3 KV Cache 管理"; free text from the editor is kept as typed."""
-        s = _section_label(_clean(section))
+        s = self.section_label(section)
         if not s:
             return self.t["unassigned"]
         refs = _section_refs(s)
@@ -491,13 +497,13 @@ class _Renderer:
         if not refs:
             hits = find_section(self.doc, s)
             if hits and hits[0].number:
-                return f"{hits[0].number} {_strip_number(hits[0].title)}"
+                return f"{_section_label(hits[0].number)} {_strip_number(hits[0].title)}"
             return s
         titles = [t for t in (self.section_title(r) for r in refs) if t and t not in s]
         return s + self.paren(" / ".join(titles)) if titles else s
 
     def section_tag(self, section: str | None) -> str:
-        s = _section_label(_clean(section))
+        s = self.section_label(section)
         if not s:
             return self.t["unassigned"]
         refs = _section_refs(s)
@@ -674,7 +680,7 @@ class _Renderer:
             return [x for x in (_clean(re.sub(r"^\s*[-*+]\s+", "", ln)) for ln in sanitize(note).split("\n")) if x]
         out: list[str] = []
         inc = e.row.inc
-        section = _section_label(_clean(e.row.section))
+        section = self.section_label(e.row.section)
         refs = _section_refs(section)
         if refs and inc.status != "anchored":
             names = self._section_anchor_names(refs[0])
@@ -691,7 +697,7 @@ class _Renderer:
             out.append(t["rel_reported"].format(refs=t["sep"].join(reported)))
         elsewhere = [r for i in e.incs for r in i.anchored_elsewhere]
         if elsewhere:
-            out.append(t["rel_elsewhere"].format(refs=t["sep"].join(f"{_clean(r.doc)} {_clean(r.section)}" for r in elsewhere)))
+            out.append(t["rel_elsewhere"].format(refs=t["sep"].join(f"{_clean(r.doc)} {_section_label(_clean(r.section))}" for r in elsewhere)))
         seen: set[str] = {i.id for i in e.incs}
         for inc_ in e.incs:
             for ov in sorted(inc_.overlaps, key=lambda o: -o.score):
@@ -945,7 +951,7 @@ class _Renderer:
         adj = len(self.entries) - len(main)
         top_entries = [e for e in main if e.row.priority == "🔴"] or main[:3] or self.entries[:3]
         names = t["sep"].join(
-            f"{_short_name(e.title)}{self.paren(_clean(e.row.section) or t['unassigned'])}" for e in top_entries
+            f"{_short_name(e.title)}{self.paren(self.section_label(e.row.section) or t['unassigned'])}" for e in top_entries
         )
         out = [t["summary"].format(
             n=len(self.entries), main=len(main), adj=adj, new=len(self.net_new), old=len(self.carried),
@@ -953,7 +959,7 @@ class _Renderer:
         ).strip()]
         groups: dict[str, list[str]] = {}
         for e in self.entries:
-            groups.setdefault(_clean(e.row.section) or t["unassigned"], []).append(f"{e.label} {_short_name(e.title)}")
+            groups.setdefault(self.section_label(e.row.section) or t["unassigned"], []).append(f"{e.label} {_short_name(e.title)}")
         out.append("")
         out.append(t["focus"])
         for sec in sorted(groups, key=_sec_key):

@@ -16,14 +16,17 @@ Pure functions over the analysis' models; no Textual, no file writes.
 
 from __future__ import annotations
 
+import re
 from datetime import datetime, tzinfo
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from curator.models import Analysis
+    from curator.suggest import SectionIndex
 
 __all__ = [
+    "SectionLabels",
     "signature_stamp",
     "workspace_zone",
 ]
@@ -53,3 +56,62 @@ def signature_stamp(until: datetime, zone: tzinfo | None) -> str:
         when = when.astimezone(zone)
     offset = when.strftime("%z")
     return when.strftime("%Y-%m-%d %H:%M") + (f" {offset[:3]}:{offset[3:5]}" if offset else "")
+
+
+# --------------------------------------------------------------------------- section labels
+
+_JOINER_RE = re.compile(r"\s*(?:[+＋、,，/;；&]|\band\b)\s*", re.IGNORECASE)
+_LEADING_REF_RE = re.compile(r"\s*(§\s*[\w.．]+|(?:section|sec\.?)\s*[\d.．]+|[0-9０-９]{1,3}(?:[.．][0-9０-９]{1,3})+)\s*", re.IGNORECASE)
+_EDGE_PUNCT_RE = re.compile(r"^[\s·:：\-—()（）]+|[\s·:：\-—()（）]+$")
+
+
+class SectionLabels:
+    """One form per section: whatever names a section of the living doc becomes its label.
+
+    "1.13", "§ 1.13", "Section 1.13", "第1.13节", the section's title ("推理经济学") and a
+    label followed by its own title ("§1.6 推理经济学") all give "§1.13"/"§1.6"; several
+    sections joined by "+", "、", "/", "," or "and" give their labels joined by " + ".  Free
+    text that names no section ("a new subsection there") is kept as the editor typed it.
+    """
+
+    def __init__(self, index: SectionIndex) -> None:
+        self.index = index
+        self._memo: dict[str, str] = {}
+
+    def label(self, text: str | None) -> str:
+        t = (text or "").strip()
+        if not t:
+            return ""
+        hit = self._memo.get(t)
+        if hit is None:
+            hit = self._memo[t] = self._label(t)
+        return hit
+
+    def _label(self, text: str) -> str:
+        one = self._one(text)
+        if one:
+            return one
+        parts = [p for p in _JOINER_RE.split(text) if p.strip()]
+        if len(parts) > 1:
+            labels = [self._one(p) for p in parts]
+            if all(labels):
+                return " + ".join(dict.fromkeys(x for x in labels if x))
+        return text
+
+    def _one(self, text: str) -> str | None:
+        from curator.living_doc import canonical_section
+
+        number = canonical_section(text)
+        if number:
+            unit = self.index.resolve(text)
+            return unit.label if unit is not None else number
+        m = _LEADING_REF_RE.match(text)
+        if m and m.end() < len(text):
+            # "§1.6 推理经济学": a label and that same section's title
+            unit = self.index.resolve(m.group(1))
+            rest = _EDGE_PUNCT_RE.sub("", text[m.end():])
+            if unit is not None and (not rest or rest in unit.title or self.index.resolve_title(rest) is unit):
+                return unit.label
+            return None
+        unit = self.index.resolve_title(text)
+        return unit.label if unit is not None else None

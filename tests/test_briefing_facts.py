@@ -6,6 +6,7 @@ editor would: the signature line, the section labels, section 五, the relation 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from conftest import SINCE, UNTIL
@@ -36,3 +37,62 @@ def test_signature_uses_the_workspace_zone_whatever_offset_the_window_was_given_
     cfg.write_text(text, encoding="utf-8")
     assert 'timezone = "Asia/Shanghai"' in text
     assert signature(render(sample_ws)).startswith(f"tom · {SIGNED} ·")
+
+
+# --------------------------------------------------------------------------- 5b section labels
+
+LABEL_RE = re.compile(r"§\d+(?:\.\d+)*")
+
+
+def generated_section_refs(text: str) -> list[str]:
+    """What the briefing itself says about sections (not the notes' words it quotes):
+    heading tags, "建议归入节", the notable line, the summary's top names and focus lines."""
+    found: list[str] = []
+    for line in text.split("\n"):
+        if line.startswith("### "):
+            tag = re.search(r"【([^】]*)】", line)
+            assert tag, line
+            found.extend(x.strip() for x in tag.group(1).split("·")[-1].split("+"))
+        elif line.startswith("- 建议归入节: "):
+            found.extend(x.strip() for x in line.split(": ", 1)[1].split("(")[0].split(" ")[0:1])
+        elif " ← " in line:
+            found.extend(x.strip() for x in line[2:].split(" ← ")[0].split("(")[0].split(" + "))
+            found[-1] = found[-1].split(" ")[0]
+        elif line.startswith("本轮 E1 预消化结论"):
+            found.extend(x for m in re.findall(r"\(([^()]+)\)", re.split("最重要[:：]", line, maxsplit=1)[1]) for x in m.split(" + "))
+    return found
+
+
+def test_one_label_per_section_whatever_form_was_typed(sample_ws: Path) -> None:
+    # forms an editor may type in the UI or a script may store: all name §1.x sections
+    decide(sample_ws, [
+        ("2605.01280", "approve", {"section": "1.13", "priority": "🟡"}),
+        ("https://blog.csdn.net/sglang_cn/article/details/141633540", "approve", {"section": "推理经济学", "priority": "🟡"}),
+        ("https://deploybase.ai/articles/best-llm-inference-engine", "approve", {"section": "Section 1.1 + 1.6"}),
+        ("2608.14376", "approve", {"section": "§ 1.3"}),
+        ("2608.14333", "approve", {"section": "§1.3 KV Cache 管理"}),
+    ])
+    text = render(sample_ws)
+    refs = generated_section_refs(text)
+    assert len(refs) >= 5 + 5 + 4 + 3, refs
+    bad = [r for r in refs if not LABEL_RE.fullmatch(r)]
+    assert not bad, bad
+    assert {"§1.13", "§1.6", "§1.1", "§1.3"} <= set(refs)
+    heads = [line for line in text.split("\n") if line.startswith("### ")]
+    assert any("【推理经济学 · §1.6】" in h for h in heads), heads
+    assert any("· §1.1 + §1.6】" in h for h in heads), heads
+    # one focus line per section: "§ 1.3" and "§1.3 KV Cache 管理" are the same section
+    focus = [line for line in text.split("\n") if " ← " in line]
+    assert len([f for f in focus if f.startswith("- §1.3 ")]) == 1, focus
+    for wrong in ("Section 1", "§ 1.", "【1.13】", "(1.13)"):
+        assert wrong not in text, wrong
+
+
+def test_decide_section_number_without_mark_gives_the_same_label_everywhere(sample_ws: Path) -> None:
+    r = run("decide", "2605.01280", "approve", str(sample_ws), "--section", "1.13", "--priority", "🟡")
+    assert r.returncode == 0, r.stderr
+    text = run("export", str(sample_ws), "--stdout").stdout
+    head = next(line for line in text.split("\n") if line.startswith("### "))
+    assert head.startswith("### 邻接 A【推理引擎可复现性 · §1.13】"), head
+    assert "- 建议归入节: §1.13 推理引擎可复现性" in text
+    assert set(generated_section_refs(text)) == {"§1.13"}
