@@ -26,7 +26,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
-from curator.briefing_facts import SectionLabels, signature_stamp, workspace_zone
+from curator.briefing_facts import (
+    QuietArea,
+    SectionLabels,
+    merge_quiet_areas,
+    signature_stamp,
+    workspace_zone,
+)
 from curator.living_doc import SECTION_REF_RE, canonical_section, find_section, strip_section_number
 from curator.matcher import title_core
 from curator.models import Analysis, AnchorRef, Increment, Item, Note, SourceRef
@@ -922,23 +928,26 @@ class _Renderer:
         return None
 
     def no_news(self) -> str:
+        """Section 五: anchored items the window's notes touch without news, one line per
+        thing (a note's name for an anchored item is folded into the doc's own, see
+        :func:`curator.briefing_facts.merge_quiet_areas`)."""
         t = self.t
-        found: dict[tuple[str, str], tuple[str, list[str], str | None]] = {}
+        found: dict[tuple[str, str], QuietArea] = {}
         for inc in self.a.increments:
             if inc.status != "anchored" or not inc.anchored_in or inc.id in self.entry_of or not self._from_notes(inc):
                 continue
             ref = inc.anchored_in[0]
             name = self._anchor_name(inc, ref)
-            key = (ref.section, name.lower())
-            _name, ids, date = found.setdefault(key, (name, [], ref.date))
-            ids.extend(a for a in inc.arxiv if a not in ids)
-            if date is None and ref.date:
-                found[key] = (name, ids, ref.date)
+            area = found.setdefault((ref.section, name.lower()), QuietArea(ref.section, name, [], ref.date))
+            area.ids.extend(a for a in inc.arxiv if a not in area.ids)
+            area.date = area.date or ref.date
+            area.in_doc = area.in_doc or ref.line > 0
+        ordered = [a for _k, a in sorted(found.items(), key=lambda kv: (_sec_key(kv[0][0]), kv[0][1]))]
         lines = []
-        for (section, _lname), (name, ids, date) in sorted(found.items(), key=lambda kv: (_sec_key(kv[0][0]), kv[0][1])):
-            shown_ids = self.paren("/".join(ids)) if ids else ""
-            when = t["no_news_date"].format(date=_clean(date)) if date else t["anchored"]
-            lines.append("- " + t["no_news"].format(name=name, ids=shown_ids, section=self.section_display(section), date=when))
+        for a in merge_quiet_areas(ordered):
+            shown_ids = self.paren("/".join(a.ids)) if a.ids else ""
+            when = t["no_news_date"].format(date=_clean(a.date)) if a.date else t["anchored"]
+            lines.append("- " + t["no_news"].format(name=a.name, ids=shown_ids, section=self.section_display(a.section), date=when))
         return "\n".join(lines) or t["none_rows"]
 
     def summary(self, text: str | None) -> str:

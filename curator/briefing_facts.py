@@ -17,6 +17,8 @@ Pure functions over the analysis' models; no Textual, no file writes.
 from __future__ import annotations
 
 import re
+import unicodedata
+from dataclasses import dataclass, field
 from datetime import datetime, tzinfo
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -26,7 +28,11 @@ if TYPE_CHECKING:
     from curator.suggest import SectionIndex
 
 __all__ = [
+    "NEAR_DUPLICATE",
+    "QuietArea",
     "SectionLabels",
+    "fold_text",
+    "merge_quiet_areas",
     "signature_stamp",
     "workspace_zone",
 ]
@@ -115,3 +121,79 @@ class SectionLabels:
             return None
         unit = self.index.resolve_title(text)
         return unit.label if unit is not None else None
+
+
+# --------------------------------------------------------------------------- near-duplicate names
+
+NEAR_DUPLICATE = 80.0
+"""rapidfuzz ``token_set_ratio`` (0–100) over :func:`fold_text` at which two names in one
+section are taken for the same thing.  Calibrated on names a note gives an anchored item
+("<system> 维护模式后续") beside the doc's own anchor name for it ("<vendor> <system> 正式进入
+维护模式": 85); unrelated names sharing one system name score about 70."""
+
+_CJK_RE = re.compile(r"([\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff])")
+_NON_WORD_RE = re.compile(r"[^\w]+")
+
+
+def fold_text(text: str) -> str:
+    """Text for comparing names: NFKC, lower case, punctuation dropped, each CJK character a
+    token of its own (so token-set measures work on text without spaces)."""
+    s = unicodedata.normalize("NFKC", text).lower()
+    s = _CJK_RE.sub(r" \1 ", s)
+    return " ".join(_NON_WORD_RE.sub(" ", s).split())
+
+
+@dataclass
+class QuietArea:
+    """One line of section 五: an anchored item the window's notes touch without news."""
+
+    section: str
+    name: str
+    ids: list[str] = field(default_factory=list)
+    date: str | None = None
+    in_doc: bool = False
+    """The doc's own anchor (a line of the living doc), not only "anchored, per the note"."""
+
+
+def merge_quiet_areas(areas: list[QuietArea], threshold: float = NEAR_DUPLICATE) -> list[QuietArea]:
+    """One line per thing: in each section, a name a note gives an anchored item joins the
+    closest name (the doc's own first) when their folded texts score ≥ *threshold*, or when
+    they share an arXiv ID.  Two of the doc's own anchors are never merged (they are
+    separate lines of the doc).  The kept line is the doc's own name, else the longest; IDs
+    and the date are gathered from the whole group.  Order of *areas* is kept."""
+    from rapidfuzz import fuzz
+
+    groups: list[list[QuietArea]] = []
+    folded: dict[int, str] = {}
+
+    def key(a: QuietArea) -> str:
+        k = folded.get(id(a))
+        if k is None:
+            k = folded[id(a)] = fold_text(a.name)
+        return k
+
+    # the doc's own anchors first: they are the heads a note's name may join
+    for a in sorted(areas, key=lambda x: not x.in_doc):
+        best: tuple[float, list[QuietArea]] | None = None
+        for g in groups:
+            if g[0].section != a.section or (a.in_doc and any(m.in_doc for m in g)):
+                continue
+            shared_id = bool(set(a.ids) & {i for m in g for i in m.ids})
+            score = 100.0 if shared_id else max(fuzz.token_set_ratio(key(a), key(m)) for m in g)
+            if score >= threshold and (best is None or score > best[0]):
+                best = (score, g)
+        if best is None:
+            groups.append([a])
+        else:
+            best[1].append(a)
+    order = {id(a): i for i, a in enumerate(areas)}
+    out: list[tuple[int, QuietArea]] = []
+    for g in groups:
+        keep = max(g, key=lambda m: (m.in_doc, m.date is not None, len(key(m))))
+        ids: list[str] = []
+        for m in g:
+            ids.extend(i for i in m.ids if i not in ids)
+        date = keep.date or next((m.date for m in g if m.date), None)
+        first = min(order[id(m)] for m in g)
+        out.append((first, QuietArea(keep.section, keep.name, ids, date, any(m.in_doc for m in g))))
+    return [a for _i, a in sorted(out, key=lambda p: p[0])]

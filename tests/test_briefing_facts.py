@@ -7,10 +7,14 @@ editor would: the signature line, the section labels, section 五, the relation 
 from __future__ import annotations
 
 import re
+import unicodedata
 from pathlib import Path
 
 from conftest import SINCE, UNTIL
+from rapidfuzz import fuzz
 from test_export import decide, render, run
+
+from curator.briefing_facts import QuietArea, merge_quiet_areas
 
 SIGNED = "2026-08-20 22:20 +08:00"
 
@@ -96,3 +100,53 @@ def test_decide_section_number_without_mark_gives_the_same_label_everywhere(samp
     assert head.startswith("### 邻接 A【推理引擎可复现性 · §1.13】"), head
     assert "- 建议归入节: §1.13 推理引擎可复现性" in text
     assert set(generated_section_refs(text)) == {"§1.13"}
+
+
+# --------------------------------------------------------------------------- 5c section 五
+
+
+def folded(text: str) -> str:
+    s = unicodedata.normalize("NFKC", text).lower()
+    s = re.sub(r"([\u4e00-\u9fff])", r" \1 ", s)
+    return " ".join(re.sub(r"[^\w]+", " ", s).split())
+
+
+def quiet_lines(text: str) -> list[tuple[str, str]]:
+    """(section, name) of each line of section 五."""
+    part = text.split("## 五", 1)[1].split("## 六", 1)[0]
+    out = []
+    for line in part.split("\n"):
+        if line.startswith("- ") and " —— " in line:
+            name, rest = line[2:].split(" —— ", 1)
+            out.append((rest.split(" ")[0], re.sub(r"\(\d{4}\.\d{4,5}(?:/\d{4}\.\d{4,5})*\)$", "", name)))
+    return out
+
+
+def test_quiet_areas_have_no_near_duplicates(sample_ws: Path) -> None:
+    decide(sample_ws, [("2608.14376", "approve", {"section": "§1.3"})])
+    lines = quiet_lines(render(sample_ws))
+    assert len(lines) >= 15, lines
+    names = [n for _s, n in lines]
+    assert "Hugging Face TGI 正式进入维护模式" in names, "the living doc's own name is kept"
+    assert "TGI 维护模式后续" not in names, "a note's name for the same anchor is folded into it"
+    # the doc's own, separate anchors stay separate even when they share a system name
+    assert {"SGLang v0.6", "SGLang vs vLLM 多轮对比", "vLLM vs TensorRT-LLM 选型(BentoML 指南)"} <= set(names)
+    for i, (sa, a) in enumerate(lines):
+        for sb, b in lines[i + 1:]:
+            if sa == sb:
+                assert fuzz.token_set_ratio(folded(a), folded(b)) < 85, (a, b)
+
+
+def test_merge_quiet_areas_rules() -> None:
+    doc_a = QuietArea("§1.1", "Alpha Engine 正式发布", [], "8-20", in_doc=True)
+    doc_b = QuietArea("§1.1", "Alpha Engine", ["2601.00001"], "8-19", in_doc=True)
+    note_a = QuietArea("§1.1", "Alpha Engine 发布后续", [], None)
+    note_id = QuietArea("§1.1", "something else entirely", ["2601.00001"], None)
+    other_section = QuietArea("§1.2", "Alpha Engine 发布后续", [], None)
+    out = merge_quiet_areas([doc_a, doc_b, note_a, note_id, other_section])
+    assert [(a.section, a.name) for a in out] == [
+        ("§1.1", "Alpha Engine 正式发布"),
+        ("§1.1", "Alpha Engine"),
+        ("§1.2", "Alpha Engine 发布后续"),
+    ]
+    assert out[1].ids == ["2601.00001"] and out[0].date == "8-20"
