@@ -29,6 +29,8 @@ from urllib.parse import urlsplit
 from curator.briefing_facts import (
     QuietArea,
     SectionLabels,
+    cell_only_lines,
+    is_real_anchor,
     merge_quiet_areas,
     signature_stamp,
     workspace_zone,
@@ -395,6 +397,7 @@ class _Renderer:
         self.doc = self.a.living_doc
         self.index = _section_index(self.a)
         self.labels = SectionLabels(self.index)
+        self.cell_lines = cell_only_lines(self.doc)
         self.editor = editor
         self.topic = _clean(self.a.topic)
         self.by_id = {inc.id: inc for inc in self.a.increments}
@@ -692,7 +695,8 @@ class _Renderer:
             names = self._section_anchor_names(refs[0])
             disp = self.section_display(refs[0])
             if names:
-                shown = t["sep"].join(names[:6]) + (t["and_more"].format(n=len(names) - 6) if len(names) > 6 else "")
+                cut = 6 if len(names) > 7 else 7  # "and 1 more" would take the place of that one name
+                shown = t["sep"].join(names[:cut]) + (t["and_more"].format(n=len(names) - cut) if len(names) > cut else "")
                 out.append(t["rel_section"].format(doc=self.doc.path, version=self.version(), section=disp, n=len(names), names=shown))
             else:
                 out.append(t["rel_section_empty"].format(doc=self.doc.path, version=self.version(), section=disp))
@@ -717,7 +721,7 @@ class _Renderer:
                 if entry is not None and entry is not e:
                     seen.add(ov.id)
                     out.append(t["rel_overlap"].format(label=entry.label, name=_short_name(entry.title), why=why))
-                elif other.status == "anchored" and other.anchored_in:
+                elif other.status == "anchored" and other.anchored_in and other.anchored_in[0].line not in self.cell_lines:
                     seen.add(ov.id)
                     ref = other.anchored_in[0]
                     name = self._anchor_name(other, ref)
@@ -754,6 +758,8 @@ class _Renderer:
         for s in self.doc.sections:
             if top.line <= s.line <= top.end_line:
                 for a in s.anchors:
+                    if not is_real_anchor(a):
+                        continue
                     name = _clean(a.name or a.key)
                     if name and name not in names:
                         names.append(name)

@@ -24,14 +24,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from curator.models import Analysis
+    from curator.models import Analysis, Anchor, LivingDoc
     from curator.suggest import SectionIndex
 
 __all__ = [
     "NEAR_DUPLICATE",
     "QuietArea",
     "SectionLabels",
+    "cell_only_lines",
     "fold_text",
+    "is_real_anchor",
     "merge_quiet_areas",
     "signature_stamp",
     "workspace_zone",
@@ -197,3 +199,24 @@ def merge_quiet_areas(areas: list[QuietArea], threshold: float = NEAR_DUPLICATE)
         first = min(order[id(m)] for m in g)
         out.append((first, QuietArea(keep.section, keep.name, ids, date, any(m.in_doc for m in g))))
     return [a for _i, a in sorted(out, key=lambda p: p[0])]
+
+
+# --------------------------------------------------------------------------- anchors
+
+
+def is_real_anchor(anchor: Anchor) -> bool:
+    """What "relation to the living doc" may call an anchor: an arXiv ID or a URL wherever
+    the doc has it, a named system only from a list item or paragraph — never a table cell
+    ("built into the engine" in a column of representative work is no anchor)."""
+    return anchor.kind != "name" or not anchor.in_table
+
+
+def cell_only_lines(doc: LivingDoc) -> set[int]:
+    """Lines of *doc* whose only anchors are table cells: an item matched to one of them is
+    not named as a neighbour in the living doc."""
+    real: set[int] = set()
+    cells: set[int] = set()
+    for s in doc.sections:
+        for a in s.anchors:
+            (real if is_real_anchor(a) else cells).add(a.line)
+    return cells - real

@@ -150,3 +150,43 @@ def test_merge_quiet_areas_rules() -> None:
         ("§1.2", "Alpha Engine 发布后续"),
     ]
     assert out[1].ids == ["2601.00001"] and out[0].date == "8-20"
+
+
+# --------------------------------------------------------------------------- 5d relation lines
+
+
+def relation_names(block: str) -> list[str]:
+    """Names the "与活文档现有脉络的关系" lines present as anchors of the living doc."""
+    part = block.split("- 与活文档现有脉络的关系:", 1)[1].split("\n- 建议归入节", 1)[0]
+    names: list[str] = []
+    for line in part.split("\n"):
+        m = re.search(r"已有 (\d+) 条锚点\((.*)\);本条", line)
+        if m:
+            listed, _sep, more = m.group(2).rpartition(" 等 ")
+            shown = (listed if more.endswith(" 项") else m.group(2)).split("、")
+            extra = int(more[:-2]) if more.endswith(" 项") else 0
+            assert len(shown) + extra == int(m.group(1)), line
+            names.extend(shown)
+        m = re.search(r"^  - 与 §[\d.]+ \S+(?: \S+)* 的 (.+?)(?:\(arXiv:[^)]*\))?相关\(", line)
+        if m:
+            names.append(m.group(1))
+    return names
+
+
+def test_relation_lines_name_only_real_anchors(sample_ws: Path, expected: dict) -> None:
+    decide(sample_ws, [(exp["key"], "approve", {"section": exp["section"]}) for exp in expected["new_increments"]])
+    text = render(sample_ws)
+    doc = (sample_ws / "organized/knowledge/inference.md").read_text(encoding="utf-8").split("\n")
+    checked = 0
+    for exp in expected["new_increments"]:
+        block = next(b for b in text.split("\n### ") if f"- 建议归入节: {exp['section']}" in b and (exp["key"] in b))
+        for name in relation_names(block):
+            where = [ln for ln in doc if name in ln]
+            assert where, f"{name!r} is not in the living doc"
+            assert any(not ln.lstrip().startswith("|") for ln in where), f"{name!r} is only a table cell of the living doc"
+            checked += 1
+    assert checked >= 10, checked
+    assert "引擎内置" not in text.split("## 二", 1)[0]
+    # the §1.3 list is the doc's named routes, as the editor lists them
+    dash = next(b for b in text.split("\n### ") if "2608.14333" in b.split("\n")[0])
+    assert {"vToken", "Maglev", "FreeToken", "KV Cache Transform Coding"} <= set(relation_names(dash))
