@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
+from curator.briefing_blocks import Block, arrange_points, find_blocks
 from curator.briefing_facts import (
     QuietArea,
     SectionLabels,
@@ -614,7 +615,7 @@ class _Renderer:
         if stars:
             head += " " + "★" * min(stars, 5)
         lines = [head, self._sources_line(e), *self._url_lines(e), self._arxiv_line(e)]
-        lines.append(self._list_field(t["points"], self._dedupe(e.row.points), t["no_points"]))
+        lines.append(self._points_field(e))
         lines.append(self._list_field(t["caveats"], self._dedupe(e.row.caveats), t["no_caveats"]))
         lines.append(self._list_field(t["relation"], self._relation(e), t["rel_nothing"]))
         lines.append(f"- {t['target']}: {self.section_display(e.row.section)}")
@@ -675,6 +676,35 @@ class _Renderer:
                 seen.add(k)
                 out.append(c)
         return out
+
+    def _points_field(self, e: _Entry) -> str:
+        """Key points, with the notes' tables and fenced code back as Markdown (indented under
+        the field, so a "# comment" in the code is never a heading of the briefing)."""
+        t = self.t
+        points = self._dedupe(e.row.points)
+        if not points:
+            return f"- {t['points']}: {t['no_points']}"
+        from curator.analysis import primary_items
+
+        blocks: list[Block] = []
+        seen_text: set[str] = set()
+        for inc in e.incs:
+            for it in primary_items(inc):
+                if it.text and it.text not in seen_text and ("|" in it.text or "```" in it.text or "~~~" in it.text):
+                    seen_text.add(it.text)
+                    blocks.extend(find_blocks(sanitize(it.text)))
+        out = [f"- {t['points']}:"]
+        after_block = False
+        for p in arrange_points(points, blocks):
+            if isinstance(p, Block):
+                out.extend([*([""] if out[-1] else []), *(f"  {x}" if x else "" for x in p.lines), ""])
+                after_block = True
+            else:
+                out.append(f"  - {p}")
+                after_block = False
+        if after_block:
+            out.pop()  # the field ends with the block; the next field follows directly
+        return "\n".join(out)
 
     @staticmethod
     def _list_field(name: str, values: list[str], empty: str) -> str:

@@ -14,6 +14,7 @@ from conftest import SINCE, UNTIL
 from rapidfuzz import fuzz
 from test_export import decide, render, run
 
+from curator.briefing_blocks import arrange_points, find_blocks
 from curator.briefing_facts import QuietArea, merge_quiet_areas
 
 SIGNED = "2026-08-20 22:20 +08:00"
@@ -190,3 +191,63 @@ def test_relation_lines_name_only_real_anchors(sample_ws: Path, expected: dict) 
     # the §1.3 list is the doc's named routes, as the editor lists them
     dash = next(b for b in text.split("\n### ") if "2608.14333" in b.split("\n")[0])
     assert {"vToken", "Maglev", "FreeToken", "KV Cache Transform Coding"} <= set(relation_names(dash))
+
+
+# --------------------------------------------------------------------------- 2 structure preserved
+
+
+def md_tokens(markdown: str) -> list:
+    from markdown_it import MarkdownIt
+
+    return MarkdownIt("commonmark").enable("table").parse(markdown)
+
+
+def increment_block(text: str, needle: str) -> str:
+    found = [b for b in text.split("\n### ")[1:] if needle in b.split("\n- 与活文档", 1)[0]]
+    assert len(found) == 1, needle
+    return "### " + found[0].split("\n## ", 1)[0]
+
+
+def test_tables_and_code_stay_markdown_in_key_points(sample_ws: Path) -> None:
+    for key, section in (
+        ("https://deploybase.ai/articles/best-llm-inference-engine", "§1.1"),
+        ("https://blog.csdn.net/sglang_cn/article/details/141633540", "§1.6"),
+    ):
+        r = run("decide", key, "approve", str(sample_ws), "--section", section)
+        assert r.returncode == 0, r.stderr
+    text = run("export", str(sample_ws), "--stdout").stdout
+    bench = increment_block(text, "deploybase.ai")
+    tokens = md_tokens(bench)
+    assert any(t.type == "table_open" for t in tokens), bench
+    cells = [t.content for t in tokens if t.type == "inline"]
+    assert "3,500 tok/s" in cells and "150-200ms" in cells
+    assert "- vLLM | 3,500 tok/s" not in bench
+    # the points around the table are still bullets of the key points
+    assert "  - 备注:batch size / seq_len / temperature 都没完整披露" in bench
+
+    csdn = increment_block(text, "blog.csdn.net/sglang_cn")
+    fences = [t for t in md_tokens(csdn) if t.type == "fence"]
+    bash = [f for f in fences if "sglang.bench_serving --backend sglang" in f.content]
+    assert bash and bash[0].info == "bash" and "# SGLang 后端\n" in bash[0].content
+    yaml = [f for f in fences if f.info == "yaml"]
+    assert yaml and "  for: 5m\n" in yaml[0].content, "the YAML keeps its indentation"
+    for flattened in ("- for: 5m", "- # SGLang 后端", "- severity: warning"):
+        assert flattened not in csdn
+    # a "# comment" inside the code never becomes a heading of the briefing
+    assert not any(line.startswith("#") and not line.startswith("##") for line in text.split("\n") if "后端" in line)
+    assert [t for t in md_tokens(text) if t.type == "heading_open" and t.map and "后端" in text.split("\n")[t.map[0]]] == []
+
+
+def test_find_blocks_and_arrange_points() -> None:
+    note = "\n".join([
+        "- 要点:first", "", "| a | b |", "|---|---|", "| 1 | **2** |", "", "```sh", "- run: x", "```",
+        "- after", "```", "unclosed stays points",
+    ])
+    blocks = find_blocks(note)
+    assert [b.kind for b in blocks] == ["table", "code"]
+    assert blocks[0].keys == {"a | b", "1 | 2"} and blocks[1].keys == {"run: x"}
+    points = ["first", "a | b", "1 | 2", "run: x", "after", "unclosed stays points"]
+    arranged = arrange_points(points, blocks)
+    assert arranged == ["first", blocks[0], blocks[1], "after", "unclosed stays points"]
+    # the editor removed the table's points: the table is not brought back
+    assert arrange_points(["first", "after"], blocks) == ["first", "after"]
