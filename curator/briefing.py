@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
-from curator.briefing_blocks import Block, arrange_points, find_blocks
+from curator.briefing_blocks import Block, arrange_points, find_blocks, nesting_levels
 from curator.briefing_facts import (
     QuietArea,
     SectionLabels,
@@ -686,21 +686,22 @@ class _Renderer:
             return f"- {t['points']}: {t['no_points']}"
         from curator.analysis import primary_items
 
-        blocks: list[Block] = []
-        seen_text: set[str] = set()
+        texts: list[str] = []
         for inc in e.incs:
             for it in primary_items(inc):
-                if it.text and it.text not in seen_text and ("|" in it.text or "```" in it.text or "~~~" in it.text):
-                    seen_text.add(it.text)
-                    blocks.extend(find_blocks(sanitize(it.text)))
+                if it.text and sanitize(it.text) not in texts:
+                    texts.append(sanitize(it.text))
+        blocks = [b for text in texts if "|" in text or "```" in text or "~~~" in text for b in find_blocks(text)]
+        arranged = arrange_points(points, blocks)
+        levels = iter(nesting_levels([p for p in arranged if isinstance(p, str)], texts))
         out = [f"- {t['points']}:"]
         after_block = False
-        for p in arrange_points(points, blocks):
+        for p in arranged:
             if isinstance(p, Block):
                 out.extend([*([""] if out[-1] else []), *(f"  {x}" if x else "" for x in p.lines), ""])
                 after_block = True
             else:
-                out.append(f"  - {p}")
+                out.append(f"{'  ' * (next(levels) + 1)}- {p}")
                 after_block = False
         if after_block:
             out.pop()  # the field ends with the block; the next field follows directly

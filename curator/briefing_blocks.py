@@ -20,7 +20,7 @@ from typing import Literal
 
 from curator.mdblocks import plain_inline
 
-__all__ = ["Block", "arrange_points", "code_point", "find_blocks", "row_point"]
+__all__ = ["Block", "arrange_points", "bullet_parents", "code_point", "find_blocks", "nesting_levels", "row_point"]
 
 _BULLET_RE = re.compile(r"^(\s*)(?:[-*+]|\d{1,3}[.)])\s+")
 """A list marker, as the note splitter strips it from a body line."""
@@ -123,3 +123,53 @@ def arrange_points(points: list[str], blocks: list[Block]) -> list[str | Block]:
             shown.add(id(b))
             out.append(b)
     return out
+
+
+def bullet_parents(text: str) -> dict[str, str | None]:
+    """Each bullet line of *text* (outside fenced code), as the point the splitter makes of
+    it → the point of the bullet it is nested under (None at the top of its list); the
+    first occurrence wins when a point repeats."""
+    out: dict[str, str | None] = {}
+    stack: list[tuple[int, str]] = []  # (indent width, point) of the open bullets
+    fence: str | None = None
+    for raw in text.split("\n"):
+        stripped = raw.strip()
+        if fence is not None:
+            if stripped.startswith(fence) and not stripped.strip(fence[0]):
+                fence = None
+            continue
+        m = _FENCE_RE.match(raw.lstrip(" "))
+        if m:
+            fence = m.group(2)
+            continue
+        b = _BULLET_RE.match(raw)
+        if not b:
+            if stripped and len(raw) - len(raw.lstrip()) == 0:
+                stack.clear()  # a paragraph or heading at the margin ends the list
+            continue
+        width = len(b.group(1).expandtabs(4))
+        while stack and stack[-1][0] >= width:
+            stack.pop()
+        key = point_key(plain_inline(raw[b.end():].strip()))
+        out.setdefault(key, stack[-1][1] if stack else None)
+        stack.append((width, key))
+    return out
+
+
+def nesting_levels(points: list[str], texts: list[str]) -> list[int]:
+    """How deep each point goes in the key points: one level below its parent when the bullet
+    it is nested under in its note is itself a key point shown before it, else 0.  (The
+    children of a "要点:"/"Key points:" label are not nested: the label is no point.)"""
+    parents: dict[str, str | None] = {}
+    for t in texts:
+        for k, v in bullet_parents(t).items():
+            parents.setdefault(k, v)
+    level_of: dict[str, int] = {}
+    levels: list[int] = []
+    for p in points:
+        k = point_key(p)
+        parent = parents.get(k)
+        level = level_of[parent] + 1 if parent is not None and parent in level_of else 0
+        level_of.setdefault(k, level)
+        levels.append(level)
+    return levels

@@ -14,7 +14,7 @@ from conftest import SINCE, UNTIL
 from rapidfuzz import fuzz
 from test_export import decide, render, run
 
-from curator.briefing_blocks import arrange_points, find_blocks
+from curator.briefing_blocks import arrange_points, find_blocks, nesting_levels
 from curator.briefing_facts import QuietArea, merge_quiet_areas
 
 SIGNED = "2026-08-20 22:20 +08:00"
@@ -251,3 +251,23 @@ def test_find_blocks_and_arrange_points() -> None:
     assert arranged == ["first", blocks[0], blocks[1], "after", "unclosed stays points"]
     # the editor removed the table's points: the table is not brought back
     assert arrange_points(["first", "after"], blocks) == ["first", "after"]
+
+
+def test_nested_lists_stay_nested(sample_ws: Path) -> None:
+    note = sample_ws / "inbox/jay/2026-08-20T1425-jay-csdn-inference-oom-benchmark-commands-highvalue.md"
+    text = note.read_text(encoding="utf-8")
+    parent = "  - 结论:OOM 先算 KV 账,再看权重和激活\n"
+    assert parent in text
+    note.write_text(text.replace(parent, parent + "    - 子项甲:先看 KV\n      - 子项乙:再看权重\n"), encoding="utf-8")
+    r = run("decide", "https://blog.csdn.net/sglang_cn/article/details/141633540", "approve", str(sample_ws), "--section", "§1.6")
+    assert r.returncode == 0, r.stderr
+    block = increment_block(run("export", str(sample_ws), "--stdout").stdout, "blog.csdn.net/sglang_cn")
+    assert parent + "    - 子项甲:先看 KV\n      - 子项乙:再看权重\n" in block, block
+    # the children of the 要点 label are not nested under anything: they are the key points
+    assert "\n  - LLaMA-7B FP16" in block and "\n  - 实操:先降 max_num_seqs" in block
+
+
+def test_nesting_levels() -> None:
+    note = "- 要点:\n  - a\n    - a1\n  - b\n- 备注:c\n    - c1\n"
+    assert nesting_levels(["a", "a1", "b", "c1"], [note]) == [0, 1, 0, 0]
+    assert nesting_levels(["a1", "a"], [note]) == [0, 0], "a child shown before its parent is not nested"
