@@ -30,8 +30,8 @@ from curator.briefing_blocks import Block, arrange_points, find_blocks, nesting_
 from curator.briefing_facts import (
     QuietArea,
     SectionLabels,
+    anchored_things,
     cell_only_lines,
-    is_real_anchor,
     merge_quiet_areas,
     signature_stamp,
     workspace_zone,
@@ -785,16 +785,8 @@ class _Renderer:
         if unit is None:
             return []
         top = unit.section
-        names: list[str] = []
-        for s in self.doc.sections:
-            if top.line <= s.line <= top.end_line:
-                for a in s.anchors:
-                    if not is_real_anchor(a):
-                        continue
-                    name = _clean(a.name or a.key)
-                    if name and name not in names:
-                        names.append(name)
-        return names
+        anchors = [a for s in self.doc.sections if top.line <= s.line <= top.end_line for a in s.anchors]
+        return [n for n in (_clean(x) for x in anchored_things(anchors)) if n]
 
     def contradictions(self) -> str:
         t = self.t

@@ -31,6 +31,7 @@ __all__ = [
     "NEAR_DUPLICATE",
     "QuietArea",
     "SectionLabels",
+    "anchored_things",
     "cell_only_lines",
     "fold_text",
     "is_real_anchor",
@@ -220,3 +221,34 @@ def cell_only_lines(doc: LivingDoc) -> set[int]:
         for a in s.anchors:
             (real if is_real_anchor(a) else cells).add(a.line)
     return cells - real
+
+
+def anchored_things(anchors: list[Anchor]) -> list[str]:
+    """The names of the things *anchors* stand for, once each, in order: a paper's ID on its
+    bold-named line and again in a reference list is one thing (named by that line), and an
+    ID or URL goes with the first named thing of its line; two names are two things.  Table
+    cells are left out (:func:`is_real_anchor`); a thing with no name is shown by its key."""
+    things: list[list[str]] = []  # [name, fallback key]
+    by_id: dict[str, list[str]] = {}
+    first_on_line: dict[int, list[str]] = {}
+    for a in anchors:
+        if not is_real_anchor(a):
+            continue
+        name = a.name.strip()
+        ident = f"{a.kind}:{a.key}"
+        thing = by_id.get(ident)
+        if thing is None and a.kind != "name":
+            thing = first_on_line.get(a.line)
+        if thing is None:
+            thing = [name, a.key]
+            things.append(thing)
+        elif not thing[0] and name:
+            thing[0] = name
+        by_id.setdefault(ident, thing)
+        first_on_line.setdefault(a.line, thing)
+    out: list[str] = []
+    for name, key in things:
+        shown = name or key
+        if shown and shown not in out:
+            out.append(shown)
+    return out

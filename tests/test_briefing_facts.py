@@ -6,16 +6,20 @@ editor would: the signature line, the section labels, section 五, the relation 
 
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
+from datetime import datetime
 from pathlib import Path
 
-from conftest import SINCE, UNTIL
+import pytest
+from conftest import SHARED, SINCE, UNTIL, copy_workspace, need
 from rapidfuzz import fuzz
 from test_export import decide, render, run
 
 from curator.briefing_blocks import arrange_points, find_blocks, nesting_levels
-from curator.briefing_facts import QuietArea, merge_quiet_areas
+from curator.briefing_facts import QuietArea, anchored_things, merge_quiet_areas
+from curator.models import Anchor
 
 SIGNED = "2026-08-20 22:20 +08:00"
 
@@ -271,3 +275,53 @@ def test_nesting_levels() -> None:
     note = "- 要点:\n  - a\n    - a1\n  - b\n- 备注:c\n    - c1\n"
     assert nesting_levels(["a", "a1", "b", "c1"], [note]) == [0, 1, 0, 0]
     assert nesting_levels(["a1", "a"], [note]) == [0, 0], "a child shown before its parent is not nested"
+
+
+# --------------------------------------------------------------------------- the dev relays
+
+
+@pytest.mark.parametrize("relay", ["relay-training", "relay-eval"])
+def test_consistent_facts_on_the_dev_relays(tmp_path: Path, relay: str) -> None:
+    """Not tuned to the sample's wording: the same properties on the two dev relays."""
+    src = need(SHARED / "dev-relays" / relay)
+    exp = json.loads((src / "expected.json").read_text(encoding="utf-8"))
+    ws = copy_workspace(src, tmp_path / relay)
+    cfg = ws / "curator.toml"
+    window = exp["window"]
+    cfg.write_text(cfg.read_text(encoding="utf-8") + f'\nsince = "{window["start"]}"\nuntil = "{window["end"]}"\n', encoding="utf-8")
+    # the sections as an editor might type them: without the mark
+    decide(ws, [(e["key"], "approve", {"section": e["section"].lstrip("§")}) for e in exp["new_increments"]])
+    text = render(ws)
+
+    end = datetime.fromisoformat(window["end"])
+    stamp = end.strftime("%Y-%m-%d %H:%M ") + end.strftime("%z")[:3] + ":" + end.strftime("%z")[3:]
+    assert signature(text).startswith(f"tom · {stamp} ·"), signature(text)
+
+    refs = generated_section_refs(text)
+    assert len(refs) >= 3 * len(exp["new_increments"]), refs
+    assert all(LABEL_RE.fullmatch(r) for r in refs), refs
+
+    doc = (ws / exp["living_doc"]).read_text(encoding="utf-8").split("\n")
+    for block in text.split("\n### ")[1:]:
+        for name in relation_names("### " + block):
+            where = [ln for ln in doc if name in ln]
+            assert where and any(not ln.lstrip().startswith("|") for ln in where), name
+
+    lines = quiet_lines(text)
+    for i, (sa, a) in enumerate(lines):
+        for sb, b in lines[i + 1:]:
+            if sa == sb:
+                assert fuzz.token_set_ratio(folded(a), folded(b)) < 85, (a, b)
+
+
+def test_anchored_things_one_name_per_thing() -> None:
+    anchors = [
+        Anchor("name", "alpha", 10, "Alpha"),
+        Anchor("arxiv", "2601.00001", 10, "Alpha"),
+        Anchor("name", "beta", 11, "Beta"),
+        Anchor("name", "gamma", 11, "Gamma"),  # two names on one line: two things
+        Anchor("name", "cell", 12, "a cell", in_table=True),
+        Anchor("arxiv", "2601.00001", 20, ""),  # the reference list again
+        Anchor("arxiv", "2601.00002", 21, ""),
+    ]
+    assert anchored_things(anchors) == ["Alpha", "Beta", "Gamma", "2601.00002"]
