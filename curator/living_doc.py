@@ -717,15 +717,15 @@ def _collect_anchors(
     out: list[tuple[int, Anchor]] = []
     seen: set[tuple[int, str, str]] = set()
 
-    def add(i: int, kind: _Kind, key: str, name: str, date: str | None) -> None:
+    def add(i: int, kind: _Kind, key: str, name: str, date: str | None, in_table: bool = False) -> None:
         if (i, kind, key) in seen:
             return
         seen.add((i, kind, key))
-        out.append((i, Anchor(kind, key, i + 1, name, date)))
+        out.append((i, Anchor(kind, key, i + 1, name, date, in_table)))
 
     for i, col, _end, kind, key in raw:
         info = infos.get(i) or _LineInfo(date=_line_date(masked_lines[i]))
-        add(i, kind, key, _anchor_name(masked_lines[i], col, info), info.date)
+        add(i, kind, key, _anchor_name(masked_lines[i], col, info), info.date, info.table_row)
     for i in sorted(name_lines):
         info = infos.get(i)
         if info is None:
@@ -734,7 +734,7 @@ def _collect_anchors(
         if info.table_row:
             carries = info.date is not None or i in id_lines
             if info.lead and carries:
-                add(i, "name", name_key(info.lead), info.lead, info.date)
+                add(i, "name", name_key(info.lead), info.lead, info.date, True)
             continue
         if info.lead:
             add(i, "name", name_key(info.lead), info.lead, info.date)

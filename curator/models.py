@@ -100,6 +100,9 @@ class Anchor:
     name: str = ""
     date: str | None = None
     """Anchoring date as written, e.g. "8-19"."""
+    in_table: bool = False
+    """Found on a table row: a ``name`` anchor is then a cell ("built into the engine"), not a
+    named system of a list item or paragraph (the briefing names only the latter)."""
 
 
 @dataclass

@@ -13,7 +13,7 @@ import os
 import re
 import subprocess
 import sys
-from datetime import UTC, datetime, timedelta, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -37,7 +37,6 @@ from curator.urls import find_urls, normalize_url
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 DEFAULT_REL = "inbox/tom/2026-08-20-inference-e1prep.md"
-NOW = datetime(2026, 8, 20, 22, 30, tzinfo=timezone(timedelta(hours=8)))
 ID_RE = re.compile(r"^\d{4}\.\d{4,5}(?:v\d+)?$")
 
 
@@ -72,7 +71,7 @@ def render(ws: Path, **kw: object) -> str:
     analysis = analyze(ws)
     store = DecisionStore.open(ws, "tom", readonly=True, session_lock=False)
     try:
-        return render_briefing(Triage(analysis, store), editor="tom", now=NOW, **kw)
+        return render_briefing(Triage(analysis, store), editor="tom", **kw)
     finally:
         store.close()
 
