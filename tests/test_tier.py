@@ -1,0 +1,112 @@
+"""Main or adjacent is the editor's decision: ``curator decide KEY tier main|adjacent``, undoable,
+independent of the verdict; the briefing's headings and status header follow it."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from test_tui_support import stored
+
+from curator import cli
+
+HBF, FORMAL = "2608.11668", "2605.01280"
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, list[str]]:
+    code = cli.main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err.splitlines()
+
+
+def export(ws: Path, capsys) -> str:
+    code, out, err = run(capsys, "export", str(ws), "--stdout")
+    assert code == 0, err
+    return out
+
+
+def headings(text: str) -> dict[str, str]:
+    """Every increment heading's label ("增量 1", "邻接 A") → the heading line."""
+    return {m.group(1): m.group(0) for m in re.finditer(r"^### ((?:增量 \d+)|(?:邻接 [A-Z]+))【.*$", text, re.M)}
+
+
+def label_of(text: str, key: str) -> str:
+    """The label of the increment whose block names *key* in its heading or first lines."""
+    for block in text.split("\n### ")[1:]:
+        if key in "\n".join(block.split("\n")[:8]):
+            return re.match(r"(增量 \d+|邻接 [A-Z]+)", block).group(1)
+    raise AssertionError(f"{key} not in the briefing")
+
+
+def approve_all(ws: Path, capsys, expected: dict) -> None:
+    for exp in expected["new_increments"]:
+        code, _, err = run(capsys, "decide", exp["key"], "approve", str(ws), "--section", exp["section"])
+        assert code == 0, err
+
+
+def test_the_editors_tiers_decide_the_headings_and_the_header_counts(sample_ws: Path, capsys, expected) -> None:
+    approve_all(sample_ws, capsys, expected)
+    before = export(sample_ws, capsys)
+    assert "主线 4 条 · 邻接 3 条" not in before  # the default rule (from priority) chose otherwise
+    for exp in expected["new_increments"]:
+        code, out, err = run(capsys, "decide", exp["key"], "tier", exp["tier"], str(sample_ws))
+        assert code == 0, err
+        assert out.startswith(f"saved: tier {exp['tier']} ")
+    text = export(sample_ws, capsys)
+    assert "增量条数: 7 条(主线 4 条 · 邻接 3 条" in text
+    assert sorted(headings(text)) == ["增量 1", "增量 2", "增量 3", "增量 4", "邻接 A", "邻接 B", "邻接 C"]
+    for exp in expected["new_increments"]:
+        label = label_of(text, exp["key"].removeprefix("https://"))
+        assert label.startswith("增量" if exp["tier"] == "main" else "邻接"), (exp["key"], label)
+    # a tier is not a verdict: all seven are still approved, with their sections
+    decisions = stored(sample_ws)
+    assert sorted(d.action for d in decisions.values()) == ["approve"] * 7
+    assert {d.tier for d in decisions.values()} == {"main", "adjacent"}
+
+
+def test_tier_alone_does_not_approve_and_keeps_an_existing_verdict(sample_ws: Path, capsys) -> None:
+    code, _, _ = run(capsys, "decide", FORMAL, "tier", "main", str(sample_ws))
+    assert code == 0
+    assert stored(sample_ws)[FORMAL].action is None
+    run(capsys, "decide", FORMAL, "reject", str(sample_ws))
+    run(capsys, "decide", FORMAL, "tier", "adjacent", str(sample_ws))
+    d = stored(sample_ws)[FORMAL]
+    assert (d.action, d.tier) == ("reject", "adjacent")
+
+
+def test_undo_restores_the_previous_tier(sample_ws: Path, capsys) -> None:
+    run(capsys, "decide", HBF, "approve", str(sample_ws))
+    text = export(sample_ws, capsys)
+    assert label_of(text, HBF) == "增量 1"
+    run(capsys, "decide", HBF, "tier", "adjacent", str(sample_ws))
+    run(capsys, "decide", HBF, "tier", "main", str(sample_ws))
+    assert stored(sample_ws)[HBF].tier == "main"
+    code, out, _ = run(capsys, "decide", "-", "undo", str(sample_ws))
+    assert code == 0 and HBF in out
+    assert stored(sample_ws)[HBF].tier == "adjacent"
+    assert label_of(export(sample_ws, capsys), HBF) == "邻接 A"
+    run(capsys, "decide", "-", "undo", str(sample_ws))
+    d = stored(sample_ws)[HBF]
+    assert (d.action, d.tier) == ("approve", None)  # back to the default rule, still approved
+    assert label_of(export(sample_ws, capsys), HBF) == "增量 1"
+    code, out, _ = run(capsys, "history", str(sample_ws))
+    assert f"tier  {HBF} adjacent" in out and f"tier  {HBF} main" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        ((FORMAL, "tier", "sideways", "WS"), "unknown tier 'sideways' (main or adjacent"),
+        ((FORMAL, "tier"), "no tier given"),
+        ((FORMAL, "tier", "main", "WS", "--section", "§1.3"), "--section cannot go with tier"),
+        (("9999.99999", "tier", "main", "WS"), "'9999.99999' is not an increment of this window"),
+        ((FORMAL, "approve", "WS", "main"), "unexpected argument 'main'"),
+    ],
+)
+def test_a_bad_tier_is_one_line_exit_2_and_nothing_recorded(sample_ws: Path, capsys, args, says) -> None:
+    argv = ["decide", *(str(sample_ws) if a == "WS" else a for a in args)]
+    code, out, err = run(capsys, *argv)
+    assert code == 2, err
+    assert out == "" and len(err) == 1 and says in err[0], err
+    assert stored(sample_ws) == {}
