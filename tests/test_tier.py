@@ -7,9 +7,13 @@ import re
 from pathlib import Path
 
 import pytest
-from test_tui_support import stored
+from test_export import render
+from test_tui import CORUN, SIZE, cell, current, table
+from test_tui_support import press, screen_text, stored, wait_ready
 
 from curator import cli
+from curator.tui.app import CuratorApp
+from curator.tui.screens.help import HelpScreen
 
 HBF, FORMAL = "2608.11668", "2605.01280"
 
@@ -110,3 +114,31 @@ def test_a_bad_tier_is_one_line_exit_2_and_nothing_recorded(sample_ws: Path, cap
     assert code == 2, err
     assert out == "" and len(err) == 1 and says in err[0], err
     assert stored(sample_ws) == {}
+
+
+# ---------------------------------------------------------------------- the UI's t
+
+
+async def test_t_toggles_the_tier_of_the_current_row_and_u_undoes_it(sample_ws: Path) -> None:
+    app = CuratorApp(sample_ws)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_ready(app, pilot)
+        assert current(app) == CORUN and cell(app, CORUN, "tier") == "M"  # the default rule
+        await press(pilot, "t")
+        d = stored(sample_ws)[CORUN]
+        assert (d.tier, d.action) == ("adjacent", None)  # a tier, not a verdict
+        assert cell(app, CORUN, "tier") == "A" and current(app) == CORUN
+        assert "tier adjacent" in screen_text(app)  # the detail pane says so too
+        await press(pilot, "a")  # approve keeps the tier
+        assert (stored(sample_ws)[CORUN].action, stored(sample_ws)[CORUN].tier) == ("approve", "adjacent")
+        table(app).move_cursor(row=table(app).order.index(CORUN))
+        await press(pilot, "t")
+        assert stored(sample_ws)[CORUN].tier == "main" and cell(app, CORUN, "tier") == "M"
+        await press(pilot, "u")
+        assert stored(sample_ws)[CORUN].tier == "adjacent" and cell(app, CORUN, "tier") == "A"
+        await press(pilot, "question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        assert "Main/adjacent" in screen_text(app) and "(tier)" in screen_text(app)
+    text = render(sample_ws)
+    assert label_of(text, CORUN) == "邻接 A" and "主线 0 条 · 邻接 1 条" in text
+
