@@ -142,3 +142,33 @@ async def test_t_toggles_the_tier_of_the_current_row_and_u_undoes_it(sample_ws: 
     text = render(sample_ws)
     assert label_of(text, CORUN) == "邻接 A" and "主线 0 条 · 邻接 1 条" in text
 
+
+
+# ---------------------------------------------------------------------- the store
+
+
+def test_a_journal_written_before_tiers_loads_and_takes_a_tier(tmp_path: Path) -> None:
+    from curator.journal import encode_line
+    from curator.store import DecisionStore
+
+    state = {"key": "a", "action": "approve", "section": "§1.3", "priority": None, "title": None,
+             "points": None, "caveats": None, "note": None, "merged_into": None, "merges": [],
+             "editor": "old", "time": "2026-08-20T21:00:00+08:00", "seq": 1}  # no "tier" at all
+    lines = [
+        {"journal": "curator-decisions", "version": 1, "base_seq": 0, "created": "2026-08-20T20:00:00+08:00"},
+        {"seq": 1, "action": "approve", "key": "a", "editor": "old", "time": state["time"],
+         "args": {}, "changes": [{"key": "a", "before": None, "after": state}], "pairs": []},
+    ]
+    (tmp_path / ".curator").mkdir()
+    (tmp_path / ".curator" / "decisions.journal").write_bytes(b"".join(encode_line(x) for x in lines))
+    with DecisionStore.open(tmp_path, "ed") as s:
+        assert s.problems == [] and s.get("a").tier is None and s.get("a").action == "approve"
+        with pytest.raises(ValueError, match="tier must be one of main, adjacent"):
+            s.set_tier("a", "sideways")
+        assert len(s.history()) == 1  # the refusal wrote nothing
+        d = s.set_tier("a", "adjacent")
+        assert (d.action, d.section, d.tier) == ("approve", "§1.3", "adjacent")
+    with DecisionStore.open(tmp_path, "ed") as s:  # folded into the snapshot and read back
+        assert s.get("a").tier == "adjacent"
+        s.undo()
+        assert s.get("a").tier is None and s.get("a").action == "approve"
