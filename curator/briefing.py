@@ -41,6 +41,7 @@ from curator.matcher import title_core
 from curator.models import Analysis, AnchorRef, Increment, Item, Note, SourceRef
 from curator.suggest import SectionIndex
 from curator.textio import sanitize
+from curator.tiers import ADJACENT
 from curator.timeutil import fmt_window, parse_iso
 from curator.workspace import briefing_info
 
@@ -69,7 +70,6 @@ def _section_refs(text: str) -> list[str]:
     """Every "§…" reference in ``text``, as written ("§4.3", "§ C.2")."""
     return [m.group(0) for m in _SECTION_REF.finditer(text)]
 _LOW_RISK = re.compile(r"方向已确认|低风险|风险低|\blow\b", re.IGNORECASE)
-_ADJACENT_LABEL = re.compile(r"^\s*(?:邻接|adjacent)", re.IGNORECASE)
 
 # Every fixed phrase of the briefing, per language.  Layout (headings, order of
 # the parts) lives in the template files; these are the words inside the parts.
@@ -437,10 +437,7 @@ class _Renderer:
 
     @staticmethod
     def _adjacent(r: Row) -> bool:
-        if r.priority == "🟡":
-            return True
-        labels = [s.label for s in r.inc.sources if not s.mention]
-        return bool(labels) and all(_ADJACENT_LABEL.match(x or "") for x in labels)
+        return r.tier == ADJACENT
 
     def _net_new(self) -> list[tuple[str, _Entry]]:
         out: list[tuple[str, _Entry]] = []

@@ -88,10 +88,15 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         p.add_argument("--json", action="store_true")
 
     if want("decide"):
-        p = sub.add_parser("decide", help="record a decision: approve | reject | defer | undo | redo")
+        from argparse import SUPPRESS
+
+        p = sub.add_parser(
+            "decide", help="record a decision: approve | reject | defer | tier main|adjacent | undo | redo"
+        )
         p.add_argument("key", help="arXiv ID (any form), URL or increment id; ignored for undo/redo")
-        p.add_argument("action", choices=["approve", "reject", "defer", "undo", "redo"])
-        p.add_argument("workspace", nargs="?")
+        p.add_argument("action", choices=["approve", "reject", "defer", "tier", "undo", "redo"])
+        p.add_argument("workspace", nargs="?", help="for tier: main or adjacent, then the workspace")
+        p.add_argument("tier_workspace", nargs="?", help=SUPPRESS)
         _add_window(p)
         p.add_argument("--section")
         p.add_argument("--priority", choices=["🔴", "🟠", "🟡", "red", "orange", "yellow", "high", "medium", "low"])

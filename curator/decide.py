@@ -22,6 +22,7 @@ from curator.decision_log import describe
 from curator.locks import WorkspaceBusy
 from curator.models import Analysis
 from curator.store import Decision, DecisionStore, ReadOnlyStore
+from curator.tiers import parse_tier
 from curator.triage import PRIORITY_WORDS, Row, Triage
 from curator.workspace import resolve_workspace
 
@@ -55,14 +56,19 @@ def record_decision(
     section: str | None = None,
     priority: str | None = None,
     note: str | None = None,
+    tier: str | None = None,
 ) -> Saved:
     """Check, then record *action* on the one increment *query* names; durable on return.
+
+    ``tier`` is the value of the ``tier`` action (main or adjacent); it leaves the verdict alone.
 
     Raises :class:`Refused` (nothing recorded) for an unknown or ambiguous key, an unknown
     section or a bad value; ReadOnlyStore, WorkspaceBusy and OSError come from the store.
     """
+    if action == "tier":
+        return record_tier(store, analysis, query, tier)
     if action not in ("approve", "reject", "defer"):
-        raise Refused(f"unknown action {action!r} (approve, reject or defer)")
+        raise Refused(f"unknown action {action!r} (approve, reject, defer or tier)")
     priority = PRIORITY_WORDS.get(priority, priority) if priority else None
     if priority is not None and priority not in ("🔴", "🟠", "🟡"):
         raise Refused(f"unknown priority {priority!r} (red, orange or yellow)")
@@ -75,6 +81,22 @@ def record_decision(
         label = row.section
     key = triage.decision_key(row)
     decision = store.decide(key, action, section=label, priority=priority, note=note)
+    return Saved(key, row.title, decision)
+
+
+def record_tier(store: DecisionStore, analysis: Analysis, query: str, value: str | None) -> Saved:
+    """Record where the one increment *query* names sits in the briefing: main or adjacent.
+
+    The verdict, section and priority stay as they are. Refused (nothing recorded) for a
+    value that is not a tier, or a key that names no increment or several.
+    """
+    tier = parse_tier(value)
+    if tier is None:
+        raise Refused(_not_a_tier(value))
+    triage = Triage(analysis, store)
+    row = resolve_row(triage, query)
+    key = triage.decision_key(row)
+    decision = store.set_tier(key, tier)
     return Saved(key, row.title, decision)
 
 
@@ -148,6 +170,11 @@ def _check_note(note: str) -> str:
     return clean
 
 
+def _not_a_tier(value: str | None) -> str:
+    given = f"unknown tier {_one_line(value, 40)!r}" if value else "no tier given"
+    return f"{given} (main or adjacent: curator decide KEY tier main|adjacent)"
+
+
 def _one_line(text: str, limit: int) -> str:
     from curator.textio import sanitize
 
@@ -171,6 +198,20 @@ def cmd_decide(args: argparse.Namespace) -> int:
     from curator.analysis import analyze
     from curator.cache import IndexCache
 
+    tier = None
+    if args.action == "tier":  # decide KEY tier VALUE [WORKSPACE]
+        tier, args.workspace = args.workspace, args.tier_workspace
+    elif args.tier_workspace is not None:
+        _say(f"unexpected argument {_one_line(args.tier_workspace, 60)!r} (only tier takes a value)")
+        return EXIT_REFUSED
+    if args.action == "tier":  # checked before the analysis: nothing to wait for
+        problem = None if parse_tier(tier) else _not_a_tier(tier)
+        given = [f"--{n}" for n in ("section", "priority", "note") if getattr(args, n) is not None]
+        if given:
+            problem = f"{', '.join(given)} cannot go with tier (use approve, reject or defer)"
+        if problem:
+            _say(problem)
+            return EXIT_REFUSED
     root = resolve_workspace(args.workspace)
     cfg = load_config(root)
     for p in cfg.problems:
@@ -188,7 +229,7 @@ def cmd_decide(args: argparse.Namespace) -> int:
                 raise Refused(store.readonly_reason or "the decisions store is read-only")
             saved = record_decision(
                 store, analysis, args.key, args.action,
-                section=args.section, priority=args.priority, note=args.note,
+                section=args.section, priority=args.priority, note=args.note, tier=tier,
             )
         finally:
             store.close()
@@ -205,6 +246,9 @@ def cmd_decide(args: argparse.Namespace) -> int:
         _say(f"the decision was NOT saved: {exc.strerror or exc}; nothing was recorded")
         return EXIT_NOT_SAVED
     d = saved.decision
+    if args.action == "tier":
+        print(f"saved: tier {d.tier} {saved.key} ({_one_line(saved.title, 60)})")
+        return 0
     where = f" → {d.section}" if d.section else ""
     print(f"saved: {args.action} {saved.key} ({_one_line(saved.title, 60)}){where}")
     return 0
@@ -249,6 +293,8 @@ def cmd_history(args: argparse.Namespace) -> int:
     for ev in events:
         bulk = "bulk" in (ev.get("action"), ev.get("target_action"))
         sec = f" {ev['section']}" if ev.get("section") and not bulk else ""
+        if ev.get("action") == "tier":
+            sec = f" {ev.get('tier') or '(default)'}"
         what = describe(ev)
         print(f"{ev.get('time', '')}  {ev.get('editor', '')}  {ev.get('action', '')}  {what}{sec}")
     return 0

@@ -19,6 +19,8 @@ from curator.journal import REDO, UNDO
 
 ACTIONS = ("approve", "reject", "defer")
 PRIORITIES = ("🔴", "🟠", "🟡")
+TIERS = ("main", "adjacent")
+"""Where an approved increment sits in the briefing; a key without one takes the default rule."""
 EDITABLE = ("title", "points", "caveats", "note")
 BULK = "bulk"
 STATE_FIELDS = (
@@ -26,6 +28,7 @@ STATE_FIELDS = (
     "action",
     "section",
     "priority",
+    "tier",
     "title",
     "points",
     "caveats",
@@ -45,14 +48,16 @@ Body = dict[str, Any]
 class Decision:
     """The current state of one increment: the latest verdict plus edits and merges.
 
-    ``action`` is None when the key only carries edits, a section, a priority
-    or a merge but no verdict yet.
+    ``action`` is None when the key only carries edits, a section, a priority, a tier
+    or a merge but no verdict yet. ``tier`` is None until the editor chooses one
+    (states written before tiers existed have none).
     """
 
     key: str
     action: str | None = None
     section: str | None = None
     priority: str | None = None
+    tier: str | None = None
     title: str | None = None
     points: list[str] | None = None
     caveats: list[str] | None = None
@@ -73,6 +78,7 @@ class Decision:
             action=data.get("action"),
             section=data.get("section"),
             priority=data.get("priority"),
+            tier=data.get("tier"),
             title=data.get("title"),
             points=list(points) if points is not None else None,
             caveats=list(caveats) if caveats is not None else None,
@@ -113,6 +119,11 @@ def check_priority(priority: str | None) -> None:
         raise ValueError(
             f"priority must be one of {' '.join(PRIORITIES)} or None, not {priority!r}"
         )
+
+
+def check_tier(tier: str | None) -> None:
+    if tier is not None and tier not in TIERS:
+        raise ValueError(f"tier must be one of {', '.join(TIERS)} or None, not {tier!r}")
 
 
 def check_lines(name: str, value: list[str] | None) -> list[str] | None:
@@ -206,7 +217,7 @@ class DecisionLog:
         return {"key": key, "before": self.state.get(key), "after": after}
 
     def update(self, action: str, key: str, args: dict[str, Any], fields: dict[str, Any]) -> Body:
-        """One key's fields changed (a verdict, an edit, a section, a priority)."""
+        """One key's fields changed (a verdict, an edit, a section, a priority, a tier)."""
         state = self.state_of(key)
         state.update(fields)
         return {"action": action, "key": key, "args": args, "changes": [self.change(key, state)]}
@@ -353,7 +364,7 @@ class DecisionLog:
             "editor": event.get("editor"),
             "time": event.get("time"),
         }
-        for name in ("section", "priority", "title", "points", "caveats", "note", "merged_into"):
+        for name in ("section", "priority", "tier", "title", "points", "caveats", "note", "merged_into"):
             entry[name] = copy.deepcopy(after.get(name)) if after else None
         entry["merges"] = list(after.get("merges") or []) if after else []
         entry["verdict"] = after.get("action") if after else None

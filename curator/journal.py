@@ -9,11 +9,12 @@ skipped and reported by the store, never trusted. A last line without its newlin
 
 An event is ``{"seq", "action", "key", "editor", "time", "changes", "pairs", ...}``; every
 change carries the before/after state of one key, so replaying, undoing and redoing need
-nothing else. ``action`` is a verdict, ``edit``, ``section``, ``priority``, ``merge``,
+nothing else. ``action`` is a verdict, ``edit``, ``section``, ``priority``, ``tier``, ``merge``,
 ``unmerge``, ``distinct``, ``not-distinct``, ``bulk`` (many keys in one transaction),
 ``undo`` or ``redo`` (these two name their ``target`` seq). Readers accept any action name,
 so journals written before ``bulk`` existed load unchanged, and a ``bulk`` event is an
-ordinary many-change event to them.
+ordinary many-change event to them. A state without ``tier`` (written before tiers
+existed) is a state whose tier the editor has not chosen.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ SCHEMA = "curator-decisions"
 VERSION = 1
 UNDO, REDO = "undo", "redo"
 
-_STATE_TEXT = ("action", "section", "priority", "title", "note", "merged_into", "editor", "time")
+_STATE_TEXT = ("action", "section", "priority", "tier", "title", "note", "merged_into", "editor", "time")
 _STATE_LISTS = ("points", "caveats", "merges")
 
 

@@ -55,6 +55,7 @@ from curator.decision_log import (
     ACTIONS,
     EDITABLE,
     PRIORITIES,
+    TIERS,
     BulkStep,
     Decision,
     DecisionLog,
@@ -62,6 +63,7 @@ from curator.decision_log import (
     check_key,
     check_lines,
     check_priority,
+    check_tier,
 )
 from curator.journal import encode_line, header
 from curator.locks import TxLock, WorkspaceBusy, release_session_lock
@@ -84,6 +86,7 @@ __all__ = [
     "Decision",
     "DecisionStore",
     "ReadOnlyStore",
+    "TIERS",
     "WorkspaceBusy",
 ]
 
@@ -393,6 +396,14 @@ class DecisionStore(LoadingMixin):
         check_priority(priority)
         return self._update("priority", key, {"priority": priority}, {"priority": priority})
 
+    def set_tier(self, key: str, tier: str | None) -> Decision:
+        """Set (or with None clear, back to the default rule) the briefing tier of *key*.
+
+        Keeps the verdict: a tier is where an increment sits, not whether it goes in.
+        """
+        check_tier(tier)
+        return self._update("tier", key, {"tier": tier}, {"tier": tier})
+
     def merge(self, primary: str, other: str) -> None:
         """Record that *other* is the same thing as *primary* (absorbed into it)."""
         check_key(primary)
@@ -490,7 +501,7 @@ class DecisionStore(LoadingMixin):
         """Every event, newest first (optionally only those touching *key*).
 
         Each entry has seq, key, action (a verdict, 'edit', 'section',
-        'priority', 'merge', 'unmerge', 'distinct', 'not-distinct', 'bulk', 'undo' or
+        'priority', 'tier', 'merge', 'unmerge', 'distinct', 'not-distinct', 'bulk', 'undo' or
         'redo'), editor, time, count (keys touched) and the key's state after the event
         (section, priority, verdict, ...); undo/redo also name the target, bulk its
         ``args`` (``action``, ``count``).

@@ -64,6 +64,18 @@ class Row:
         return p or self.inc.priority
 
     @property
+    def tier(self) -> str:
+        """"main" or "adjacent": the editor's choice, else the default rule (curator.tiers)."""
+        from curator.tiers import row_tier
+
+        return row_tier(self)
+
+    @property
+    def tier_chosen(self) -> bool:
+        """Whether the editor chose this row's tier (rather than the default rule)."""
+        return bool(getattr(self.decision, "tier", None)) if self.decision else False
+
+    @property
     def points(self) -> list[str]:
         p = getattr(self.decision, "points", None) if self.decision else None
         if p is not None:

@@ -172,6 +172,15 @@ class Session:
         self.triage.rebuild()
         return nxt
 
+    def toggle_tier(self, row: Row) -> str:
+        """main ↔ adjacent (from whatever the row shows now, chosen or default); the new tier."""
+        from curator.tiers import toggled
+
+        nxt = toggled(row.tier)
+        self._check().set_tier(self.triage.decision_key(row), nxt)
+        self.triage.rebuild()
+        return nxt
+
     def edit(
         self,
         row: Row,

@@ -79,7 +79,7 @@ SAVE_AFTER_CHANGE = 3.0
 
 VIEWS_DELAY = 0.06
 """Seconds the cursor must rest before the detail and tree follow it."""
-NEEDS_ROW = {"decide", "section", "merge", "distinct", "edit", "priority"}
+NEEDS_ROW = {"decide", "section", "merge", "distinct", "edit", "priority", "tier"}
 WRITES = NEEDS_ROW | {"undo", "redo", "bulk"}
 NEEDS_PANES = WRITES | {"filter", "clear_filter", "lookup", "toggle_out_of_window", "export"}
 
@@ -101,6 +101,7 @@ class TriageScreen(SharedStore, Screen[None]):
         Binding("n", "distinct", "Not dup", id="distinct"),
         Binding("e", "edit", "Edit", id="edit"),
         Binding("p", "priority", "Priority", id="priority"),
+        Binding("t", "tier", "Main/adjacent", id="tier"),
         Binding("slash", "filter", "Filter", id="filter"),
         Binding("colon,ctrl+l", "lookup", "Lookup", id="lookup"),
         Binding("B", "bulk", "Bulk", id="bulk"),
@@ -655,6 +656,18 @@ class TriageScreen(SharedStore, Screen[None]):
             return
         key = row.inc.id
         self._write("priority", self.session.cycle_priority, row, then=lambda _p: self._refresh_table(select=key))
+
+    def action_tier(self) -> None:
+        row = self.current_row()
+        if row is None or self.session is None:
+            return
+        key = row.inc.id
+
+        def done(tier: str) -> None:
+            self._refresh_table(select=key)
+            self.notify(f"{tier}: {clean(row.title, 100)}", markup=False, timeout=2)
+
+        self._write("tier", self.session.toggle_tier, row, then=done)
 
     def action_distinct(self) -> None:
         row = self.current_row()

@@ -110,7 +110,8 @@ def describe(row: Row, session: Session) -> list[Content]:
     )
     out.append(
         _line(("decision ", "dim"), (decision, "bold"), ("   section ", "dim"), row.section or "—",
-              ("   priority ", "dim"), row.priority or "—")
+              ("   priority ", "dim"), row.priority or "—",
+              ("   tier ", "dim"), row.tier + ("" if row.tier_chosen else " (default)"))
     )
 
     if inc.suggested_sections:

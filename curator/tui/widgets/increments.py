@@ -22,6 +22,7 @@ COLUMNS: list[tuple[str, str, int | None]] = [
     ("mark", " ", 1),
     ("status", "status", 15),
     ("prio", "P", 2),
+    ("tier", "T", 1),
     ("title", "title", 40),
     ("sources", "src", 3),
     ("flag", "⚠", 1),
@@ -29,6 +30,7 @@ COLUMNS: list[tuple[str, str, int | None]] = [
 ]
 
 Cells = tuple[Text, ...]
+TIER_MARKS = {"main": "M", "adjacent": "A"}
 
 
 class IncrementsTable(DataTable[Text]):
@@ -74,7 +76,11 @@ class IncrementsTable(DataTable[Text]):
         return f"{extra} {color}".strip() if color else extra
 
     def cells_for(self, row: Row, flagged: int) -> Cells:
-        """What one row shows: mark, status badge, priority, title, sources, ⚠, section."""
+        """What one row shows: mark, status badge, priority, tier, title, sources, ⚠, section.
+
+        The tier is M (main) or A (adjacent): bold when the editor chose it, dim when it is
+        the default rule's.
+        """
         mark = ACTION_MARKS.get(row.action or "", " ")
         mark_style = {"approve": "success", "reject": "error", "defer": "warning"}.get(
             row.action or "", ""
@@ -90,6 +96,7 @@ class IncrementsTable(DataTable[Text]):
             Text(mark, style=self._style(mark_style, "bold") if mark_style else ""),
             plain(status, status_style),
             Text(row.priority or "", no_wrap=True),
+            Text(TIER_MARKS.get(row.tier, ""), style="bold" if row.tier_chosen else "dim"),
             plain(row.title, dim, limit=240),
             Text(str(len(row.sources)), justify="right"),
             Text("⚠" if flagged else "", style=self._style("warning", "bold")),
