@@ -139,30 +139,35 @@ def merge_duplicates(points: Sequence[str]) -> list[str]:
 
 
 def _merged(points: Sequence[tuple[int, str]]) -> list[tuple[int, str]]:
-    """The most informative points first: each is kept unless it duplicates one kept before
-    (then it is absorbed there); the kept are returned in source order, each at the first
-    place of what it absorbed.  No two kept points are duplicates of each other."""
+    """Single-claim points first, the most informative first: each is kept unless it
+    duplicates one kept before (then it is absorbed there); then the points of several
+    clauses: dropped when every clause is stated by a kept point, else kept or absorbed the
+    same way (a wordier one takes the place of the one it duplicates).  The kept are returned
+    in source order, each at the first place of what it absorbed."""
     pts = [_Point(p, i, numbers(p), normalise(p)) for i, p in points]
     kept: list[_Point] = []
     place: dict[int, int] = {}
-    for pt in sorted(pts, key=lambda q: (q.weight, -q.index), reverse=True):
+
+    def clauses(q: _Point) -> list[str]:
+        return [c for c in _CLAUSES.split(q.text) if normalise(c)]
+
+    for pt in sorted(pts, key=lambda q: (len(clauses(q)) > 1, tuple(-w for w in q.weight), q.index)):
+        parts = clauses(pt)
+        if len(parts) > 1 and all(any(_duplicate(_Point(c, -1, numbers(c), normalise(c)), k) for k in kept) for c in parts):
+            home = next((k for k in kept if _duplicate(pt, k)), None)
+            if home is not None:
+                place[home.index] = min(place[home.index], pt.index)
+            continue
         home = next((k for k in kept if _duplicate(pt, k)), None)
         if home is None:
             kept.append(pt)
             place[pt.index] = pt.index
+        elif pt.weight > home.weight:
+            kept[kept.index(home)] = pt
+            place[pt.index] = min(place.pop(home.index), pt.index)
         else:
             place[home.index] = min(place[home.index], pt.index)
-    kept = [k for k in kept if not _said_elsewhere(k, kept)]
     return sorted(((place[k.index], k.text) for k in kept), key=lambda x: x[0])
-
-
-def _said_elsewhere(point: _Point, kept: list[_Point]) -> bool:
-    """A point of several clauses each of which another kept point already states."""
-    clauses = [c for c in _CLAUSES.split(point.text) if normalise(c)]
-    if len(clauses) < 2:
-        return False
-    others = [k for k in kept if k is not point]
-    return all(any(_duplicate(_Point(c, -1, numbers(c), normalise(c)), o) for o in others) for c in clauses)
 
 
 def clean(points: Sequence[str]) -> list[str]:
