@@ -65,9 +65,8 @@ def similar(a: str, b: str) -> float:
 def _numbering(text: str) -> re.Match[str] | None:
     """A reference to a note's own numbering ("增量 3", "item 2"), not a count ("增量 3 条")."""
     lex = default_lexicon()
-    words = lex.pattern("labels", "words")
     counters = lex.literals("labels", "counters")
-    for m in words.finditer(text):
+    for m in lex.phrases("labels", "words").finditer(text):
         rest = text[m.end():]
         n = re.match(r"\s*#?\s*\d+", rest)
         if not n:
@@ -76,7 +75,15 @@ def _numbering(text: str) -> re.Match[str] | None:
         if any(after.startswith(c) for c in counters):
             continue
         return m
-    return lex.pattern("points", "elsewhere").search(text)
+    return next(lex.phrases("points", "elsewhere").finditer(text), None)
+
+
+def _cut(table: str, key: str, text: str) -> str:
+    """*text* without the matches of ``[table] key`` (found the fast way: few texts hold any)."""
+    spans = [m.span() for m in default_lexicon().phrases(table, key).finditer(text)]
+    for a, b in reversed(spans):
+        text = text[:a] + text[b:]
+    return text
 
 
 def is_meta(point: str) -> bool:
@@ -86,7 +93,7 @@ def is_meta(point: str) -> bool:
     label = _LABEL.match(text)
     if label and lex.pattern("points", "value").fullmatch(label.group(1).strip()):
         return True
-    rest = lex.pattern("points", "routing").sub("", text)
+    rest = _cut("points", "routing", text)
     if rest != text and _FILLER.match(rest):
         return True
     head = _ID.match(text)
@@ -101,14 +108,17 @@ def strip_refs(point: str) -> str:
     """*point* without what points at another note's numbering: clauses after the first that
     hold such a reference are cut, a routing tail is cut; "" when the point itself opens
     with a reference (its first clause)."""
-    lex = default_lexicon()
     clauses = _CLAUSES.split(point)
     if _numbering(clauses[0]):
         return ""
     kept = [clauses[0], *(c for c in clauses[1:] if not _numbering(c))]
-    out = "".join(kept).rstrip(" ;；")
-    routing = lex.pattern("points", "routing")
-    cut = routing.sub("", out).rstrip(" ;；,，")
+    out = "".join(kept)
+    if len(kept) < len(clauses):
+        out = out.rstrip(" ;；")
+    cut = _cut("points", "routing", out)
+    if cut == out:
+        return out
+    cut = cut.rstrip(" ;；,，")
     return cut if cut and not _FILLER.match(cut) else out
 
 

@@ -161,6 +161,7 @@ def test_meta_lines(line: str) -> None:
     "吞吐 1.92×,延迟 -48%(vs 2608.14333 的基线)",
     "先降 → 进一步再看 utilization",
     "value of the cache grows with reuse: 3× hit rate",
+    "year = {2026},",
 ])
 def test_points_that_are_not_meta(line: str) -> None:
     assert not is_meta(line)
