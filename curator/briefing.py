@@ -36,6 +36,7 @@ from curator.briefing_facts import (
     signature_stamp,
     workspace_zone,
 )
+from curator.briefing_points import DEFAULT_CAP, cap_arranged, condense_arranged
 from curator.living_doc import SECTION_REF_RE, canonical_section, find_section, strip_section_number
 from curator.matcher import title_core
 from curator.models import Analysis, AnchorRef, Increment, Item, Note, SourceRef
@@ -307,6 +308,18 @@ def _workspace_template(analysis: Analysis, lang: str) -> str:
     return builtin_template(lang)
 
 
+def _points_cap(analysis: Analysis) -> int:
+    """``max_points`` of the analysed workspace's curator.toml, else the default."""
+    if analysis.workspace:
+        from curator.config import ConfigError, load_config
+
+        try:
+            return load_config(Path(analysis.workspace)).max_points
+        except ConfigError:
+            pass
+    return DEFAULT_CAP
+
+
 def _path_part(value: str) -> str:
     cleaned = re.sub(r"[\s/\\:]+", "-", sanitize(value)).strip("-.")
     return cleaned or "editor"
@@ -410,6 +423,7 @@ class _Renderer:
                 self.entry_of.setdefault(inc.id, e)
         self.net_new = self._net_new()
         self.carried = self._carried()
+        self.points_cap = _points_cap(self.a)
 
     # ---------------------------------------------------------------- building blocks
 
@@ -678,6 +692,7 @@ class _Renderer:
         """Key points, with the notes' tables and fenced code back as Markdown (indented under
         the field, so a "# comment" in the code is never a heading of the briefing)."""
         t = self.t
+        edited = e.row.decision is not None and getattr(e.row.decision, "points", None) is not None
         points = self._dedupe(e.row.points)
         if not points:
             return f"- {t['points']}: {t['no_points']}"
@@ -690,6 +705,11 @@ class _Renderer:
                     texts.append(sanitize(it.text))
         blocks = [b for text in texts if "|" in text or "```" in text or "~~~" in text for b in find_blocks(text)]
         arranged = arrange_points(points, blocks)
+        if not edited:  # the notes' points, condensed; the editor's own list is shown as written
+            arranged = condense_arranged(arranged)
+            arranged = cap_arranged(arranged, nesting_levels([p for p in arranged if isinstance(p, str)], texts), self.points_cap)
+            if not arranged:
+                return f"- {t['points']}: {t['no_points']}"
         levels = iter(nesting_levels([p for p in arranged if isinstance(p, str)], texts))
         out = [f"- {t['points']}:"]
         after_block = False

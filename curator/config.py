@@ -43,6 +43,8 @@ class Config:
     """The ``[lexicon]`` table: a team's own phrases added to the packaged ones (curator.lexicon)."""
     template: str | None = None
     max_note_bytes: int = 8 * 1024 * 1024
+    max_points: int = 8
+    """Key points per increment in the briefing (``[export] max_points``); 0 shows them all."""
     problems: list[str] = field(default_factory=list)
 
     @property
@@ -157,6 +159,12 @@ def load_config(root: Path) -> Config:
             except ValueError as exc:
                 raise ConfigError(f"{path}: {attr} = {value!r} is not an ISO 8601 time") from exc
         setattr(cfg, attr, parsed)
+    value = _get(data, "export.max_points", "max_points")
+    if value is not None:
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 1000:
+            cfg.problems.append(f"{CONFIG_NAME}: max_points = {_shown(value)} is not a whole number from 0 to 1000; using {cfg.max_points}")
+        else:
+            cfg.max_points = value
     lexicon = _get(data, "lexicon")
     if isinstance(lexicon, dict):
         cfg.lexicon = lexicon

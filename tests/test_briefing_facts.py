@@ -212,7 +212,15 @@ def increment_block(text: str, needle: str) -> str:
     return "### " + found[0].split("\n## ", 1)[0]
 
 
+def all_points(ws: Path) -> None:
+    """No cap on the key points (``max_points = 0``): these tests look at the structure of
+    points the default cap of 8 would cut (the cap has its own tests, test_briefing_points)."""
+    cfg = ws / "curator.toml"
+    cfg.write_text("max_points = 0\n" + cfg.read_text(encoding="utf-8"), encoding="utf-8")
+
+
 def test_tables_and_code_stay_markdown_in_key_points(sample_ws: Path) -> None:
+    all_points(sample_ws)
     for key, section in (
         ("https://deploybase.ai/articles/best-llm-inference-engine", "§1.1"),
         ("https://blog.csdn.net/sglang_cn/article/details/141633540", "§1.6"),
@@ -258,6 +266,7 @@ def test_find_blocks_and_arrange_points() -> None:
 
 
 def test_nested_lists_stay_nested(sample_ws: Path) -> None:
+    all_points(sample_ws)
     note = sample_ws / "inbox/jay/2026-08-20T1425-jay-csdn-inference-oom-benchmark-commands-highvalue.md"
     text = note.read_text(encoding="utf-8")
     parent = "  - 结论:OOM 先算 KV 账,再看权重和激活\n"

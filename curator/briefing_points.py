@@ -1,0 +1,255 @@
+"""Condensed key points (issue 11, "Condensed key points").
+
+The briefing's 要点/Key points of an increment gather every source's bullets.  Here they
+become one list an editor can sign:
+
+* triage meta-lines are dropped: value ratings (``价值:高``), routing arrows to a doc or
+  briefing (``→ 进 <doc>``), bare IDs/URLs, pointers to another note;
+* a note's references to its own numbering (``跟增量 3 的关系:…``, ``see item 2``) are not
+  carried into the briefing, whose numbering is its own: a clause holding one is cut, a
+  point that opens with one is dropped;
+* near-duplicates across sources are merged: ``fuzz.token_set_ratio`` on normalised text
+  (NFKC, lower case, each CJK character a token) at or above :data:`SIMILAR`, unless the
+  two points state different numbers (one's numbers must contain the other's); the most
+  informative wording (more numbers, then more content) is kept, at the first place;
+* at most *cap* bullets, the most informative kept, in source order.  Blocks (tables,
+  code) and the bullets right around them (their caption and remark) are kept whole and not
+  counted; nested children go with their parent.
+
+The words come from the lexicon (``[points]`` and ``[labels]`` in ``curator/phrases/*.toml``);
+this module is pure (no Textual, no files).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rapidfuzz import fuzz
+
+from curator.lexicon import default_lexicon
+
+__all__ = ["DEFAULT_CAP", "SIMILAR", "cap_arranged", "condense", "condense_arranged", "is_meta", "normalise", "numbers", "similar", "strip_refs"]
+
+DEFAULT_CAP = 8
+SIMILAR = 85
+
+_CJK = re.compile(r"([\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af])")
+_NON_WORD = re.compile(r"[^\w.%+×-]+")
+_NUM = re.compile(r"\d+(?:,\d{3})*(?:\.\d+)?")
+_ID = re.compile(r"(?<![\w.])(?:arxiv:\s*)?\d{4}\.\d{4,5}(?:v\d+)?(?![\w])|https?://\S+", re.IGNORECASE)
+_LABEL = re.compile(r"^\s*([^:：\s][^:：]{0,24}?)\s*[:：]\s*")
+_CLAUSES = re.compile(r"(?<=[;；])")
+_FILLER = re.compile(r"^[\s()（）\[\]【】,，.。;；:：、/|-]*$")
+
+
+def normalise(text: str) -> str:
+    """NFKC, lower case, CJK characters as separate tokens, punctuation as spaces."""
+    t = unicodedata.normalize("NFKC", text).lower()
+    t = _CJK.sub(r" \1 ", t)
+    return " ".join(_NON_WORD.sub(" ", t).split())
+
+
+def numbers(text: str) -> frozenset[str]:
+    """The numbers a point states ("3,500" and "3500" are one number)."""
+    t = unicodedata.normalize("NFKC", text)
+    return frozenset(m.group().replace(",", "") for m in _NUM.finditer(t))
+
+
+def similar(a: str, b: str) -> float:
+    return fuzz.token_set_ratio(normalise(a), normalise(b))
+
+
+def _numbering(text: str) -> re.Match[str] | None:
+    """A reference to a note's own numbering ("增量 3", "item 2"), not a count ("增量 3 条")."""
+    lex = default_lexicon()
+    counters = lex.literals("labels", "counters")
+    for m in lex.phrases("labels", "words").finditer(text):
+        rest = text[m.end():]
+        n = re.match(r"\s*#?\s*\d+", rest)
+        if not n:
+            continue
+        after = rest[n.end():].lstrip()
+        if any(after.startswith(c) for c in counters):
+            continue
+        return m
+    return next(lex.phrases("points", "elsewhere").finditer(text), None)
+
+
+def _cut(table: str, key: str, text: str) -> str:
+    """*text* without the matches of ``[table] key`` (found the fast way: few texts hold any)."""
+    spans = [m.span() for m in default_lexicon().phrases(table, key).finditer(text)]
+    for a, b in reversed(spans):
+        text = text[:a] + text[b:]
+    return text
+
+
+def is_meta(point: str) -> bool:
+    """A triage remark, not a key point: a value rating, a routing arrow, a bare ID or URL."""
+    lex = default_lexicon()
+    text = unicodedata.normalize("NFKC", point).strip()
+    label = _LABEL.match(text)
+    if label and lex.pattern("points", "value").fullmatch(label.group(1).strip()):
+        return True
+    rest = _cut("points", "routing", text)
+    if rest != text and _FILLER.match(rest):
+        return True
+    head = _ID.match(text)
+    if head:
+        tail = text[head.end():].strip()
+        if not tail or tail[0] in "(（[【":
+            return True
+    return bool(_FILLER.match(_ID.sub("", text)))
+
+
+def strip_refs(point: str) -> str:
+    """*point* without what points at another note's numbering: clauses after the first that
+    hold such a reference are cut, a routing tail is cut; "" when the point itself opens
+    with a reference (its first clause)."""
+    clauses = _CLAUSES.split(point)
+    if _numbering(clauses[0]):
+        return ""
+    kept = [clauses[0], *(c for c in clauses[1:] if not _numbering(c))]
+    out = "".join(kept)
+    if len(kept) < len(clauses):
+        out = out.rstrip(" ;；")
+    cut = _cut("points", "routing", out)
+    if cut == out:
+        return out
+    cut = cut.rstrip(" ;；,，")
+    return cut if cut and not _FILLER.match(cut) else out
+
+
+@dataclass
+class _Point:
+    text: str
+    index: int
+    numbers: frozenset[str]
+    norm: str
+
+    @property
+    def weight(self) -> tuple[int, int]:
+        return (len(self.numbers), len(set(self.norm.split())))
+
+
+def _duplicate(a: _Point, b: _Point) -> bool:
+    if not (a.numbers <= b.numbers or b.numbers <= a.numbers):
+        return False  # different numbers: two claims (or a contradiction), kept side by side
+    if not a.norm or not b.norm:
+        return a.norm == b.norm
+    return fuzz.token_set_ratio(a.norm, b.norm) >= SIMILAR
+
+
+def merge_duplicates(points: Sequence[str]) -> list[str]:
+    """One bullet per claim: each near-duplicate group is shown once, in the most informative
+    wording of the group, at the place of its first member."""
+    return [t for _i, t in _merged(list(enumerate(points)))]
+
+
+def _merged(points: Sequence[tuple[int, str]]) -> list[tuple[int, str]]:
+    """Single-claim points first, the most informative first: each is kept unless it
+    duplicates one kept before (then it is absorbed there); then the points of several
+    clauses: dropped when every clause is stated by a kept point, else kept or absorbed the
+    same way (a wordier one takes the place of the one it duplicates).  The kept are returned
+    in source order, each at the first place of what it absorbed."""
+    pts = [_Point(p, i, numbers(p), normalise(p)) for i, p in points]
+    kept: list[_Point] = []
+    place: dict[int, int] = {}
+
+    def clauses(q: _Point) -> list[str]:
+        return [c for c in _CLAUSES.split(q.text) if normalise(c)]
+
+    for pt in sorted(pts, key=lambda q: (len(clauses(q)) > 1, tuple(-w for w in q.weight), q.index)):
+        parts = clauses(pt)
+        if len(parts) > 1 and all(any(_duplicate(_Point(c, -1, numbers(c), normalise(c)), k) for k in kept) for c in parts):
+            home = next((k for k in kept if _duplicate(pt, k)), None)
+            if home is not None:
+                place[home.index] = min(place[home.index], pt.index)
+            continue
+        home = next((k for k in kept if _duplicate(pt, k)), None)
+        if home is None:
+            kept.append(pt)
+            place[pt.index] = pt.index
+        elif pt.weight > home.weight:
+            kept[kept.index(home)] = pt
+            place[pt.index] = min(place.pop(home.index), pt.index)
+        else:
+            place[home.index] = min(place[home.index], pt.index)
+    return sorted(((place[k.index], k.text) for k in kept), key=lambda x: x[0])
+
+
+def clean(points: Sequence[str]) -> list[str]:
+    """Meta-lines dropped, references to a note's numbering cut."""
+    out: list[str] = []
+    for p in points:
+        if is_meta(p):
+            continue
+        s = strip_refs(p)
+        if s and not is_meta(s) and s not in out:
+            out.append(s)
+    return out
+
+
+def condense(points: Sequence[str]) -> list[str]:
+    """Meta-lines out, references cut, near-duplicates merged (no cap: see :func:`cap_units`)."""
+    return merge_duplicates(clean(points))
+
+
+def condense_arranged(arranged: Sequence[object]) -> list[object]:
+    """:func:`condense` on the strings of *arranged*; anything else (a block) stays in place."""
+    texts: list[tuple[int, str]] = []
+    for i, p in enumerate(arranged):
+        if isinstance(p, str) and not is_meta(p):
+            s = strip_refs(p)
+            if s and not is_meta(s) and s not in (t for _j, t in texts):
+                texts.append((i, s))
+    at = dict(_merged(texts))
+    return [at[i] if isinstance(p, str) else p for i, p in enumerate(arranged) if not isinstance(p, str) or i in at]
+
+
+def cap_units(units: Sequence[tuple[str, int, bool]], cap: int) -> list[bool]:
+    """Which units to keep: *units* are (text, bullets, protected) in order.  At most *cap*
+    bullets in all; protected units first, then the most informative (more numbers, then more
+    distinct content), ties by order.  *cap* 0 keeps everything."""
+    keep = [False] * len(units)
+    if cap <= 0 or sum(n for _t, n, _p in units) <= cap:
+        return [True] * len(units)
+    ranked = sorted(range(len(units)), key=lambda i: (
+        not units[i][2], -len(numbers(units[i][0])), -len(set(normalise(units[i][0]).split())), i))
+    budget = cap
+    for i in ranked:
+        n = units[i][1]
+        if n == 0 or n <= budget:
+            keep[i] = True
+            budget -= n
+    return keep
+
+
+def cap_arranged(arranged: Sequence[object], levels: Sequence[int], cap: int) -> list[object]:
+    """*arranged* key points (strings, and blocks: anything else) cut to *cap* bullets.
+
+    A unit is a top-level bullet with its nested children (*levels*: one per string, in
+    order).  Blocks are no bullets and are kept, and so is the bullet right before a block
+    (its caption); the others are kept by :func:`cap_units`."""
+    units: list[list[int]] = []
+    lv = iter(levels)
+    for i, p in enumerate(arranged):
+        if isinstance(p, str) and next(lv, 0) > 0 and units and isinstance(arranged[units[-1][0]], str):
+            units[-1].append(i)
+        else:
+            units.append([i])
+
+    def is_block(u: list[int]) -> bool:
+        return not isinstance(arranged[u[0]], str)
+
+    rows: list[tuple[str, int, bool]] = []
+    for k, u in enumerate(units):
+        if is_block(u):
+            rows.append(("", 0, True))
+        else:
+            caption = k + 1 < len(units) and is_block(units[k + 1])
+            rows.append((" ".join(str(arranged[i]) for i in u), len(u), caption))
+    keep = cap_units(rows, cap)
+    return [arranged[i] for k, u in enumerate(units) if keep[k] for i in u]
