@@ -478,14 +478,4 @@ def find_dois(text: str) -> list[str]:
 
     arXiv's own DOIs (``10.48550/arXiv.…``) are left out: ``find_ids`` reads them as IDs.
     """
-    keys: dict[str, None] = {}
-    for m in _DOI_RE.finditer(text):
-        doi = _trim_doi(m.group())
-        if "%" in doi:
-            from urllib.parse import unquote
-
-            doi = _trim_doi(unquote(doi))
-        doi = doi.lower()
-        if not doi.startswith("10.48550/") and doi.partition("/")[2]:
-            keys.setdefault("doi:" + doi, None)
-    return list(keys)
+    return list(dict.fromkeys("doi:" + url.removeprefix("https://doi.org/") for url, _a, _b in doi_spans(text)))
