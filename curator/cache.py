@@ -113,8 +113,6 @@ class IndexCache:
         self.docs: dict[str, tuple[tuple[int, int], LivingDoc]] = {}
         self.cards: dict[str, tuple[tuple[int, int], PaperCard]] = {}
         self.card_sigs: dict[str, dict[str, tuple[int, int] | None]] = {}
-        self.peeked: dict[str, tuple[tuple[int, int], Note, float, str]] = {}
-        """Notes a deferred pass dated without splitting (never saved: they are not read in full)."""
         self.settings: Any = None
         self.reads = 0
         """Files actually read in this run (the rest came from the cache)."""
@@ -230,22 +228,30 @@ class IndexCache:
         hit = self.notes.get(rel)
         if sig is not None and hit is not None and hit[0] == sig:
             _sig0, meta, blob, mtime, sha1 = hit
-            reload = functools.partial(self._reload, path, cfg, rel)
-            return LoadedNote(_copy(meta), None, mtime, sha1, blob, reload)
-        if defer is not None and sig is not None:
-            peek = self.peeked.get(rel)
-            if peek is not None and peek[0] == sig and defer(peek[1]):
-                return LoadedNote(_copy(peek[1]), None, peek[2], peek[3])
+            if not meta.pending:
+                reload = functools.partial(self._reload, path, cfg, rel)
+                return LoadedNote(_copy(meta), None, mtime, sha1, blob, reload)
+            if defer is not None and defer(meta):
+                return LoadedNote(_copy(meta), None, mtime, sha1)
+            # only dated before, needed whole now: read it below
         self.reads += 1
         self.read_paths.append(rel)
         ln = load_note(path, cfg.root, cfg, defer=defer)
         if ln.note.pending:
-            if sig is not None:  # kept in memory only: the next deferred pass need not read it again
-                self.peeked[rel] = (sig, _copy(ln.note), ln.mtime, ln.sha1)
+            self._remember_dated(rel, sig, ln)
             return ln
-        self.peeked.pop(rel, None)
         self._remember(rel, sig, ln)
         return ln
+
+    def _remember_dated(self, rel: str, sig: tuple[int, int] | None, ln: LoadedNote) -> None:
+        """A note a deferred pass only dated: its date and briefing check are kept (not its text),
+        so the next pass over another evening need not read it again; a pass that needs it whole
+        finds it ``pending`` and reads it then."""
+        if sig is None:
+            self.notes.pop(rel, None)
+            return
+        self.notes[rel] = (sig, replace(ln.note, text=""), b"", ln.mtime, ln.sha1)
+        self._dirty.add("notes")
 
     def _remember(self, rel: str, sig: tuple[int, int] | None, ln: LoadedNote) -> None:
         if sig is None:

@@ -79,6 +79,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         _add_window(p)
         p.add_argument("--json", action="store_true", help="one JSON document on stdout")
         p.add_argument("--no-cache", action="store_true", help="read every file again (ignore .curator/ cache)")
+        p.add_argument("--all-notes", action="store_true", help=(
+            "split every note into items, also those outside the window (by default they are only "
+            "dated: no increment depends on them, and their items are null in --json)"))
 
     if want("lookup"):
         p = sub.add_parser("lookup", help="is this arXiv ID or URL anchored, and where?")
@@ -248,7 +251,11 @@ def cmd_analyze(args: argparse.Namespace) -> int:
     cache = None if args.no_cache else IndexCache(root)
     _say_problems([*cfg.problems, *(cache.problems if cache is not None else ())])  # curator.toml, .curator/
     try:
-        result = analyze(root, args.topic, args.since, args.until, cfg=cfg, cache=cache)
+        # notes outside the window are only dated unless asked for: the window's answer does not
+        # depend on them, and splitting them is most of a cold run's cost
+        result = analyze(
+            root, args.topic, args.since, args.until, cfg=cfg, cache=cache, defer_outside=not args.all_notes
+        )
     except ValueError as exc:
         raise _window_error(exc) from exc
     import gc

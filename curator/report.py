@@ -22,9 +22,11 @@ def note_json(n: Note) -> dict[str, Any]:
         "briefing_topic": n.briefing_topic,
         "encoding": n.encoding,
         "size": n.size,
-        "items": max(len(n.items), n.item_count),
-        "arxiv": n.ids,
-        "item_list": [
+        # a note outside the window that was only dated (not split) has no item count to give
+        "split": not n.pending,
+        "items": None if n.pending else max(len(n.items), n.item_count),
+        "arxiv": None if n.pending else n.ids,
+        "item_list": None if n.pending else [
             {
                 "label": it.label,
                 "title": it.title,

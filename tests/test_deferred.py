@@ -31,16 +31,22 @@ def test_deferred_notes_change_no_increment(sample_ws: Path) -> None:
     assert not briefing.pending and briefing.kind == "briefing" and briefing.items
 
 
-def test_deferred_notes_are_not_cached_then_read_once(sample_ws: Path) -> None:
+def test_deferred_notes_are_cached_dated_then_read_once(sample_ws: Path) -> None:
     cache = IndexCache(sample_ws)
     lazy = analyze(sample_ws, cache=cache, defer_outside=True)
     pending = sorted(n.path for n in lazy.notes if n.pending)
-    assert pending and not set(pending) & set(cache.notes)
+    assert pending and all(cache.notes[p][1].pending and not cache.notes[p][1].items for p in pending)
+    again = IndexCache(sample_ws)
+    assert analysis_json(analyze(sample_ws, cache=again, defer_outside=True)) == analysis_json(lazy)
+    assert again.read_paths == []  # the next deferred pass reads nothing: the dates were kept
     second = IndexCache(sample_ws)
     full = analyze(sample_ws, cache=second)
     assert sorted(second.read_paths) == pending  # only the deferred notes were still to read
     assert not any(n.pending for n in full.notes)
     assert analysis_json(full) == analysis_json(analyze(sample_ws))
+    third = IndexCache(sample_ws)
+    analyze(sample_ws, cache=third, defer_outside=True)
+    assert third.read_paths == [] and not any(third.notes[p][1].pending for p in pending)  # whole notes stay whole
 
 
 async def test_cold_start_completes_the_notes_quietly(sample_ws: Path) -> None:
@@ -90,3 +96,26 @@ def test_completion_steps_aside_for_a_new_analysis(sample_ws: Path) -> None:
     t.join(10)
     done = loader.analyze()
     assert not any(n.pending for n in done.notes) and not loader.completing
+
+
+def test_cli_analyze_splits_only_the_window(sample_ws: Path, capsys) -> None:
+    """``analyze`` dates the notes outside the window without splitting them (their items are
+    ``null``); ``--all-notes`` splits them too; the increments are the same either way."""
+    import json
+
+    from curator.cli import main
+
+    assert main(["analyze", str(sample_ws), "--json", "--no-cache"]) == 0
+    lazy = json.loads(capsys.readouterr().out)
+    assert main(["analyze", str(sample_ws), "--json", "--no-cache", "--all-notes"]) == 0
+    full = json.loads(capsys.readouterr().out)
+    assert lazy["increments"] == full["increments"] and lazy["counts"] == full["counts"]
+    outside = [n for n in lazy["notes"] if not n["split"]]
+    assert outside and all(not n["in_window"] and n["kind"] == "note" for n in outside)
+    assert all(n["items"] is None and n["arxiv"] is None and n["item_list"] is None for n in outside)
+    assert all(n["split"] and n["items"] is not None for n in full["notes"])
+    by_path = {n["path"]: n for n in full["notes"]}
+    assert any(by_path[n["path"]]["items"] for n in outside)  # what --all-notes adds is real
+    for n in lazy["notes"]:
+        if n["in_window"]:
+            assert n == by_path[n["path"]]
