@@ -3,7 +3,9 @@
 Exit codes: 0 ok, 1 "not found" (lookup) or nothing to undo/redo, 2 usage error,
 refused decision or unusable workspace (one line on stderr), 3 refused to overwrite
 (export), 4 workspace busy (another process holds the decisions lock past the wait),
-5 a decision not saved (disk full or another write error; nothing was recorded).
+5 a decision not saved (disk full or another write error; nothing was recorded),
+6 ``--clipboard`` failed (export; the file was still written). Each subcommand's
+``--help`` ends with its own (:data:`EXIT_CODES`).
 """
 
 from __future__ import annotations
