@@ -149,6 +149,7 @@ def history_json(entry: dict[str, Any], title: str | None, zone: Any) -> dict[st
         "tier": entry.get("tier"),
         "note": entry.get("note"),
         "merged_into": entry.get("merged_into"),
+        "other": entry.get("other"),
         "target": entry.get("target"),
         "target_action": entry.get("target_action"),
         "bulk": {"action": bulk.get("action"), "count": entry.get("count", 0)} if bulk is not None else None,
