@@ -3,7 +3,9 @@
 Exit codes: 0 ok, 1 "not found" (lookup) or nothing to undo/redo, 2 usage error,
 refused decision or unusable workspace (one line on stderr), 3 refused to overwrite
 (export), 4 workspace busy (another process holds the decisions lock past the wait),
-5 a decision not saved (disk full or another write error; nothing was recorded).
+5 a decision not saved (disk full or another write error; nothing was recorded),
+6 ``--clipboard`` failed (export; the file was still written). Each subcommand's
+``--help`` ends with its own (:data:`EXIT_CODES`).
 """
 
 from __future__ import annotations
@@ -59,6 +61,43 @@ def _add_window(p: argparse.ArgumentParser) -> None:
     p.add_argument("--until", help="window end, ISO 8601 with offset")
 
 
+WORKSPACE_HELP = "the workspace folder (default: the one around the current folder, holding curator.toml or inbox/)"
+INTERRUPTED = "  130  interrupted (Ctrl+C)"
+EXIT_CODES = {
+    "analyze": ["  0    printed",
+                "  2    bad arguments or window, or an unusable workspace (one line on stderr)"],
+    "lookup": ["  0    anchored in this topic's living doc",
+               "  1    not anchored",
+               "  2    not an arXiv ID or URL, bad arguments, or an unusable workspace"],
+    "decide": ["  0    saved (undo/redo: done)",
+               "  1    nothing to undo/redo",
+               "  2    refused, nothing recorded: unknown or ambiguous key, unknown section, bad value,",
+               "       read-only store, bad arguments or window, unusable workspace",
+               "  4    workspace busy: another process held the decisions lock past the wait",
+               "  5    not saved (disk full or another write error); nothing was recorded"],
+    "history": ["  0    listed (also when there are no decisions)",
+                "  2    bad arguments or an unusable workspace",
+                "  4    workspace busy: another process held the decisions lock past the wait"],
+    "export": ["  0    written (or printed) and, with --clipboard, copied",
+               "  2    bad arguments, window or template, an unusable workspace, a target that is not a",
+               "       regular file, or a write that failed",
+               "  3    the file exists: nothing written (use --force, or --out for another file)",
+               "  4    workspace busy: another process held the decisions lock past the wait",
+               "  6    --clipboard failed (the file or --stdout part was still done)"],
+    "demo": ["  0    the UI was closed (or, with --print, the analysis printed)",
+             "  2    the demo folder holds something that is not a curator demo copy (nothing is",
+             "       touched), or the UI is not available"],
+    "ui": ["  0    the UI was closed",
+           "  2    bad arguments or window, an unusable workspace, or the UI is not available"],
+}
+"""Each subcommand's exit codes, as its ``--help`` ends: read off its cmd_* handler."""
+
+
+def exit_codes_epilog(command: str) -> str:
+    """The ``--help`` tail: what each exit code of *command* means (scripts branch on them)."""
+    return "\n".join(["exit codes:", *EXIT_CODES[command], INTERRUPTED])
+
+
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The whole parser, or with ``only`` just that subcommand under it.
 
@@ -66,16 +105,23 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     argument after the subcommand's name to it), and a lookup is over before the other
     six subparsers would have been built.
     """
-    parser = _parser_class()(prog="curator", description="Triage the evening relay against the living doc.")
+    from argparse import SUPPRESS, RawDescriptionHelpFormatter
+
+    parser = _parser_class()(prog="curator", description="Triage the evening relay against the living doc.",
+                             epilog="`curator COMMAND --help` lists a command's options and exit codes.")
     parser.add_argument("--version", action="version", version=f"curator {__version__}")
     sub = parser.add_subparsers(dest="command")
 
     def want(name: str) -> bool:
         return only is None or only == name
 
+    def add(name: str, help: str) -> argparse.ArgumentParser:
+        return sub.add_parser(name, help=help, description=help, epilog=exit_codes_epilog(name),
+                              formatter_class=RawDescriptionHelpFormatter)
+
     if want("analyze"):
-        p = sub.add_parser("analyze", help="what the relay holds: increments, status, sections")
-        p.add_argument("workspace", nargs="?")
+        p = add("analyze", "what the relay holds: increments, status, sections")
+        p.add_argument("workspace", nargs="?", help=WORKSPACE_HELP)
         _add_window(p)
         p.add_argument("--json", action="store_true", help="one JSON document on stdout")
         p.add_argument("--no-cache", action="store_true", help="read every file again (ignore .curator/ cache)")
@@ -84,53 +130,60 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
             "dated: no increment depends on them, and their items are null in --json)"))
 
     if want("lookup"):
-        p = sub.add_parser("lookup", help="is this arXiv ID or URL anchored, and where?")
-        p.add_argument("query")
-        p.add_argument("workspace", nargs="?")
-        p.add_argument("--topic")
-        p.add_argument("--json", action="store_true")
+        p = add("lookup", "is this arXiv ID or URL anchored, and where?")
+        p.add_argument("query", help="an arXiv ID in any form (2608.14376, arXiv:2608.14376v2, an arxiv.org link) or a URL")
+        p.add_argument("workspace", nargs="?", help=WORKSPACE_HELP)
+        p.add_argument("--topic", help="whose living doc to look in (default: curator.toml's topic, or the only one)")
+        p.add_argument("--json", action="store_true", help="the answer as one JSON document on stdout")
 
     if want("decide"):
-        from argparse import SUPPRESS
-
-        p = sub.add_parser(
-            "decide", help="record a decision: approve | reject | defer | tier main|adjacent | undo | redo"
-        )
-        p.add_argument("key", help="arXiv ID (any form), URL or increment id; ignored for undo/redo")
-        p.add_argument("action", choices=["approve", "reject", "defer", "tier", "undo", "redo"])
-        p.add_argument("workspace", nargs="?", help="for tier: main or adjacent, then the workspace")
+        p = add("decide", "record a decision: approve | reject | defer | tier main|adjacent | undo | redo")
+        p.add_argument("key", help="arXiv ID (any form), URL or increment id; ignored for undo/redo (use -)")
+        p.add_argument("action", choices=["approve", "reject", "defer", "tier", "undo", "redo"],
+                       help="what to record: approve, reject, defer, tier (then main or adjacent), undo or redo")
+        p.add_argument("workspace", nargs="?", help="for tier: main or adjacent, then the workspace; "
+                       "otherwise the workspace folder")
         p.add_argument("tier_workspace", nargs="?", help=SUPPRESS)
         _add_window(p)
-        p.add_argument("--section")
-        p.add_argument("--priority", choices=["🔴", "🟠", "🟡", "red", "orange", "yellow", "high", "medium", "low"])
-        p.add_argument("--note")
+        p.add_argument("--section", help="the section to file it under: 4.3, §4.3, \"Section 4.3\" or a section "
+                       "title (approve's default: the suggested section)")
+        p.add_argument("--priority", choices=["🔴", "🟠", "🟡", "red", "orange", "yellow", "high", "medium", "low"],
+                       help="red/high 🔴, orange/medium 🟠 or yellow/low 🟡")
+        p.add_argument("--note", help="a note kept with the decision (at most 2,000 characters)")
+        p.add_argument("--json", action="store_true", help="what was recorded, as one JSON document on stdout")
 
     if want("history"):
-        p = sub.add_parser("history", help="every decision, newest first")
-        p.add_argument("workspace", nargs="?")
-        p.add_argument("--json", action="store_true")
+        p = add("history", "every decision, newest first, with who, when and the increment's title")
+        p.add_argument("workspace", nargs="?", help=WORKSPACE_HELP)
+        p.add_argument("--json", action="store_true", help="the decisions as one JSON list on stdout")
 
     if want("export"):
-        p = sub.add_parser("export", help="write the approved briefing")
-        p.add_argument("workspace", nargs="?")
+        p = add("export", "write the approved briefing")
+        p.add_argument("workspace", nargs="?", help=WORKSPACE_HELP)
         _add_window(p)
         p.add_argument("--out", metavar="FILE", help=(
             "write here instead of inbox/<editor>/<date>-<topic>-e1prep.md (relative to the workspace); "
             "a folder (or a path ending in /) gets that file name inside it; only a regular file is "
             "written: a link, a device or a pipe is refused (exit 2)"))
         p.add_argument("--force", action="store_true", help="replace an existing briefing file")
-        p.add_argument("--clipboard", action="store_true")
-        p.add_argument("--lang", choices=["zh", "en"])
-        p.add_argument("--stdout", action="store_true")
+        p.add_argument("--clipboard", action="store_true",
+                       help="also copy the briefing to the system clipboard (exit 6 if that fails)")
+        p.add_argument("--lang", choices=["zh", "en"], help="the briefing's language (default: curator.toml's lang, else zh)")
+        p.add_argument("--stdout", action="store_true", help="print the briefing instead of writing a file")
+        p.add_argument("--json", action="store_true",
+                       help="say what was done as one JSON document on stdout (with --stdout it holds the text)")
 
     if want("demo"):
-        p = sub.add_parser("demo", help="copy the bundled demo relay to a fresh folder and open it")
-        p.add_argument("--dir", help="where to put the copy (default: a new temporary folder)")
+        p = add("demo", "open the bundled demo relay (one copy, kept between runs, so decisions stay)")
+        p.add_argument("--dir", help="the demo folder (default: the user data folder's curator/demo; "
+                       "$XDG_DATA_HOME is honoured)")
+        p.add_argument("--fresh", action="store_true",
+                       help="start over: replace the demo copy (only ever a curator demo copy) with a new one")
         p.add_argument("--print", dest="print_only", action="store_true", help="print the analysis instead of opening the UI")
 
     if want("ui"):
-        p = sub.add_parser("ui", help="open the triage UI (the default command)")
-        p.add_argument("workspace", nargs="?")
+        p = add("ui", "open the triage UI (the default command)")
+        p.add_argument("workspace", nargs="?", help=WORKSPACE_HELP)
         _add_window(p)
     return parser
 
@@ -138,6 +191,10 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     own_argv = argv is None  # this process's own command line, not a caller's list
     argv = list(sys.argv[1:] if argv is None else argv)
+    typo = mistyped_command(argv[0]) if argv else None
+    if typo is not None:
+        print(f"curator: unknown command {argv[0]!r} — did you mean {typo!r}?", file=sys.stderr)
+        return 2
     if argv and argv[0] not in SUBCOMMANDS and not argv[0].startswith("-") or not argv or argv[0] in ("--topic", "--since", "--until"):
         argv = ["ui", *argv]
     try:
@@ -167,6 +224,28 @@ def main(argv: list[str] | None = None) -> int:
             raise
         print(f"curator: {exc}", file=sys.stderr)
         return 2
+
+
+def mistyped_command(word: str) -> str | None:
+    """The subcommand *word* is close to, when it is neither one nor an existing path.
+
+    A bare first argument opens that workspace (``curator ~/kb``), so ``curator analyse``
+    used to say "workspace not found: analyse"; a close spelling of a command is a typo.
+    """
+    if word in SUBCOMMANDS or word.startswith("-"):
+        return None
+    from difflib import get_close_matches
+    from pathlib import Path
+
+    close = get_close_matches(word.lower(), sorted(SUBCOMMANDS), n=1, cutoff=0.7)
+    if not close:
+        return None
+    try:
+        if Path(word).expanduser().exists():
+            return None
+    except (OSError, ValueError):  # a name too long or with a NUL byte is no folder either
+        pass
+    return close[0]
 
 
 class _Clean:
@@ -272,19 +351,35 @@ def cmd_analyze(args: argparse.Namespace) -> int:
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
+    """Open the one demo copy (made on first use, or anew with --fresh) and say where it is."""
+    import shlex
     from pathlib import Path
 
-    from curator.demo import copy_demo
+    from curator.demo import DemoRefused, open_demo
 
-    target = copy_demo(Path(args.dir) if args.dir else None)
-    print(f"curator demo: a fresh copy of the demo relay is in {target}")
+    try:
+        target, how = open_demo(Path(args.dir) if args.dir else None, fresh=bool(getattr(args, "fresh", False)))
+    except DemoRefused as exc:
+        print(f"curator: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"curator: cannot make the demo copy: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    said = {"new": "a new copy of the demo relay is in", "replaced": "a fresh copy of the demo relay replaced the old one in",
+            "reused": "the demo relay, with the decisions made in it, is in"}[how]
+    reopen = f"reopen it with `curator demo` (or `curator ui {shlex.quote(str(target))}`); `curator demo --fresh` starts over"
+    print(f"curator demo: {said} {target}")
     if args.print_only or not sys.stdout.isatty():
         from curator.analysis import analyze
         from curator.report import summary_text
 
         print(summary_text(analyze(target)))
+        print(f"curator demo: {reopen}")
         return 0
-    return _run_ui(target, None, None, None)
+    notice = f"Demo workspace: {target}\nDecisions stay here: `curator demo` reopens it, `--fresh` starts over."
+    code = _run_ui(target, None, None, None, notice=notice)
+    print(f"curator demo: your decisions are saved in {target}; {reopen}")
+    return code
 
 
 def cmd_ui(args: argparse.Namespace) -> int:
@@ -308,12 +403,12 @@ def _say_problems(problems: list[str]) -> None:
         print(f"curator: {problem}", file=sys.stderr)
 
 
-def _run_ui(root: Path, topic: str | None, since: str | None, until: str | None) -> int:
+def _run_ui(root: Path, topic: str | None, since: str | None, until: str | None, *, notice: str | None = None) -> int:
     try:
         from curator.tui.app import CuratorApp
     except ImportError as exc:  # the UI is optional for scripts
         print(f"curator: the triage UI is not available ({exc}); try `curator analyze`", file=sys.stderr)
         return 2
-    app = CuratorApp(root, topic=topic, since=since, until=until)
+    app = CuratorApp(root, topic=topic, since=since, until=until, notice=notice)
     app.run()
     return app.return_code or 0

@@ -61,6 +61,21 @@ class Config:
         """The configured window, else the ``window_hours`` ending now."""
         return window_ending(self.since, self.until, self.window_hours, self.tz, now)
 
+    @property
+    def zone(self) -> tzinfo:
+        """The zone the workspace's times are shown in: ``timezone``, else a pinned window's, else the machine's.
+
+        The same rule as the window the UI shows, so ``history`` and the screen agree on the clock.
+        """
+        if self.timezone and self.tz is not None:
+            return self.tz
+        pinned = self.until or self.since
+        if pinned is not None and pinned.tzinfo is not None:
+            return pinned.tzinfo
+        local = datetime.now().astimezone().tzinfo
+        assert local is not None  # astimezone() always attaches the machine's zone
+        return local
+
 
 def window_bounds(
     cfg: Config, since: str | datetime | None, until: str | datetime | None, now: datetime | None = None

@@ -7,6 +7,9 @@ increment's canonical key. A refusal is one line and exit 2; nothing is recorded
 Exit codes of ``decide``: 0 saved, 1 nothing to undo/redo, 2 refused (unknown or ambiguous
 key, unknown section, bad value, read-only store), 4 workspace busy, 5 not saved (the disk
 is full or would not write; nothing was recorded).
+
+``--json`` shapes (README, "Scripting"): :func:`decision_json` for ``decide``,
+:func:`history_json` for each entry of ``history``; times are in the workspace's zone.
 """
 
 from __future__ import annotations
@@ -14,15 +17,18 @@ from __future__ import annotations
 import argparse
 import sys
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 from curator import jsonout
 from curator.config import Config, load_config
-from curator.decision_log import describe
+from curator.decision_log import BULK, describe
 from curator.locks import WorkspaceBusy
 from curator.models import Analysis
 from curator.store import Decision, DecisionStore, ReadOnlyStore
 from curator.tiers import parse_tier
+from curator.timeutil import shown_in
 from curator.triage import PRIORITY_WORDS, Row, Triage
 from curator.workspace import resolve_workspace
 
@@ -45,6 +51,8 @@ class Saved:
     key: str
     title: str
     decision: Decision
+    increment: str = ""
+    """The id of the increment in this window (``key`` may be an older key it carries)."""
 
 
 def record_decision(
@@ -81,7 +89,7 @@ def record_decision(
         label = row.section
     key = triage.decision_key(row)
     decision = store.decide(key, action, section=label, priority=priority, note=note)
-    return Saved(key, row.title, decision)
+    return Saved(key, row.title, decision, row.inc.id)
 
 
 def record_tier(store: DecisionStore, analysis: Analysis, query: str, value: str | None) -> Saved:
@@ -97,7 +105,104 @@ def record_tier(store: DecisionStore, analysis: Analysis, query: str, value: str
     row = resolve_row(triage, query)
     key = triage.decision_key(row)
     decision = store.set_tier(key, tier)
-    return Saved(key, row.title, decision)
+    return Saved(key, row.title, decision, row.inc.id)
+
+
+def decision_json(saved: Saved, action: str, zone: Any) -> dict[str, Any]:
+    """What ``decide --json`` prints for a saved decision: a stable shape scripts can rely on."""
+    d = saved.decision
+    return {
+        "recorded": True,
+        "action": action,
+        "key": saved.key,
+        "increment": saved.increment or saved.key,
+        "title": saved.title,
+        "verdict": d.action,
+        "section": d.section,
+        "priority": d.priority,
+        "tier": d.tier,
+        "note": d.note,
+        "editor": d.editor,
+        "time": shown_in(d.time, zone),
+        "seq": d.seq,
+    }
+
+
+def history_json(entry: dict[str, Any], title: str | None, zone: Any) -> dict[str, Any]:
+    """One decision as ``history --json`` (and ``decide … undo|redo --json``) prints it.
+
+    The store's entries also carry its replay internals (before/after states); these fields
+    are the ones documented and kept stable.
+    """
+    bulk = entry.get("args") if entry.get("action") == BULK else entry.get("target_args")
+    bulk = bulk if BULK in (entry.get("action"), entry.get("target_action")) and isinstance(bulk, dict) else None
+    return {
+        "seq": entry.get("seq"),
+        "time": shown_in(entry.get("time"), zone),
+        "editor": entry.get("editor"),
+        "action": entry.get("action"),
+        "key": entry.get("key") or None,
+        "title": title,
+        "verdict": entry.get("verdict"),
+        "section": entry.get("section"),
+        "priority": entry.get("priority"),
+        "tier": entry.get("tier"),
+        "note": entry.get("note"),
+        "merged_into": entry.get("merged_into"),
+        "other": entry.get("other"),
+        "target": entry.get("target"),
+        "target_action": entry.get("target_action"),
+        "bulk": {"action": bulk.get("action"), "count": entry.get("count", 0)} if bulk is not None else None,
+        "count": entry.get("count", 0),
+    }
+
+
+TITLE_DAYS = 7
+"""How far back ``history`` looks for the titles of decisions made before tonight's window."""
+
+
+def increment_titles(root: Path, cfg: Config, store: DecisionStore, events: list[dict[str, Any]]) -> dict[str, str]:
+    """Key or alias → the title the UI shows, for the keys *events* name.
+
+    First the workspace's default window (tonight's, or the one curator.toml pins); keys not
+    in it are looked up in the window that ends at their newest decision and starts a day
+    before their oldest (at most a week): the relays they were decided on. An analysis costs
+    what ``curator analyze`` does (the index cache keeps that short); a window that cannot be
+    analysed gives no titles, never an error.
+    """
+    from curator.analysis import analyze
+    from curator.cache import IndexCache
+    from curator.roots import WorkspaceError
+
+    wanted = {str(ev["key"]) for ev in events if ev.get("key")}
+    titles: dict[str, str] = {}
+    windows: list[tuple[datetime | None, datetime | None]] = [(None, None)]
+    cache = IndexCache(root)
+    while windows and wanted - titles.keys():
+        since, until = windows.pop(0)
+        try:
+            analysis = analyze(root, None, since, until, cfg=cfg, cache=cache)
+        except (ValueError, OSError, WorkspaceError):
+            continue
+        triage = Triage(analysis, store)
+        titles.update({k: triage.by_key[k].title for k in wanted - titles.keys() if k in triage.by_key})
+        if since is None and cfg.since is None and cfg.until is None:  # tonight's window was not pinned
+            times = sorted(t for ev in events if str(ev.get("key")) in wanted - titles.keys()
+                           and (t := _when(ev.get("time"))) is not None)
+            if times:
+                end = times[-1] + timedelta(minutes=1)
+                begin = max(times[0], end - timedelta(days=TITLE_DAYS)) - timedelta(hours=cfg.window_hours)
+                windows.append((begin, end))
+    return titles
+
+
+def _when(stamp: Any) -> datetime | None:
+    """A stored ISO time, or None for anything that is not one with an offset."""
+    try:
+        when = datetime.fromisoformat(stamp)
+    except (TypeError, ValueError):
+        return None
+    return when if when.tzinfo is not None else None
 
 
 def resolve_row(triage: Triage, query: str) -> Row:
@@ -216,9 +321,10 @@ def cmd_decide(args: argparse.Namespace) -> int:
     cfg = load_config(root)
     for p in cfg.problems:
         _say(p)
+    as_json = bool(getattr(args, "json", False))
     try:
         if args.action in ("undo", "redo"):
-            return _undo_redo(root, cfg, args.action)
+            return _undo_redo(root, cfg, args.action, as_json=as_json)
         try:
             analysis = analyze(root, args.topic, args.since, args.until, cfg=cfg, cache=IndexCache(root))
         except ValueError as exc:
@@ -246,6 +352,9 @@ def cmd_decide(args: argparse.Namespace) -> int:
         _say(f"the decision was NOT saved: {exc.strerror or exc}; nothing was recorded")
         return EXIT_NOT_SAVED
     d = saved.decision
+    if as_json:
+        jsonout.emit(decision_json(saved, args.action, cfg.zone))
+        return 0
     if args.action == "tier":
         print(f"saved: tier {d.tier} {saved.key} ({_one_line(saved.title, 60)})")
         return 0
@@ -254,7 +363,7 @@ def cmd_decide(args: argparse.Namespace) -> int:
     return 0
 
 
-def _undo_redo(root: Path, cfg: Config, action: str) -> int:
+def _undo_redo(root: Path, cfg: Config, action: str, *, as_json: bool = False) -> int:
     store = _open(root, cfg)
     try:
         if store.readonly:
@@ -263,8 +372,13 @@ def _undo_redo(root: Path, cfg: Config, action: str) -> int:
     finally:
         store.close()
     if ev is None:
-        print(f"nothing to {action}")
+        _say(f"nothing to {action}")
+        if as_json:  # a script reading stdout still gets a document
+            jsonout.emit({"recorded": False, "action": action})
         return 1
+    if as_json:
+        jsonout.emit({"recorded": True, **history_json(ev, ev.get("title"), cfg.zone)})
+        return 0
     print(f"saved: {action} {describe(ev)}".rstrip())
     return 0
 
@@ -283,18 +397,21 @@ def cmd_history(args: argparse.Namespace) -> int:
         for p in store.problems:
             _say(p)
         events = store.history()
+        titles = increment_titles(root, cfg, store, events) if events else {}
     finally:
         store.close()
+    zone = cfg.zone
+    entries = [history_json(ev, ev.get("title") or titles.get(ev.get("key") or ""), zone) for ev in events]
     if args.json:
-        jsonout.emit(events)
+        jsonout.emit(entries)
         return 0
-    if not events:
+    if not entries:
         print("no decisions yet")
-    for ev in events:
-        bulk = "bulk" in (ev.get("action"), ev.get("target_action"))
-        sec = f" {ev['section']}" if ev.get("section") and not bulk else ""
-        if ev.get("action") == "tier":
-            sec = f" {ev.get('tier') or '(default)'}"
-        what = describe(ev)
-        print(f"{ev.get('time', '')}  {ev.get('editor', '')}  {ev.get('action', '')}  {what}{sec}")
+    for ev, e in zip(events, entries, strict=True):
+        bulk = e["bulk"] is not None
+        sec = f" {e['section']}" if e["section"] and not bulk else ""
+        if e["action"] == "tier":
+            sec = f" {e['tier'] or '(default)'}"
+        title = f"  ({_one_line(e['title'], 60)})" if e["title"] and not bulk else ""
+        print(f"{e['time'] or ''}  {e['editor'] or ''}  {e['action'] or ''}  {describe(ev)}{sec}{title}")
     return 0

@@ -2,8 +2,9 @@
 
 The briefing is rendered by :mod:`curator.briefing`; this module only decides
 where it goes.  Writes are atomic (a crash leaves the old file or the new one,
-never half of it), an existing briefing is never overwritten without
-``--force``, and a missing clipboard is a one-line notice, not a failure.
+never half of it), and an existing briefing is never overwritten without
+``--force``.  A clipboard that cannot be used is one line on stderr and exit 6
+(:data:`EXIT_CLIPBOARD`): the file (or ``--stdout``) part is done all the same.
 """
 
 from __future__ import annotations
@@ -27,9 +28,12 @@ from curator.config import load_config
 from curator.textio import sanitize
 from curator.workspace import resolve_workspace
 
-__all__ = ["ExportExists", "ExportRefused", "cmd_export", "copy_to_clipboard", "output_path", "write_briefing"]
+__all__ = ["ExportExists", "ExportRefused", "cmd_export", "copy_to_clipboard", "export_json", "output_path",
+           "write_briefing"]
 
 EXIT_EXISTS = 3
+EXIT_CLIPBOARD = 6
+"""``--clipboard`` could not copy: everything else asked for was done (a script must still know)."""
 
 
 class ExportExists(Exception):
@@ -143,6 +147,27 @@ def copy_to_clipboard(text: str) -> tuple[bool, str]:
 
 
 
+def export_json(
+    *, path: Path | None, text: str | None, count: int, lang: str, overwritten: bool,
+    clipboard: bool | None, clipboard_error: str | None,
+) -> dict[str, object]:
+    """What ``export --json`` prints: a stable shape (README, "Scripting").
+
+    ``path`` is the file written (None with ``--stdout``, whose briefing is ``text`` then);
+    ``clipboard`` is None when not asked, else whether the copy worked.
+    """
+    return {
+        "path": str(path) if path is not None else None,
+        "stdout": text is not None,
+        "text": text,
+        "increments": count,
+        "lang": lang,
+        "overwritten": overwritten,
+        "clipboard": clipboard,
+        "clipboard_error": clipboard_error,
+    }
+
+
 def _say_if_empty(count: int) -> None:
     if count == 0:
         print("curator: nothing is approved in this window; the briefing says 0 increments", file=sys.stderr)
@@ -186,22 +211,33 @@ def cmd_export(args: argparse.Namespace) -> int:
     finally:
         store.close()
 
+    as_json = bool(getattr(args, "json", False))
+    want_clipboard = bool(getattr(args, "clipboard", False))
     if getattr(args, "stdout", False):
-        sys.stdout.write(text)
-        sys.stdout.flush()
+        if not as_json:
+            sys.stdout.write(text)
+            sys.stdout.flush()
         _say_if_empty(count)
-        if getattr(args, "clipboard", False):
-            ok, message = copy_to_clipboard(text)
+        ok, message = copy_to_clipboard(text) if want_clipboard else (True, "")
+        if want_clipboard:
             print(message if ok else f"curator: {message}", file=sys.stderr)
-        return 0
+        if as_json:
+            from curator import jsonout
+
+            jsonout.emit(export_json(path=None, text=text, count=count, lang=lang, overwritten=False,
+                                     clipboard=ok if want_clipboard else None,
+                                     clipboard_error=None if ok else message))
+        return 0 if ok else EXIT_CLIPBOARD
 
     try:
         target = output_path(root, getattr(args, "out", None), default_output_path(analysis, editor, inbox=cfg.inbox))
     except ExportRefused as exc:
         print(f"curator: {exc}", file=sys.stderr)
         return 2
+    force = bool(getattr(args, "force", False))
+    existed = os.path.lexists(target)
     try:
-        path = write_briefing(root, target, text, force=bool(getattr(args, "force", False)))
+        path = write_briefing(root, target, text, force=force)
     except ExportRefused as exc:
         print(f"curator: {exc}", file=sys.stderr)
         return 2
@@ -211,12 +247,18 @@ def cmd_export(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"curator: cannot write {target}: {exc.strerror or exc}", file=sys.stderr)
         return 2
-    print(f"wrote {path} ({count} increments)")
+    if not as_json:
+        print(f"wrote {path} ({count} increments)")
     _say_if_empty(count)
-    if getattr(args, "clipboard", False):
-        ok, message = copy_to_clipboard(text)
-        if ok:
-            print(message)
-        else:
+    ok, message = copy_to_clipboard(text) if want_clipboard else (True, "")
+    if want_clipboard:
+        if not ok:
             print(f"curator: {message}; the briefing is in {path}", file=sys.stderr)
-    return 0
+        elif not as_json:
+            print(message)
+    if as_json:
+        from curator import jsonout
+
+        jsonout.emit(export_json(path=path, text=None, count=count, lang=lang, overwritten=existed and force,
+                                 clipboard=ok if want_clipboard else None, clipboard_error=None if ok else message))
+    return 0 if ok else EXIT_CLIPBOARD

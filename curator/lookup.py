@@ -813,6 +813,8 @@ def cmd_lookup(args: argparse.Namespace) -> int:
         from curator import jsonout
 
         jsonout.emit(res.to_json())
+    elif not res.valid:  # an error, not an answer: stderr, like every command's
+        print(f"curator: {format_text(res)}", file=sys.stderr)
     else:
         print(format_text(res))
     return res.exit_code

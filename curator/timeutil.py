@@ -695,6 +695,19 @@ def fmt_window(since: datetime, until: datetime) -> str:
     return f"{since.isoformat()} → {until.isoformat()}"
 
 
+def shown_in(stamp: str | None, zone: tzinfo) -> str | None:
+    """A stored ISO time (UTC in the decisions journal) in *zone*, to the second; other text as it is."""
+    if not stamp:
+        return stamp
+    try:
+        when = datetime.fromisoformat(stamp)
+    except (TypeError, ValueError):
+        return stamp
+    if when.tzinfo is None:
+        return stamp
+    return when.astimezone(zone).isoformat(timespec="seconds")
+
+
 def window_ending(
     since: datetime | None, until: datetime | None, hours: float, tz: tzinfo | None, now: datetime | None = None
 ) -> tuple[datetime, datetime]:

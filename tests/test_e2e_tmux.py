@@ -1,7 +1,8 @@
 """End to end in a real terminal: the installed `curator` under tmux, keys in, screen out.
 
 Approve three increments and reject one, quit, start again: the four decisions are on the
-screen (and in `curator history`). Polls with timeouts; never a long fixed sleep.
+screen (and in `curator history`). `curator demo` twice: the approval made in the first is in
+the second, and the demo's folder is on the screen. Polls with timeouts; never a long fixed sleep.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
 from collections.abc import Callable
@@ -122,3 +124,39 @@ def test_decisions_survive_a_restart_in_a_real_terminal(tmux: Tmux, tmp_path: Pa
     )
     verdicts = [e["action"] for e in json.loads(out.stdout)]
     assert sorted(verdicts) == ["approve", "approve", "approve", "reject"]
+
+
+def test_the_demo_keeps_its_decisions_and_says_where_it_is(tmux: Tmux) -> None:
+    # a short data folder: the path fits on one line of the notice (60 columns)
+    data = Path(tempfile.mkdtemp(prefix="cd", dir="/tmp"))
+    demo = data / "curator" / "demo"
+    command = f"env XDG_DATA_HOME='{data}' TERM=xterm-256color LANG=C.UTF-8 '{CURATOR}' demo"
+    try:
+        tmux.start("one", command)
+        poll(lambda: " left " in tmux.screen("one"), 60, "the demo's first screen", lambda: tmux.screen("one"))
+        poll(lambda: str(demo) in tmux.screen("one"), 15, "the demo's folder on the first screen",
+             lambda: tmux.screen("one"))
+        tmux.keys("one", "a")
+        poll(lambda: "✓ 1  ✗ 0" in tmux.screen("one"), 15, "one approval", lambda: tmux.screen("one"))
+        assert str(demo) in tmux.screen("one")  # still said, before quitting
+        tmux.keys("one", "q")
+        poll(lambda: not tmux.alive("one"), 15, "curator to quit", lambda: tmux.screen("one"))
+
+        tmux.start("two", command)
+        poll(lambda: " left " in tmux.screen("two"), 60, "the demo again", lambda: tmux.screen("two"))
+        screen = tmux.screen("two")
+        assert "✓ 1  ✗ 0" in screen
+        rows = [line for line in screen.splitlines() if "│ ✓ " in line]
+        assert len(rows) == 1 and "CoRun" in rows[0], screen
+        tmux.keys("two", "q")
+        poll(lambda: not tmux.alive("two"), 15, "curator to quit", lambda: tmux.screen("two"))
+
+        out = subprocess.run(
+            [str(CURATOR), "history", str(demo), "--json"],
+            capture_output=True, text=True, encoding="utf-8", env=_env(), timeout=60, check=True,
+        )
+        history = json.loads(out.stdout)
+        assert [(e["action"], e["key"]) for e in history] == [("approve", "2608.14376")]
+        assert history[0]["title"].startswith("CoRun") and history[0]["time"].endswith("+08:00")
+    finally:
+        shutil.rmtree(data, ignore_errors=True)

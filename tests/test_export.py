@@ -24,6 +24,7 @@ from curator.arxiv import normalize_id
 from curator.briefing import default_output_path, load_template, render_briefing
 from curator.config import load_config
 from curator.export import (
+    EXIT_CLIPBOARD,
     ExportExists,
     ExportRefused,
     cmd_export,
@@ -310,12 +311,33 @@ def test_clipboard_fallback(sample_ws: Path, monkeypatch: pytest.MonkeyPatch, ca
         raise pyperclip.PyperclipException("Pyperclip could not find a copy/paste mechanism for your system.\nmore")
 
     monkeypatch.setattr(pyperclip, "copy", fail)
-    assert cmd_export(export_args(sample_ws, clipboard=True)) == 0
+    assert cmd_export(export_args(sample_ws, clipboard=True)) == EXIT_CLIPBOARD  # a script must know
     out = capsys.readouterr()
     path = sample_ws / DEFAULT_REL
-    assert path.is_file()
+    assert path.is_file()  # the file part was still done
     lines = [ln for ln in out.err.splitlines() if "clipboard" in ln]
     assert len(lines) == 1 and "clipboard unavailable" in lines[0] and str(path) in lines[0]
+    assert "clipboard unavailable" not in out.out
+    # --stdout too: the briefing is printed, the failure is on stderr and in the exit code
+    assert cmd_export(export_args(sample_ws, clipboard=True, stdout=True)) == EXIT_CLIPBOARD
+    out = capsys.readouterr()
+    assert out.out == path.read_text(encoding="utf-8")
+    assert [ln for ln in out.err.splitlines() if "clipboard" in ln] == [lines[0].split("; the briefing")[0]]
+
+
+def test_failed_clipboard_exits_non_zero_from_the_command(sample_ws: Path, monkeypatch: pytest.MonkeyPatch,
+                                                          capsys) -> None:
+    import pyperclip
+
+    from curator import cli
+
+    def fail(_text: str) -> None:
+        raise pyperclip.PyperclipException("no copy/paste mechanism")
+
+    monkeypatch.setattr(pyperclip, "copy", fail)
+    assert cli.main(["export", str(sample_ws), "--clipboard"]) == 6
+    assert "clipboard unavailable (no copy/paste mechanism)" in capsys.readouterr().err
+    assert (sample_ws / DEFAULT_REL).is_file()
 
 
 def test_clipboard_copies_the_file_text(sample_ws: Path, capsys) -> None:

@@ -22,6 +22,8 @@ if TYPE_CHECKING:
     from curator.config import Config
 
 CSS_FILE = styles_dir() / "app.tcss"
+NOTICE_SECONDS = 120
+"""How long a startup notice (the demo's folder) stays on screen."""
 
 
 class CuratorApp(App[None]):
@@ -38,9 +40,14 @@ class CuratorApp(App[None]):
         topic: str | None = None,
         since: str | None = None,
         until: str | None = None,
+        notice: str | None = None,
     ) -> None:
-        """Open *root* (a workspace folder) for *topic* and the given window."""
+        """Open *root* (a workspace folder) for *topic* and the given window.
+
+        *notice* is said on the first screen and stays a while (``curator demo`` names its folder).
+        """
         super().__init__()
+        self.notice = notice
         self.root = Path(root)
         self.topic = topic
         self.since = since
@@ -81,6 +88,13 @@ class CuratorApp(App[None]):
 
     def on_mount(self) -> None:
         self.call_after_refresh(self._apply_config)
+        if self.notice:
+            self.call_after_refresh(self._say_notice)
+
+    def _say_notice(self) -> None:
+        """The caller's notice, long enough to be read while working (plain text: paths hold brackets)."""
+        assert self.notice is not None
+        self.notify(self.notice, title="curator", timeout=NOTICE_SECONDS, markup=False)
 
     def _apply_config(self) -> None:
         """The keymap and any configuration problems, once the first frame is out."""
