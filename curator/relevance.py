@@ -16,6 +16,7 @@ and the same scoring of another topic's doc says when an item fits there better.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import math
 import re
@@ -86,18 +87,23 @@ VOCABULARY_VERSION = "1"
 def item_terms(text: str, exclude: frozenset[str]) -> Counter[str]:
     """Content terms of note text: no links, IDs, numbers, stop words, topic names or negated compounds."""
     text = _ARXIV_ID.sub(" ", _URL.sub(" ", text))
-    toks = tokens(text)
-    drop: set[str] = set()
-    for t in toks:
+    out = Counter(tokens(text))  # counted in C; the filters below then see each distinct term once
+    drop: set[str] = set(exclude.intersection(out))
+    for t in out:
         if t.endswith(_NEGATED_SUFFIXES):
             drop.add(t)
             drop.update(p for p in re.split(r"[-_.+]", t) if p)
-    out: Counter[str] = Counter()
-    for t in toks:
-        if t in drop or t in exclude or len(t) < 2 or _NUMERIC.match(t):
-            continue
-        out[t] += 1
+        elif not _content_word(t):
+            drop.add(t)
+    for t in drop.intersection(out):
+        del out[t]
     return out
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _content_word(t: str) -> bool:
+    """Not a single character, not a number ("3.5", "15%", "2x")."""
+    return len(t) >= 2 and not _NUMERIC.match(t)
 
 
 class Profile:
