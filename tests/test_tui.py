@@ -258,7 +258,7 @@ async def test_bulk_help_palette_and_old_notes(sample_ws: Path) -> None:
         await press(pilot, "question_mark")
         assert isinstance(app.screen, HelpScreen)
         text = screen_text(app)
-        for words in ("Approve", "Bulk", "Export", "Lookup", "Not dup", "ctrl+r".replace("ctrl+r", "^r")):
+        for words in ("Approve", "Bulk", "Export", "Lookup", "Not a duplicate", "Redo", "^r", "Next undecided", "g / home"):
             assert words in text
         await press(pilot, "escape")
         # o shows the notes outside the window (dimmed) and hides them again
