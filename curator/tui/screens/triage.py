@@ -82,6 +82,8 @@ SAVE_AFTER_CHANGE = 3.0
 
 VIEWS_DELAY = 0.06
 """Seconds the cursor must rest before the detail and tree follow it."""
+PAIRWISE = {"merge", "unmerge", "distinct", "not-distinct", "bulk"}
+"""History actions that change more than the rows they name (flags, order): the whole table is compared."""
 NEEDS_ROW = {"decide", "section", "merge", "distinct", "edit", "priority", "tier"}
 WRITES = NEEDS_ROW | {"undo", "redo", "bulk"}
 NEEDS_PANES = WRITES | {"filter", "clear_filter", "lookup", "toggle_out_of_window", "export", "first", "last", "undecided", "pane"}
@@ -495,18 +497,31 @@ class TriageScreen(SharedStore, Navigation, Keys, Screen[None]):
             return None
         return self.session.row(self._table.current_key)
 
-    def _refresh_table(self, select: str | None = None) -> None:
-        """Show the current rows; only changed cells are redrawn when the rows are the same."""
+    def _refresh_table(self, select: str | None = None, only: set[str] | None = None) -> None:
+        """Show the current rows; only changed cells are redrawn when the rows are the same.
+
+        *only*: the increments a key changed (the others are not even compared). The row,
+        the cursor and the counts are drawn in this frame; the detail and the tree, which
+        relayout the screen, follow once the cursor rests (as when moving with j/k).
+        """
         table = self._table
         rows = self.visible_rows()
         counter = self._flag_counter()
         if [r.inc.id for r in rows] == table.order:
-            table.refresh_rows(rows, counter)
+            table.refresh_rows(rows, counter, only)
             if select is not None:
                 table.select_key(select)
         else:
             table.populate(rows, counter, keep=select)
-        self._refresh_views()
+        self._update_status()
+        self._refresh_footer()
+        self._views_later()
+
+    def _views_later(self) -> None:
+        """Refresh the detail, tree and status once the cursor has rested (a burst of keys: once)."""
+        if self._views_timer is not None:
+            self._views_timer.stop()
+        self._views_timer = self.set_timer(VIEWS_DELAY, self._refresh_views)
 
     def _refresh_views(self) -> None:
         """Detail, section marks, status line and footer for the current row (one repaint)."""
@@ -561,9 +576,7 @@ class TriageScreen(SharedStore, Navigation, Keys, Screen[None]):
         """Redraw the panes once the cursor rests (holding j stays smooth on big relays)."""
         if event.data_table.id != "increments" or not self.ready:
             return
-        if self._views_timer is not None:
-            self._views_timer.stop()
-        self._views_timer = self.set_timer(VIEWS_DELAY, self._refresh_views)
+        self._views_later()
 
     def on_tree_node_highlighted(self, event: Tree.NodeHighlighted[int]) -> None:
         if event.node.tree.id == "sections":
@@ -611,7 +624,7 @@ class TriageScreen(SharedStore, Navigation, Keys, Screen[None]):
         if row is None or self.session is None:
             return
         key = row.inc.id
-        self._write(action, self.session.decide, row, action, then=lambda _d: self._refresh_table(select=self._undecided_after(key)))
+        self._write(action, self.session.decide, row, action, then=lambda _d: self._refresh_table(select=self._undecided_after(key), only={key}))
 
     def action_undo(self) -> None:
         if self.session is None:
@@ -628,18 +641,27 @@ class TriageScreen(SharedStore, Navigation, Keys, Screen[None]):
 
         key = str(entry.get("key")) if entry else None
         row = self.session.row(key) if self.session is not None and key else None
-        self._refresh_table(select=row.inc.id if row is not None else None)
+        self._refresh_table(select=row.inc.id if row is not None else None, only=self._rows_touched(entry))
         if entry is not None and entry.get("target_action") == "bulk":
             self.notify(f"{verb}: {describe(entry)}", markup=False, timeout=3)
         elif row is not None:
             self.notify(f"{verb}: {clean(row.title, 120)}", markup=False, timeout=2)
+
+    def _rows_touched(self, entry: dict[str, Any] | None) -> set[str] | None:
+        """The rows an undone / redone decision changed; None (compare all) for merges, pairs, bulk."""
+        if entry is None or self.session is None or entry.get("target_action") in PAIRWISE:
+            return None
+        rows = [self.session.row(str(c.get("key"))) for c in entry.get("changes", [])]
+        if not rows or any(r is None for r in rows):
+            return None
+        return {r.inc.id for r in rows if r is not None}
 
     def action_priority(self) -> None:
         row = self.current_row()
         if row is None or self.session is None:
             return
         key = row.inc.id
-        self._write("priority", self.session.cycle_priority, row, then=lambda _p: self._refresh_table(select=key))
+        self._write("priority", self.session.cycle_priority, row, then=lambda _p: self._refresh_table(select=key, only={key}))
 
     def action_tier(self) -> None:
         row = self.current_row()
@@ -648,7 +670,7 @@ class TriageScreen(SharedStore, Navigation, Keys, Screen[None]):
         key = row.inc.id
 
         def done(tier: str) -> None:
-            self._refresh_table(select=key)
+            self._refresh_table(select=key, only={key})
             self.notify(f"{tier}: {clean(row.title, 100)}", markup=False, timeout=2)
 
         self._write("tier", self.session.toggle_tier, row, then=done)
@@ -693,7 +715,7 @@ class TriageScreen(SharedStore, Navigation, Keys, Screen[None]):
                 section = sections[index].label if 0 <= index < len(sections) else None
                 if section is None:
                     return
-            self._write("section", self.session.set_section, target, section, then=lambda _d: self._refresh_table(select=key))
+            self._write("section", self.session.set_section, target, section, then=lambda _d: self._refresh_table(select=key, only={key}))
 
         self.app.push_screen(SectionPicker(doc, row), chosen)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
 from textual import events
@@ -18,6 +19,9 @@ from textual.widgets import Footer
 from textual.widgets._footer import FooterKey, FooterLabel, KeyGroup
 
 from curator.tui.actions import BY_ID
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
 
 COMPACT_BELOW = 120
 """Columns under which the footer drops its padding (one cell per key gained)."""
@@ -67,6 +71,7 @@ class KeysFooter(Footer):
         """Compact below :data:`COMPACT_BELOW` columns (decided on each resize)."""
         super().__init__(show_command_palette=True)
         self._laid_out_for = 0
+        self._shown: list[tuple[str, str, str]] = []
         self.shown_ids: list[str] = []
         """Binding ids now in the footer (tests and the benchmark read it)."""
 
@@ -101,9 +106,8 @@ class KeysFooter(Footer):
                 out.append(Entry(PALETTE_RANK, False, [(palette.binding, palette.enabled, palette.tooltip)], "palette-key"))
         return out
 
-    def compose(self) -> ComposeResult:
-        if not self._bindings_ready:
-            return
+    def _plan(self) -> tuple[list[Entry], dict[str, str]]:
+        """The entries that fit the width, in the order shown, and each key's display."""
         width = self.size.width or self.app.size.width
         self._laid_out_for = width
         entries = self._entries()
@@ -115,7 +119,33 @@ class KeysFooter(Footer):
                 widths[id(e)] = cell_len(display[binding.key]) + cell_len(binding.description) + 4
             else:
                 widths[id(e)] = e.width(display, self.compact)
-        kept = choose(entries, widths, width - 1)
+        return choose(entries, widths, width - 1), display
+
+    @staticmethod
+    def _signature(kept: list[Entry], display: dict[str, str]) -> list[tuple[str, str, str]]:
+        return [(b.id or "", display[b.key], b.description) for e in kept for b, _en, _t in e.bindings]
+
+    def bindings_changed(self, screen: Screen) -> None:
+        """When only what is enabled changed, restyle the keys in place: a recompose relayouts the screen."""
+        self._bindings_ready = True
+        if not screen.app.app_focus or not self.is_attached or screen is not self.screen:
+            return
+        kept, display = self._plan()
+        if self._signature(kept, display) != self._shown or not self.children:
+            self.call_after_refresh(self.recompose)
+            return
+        enabled = {b.action: en for e in kept for b, en, _t in e.bindings}
+        for key in self.query(FooterKey):
+            disabled = not enabled.get(key.action, True)
+            if key._disabled != disabled:
+                key._disabled = disabled
+                key.set_class(disabled, "-disabled")
+
+    def compose(self) -> ComposeResult:
+        if not self._bindings_ready:
+            return
+        kept, display = self._plan()
+        self._shown = self._signature(kept, display)
         self.shown_ids = [b.id for e in kept for b, _en, _t in e.bindings if b.id]
         for entry in kept:
             if entry.group == "palette-key":
