@@ -285,3 +285,30 @@ async def test_side_panes_at_200x50_can_be_hidden_and_shown(sample_ws: Path) -> 
         assert "hidden: 1 notes  3 sections" in screen_text(app)
         await press(pilot, "1", "3")
         assert notes.display and sections.display and "hidden:" not in screen_text(app)
+
+
+# ---------------------------------------------------------------------- responsiveness
+
+
+async def test_export_preview_says_it_is_rendering(sample_ws: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The briefing renders in a thread: the screen shows progress and keys work meanwhile."""
+    import threading
+
+    briefing = pytest.importorskip("curator.briefing")
+    release = threading.Event()
+    real = briefing.render_briefing
+
+    def slow(*args, **kwargs):
+        release.wait(10)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(briefing, "render_briefing", slow)
+    app = CuratorApp(sample_ws)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_ready(app, pilot)
+        await press(pilot, "a", "E")
+        assert "rendering" in screen_text(app).lower()
+        await press(pilot, "right_square_bracket")  # keys still answer while it renders
+        release.set()
+        await wait_for(pilot, lambda: "CoRun" in app.screen.text, what="the rendered briefing")
+        await wait_for(pilot, lambda: "CoRun" in screen_text(app), what="the preview")
