@@ -67,3 +67,24 @@ def test_no_two_arxiv_ids_merged(report: dict) -> None:
     f = figures(report)["cluster.no_id_merge"]
     assert f["value"] == 1.0 and f["passed"] is True, f["note"]
     assert report["info"]["quality"]["id_merges"] == 0
+
+
+KEYS_SCRIPT = SCRIPT.parent / "keys.py"
+
+
+def test_key_latency_benchmark_runs_on_the_sample_relay(tmp_path: Path) -> None:
+    """``benchmarks/keys.py`` on the sample relay, 2 presses per key: figures and ratios, no timing asserted."""
+    out = subprocess.run(
+        [sys.executable, str(KEYS_SCRIPT), "--places", "sample", "--repeat", "2", "--gap", "0.05", "--json",
+         "--workdir", str(tmp_path)],
+        capture_output=True, text=True, encoding="utf-8", timeout=300, check=False,
+    )
+    assert out.returncode == 0, out.stderr[-3000:]
+    doc = json.loads(out.stdout)
+    (place,) = doc["places"]
+    assert place["place"] == "sample" and place["rows"] > 0
+    for key in ("a", "u", "s", "j"):
+        f = place["keys"][key]
+        assert f["samples"] == 2 and f["bare_samples"] == 2, (key, f)
+        assert f["curator_p95"] > 0 and f["bare_p95"] > 0 and f["ratio_p95"] > 0, (key, f)
+    assert "ratio" in out.stderr

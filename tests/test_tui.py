@@ -258,7 +258,7 @@ async def test_bulk_help_palette_and_old_notes(sample_ws: Path) -> None:
         await press(pilot, "question_mark")
         assert isinstance(app.screen, HelpScreen)
         text = screen_text(app)
-        for words in ("Approve", "Bulk", "Export", "Lookup", "Not dup", "ctrl+r".replace("ctrl+r", "^r")):
+        for words in ("Approve", "Bulk", "Export", "Lookup", "Not a duplicate", "Redo", "^r", "Next undecided", "g / home"):
             assert words in text
         await press(pilot, "escape")
         # o shows the notes outside the window (dimmed) and hides them again
@@ -296,9 +296,12 @@ async def test_export_preview(sample_ws: Path) -> None:
             import curator.briefing  # noqa: F401
             import curator.export  # noqa: F401
         except ImportError:
-            assert "not installed yet" in screen_text(app)
+            await wait_for(pilot, lambda: "not installed yet" in screen_text(app), what="the engine's absence")
             return
-        assert "CoRun" in app.screen.text
+        # rendered in a thread: the screen says so until the preview is there
+        await wait_for(pilot, lambda: "CoRun" in app.screen.text, what="the rendered briefing")
+        await wait_for(pilot, lambda: "CoRun" in screen_text(app), what="the preview")
+        assert "rendering" not in screen_text(app)
         await press(pilot, "y")
         assert app.clipboard == app.screen.text
         await press(pilot, "w")

@@ -1,19 +1,22 @@
 """`E`: preview the briefing, write it (`w`, asking before overwriting) or copy it (`y`).
 
 The briefing engine (curator.briefing / curator.export) is imported lazily so the rest of
-the UI works without it. The Markdown preview is fed in bounded parts (`[` / `]` page),
-so a briefing of thousands of increments never becomes one giant widget.
+the UI works without it. The briefing is rendered in a thread worker (seconds on a big
+relay): the screen says so meanwhile instead of staying blank, and keys keep working.
+The Markdown preview is fed in bounded parts (`[` / `]` page), so a briefing of thousands
+of increments never becomes one giant widget.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
+from textual.message import Message
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Label, Markdown, TextArea
@@ -54,6 +57,13 @@ class ExportScreen(Screen[None]):
         Binding("escape", "back", "Back", id="export.back"),
     ]
 
+    class BriefingRendered(Message):
+        """The briefing for *summary* is ready (or could not be rendered: the parts say why)."""
+
+        def __init__(self, summary: str, text: str, parts: list[str]) -> None:
+            super().__init__()
+            self.summary, self.text, self.parts = summary, text, parts
+
     def __init__(self, session: Session) -> None:
         """Render from *session*'s current triage (approved rows)."""
         super().__init__()
@@ -63,6 +73,8 @@ class ExportScreen(Screen[None]):
         self.page = 0
         self.written: str | None = None
         self._timer: Timer | None = None
+        self.rendered_for: str | None = None
+        """The summary the shown briefing was rendered with (None: none rendered yet)."""
 
     def compose(self) -> ComposeResult:
         yield Label(Content.styled("Briefing preview", "bold"), id="export-title")
@@ -84,8 +96,13 @@ class ExportScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.render_briefing()
         self.query_one("#export-scroll", VerticalScroll).focus()
+        approved = self.session.triage.counts().get("approved", 0)
+        self.query_one("#export-title", Label).update(
+            Content.styled(f"Briefing preview · {approved} approved · rendering…", "bold")
+        )
+        self.query_one("#export-preview", Markdown).update(f"*Rendering the briefing of {approved} approved increments…*")
+        self.render_briefing()
 
     # ------------------------------------------------------------------ rendering
 
@@ -96,28 +113,51 @@ class ExportScreen(Screen[None]):
             return None
         return briefing
 
-    def render_briefing(self) -> None:
-        """Render the briefing with the current summary; redraw only if the text changed."""
-        previous = self.parts
-        engine = self._engine()
+    def _summary(self) -> str:
         summary = self.query_one("#export-summary", TextArea).text.strip()
         self.session.summary = summary
+        return summary
+
+    def _briefing(self, summary: str) -> tuple[str, list[str]]:
+        """(text, preview parts) of the briefing with *summary*; any thread (it only reads)."""
+        engine = self._engine()
         if engine is None:
-            self.text = ""
-            self.parts = ["*The briefing engine (curator.briefing) is not installed yet.*"]
-        else:
-            try:
-                self.text = engine.render_briefing(
-                    self.session.triage, lang=self.session.config.lang, summary=summary or None
-                )
-            except Exception as exc:  # show the problem, keep the screen usable
-                self.text = ""
-                self.parts = [f"Could not render the briefing: {clean(exc, 500)}"]
-            else:
-                self.parts = split_parts(sanitize(self.text))
+            return "", ["*The briefing engine (curator.briefing) is not installed yet.*"]
+        try:
+            text = engine.render_briefing(self.session.triage, lang=self.session.config.lang, summary=summary or None)
+        except Exception as exc:  # show the problem, keep the screen usable
+            return "", [f"Could not render the briefing: {clean(exc, 500)}"]
+        return text, split_parts(sanitize(text))
+
+    def render_briefing(self) -> None:
+        """Render (in a thread) with the current summary; the preview follows when it is ready."""
+        self._render_in_thread(self._summary())
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="briefing")
+    def _render_in_thread(self, summary: str) -> None:
+        text, parts = self._briefing(summary)
+        self.post_message(self.BriefingRendered(summary, text, parts))
+
+    def on_export_screen_briefing_rendered(self, message: BriefingRendered) -> None:
+        if message.summary != self._summary():
+            return  # typed meanwhile: a newer rendering is on its way
+        self._take(message.summary, message.text, message.parts)
+
+    def _take(self, summary: str, text: str, parts: list[str]) -> None:
+        previous, first = self.parts, self.rendered_for is None
+        self.text, self.rendered_for = text, summary
+        self.parts = parts
         self.page = min(self.page, len(self.parts) - 1)
-        if self.parts != previous:
+        if first or self.parts != previous:  # typing the summary does not scroll the preview back
             self._show()
+
+    def current_text(self) -> str:
+        """The briefing for the summary as typed now: rendered here if the shown one is older (w / y)."""
+        summary = self._summary()
+        if self.rendered_for != summary:
+            self.workers.cancel_group(self, "briefing")
+            self._take(summary, *self._briefing(summary))
+        return self.text
 
     def _show(self) -> None:
         approved = self.session.triage.counts().get("approved", 0)
@@ -149,8 +189,7 @@ class ExportScreen(Screen[None]):
         return str(engine.default_output_path(self.session.analysis, cfg.editor_name, inbox=cfg.inbox))
 
     def action_write(self) -> None:
-        self.render_briefing()
-        if not self.text:
+        if not self.current_text():
             self.notify("nothing to write (no briefing rendered)", severity="warning", markup=False)
             return
         rel = self._output_path()
@@ -190,8 +229,7 @@ class ExportScreen(Screen[None]):
         self._show()
 
     def action_copy(self) -> None:
-        self.render_briefing()
-        if not self.text:
+        if not self.current_text():
             self.notify("nothing to copy (no briefing rendered)", severity="warning", markup=False)
             return
         self.app.copy_to_clipboard(self.text)  # OSC 52: works over SSH in most terminals

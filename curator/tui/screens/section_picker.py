@@ -2,11 +2,26 @@
 
 from __future__ import annotations
 
-from curator.models import LivingDoc
+from curator.models import LivingDoc, Section
 from curator.triage import Row
 from curator.tui.screens.picker import Choice, PickerScreen
 
 CLEAR = "-"
+
+
+def numbered_label(doc: LivingDoc, sec: Section) -> str:
+    """`§1.3 KV Cache`; an unnumbered sub-heading carries its nearest numbered parent's number
+    (`§1.1 › 开放问题`), so sub-sections that share a title can be told apart and typed."""
+    if sec.number:
+        return sec.title if sec.title.startswith(sec.number) else f"{sec.number} {sec.title}"
+    parent, seen = sec.parent, set()
+    while parent is not None and 0 <= parent < len(doc.sections) and parent not in seen:
+        seen.add(parent)
+        up = doc.sections[parent]
+        if up.number:
+            return f"{up.number} › {sec.title}"
+        parent = up.parent
+    return sec.title
 
 
 def section_choices(doc: LivingDoc, row: Row | None) -> list[Choice]:
@@ -16,9 +31,7 @@ def section_choices(doc: LivingDoc, row: Row | None) -> list[Choice]:
     first: list[tuple[float, Choice]] = []
     rest: list[Choice] = []
     for sec in doc.sections:
-        label = sec.title if sec.number and sec.title.startswith(sec.number) else (
-            f"{sec.number} {sec.title}" if sec.number else sec.title
-        )
+        label = numbered_label(doc, sec)
         indent = "  " * max(0, sec.level - 2)
         detail = []
         if sec.label == chosen:

@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Any
 
 from textual import work
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.message import Message
@@ -30,7 +29,11 @@ from textual.timer import Timer
 from textual.widgets import Footer, Label
 from textual.worker import get_current_worker
 
+from curator.tui.actions import bindings
+from curator.tui.screens.keys import Keys
+from curator.tui.screens.navigation import Navigation
 from curator.tui.screens.shared_store import DECISIONS_POLL, SharedStore
+from curator.tui.widgets.footer import KeysFooter
 
 if TYPE_CHECKING:  # the rest loads with the first analysis: the first frame must not wait for it
     from textual.widgets import DataTable, Input, Tree
@@ -79,42 +82,20 @@ SAVE_AFTER_CHANGE = 3.0
 
 VIEWS_DELAY = 0.06
 """Seconds the cursor must rest before the detail and tree follow it."""
+PAIRWISE = {"merge", "unmerge", "distinct", "not-distinct", "bulk"}
+"""History actions that change more than the rows they name (flags, order): the whole table is compared."""
 NEEDS_ROW = {"decide", "section", "merge", "distinct", "edit", "priority", "tier"}
 WRITES = NEEDS_ROW | {"undo", "redo", "bulk"}
-NEEDS_PANES = WRITES | {"filter", "clear_filter", "lookup", "toggle_out_of_window", "export"}
+NEEDS_PANES = WRITES | {"filter", "clear_filter", "lookup", "toggle_out_of_window", "export", "first", "last", "undecided", "pane"}
 
 
-class TriageScreen(SharedStore, Screen[None]):
+class TriageScreen(SharedStore, Navigation, Keys, Screen[None]):
     """Approve, reject, defer, edit and merge the evening's increments by keyboard."""
 
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-medium"), (150, "-wide")]
     COMMANDS = {lambda: _commands()}
 
-    BINDINGS = [
-        Binding("a", "decide('approve')", "Approve", id="approve"),
-        Binding("x", "decide('reject')", "Reject", id="reject"),
-        Binding("d", "decide('defer')", "Defer", id="defer"),
-        Binding("u", "undo", "Undo", id="undo"),
-        Binding("ctrl+r", "redo", "Redo", id="redo"),
-        Binding("s", "section", "Section", id="section"),
-        Binding("m", "merge", "Merge", id="merge"),
-        Binding("n", "distinct", "Not dup", id="distinct"),
-        Binding("e", "edit", "Edit", id="edit"),
-        Binding("p", "priority", "Priority", id="priority"),
-        Binding("t", "tier", "Main/adjacent", id="tier"),
-        Binding("slash", "filter", "Filter", id="filter"),
-        Binding("colon,ctrl+l", "lookup", "Lookup", id="lookup"),
-        Binding("B", "bulk", "Bulk", id="bulk"),
-        Binding("E", "export", "Export", id="export"),
-        Binding("question_mark", "help", "Help", id="help"),
-        Binding("q", "quit", "Quit", id="quit"),
-        Binding("o", "toggle_out_of_window", "Old notes", id="old_notes", show=False),
-        Binding("j", "cursor('down')", "Down", id="down", show=False),
-        Binding("k", "cursor('up')", "Up", id="up", show=False),
-        Binding("tab", "app.focus_next", "Next pane", id="next_pane", show=False),
-        Binding("shift+tab", "app.focus_previous", "Previous pane", id="previous_pane", show=False),
-        Binding("escape", "clear_filter", "Clear filter", id="clear_filter", show=False),
-    ]
+    BINDINGS = bindings()
 
     # ------------------------------------------------------------------ messages
 
@@ -210,6 +191,7 @@ class TriageScreen(SharedStore, Screen[None]):
         self._footer_state: tuple[bool, ...] = ()
         self._views_timer: Timer | None = None
         self._loader: Loader | None = None
+        self.pane_choice: dict[str, bool] = {}
 
     @property
     def config(self) -> Config:
@@ -234,7 +216,7 @@ class TriageScreen(SharedStore, Screen[None]):
         # the first frame is the progress alone; the panes follow right after it (see _panes)
         with Vertical(id="loading"):
             yield Label(Content("Reading the relay…"), id="loading-label")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.app.theme_changed_signal.subscribe(self, self._theme_changed)
@@ -302,10 +284,14 @@ class TriageScreen(SharedStore, Screen[None]):
             if self.focused is None:
                 table.focus()
             self.panes_ready = True
+            self.apply_panes()
             self._panes_mounted.set()
             self.refresh_bindings()  # filter, lookup and export are available now
         elif not self.panes_ready:
             await self._panes_mount
+
+    def on_resize(self) -> None:
+        self.apply_panes()  # the width's defaults may have changed (the breakpoint classes are set by now)
 
     def on_unmount(self) -> None:
         self.close_session()
@@ -511,18 +497,31 @@ class TriageScreen(SharedStore, Screen[None]):
             return None
         return self.session.row(self._table.current_key)
 
-    def _refresh_table(self, select: str | None = None) -> None:
-        """Show the current rows; only changed cells are redrawn when the rows are the same."""
+    def _refresh_table(self, select: str | None = None, only: set[str] | None = None) -> None:
+        """Show the current rows; only changed cells are redrawn when the rows are the same.
+
+        *only*: the increments a key changed (the others are not even compared). The row,
+        the cursor and the counts are drawn in this frame; the detail and the tree, which
+        relayout the screen, follow once the cursor rests (as when moving with j/k).
+        """
         table = self._table
         rows = self.visible_rows()
         counter = self._flag_counter()
         if [r.inc.id for r in rows] == table.order:
-            table.refresh_rows(rows, counter)
+            table.refresh_rows(rows, counter, only)
             if select is not None:
                 table.select_key(select)
         else:
             table.populate(rows, counter, keep=select)
-        self._refresh_views()
+        self._update_status()
+        self._refresh_footer()
+        self._views_later()
+
+    def _views_later(self) -> None:
+        """Refresh the detail, tree and status once the cursor has rested (a burst of keys: once)."""
+        if self._views_timer is not None:
+            self._views_timer.stop()
+        self._views_timer = self.set_timer(VIEWS_DELAY, self._refresh_views)
 
     def _refresh_views(self) -> None:
         """Detail, section marks, status line and footer for the current row (one repaint)."""
@@ -577,9 +576,7 @@ class TriageScreen(SharedStore, Screen[None]):
         """Redraw the panes once the cursor rests (holding j stays smooth on big relays)."""
         if event.data_table.id != "increments" or not self.ready:
             return
-        if self._views_timer is not None:
-            self._views_timer.stop()
-        self._views_timer = self.set_timer(VIEWS_DELAY, self._refresh_views)
+        self._views_later()
 
     def on_tree_node_highlighted(self, event: Tree.NodeHighlighted[int]) -> None:
         if event.node.tree.id == "sections":
@@ -627,7 +624,7 @@ class TriageScreen(SharedStore, Screen[None]):
         if row is None or self.session is None:
             return
         key = row.inc.id
-        self._write(action, self.session.decide, row, action, then=lambda _d: self._refresh_table(select=self._undecided_after(key)))
+        self._write(action, self.session.decide, row, action, then=lambda _d: self._refresh_table(select=self._undecided_after(key), only={key}))
 
     def action_undo(self) -> None:
         if self.session is None:
@@ -644,18 +641,27 @@ class TriageScreen(SharedStore, Screen[None]):
 
         key = str(entry.get("key")) if entry else None
         row = self.session.row(key) if self.session is not None and key else None
-        self._refresh_table(select=row.inc.id if row is not None else None)
+        self._refresh_table(select=row.inc.id if row is not None else None, only=self._rows_touched(entry))
         if entry is not None and entry.get("target_action") == "bulk":
             self.notify(f"{verb}: {describe(entry)}", markup=False, timeout=3)
         elif row is not None:
             self.notify(f"{verb}: {clean(row.title, 120)}", markup=False, timeout=2)
+
+    def _rows_touched(self, entry: dict[str, Any] | None) -> set[str] | None:
+        """The rows an undone / redone decision changed; None (compare all) for merges, pairs, bulk."""
+        if entry is None or self.session is None or entry.get("target_action") in PAIRWISE:
+            return None
+        rows = [self.session.row(str(c.get("key"))) for c in entry.get("changes", [])]
+        if not rows or any(r is None for r in rows):
+            return None
+        return {r.inc.id for r in rows if r is not None}
 
     def action_priority(self) -> None:
         row = self.current_row()
         if row is None or self.session is None:
             return
         key = row.inc.id
-        self._write("priority", self.session.cycle_priority, row, then=lambda _p: self._refresh_table(select=key))
+        self._write("priority", self.session.cycle_priority, row, then=lambda _p: self._refresh_table(select=key, only={key}))
 
     def action_tier(self) -> None:
         row = self.current_row()
@@ -664,7 +670,7 @@ class TriageScreen(SharedStore, Screen[None]):
         key = row.inc.id
 
         def done(tier: str) -> None:
-            self._refresh_table(select=key)
+            self._refresh_table(select=key, only={key})
             self.notify(f"{tier}: {clean(row.title, 100)}", markup=False, timeout=2)
 
         self._write("tier", self.session.toggle_tier, row, then=done)
@@ -709,7 +715,7 @@ class TriageScreen(SharedStore, Screen[None]):
                 section = sections[index].label if 0 <= index < len(sections) else None
                 if section is None:
                     return
-            self._write("section", self.session.set_section, target, section, then=lambda _d: self._refresh_table(select=key))
+            self._write("section", self.session.set_section, target, section, then=lambda _d: self._refresh_table(select=key, only={key}))
 
         self.app.push_screen(SectionPicker(doc, row), chosen)
 
@@ -835,7 +841,15 @@ class TriageScreen(SharedStore, Screen[None]):
         topic = self.session.analysis.topic if self.session is not None else self.topic
         from curator.tui.screens.lookup import LookupScreen
 
-        self.app.push_screen(LookupScreen(self.root, topic, self.config, initial))
+        def jump(key: str | None) -> None:
+            if key is not None and not self.jump_to(key):
+                self.notify("not in tonight's list any more", markup=False)
+
+        self.app.push_screen(LookupScreen(self.root, topic, self.config, initial, tonight=self.tonight), jump)
+
+    def tonight(self, query: str) -> Row | None:
+        """The row of tonight's relay *query* names (decisions as the store has them), if one."""
+        return self.session.triage.resolve(query) if self.session is not None else None
 
     def action_export(self) -> None:
         if self.session is None:
@@ -867,30 +881,3 @@ class TriageScreen(SharedStore, Screen[None]):
     async def action_quit(self) -> None:
         self.close_session()
         self.app.exit()
-
-    # ------------------------------------------------------------------ keys for help / palette
-
-    def key_table(self) -> list[tuple[str, str, str]]:
-        """(keys as shown, binding id, description) for every binding, after the keymap."""
-        out = []
-        for binding in self.BINDINGS:
-            assert isinstance(binding, Binding)
-            keys = self.keymap.get(binding.id or "", binding.key)
-            shown = " / ".join(
-                self.app.get_key_display(Binding(k.strip(), binding.action)) for k in keys.split(",")
-            )
-            out.append((shown, binding.id or binding.action, binding.description))
-        return out
-
-    def palette_entries(self) -> list[tuple[str, str, str]]:
-        """(name, help, action) for the command palette: what can run right now."""
-        out = []
-        for (shown, _id, description), binding in zip(self.key_table(), self.BINDINGS, strict=True):
-            assert isinstance(binding, Binding)
-            if binding.id in ("down", "up", "next_pane", "previous_pane", "clear_filter"):
-                continue
-            name = binding.action.split("(")[0]
-            if not self.check_action(name, ()):
-                continue
-            out.append((description, f"key: {shown}", binding.action))
-        return out

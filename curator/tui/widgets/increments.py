@@ -18,7 +18,7 @@ from curator.tui.text import ACTION_MARKS, plain, status_badge
 if TYPE_CHECKING:
     from curator.triage import Row
 
-COLUMNS: list[tuple[str, str, int | None]] = [
+COLUMNS: list[tuple[str, str, int]] = [
     ("mark", " ", 1),
     ("status", "status", 15),
     ("prio", "P", 2),
@@ -28,6 +28,15 @@ COLUMNS: list[tuple[str, str, int | None]] = [
     ("flag", "⚠", 1),
     ("section", "§", 7),
 ]
+
+NARROW: dict[str, int] = {"status": 6, "sources": 2, "section": 5}
+"""Widths the other columns shrink to when the title would get less than :data:`TITLE_ROOM`."""
+
+TITLE_ROOM = 50
+"""Cells the title keeps before the other columns give up theirs (titles are what is read)."""
+
+SHORT_STATUS = {"new": "NEW", "anchored": "anchor", "reported": "rep", "unverified": "verify", "cited": "cited", "off-topic": "off"}
+"""Status badges in a narrow status column (the detail pane says it in full)."""
 
 Cells = tuple[Text, ...]
 TIER_MARKS = {"main": "M", "adjacent": "A"}
@@ -46,6 +55,9 @@ class IncrementsTable(DataTable[Text]):
         self._shown_cells: dict[str, Cells] = {}
         self.order: list[str] = []
         self.palette: dict[str, str] = {}
+        self.narrow = False
+        """The other columns gave the title their room (short status badges)."""
+        self._last: tuple[list[Row], Callable[[Row], int]] | None = None
 
     def on_mount(self) -> None:
         for key, label, width in COLUMNS:
@@ -54,20 +66,50 @@ class IncrementsTable(DataTable[Text]):
     def on_resize(self) -> None:
         self.fit_title()
 
+    def action_scroll_home(self) -> None:
+        """Home goes to the first row (DataTable's Home scrolls sideways; this table never does)."""
+        if self.order:
+            self.move_cursor(row=0, scroll=True)
+
+    def action_scroll_end(self) -> None:
+        if self.order:
+            self.move_cursor(row=len(self.order) - 1, scroll=True)
+
+    def column_widths(self, room: int) -> dict[str, int]:
+        """Each column's width for *room* cells: the title first, the others shrink for it."""
+        widths = {k: w for k, _l, w in COLUMNS}
+        padding = 2 * self.cell_padding * len(COLUMNS) + 1
+
+        def title() -> int:
+            return room - padding - sum(w for k, w in widths.items() if k != "title")
+
+        if title() < TITLE_ROOM:
+            widths.update(NARROW)
+        widths["title"] = max(12, title())
+        return widths
+
     def fit_title(self) -> None:
         """Give the title column whatever width the others leave (no sideways scrolling)."""
-        column = self.columns.get(ColumnKey("title"))
-        if column is None:
+        if self.columns.get(ColumnKey("title")) is None:
             return
-        fixed = sum((w or 0) + 2 * self.cell_padding for k, _l, w in COLUMNS if k != "title")
-        width = max(12, self.scrollable_content_region.width - fixed - 2 * self.cell_padding - 1)
-        if width != column.width:
-            column.width = width
-            column.auto_width = False
+        widths = self.column_widths(self.scrollable_content_region.width)
+        narrow = widths["status"] < dict((k, w) for k, _l, w in COLUMNS)["status"]
+        changed = False
+        for key, width in widths.items():
+            column = self.columns[ColumnKey(key)]
+            if width != column.width:
+                column.width = width
+                column.auto_width = False
+                changed = True
+        if changed:
             # DataTable has no public "resize column"; these are what add_column sets.
             self._require_update_dimensions = True
             self._clear_caches()
             self.refresh()
+        if narrow != self.narrow:
+            self.narrow = narrow
+            if self._last is not None:
+                self.refresh_rows(*self._last)
 
     # ------------------------------------------------------------------ cells
 
@@ -85,7 +127,7 @@ class IncrementsTable(DataTable[Text]):
         mark_style = {"approve": "success", "reject": "error", "defer": "warning"}.get(
             row.action or "", ""
         )
-        status = status_badge(row.inc)
+        status = SHORT_STATUS.get(row.inc.status, row.inc.status) if self.narrow else status_badge(row.inc)
         status_style = (
             self._style("accent", "bold") if row.inc.status == "new"
             else self._style("warning", "") if row.inc.status == "unverified"
@@ -124,6 +166,7 @@ class IncrementsTable(DataTable[Text]):
     ) -> None:
         """Replace every row (new analysis, filter or merge), keeping the cursor on *keep*."""
         keep = keep if keep is not None else self.current_key
+        self._last = (rows, flagged)
         self.clear()
         self._shown_cells = {}
         self.order = []
@@ -142,10 +185,16 @@ class IncrementsTable(DataTable[Text]):
         elif self.order:
             self.move_cursor(row=0)
 
-    def refresh_rows(self, rows: list[Row], flagged: Callable[[Row], int]) -> None:
-        """Update the cells that changed (after a decision); same rows, same order."""
+    def refresh_rows(self, rows: list[Row], flagged: Callable[[Row], int], only: set[str] | None = None) -> None:
+        """Update the cells that changed (after a decision); same rows, same order.
+
+        *only*: compare just these increments (a key changed one row: 66 or 3,000, the same cost).
+        """
+        self._last = (rows, flagged)
         for row in rows:
             key = row.inc.id
+            if only is not None and key not in only:
+                continue
             cells = self.cells_for(row, flagged(row))
             old = self._shown_cells.get(key)
             if old == cells:

@@ -1,0 +1,82 @@
+"""The triage screen's keys as help and the command palette show them (from the registry).
+
+A mixin of :class:`~curator.tui.screens.triage.TriageScreen`. Both lists come from
+:data:`curator.tui.actions.ACTIONS` with the user's ``[keymap]`` applied, so what `?` and
+Ctrl+P say is what the keys do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from textual.binding import Binding
+
+from curator.tui.actions import ACTIONS, TriageAction
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+    from curator.tui.session import Session
+
+
+class Keys:
+    """Help rows, palette entries, and why an action cannot run right now."""
+
+    app: App[None]
+    session: Session | None
+    ready: bool
+    busy: str
+    keymap: dict[str, str]
+    check_action: Callable[[str, tuple[object, ...]], bool | None]
+
+    def keys_of(self, action: TriageAction) -> list[str]:
+        """The key names bound to *action* now (the keymap's, else the defaults)."""
+        return [k.strip() for k in self.keymap.get(action.id, action.keys).split(",") if k.strip()]
+
+    def key_table(self) -> list[tuple[str, str, str]]:
+        """(keys as shown, binding id, description) for every action, after the keymap."""
+        out = []
+        for action in ACTIONS:
+            shown = " / ".join(self.app.get_key_display(Binding(k, action.action)) for k in self.keys_of(action))
+            out.append((shown, action.id, action.name))
+        return out
+
+    def palette_entries(self) -> list[tuple[str, str, str, list[str]]]:
+        """(name, help, action, key names) for every action; help says when it cannot run now."""
+        out = []
+        for (shown, _id, name), action in zip(self.key_table(), ACTIONS, strict=True):
+            help_text = f"key: {shown}"
+            reason = self.why_not(action)
+            if reason:
+                help_text += f" · not now: {reason}"
+            names = self.keys_of(action)
+            displays = [self.app.get_key_display(Binding(k, action.action)) for k in names]
+            out.append((name, help_text, action.action, [*names, *displays]))
+        return out
+
+    def why_not(self, action: TriageAction) -> str | None:
+        """None when *action* can run now, else a few words why not."""
+        if self.check_action(action.method, ()):
+            return None
+        if not self.ready or self.session is None:
+            return "still reading the relay"
+        if self.session.readonly:
+            return "read-only"
+        if self.busy:
+            return "waiting for the workspace"
+        return {
+            "undo": "nothing to undo",
+            "redo": "nothing to redo",
+            "distinct": "no flagged overlap on this row",
+        }.get(action.method, "no row selected")
+
+    async def run_from_palette(self, action: str) -> None:
+        """Run *action*, or say why it cannot run (the palette lists every action)."""
+        method = action.split("(", 1)[0]
+        found = next((a for a in ACTIONS if a.action == action), None)
+        reason = self.why_not(found) if found is not None else None
+        if reason:
+            self.notify(f"{found.name if found else method}: {reason}", markup=False, timeout=3)  # type: ignore[attr-defined]
+            return
+        await self.run_action(action)  # type: ignore[attr-defined]
