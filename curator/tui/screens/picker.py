@@ -90,12 +90,17 @@ class PickerScreen(ModalScreen[str | None]):
     def _fill(self, query: str) -> None:
         options = self.query_one("#picker-options", OptionList)
         options.clear_options()
-        for choice in self.ranked(query):
-            prompt = Content.assemble(
-                (clean(choice.label, 160), "bold"),
-                ("  " + clean(choice.detail, 200), "dim") if choice.detail else "",
+        # one batch: adding options one by one re-measures the list after each of up to 200
+        options.add_options([
+            Option(
+                Content.assemble(
+                    (clean(choice.label, 160), "bold"),
+                    ("  " + clean(choice.detail, 200), "dim") if choice.detail else "",
+                ),
+                id=choice.key,
             )
-            options.add_option(Option(prompt, id=choice.key))
+            for choice in self.ranked(query)
+        ])
         if options.option_count:
             options.highlighted = 0
 
