@@ -282,8 +282,9 @@ def _vm_hwm(pid: int) -> int | None:
     return None
 
 
-def run_proc(cmd: list[str], *, env: dict[str, str] | None = None, timeout: float = 1800) -> ProcRun:
-    """Wall time, exit code and peak RSS of one whole process.
+def run_proc(cmd: list[str], *, env: dict[str, str] | None = None, timeout: float = 1800,
+             stdout: Any = subprocess.DEVNULL) -> ProcRun:
+    """Wall time, exit code and peak RSS of one whole process (its stdout to *stdout*, discarded by default).
 
     Peak RSS is the child's VmHWM from /proc, polled until it exits: ``ru_maxrss`` from
     ``wait4`` is no good here, because Linux carries the *parent's* high-water mark
@@ -292,7 +293,7 @@ def run_proc(cmd: list[str], *, env: dict[str, str] | None = None, timeout: floa
     """
     with tempfile.TemporaryFile() as err:
         t = time.perf_counter()
-        p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=err, stdin=subprocess.DEVNULL, env=env)
+        p = subprocess.Popen(cmd, stdout=stdout, stderr=err, stdin=subprocess.DEVNULL, env=env)
         deadline = t + timeout
         peak = 0
         while True:
