@@ -1302,16 +1302,20 @@ def main(argv: list[str] | None = None) -> int:
         "seconds": time.perf_counter() - t_start,
         "figures": [f.to_json() for f in res.figures], "info": res.info, "errors": res.errors,
     }
+    emit(doc, table_text(res, header), args.workdir / f"results-{args.size}-{args.seed}.json", args.json)
+    return 0
+
+
+def emit(doc: dict[str, Any], table: str, path: Path, as_json: bool) -> None:
+    """Save the results document to *path*; print the table, or (``--json``) the document with the table on stderr."""
     text = json.dumps(doc, ensure_ascii=False, indent=1, default=str)
     with contextlib.suppress(OSError):
-        (args.workdir / f"results-{args.size}-{args.seed}.json").write_text(text + "\n", encoding="utf-8")
-    table = table_text(res, header)
-    if args.json:
+        path.write_text(text + "\n", encoding="utf-8")
+    if as_json:
         print(table, file=sys.stderr)
         print(text)
     else:
         print(table)
-    return 0
 
 
 if __name__ == "__main__":
