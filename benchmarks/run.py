@@ -282,8 +282,9 @@ def _vm_hwm(pid: int) -> int | None:
     return None
 
 
-def run_proc(cmd: list[str], *, env: dict[str, str] | None = None, timeout: float = 1800) -> ProcRun:
-    """Wall time, exit code and peak RSS of one whole process.
+def run_proc(cmd: list[str], *, env: dict[str, str] | None = None, timeout: float = 1800,
+             stdout: Any = subprocess.DEVNULL) -> ProcRun:
+    """Wall time, exit code and peak RSS of one whole process (its stdout to *stdout*, discarded by default).
 
     Peak RSS is the child's VmHWM from /proc, polled until it exits: ``ru_maxrss`` from
     ``wait4`` is no good here, because Linux carries the *parent's* high-water mark
@@ -292,7 +293,7 @@ def run_proc(cmd: list[str], *, env: dict[str, str] | None = None, timeout: floa
     """
     with tempfile.TemporaryFile() as err:
         t = time.perf_counter()
-        p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=err, stdin=subprocess.DEVNULL, env=env)
+        p = subprocess.Popen(cmd, stdout=stdout, stderr=err, stdin=subprocess.DEVNULL, env=env)
         deadline = t + timeout
         peak = 0
         while True:
@@ -1301,16 +1302,20 @@ def main(argv: list[str] | None = None) -> int:
         "seconds": time.perf_counter() - t_start,
         "figures": [f.to_json() for f in res.figures], "info": res.info, "errors": res.errors,
     }
+    emit(doc, table_text(res, header), args.workdir / f"results-{args.size}-{args.seed}.json", args.json)
+    return 0
+
+
+def emit(doc: dict[str, Any], table: str, path: Path, as_json: bool) -> None:
+    """Save the results document to *path*; print the table, or (``--json``) the document with the table on stderr."""
     text = json.dumps(doc, ensure_ascii=False, indent=1, default=str)
     with contextlib.suppress(OSError):
-        (args.workdir / f"results-{args.size}-{args.seed}.json").write_text(text + "\n", encoding="utf-8")
-    table = table_text(res, header)
-    if args.json:
+        path.write_text(text + "\n", encoding="utf-8")
+    if as_json:
         print(table, file=sys.stderr)
         print(text)
     else:
         print(table)
-    return 0
 
 
 if __name__ == "__main__":

@@ -88,3 +88,71 @@ def test_key_latency_benchmark_runs_on_the_sample_relay(tmp_path: Path) -> None:
         assert f["samples"] == 2 and f["bare_samples"] == 2, (key, f)
         assert f["curator_p95"] > 0 and f["bare_p95"] > 0 and f["ratio_p95"] > 0, (key, f)
     assert "ratio" in out.stderr
+
+
+# --------------------------------------------------------------------------- scale.py (issue 14)
+
+SCALE = SCRIPT.parent / "scale.py"
+
+
+@pytest.fixture(scope="module")
+def scale_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict, str]:
+    """scale.py on a tiny corpus, one round: every figure present, no timing asserted."""
+    workdir = tmp_path_factory.mktemp("scale")
+    out = subprocess.run(
+        [sys.executable, str(SCALE), "--sizes", "40", "--repeat", "1", "--workdir", str(workdir), "--json"],
+        capture_output=True, text=True, encoding="utf-8", timeout=120, check=False,
+    )
+    assert out.returncode == 0, out.stderr[-3000:]
+    return json.loads(out.stdout), out.stderr
+
+
+def test_scale_reports_every_figure_with_its_baseline(scale_run: tuple[dict, str]) -> None:
+    doc, table = scale_run
+    assert doc["errors"] == [] and doc["sizes"] == [40]
+    figs = figures(doc)
+    for n in (40,):
+        for key in ("whole.cold", "whole.warm", "evening.cold", "evening.warm", "decide", "rss"):
+            f = figs[f"n{n}.{key}"]
+            assert f["error"] is None, (n, key, f["error"])
+            assert f["value"] > 0 and f["baseline"] > 0 and f["ratio"] > 0, (n, key)
+        for key in ("twins", "dup_precision", "dup_recall", "id_merges", "anchored"):
+            assert figs[f"n{n}.{key}"]["value"] is not None, (n, key)
+    for label in ("`analyze --json` cold, whole corpus", "one evening", "`curator decide ID approve`",
+                  "peak RSS", "near-twin pairs flagged", "planted duplicates, precision"):
+        assert label in table, label
+    for f in doc["figures"]:
+        if f["passed"] is False:
+            assert f["misses"], f["key"]  # a miss always says by how much
+
+
+def test_scale_quality_holds_on_a_tiny_corpus(scale_run: tuple[dict, str]) -> None:
+    figs = figures(scale_run[0])
+    assert figs["n40.dup_precision"]["value"] >= 0.99
+    assert figs["n40.dup_recall"]["value"] >= 0.99
+    assert figs["n40.id_merges"]["value"] == 0
+
+
+def test_scale_growth_exponent_between_consecutive_sizes() -> None:
+    """t ∝ N^k: 4x the notes at 8x the CPU is k = 1.5; the target applies from 2,000 notes on."""
+    sys.path.insert(0, str(SCRIPT.parent))
+    import scale
+    from run import ProcRun, Results
+
+    assert scale.exponent(1.0, 8.0, 500, 2000) == pytest.approx(1.5)
+    assert scale.exponent(None, 8.0, 500, 2000) is None
+    sizes = []
+    for n, t in ((500, 1.0), (2000, 8.0), (8000, 32.0)):
+        sz = scale.Size(n, Path("."), {})
+        sz.floor = [ProcRun(0.1 * n / 500, 0, 0, "", 0.1 * n / 500)]
+        sz.cold = [ProcRun(t, 0, 0, "", t)]
+        sz.warm = [ProcRun(t / 2, 0, 0, "", t / 2)]
+        sizes.append(sz)
+    res = Results()
+    scale.add_growth(sizes, res)
+    figs = {f.key: f for f in res.figures}
+    assert figs["growth.cold.500-2000"].value == pytest.approx(1.5)
+    assert figs["growth.cold.500-2000"].baseline == pytest.approx(1.0)
+    assert figs["growth.cold.500-2000"].targets == []
+    assert figs["growth.warm.2000-8000"].value == pytest.approx(1.0)
+    assert figs["growth.warm.2000-8000"].check() == (True, [])
