@@ -15,6 +15,8 @@ Fuzzy work is blocked on rare tokens so it stays near-linear at 10,000 items.
 
 from __future__ import annotations
 
+import hashlib
+import heapq
 import math
 import re
 from collections import defaultdict
@@ -362,6 +364,52 @@ def find_overlaps(
         _flag_overlaps(incs, texts, primaries, distinct or set(), per_item, context, related)
 
 
+_TITLE_BANDS = 8
+"""Min-hash bands over a title's words: two titles sharing 60 % of their words share a band with
+probability 1 − (1 − 0.6²)⁸ ≈ 97 %, two unrelated ones almost never."""
+
+
+def _title_words(title: str) -> frozenset[str]:
+    return frozenset(t for t in tokens(title) if len(t) >= 2)
+
+
+def _twin_bonus(a: frozenset[str], b: frozenset[str]) -> float:
+    """Two titles with most of their words in common (different papers, or the clustering would
+    have merged them) are a pair to show, above pairs that share only a number or a rare term."""
+    if len(a) < 3 or len(b) < 3:
+        return 0.0
+    shared = len(a & b)
+    if not shared:
+        return 0.0
+    jaccard = shared / len(a | b)
+    return _TWIN_BONUS * jaccard if jaccard >= 0.5 else 0.0
+
+
+_TWIN_BONUS = 0.5
+
+
+def _title_bands(title_words: frozenset[str]) -> list[str]:
+    """Block keys that near-twin titles share ("Sparse attention for long-context decoding" and
+    "Sparse attention for long-context prefill"), even when every word is common in the relay:
+    per band, the two words of the title that hash lowest in that band (a keyed hash, not
+    ``hash()``: the same keys in every process)."""
+    words = sorted(title_words)
+    if len(words) < 3:
+        return []
+    out = []
+    for band in range(_TITLE_BANDS):
+        low = heapq.nsmallest(2, words, key=lambda w: _word_hashes(w)[band])
+        out.append(f"\x02{band}\x1f{low[0]}\x1f{low[1]}")
+    return out
+
+
+@lru_cache(maxsize=1 << 16)
+def _word_hashes(word: str) -> tuple[int, ...]:
+    """One independent 32-bit hash of ``word`` per band."""
+    d = hashlib.blake2b(word.encode("utf-8", "surrogatepass"), digest_size=4 * _TITLE_BANDS).digest()
+    return tuple(int.from_bytes(d[i : i + 4], "big") for i in range(0, len(d), 4))
+
+
 _NEIGHBOUR_BONUS = 0.26
 """What one shared piece of context (a section, an anchored paper both build on) adds to a pair's score."""
 
@@ -433,6 +481,10 @@ def _flag_overlaps(
         for i, keys_i in enumerate(context):
             for key in keys_i:
                 block["\x00" + key].append(i)  # neighbours in the doc: compared whatever their words
+    title_words = [_title_words(inc.title) for inc in incs]
+    for i, words in enumerate(title_words):
+        for key in _title_bands(words):
+            block[key].append(i)  # near-twin titles: most words shared, however common the words
     for members in block.values():
         if len(members) <= 60:  # members ascend, so every pair comes out as (low, high)
             for k, x in enumerate(members[:-1]):
@@ -455,7 +507,7 @@ def _flag_overlaps(
             cos = fsum([va[t] * vb[t] for t in shared])  # TfIdf.cosine: the same products, summed exactly
             link = links.get((a, b)) if a in linked else None
             near = len(context[a] & context[b]) if context is not None else 0
-            score = cos + (0.45 if link else 0.0) + _NEIGHBOUR_BONUS * min(2, near)
+            score = cos + (0.45 if link else 0.0) + _NEIGHBOUR_BONUS * min(2, near) + _twin_bonus(title_words[a], title_words[b])
             if score < 0.32:
                 continue
             score = round(min(1.0, score), 3)
