@@ -19,10 +19,11 @@ import hashlib
 import heapq
 import math
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import chain
 from operator import itemgetter
 
 from rapidfuzz import fuzz
@@ -364,13 +365,24 @@ def find_overlaps(
         _flag_overlaps(incs, texts, primaries, distinct or set(), per_item, context, related)
 
 
-_TITLE_BANDS = 8
-"""Min-hash bands over a title's words: two titles sharing 60 % of their words share a band with
-probability 1 − (1 − 0.6²)⁸ ≈ 97 %, two unrelated ones almost never."""
+_TITLE_BANDS = 24
+"""Min-hash bands over a title's words, three words each: two titles sharing 60 % of their words
+share a band with probability 1 − (1 − 0.6³)²⁴ ≈ 99.7 %, two unrelated ones almost never.  Three
+words, not two: titles drawn from a small vocabulary would crowd a two-word band's few pairs of
+lowest-hashing words into blocks too large to compare."""
+
+
+_NAME_LEAD = re.compile(r"^\s*[^\s:：]+(?:\s+[^\s:：]+){0,2}\s*[:：]\s+")
+"""A paper's own name before its title's colon ("FooNet-2: …"): twins are named differently."""
 
 
 def _title_words(title: str) -> frozenset[str]:
-    return frozenset(t for t in tokens(title) if len(t) >= 2)
+    """What a title says, as words: its leading name aside, joined words by their parts only."""
+    body = _NAME_LEAD.sub("", title, count=1) or title
+    return frozenset(t for t in tokens(body) if len(t) >= 2 and not _JOINED.search(t))
+
+
+_JOINED = re.compile(r"[-_.+]")
 
 
 def _twin_bonus(a: frozenset[str], b: frozenset[str]) -> float:
@@ -379,10 +391,10 @@ def _twin_bonus(a: frozenset[str], b: frozenset[str]) -> float:
     if len(a) < 3 or len(b) < 3:
         return 0.0
     shared = len(a & b)
-    if not shared:
+    if shared < 3:
         return 0.0
-    jaccard = shared / len(a | b)
-    return _TWIN_BONUS * jaccard if jaccard >= 0.5 else 0.0
+    held = shared / min(len(a), len(b))  # their names differ ("FooNet: …" and "BarKV: …"): not the union
+    return _TWIN_BONUS * held if held >= 0.6 else 0.0
 
 
 _TWIN_BONUS = 0.5
@@ -391,23 +403,23 @@ _TWIN_BONUS = 0.5
 def _title_bands(title_words: frozenset[str]) -> list[str]:
     """Block keys that near-twin titles share ("Sparse attention for long-context decoding" and
     "Sparse attention for long-context prefill"), even when every word is common in the relay:
-    per band, the two words of the title that hash lowest in that band (a keyed hash, not
+    per band, the three words of the title that hash lowest in that band (a keyed hash, not
     ``hash()``: the same keys in every process)."""
     words = sorted(title_words)
     if len(words) < 3:
         return []
     out = []
     for band in range(_TITLE_BANDS):
-        low = heapq.nsmallest(2, words, key=lambda w: _word_hashes(w)[band])
-        out.append(f"\x02{band}\x1f{low[0]}\x1f{low[1]}")
+        low = heapq.nsmallest(3, words, key=lambda w: _word_hashes(w)[band])
+        out.append(f"\x02{band}\x1f" + "\x1f".join(sorted(low)))
     return out
 
 
 @lru_cache(maxsize=1 << 16)
 def _word_hashes(word: str) -> tuple[int, ...]:
-    """One independent 32-bit hash of ``word`` per band."""
-    d = hashlib.blake2b(word.encode("utf-8", "surrogatepass"), digest_size=4 * _TITLE_BANDS).digest()
-    return tuple(int.from_bytes(d[i : i + 4], "big") for i in range(0, len(d), 4))
+    """One independent 16-bit hash of ``word`` per band (ties go to the first word in order)."""
+    d = hashlib.blake2b(word.encode("utf-8", "surrogatepass"), digest_size=2 * _TITLE_BANDS).digest()
+    return tuple(int.from_bytes(d[i : i + 2], "big") for i in range(0, len(d), 2))
 
 
 _NEIGHBOUR_BONUS = 0.26
@@ -482,8 +494,10 @@ def _flag_overlaps(
             for key in keys_i:
                 block["\x00" + key].append(i)  # neighbours in the doc: compared whatever their words
     title_words = [_title_words(inc.title) for inc in incs]
+    in_titles = Counter(chain.from_iterable(title_words))
     for i, words in enumerate(title_words):
-        for key in _title_bands(words):
+        # a word no other title holds (the paper's own name) can bring no pair together
+        for key in _title_bands(frozenset(w for w in words if in_titles[w] > 1)):
             block[key].append(i)  # near-twin titles: most words shared, however common the words
     for members in block.values():
         if len(members) <= 60:  # members ascend, so every pair comes out as (low, high)
@@ -496,6 +510,7 @@ def _flag_overlaps(
     # flags per increment as (rounded score, partner, pair a * n + b), in (low, high) pair order
     flags: dict[int, list[tuple[float, int, int]]] = defaultdict(list)
     shared_of: dict[int, set[str]] = {}  # a flagged pair's shared terms, for its reason
+    twins: set[int] = set()  # pairs whose titles share most of their words
     for a in sorted(partners):
         bs = sorted(partners[a])
         va = vectors[a]
@@ -507,11 +522,14 @@ def _flag_overlaps(
             cos = fsum([va[t] * vb[t] for t in shared])  # TfIdf.cosine: the same products, summed exactly
             link = links.get((a, b)) if a in linked else None
             near = len(context[a] & context[b]) if context is not None else 0
-            score = cos + (0.45 if link else 0.0) + _NEIGHBOUR_BONUS * min(2, near) + _twin_bonus(title_words[a], title_words[b])
+            twin = _twin_bonus(title_words[a], title_words[b])
+            score = cos + (0.45 if link else 0.0) + _NEIGHBOUR_BONUS * min(2, near) + twin
             if score < 0.32:
                 continue
             score = round(min(1.0, score), 3)
             p = a * n + b
+            if twin:
+                twins.add(p)
             flags[a].append((score, b, p))
             flags[b].append((score, a, p))
             shared_of[p] = shared
@@ -520,7 +538,7 @@ def _flag_overlaps(
         a, b = divmod(p, n)
         va, vb = vectors[a], vectors[b]
         top = sorted([(-(va[t] * vb[t]), t) for t in shared_of[p]])[:4]  # heaviest product, then term
-        why = links.get((a, b)) or ""
+        why = links.get((a, b)) or ("near-twin titles" if p in twins else "")
         if top:
             why = (why + "; " if why else "") + "shared terms: " + ", ".join([t for _, t in top])
         return why
@@ -532,7 +550,9 @@ def _flag_overlaps(
         # an increment still to triage first: its flag is a decision; one with a known item is context
         lst.sort(key=lambda f: incs[f[1]].status != "new")
         kept = []
-        for score, j, p in lst[:per_item]:
+        # a near-twin is always shown (up to two beyond the cap): it is the pair most likely mistaken for one paper
+        extra = [f for f in lst[per_item:] if f[2] in twins][:2]
+        for score, j, p in [*lst[:per_item], *extra]:
             why = reasons.get(p)
             if why is None:
                 why = reasons[p] = reason(p)

@@ -146,3 +146,26 @@ def test_overlap_names_are_never_an_address() -> None:
     from curator.matcher import _LINKS, title_core
 
     assert title_core(_LINKS.sub(" ", "https://arxiv.org/abs/2610.15502")).strip() in ("", "…")
+
+
+def test_near_twin_titles_are_flagged_whatever_else_the_relay_holds() -> None:
+    """Two papers whose titles share most words (names aside) are shown as an overlap even when
+    every one of those words is common in the relay and each already has three stronger-looking
+    pairs: the pair an editor would most likely mistake for one paper."""
+    import random
+
+    rng = random.Random(7)
+    vocab = ["sparse", "attention", "decoding", "cache", "serving", "offload", "kernel", "batch",
+             "prefill", "expert", "quantized", "routing", "memory", "latency", "scheduler", "tokens"]
+    titles = [f"Net{k}: " + " ".join(rng.sample(vocab, 6)) for k in range(120)]
+    titles[10] = "FooKV: sparse attention decoding for long cache serving"
+    titles[90] = "BarNet-2: sparse attention decoding for long cache batching"
+    ids = [f"2601.{10000 + k}" for k in range(len(titles))]
+    incs = [Increment(id=i, title=t, arxiv=[i]) for i, t in zip(ids, titles, strict=True)]
+    texts = [t + " 3.4x faster p99 634 ms" for t in titles]  # a number every text shares
+    primaries = [[_item(f"inbox/n{k}.md", t, arxiv=ids[k])] for k, t in enumerate(titles)]
+    find_overlaps(incs, texts, primaries)
+    twin = next(o for o in incs[10].overlaps if o.id == ids[90])
+    assert twin.reason.startswith("near-twin titles")
+    assert any(o.id == ids[10] for o in incs[90].overlaps)
+    assert len(incs[10].overlaps) <= 5
