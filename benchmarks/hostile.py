@@ -17,6 +17,8 @@ import time
 from pathlib import Path
 
 from curator.analysis import analyze
+from curator.lexicon import forget_texts
+from curator.mdblocks import plain_inline
 
 SINCE, UNTIL = "2026-08-19T00:00:00+00:00", "2026-08-21T00:00:00+00:00"
 DOC = "# t\n\n## §1 A\n\n### §1.1 Serving\n\n- **Foo** (arXiv:2608.10001): continuous batching.\n\n### §1.2 Memory\n\n- KV cache.\n"
@@ -52,6 +54,7 @@ def workspace(root: Path, name: str, text: str) -> Path:
 
 
 def timed(ws: Path) -> float:
+    forget_texts(plain_inline.cache_clear)  # each round reads the note afresh
     start = time.perf_counter()
     analyze(ws, since=SINCE, until=UNTIL, save_cache=False)
     return time.perf_counter() - start
