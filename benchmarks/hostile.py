@@ -40,6 +40,12 @@ def shapes() -> dict[str, str]:
         + "".join(f"[^{i}]: arXiv:2608.{i % 100000:05d}\n" for i in range(MB // 40)),
         "deep quotes": "".join(">" * (i % 200 + 1) + " 2608.10002\n" for i in range(MB // 110)),
         "control characters": ("\x1b]0;x\x07\x1b[2J\x9b31m\x85\u202e\x00\x7f [bold]x[/bold] " * (MB // 40)),
+        # shapes found slow while making the splitter linear (issue 12): one remark per line
+        "one-letter lines": "x\n" * (MB // 2),
+        "list entries": "- x\n" * (MB // 4),
+        "one-line paragraphs": "x\n\n" * (MB // 3),
+        "ID list entries": "".join(f"- 2608.{i % 100000:05d}\n" for i in range(MB // 15)),
+        "table of 5,000 columns": "|" + "a|" * 5000 + "\n|" + "-|" * 5000 + "\n" + ("|" + "2608.10001|" * 5000 + "\n") * 8,
     }
 
 
