@@ -27,7 +27,7 @@ quadratic on some shapes: an 8 MB note of lazy list continuations took over a mi
 
 FAST_SCAN_WEIGHT = 20_000
 """The same past this many lines plus quote/list nesting markers: markdown-it's cost is ~25 µs a
-line and as much again per nesting level of each line, so 1 MB of headings (62,500) or of deep
+block (a heading line is one) and more again per nesting level of each line, so 1 MB of headings (62,500) or of deep
 quotes spent 1.5 s in it alone.  The most line-heavy real note (a 470 KB awesome-list README)
 weighs ~7,500 (blank lines included); a note past 20,000 is a dump or an attack, read by the scanner."""
 
