@@ -17,6 +17,8 @@ import time
 from pathlib import Path
 
 from curator.analysis import analyze
+from curator.lexicon import forget_texts
+from curator.mdblocks import plain_inline
 
 SINCE, UNTIL = "2026-08-19T00:00:00+00:00", "2026-08-21T00:00:00+00:00"
 DOC = "# t\n\n## §1 A\n\n### §1.1 Serving\n\n- **Foo** (arXiv:2608.10001): continuous batching.\n\n### §1.2 Memory\n\n- KV cache.\n"
@@ -38,6 +40,12 @@ def shapes() -> dict[str, str]:
         + "".join(f"[^{i}]: arXiv:2608.{i % 100000:05d}\n" for i in range(MB // 40)),
         "deep quotes": "".join(">" * (i % 200 + 1) + " 2608.10002\n" for i in range(MB // 110)),
         "control characters": ("\x1b]0;x\x07\x1b[2J\x9b31m\x85\u202e\x00\x7f [bold]x[/bold] " * (MB // 40)),
+        # shapes found slow while making the splitter linear (issue 12): one remark per line
+        "one-letter lines": "x\n" * (MB // 2),
+        "list entries": "- x\n" * (MB // 4),
+        "one-line paragraphs": "x\n\n" * (MB // 3),
+        "ID list entries": "".join(f"- 2608.{i % 100000:05d}\n" for i in range(MB // 15)),
+        "table of 5,000 columns": "|" + "a|" * 5000 + "\n|" + "-|" * 5000 + "\n" + ("|" + "2608.10001|" * 5000 + "\n") * 8,
     }
 
 
@@ -52,6 +60,7 @@ def workspace(root: Path, name: str, text: str) -> Path:
 
 
 def timed(ws: Path) -> float:
+    forget_texts(plain_inline.cache_clear)  # each round reads the note afresh
     start = time.perf_counter()
     analyze(ws, since=SINCE, until=UNTIL, save_cache=False)
     return time.perf_counter() - start

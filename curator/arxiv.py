@@ -374,6 +374,16 @@ def _old_problem(archive: str, cls: str | None, num: str) -> str | None:
 _ARCHIVE_SET = frozenset(_ARCHIVES)
 
 
+_MALFORMED_HINT = re.compile(r"[0-9]\.[0-9]{3}|/[0-9]{5}")
+"""What every pattern of :func:`_malformed_res` needs in the normalised text."""
+
+
+def may_hold_malformed(text: str) -> bool:
+    """False when :func:`find_malformed_ids` finds nothing in ``text`` nor in any part of it:
+    the cheap answer for the lines of a note that hold no digits shaped like an ID."""
+    return _MALFORMED_HINT.search(_normalise(text)[0]) is not None
+
+
 def find_malformed_ids(text: str) -> list[Malformed]:
     """Strings that are written as an arXiv ID but cannot be one, in order, with offsets
     of the ID-shaped part (a label or URL before it is not included, as in ``find_ids``).
@@ -389,6 +399,8 @@ def find_malformed_ids(text: str) -> list[Malformed]:
     import time
 
     norm, offsets = _normalise(text)
+    if _MALFORMED_HINT.search(norm) is None:
+        return []
     context_re, bare_new_re, bare_old_re = _malformed_res()
     found: dict[int, tuple[int, str]] = {}  # start -> (end, reason), in normalised text
     for m in context_re.finditer(norm):

@@ -463,6 +463,32 @@ def memo(fn: F) -> F:
     return cached  # type: ignore[return-value]
 
 
+TEXT_MEMO_SIZE = 1 << 16
+"""Texts remembered per predicate: more than the distinct headings or lines of any real note."""
+
+
+def text_memo(fn: F) -> F:
+    """A bounded cache of a question asked of note text (a heading, a line) under the lexicon in
+    use: a note repeating one heading 60,000 times is asked once, not 60,000 times (each asking
+    runs regexes of hundreds of phrases).  Forgotten when a workspace brings its own words."""
+    cached = functools.lru_cache(maxsize=TEXT_MEMO_SIZE)(fn)
+    _CLEARS.append(cached.cache_clear)
+    _TEXT_CLEARS.append(cached.cache_clear)
+    return cached  # type: ignore[return-value]
+
+
+_TEXT_CLEARS: list[Callable[[], None]] = []
+
+
+def forget_texts(also: Callable[[], None] | None = None) -> None:
+    """Empty every :func:`text_memo` (and ``also``): a benchmark timing one note again must pay
+    its first reading, not find it remembered."""
+    for clear in _TEXT_CLEARS:
+        clear()
+    if also is not None:
+        also()
+
+
 def forget_with_lexicon(clear: Callable[[], None]) -> None:
     """Run ``clear`` whenever the lexicon in use changes (for caches keyed by something else)."""
     _CLEARS.append(clear)

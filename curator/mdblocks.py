@@ -25,6 +25,14 @@ FAST_SCAN_BYTES = 1_000_000
 """Above this, notes are split by a linear line scanner instead of markdown-it (which is
 quadratic on some shapes: an 8 MB note of lazy list continuations took over a minute)."""
 
+FAST_SCAN_WEIGHT = 20_000
+"""The same past this many lines plus quote/list nesting markers: markdown-it's cost is ~25 µs a
+block (a heading line is one) and more again per nesting level of each line, so 1 MB of headings (62,500) or of deep
+quotes spent 1.5 s in it alone.  The most line-heavy real note (a 470 KB awesome-list README)
+weighs ~7,500 (blank lines included); a note past 20,000 is a dump or an attack, read by the scanner."""
+
+_CONTAINER_PREFIX = re.compile(r"^(?:[ \t]*(?:>|(?:[*+-]|\d{1,9}[.)])(?=[ \t])))+", re.MULTILINE)
+
 
 def make_parser() -> MarkdownIt:
     from markdown_it import MarkdownIt
@@ -81,9 +89,19 @@ def flatten_deep_nesting(text: str) -> tuple[str, bool]:
     return "\n".join(out), changed
 
 
+def block_weight(text: str, limit: int = FAST_SCAN_WEIGHT) -> int:
+    """Lines plus the characters of line-leading quote/list prefixes: what markdown-it's cost follows.
+
+    Counted in C (``str.count``, ``re.findall``); stops early once past ``limit``."""
+    weight = text.count("\n") + 1
+    if weight > limit:
+        return weight
+    return weight + sum(map(len, _CONTAINER_PREFIX.findall(text)))
+
+
 def parse_blocks(text: str) -> list[Block]:
     """Top-level blocks; nested lists become ListEntry trees."""
-    if len(text) > FAST_SCAN_BYTES:
+    if len(text) > FAST_SCAN_BYTES or block_weight(text) > FAST_SCAN_WEIGHT:
         return scan_blocks(text)
     tokens = _parser().parse(text)
     blocks: list[Block] = []
@@ -307,8 +325,11 @@ _EMPH = re.compile(r"(\*\*|__|~~|`)")
 _HTML_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9-]{0,40}(?:\s[^<>]{0,500})?/?>")
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def plain_inline(text: str) -> str:
-    """Inline markdown → readable text: links keep their text, emphasis markers go."""
+    """Inline markdown → readable text: links keep their text, emphasis markers go.
+
+    Remembered: a flood of one heading (or one table header) is read once."""
     text = _INLINE_LINK.sub(lambda m: m.group(1) or m.group(2), text)
     text = _EMPH.sub("", text)
     text = _HTML_TAG.sub("", text)

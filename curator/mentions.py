@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 
 from curator.arxiv import find_ids
-from curator.lexicon import default_lexicon, forget_with_lexicon, memo
+from curator.lexicon import default_lexicon, forget_with_lexicon, memo, text_memo
 from curator.urls import find_urls, is_arxiv_url, normalize_url
 
 __all__ = ["Identities", "identities", "is_chat_line", "sentence_spans", "url_role"]
@@ -157,6 +157,7 @@ def _chat_re() -> re.Pattern[str]:
 _LEAD = re.compile(r"^\s*(?:[-*+]\s+|\d{1,3}[.)]\s+)?(?:>\s*)*")
 
 
+@text_memo
 def is_chat_line(line: str) -> bool:
     """True for a person speaking in a pasted chat (``**alice** 09:12 — …``, ``[10:42] alice: …``)."""
     text = _LEAD.sub("", line, count=1).replace("**", "").replace("__", "").strip()

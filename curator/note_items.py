@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from curator.arxiv import find_ids
 from curator.fields import match_field
-from curator.lexicon import default_lexicon, memo
+from curator.lexicon import default_lexicon, memo, text_memo
 from curator.living_doc import SECTION_REF_RE, canonical_section
 from curator.mdblocks import plain_inline
 from curator.mentions import identities, url_role
@@ -35,6 +35,11 @@ class Span:
     header: list[str] | None = None
 
 
+_GROUP_SEP = r"(?:[-–~+、,,/&]|和|与|and)"
+GROUP_HINT = re.compile(rf"[0-9]\s*{_GROUP_SEP}", re.IGNORECASE)
+"""What every match of the grouping pattern ("条目3-6", "Item 1 + 2") holds: a digit, then a separator."""
+
+
 @memo
 def _labels() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], frozenset[str]]:
     """Item labels ("增量2", "Item 3"), a note's grouping of them ("条目3-6 合起来"), and the labels
@@ -48,7 +53,7 @@ def _labels() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], frozen
         re.IGNORECASE,
     )
     grouping = re.compile(
-        rf"(?P<word>{words}|Items?|#)\s*(?P<spec>[0-9]{{1,3}}(?:\s*(?:[-–~+、,,/&]|和|与|and)\s*(?:{words}|Item|#)?\s*[0-9]{{1,3}})+)"
+        rf"(?P<word>{words}|Items?|#)\s*(?P<spec>[0-9]{{1,3}}(?:\s*{_GROUP_SEP}\s*(?:{words}|Item|#)?\s*[0-9]{{1,3}})+)"
         r"(?P<after>[^\n]{0,40})",
         re.IGNORECASE,
     )
@@ -89,6 +94,7 @@ OUTLINE_LINE = re.compile(r"^\s*(?P<num>\d{1,2}(?:\.\d{1,2})+)\.?\s+(?P<rest>\S.
 """A pasted document's own outline numbering ("1.1 Foo:…", "3.1 bar 0.7"): a heading of the note."""
 
 
+@text_memo
 def has_label(text: str) -> bool:
     plain = text.strip()
     m = label_match(plain)
@@ -98,6 +104,7 @@ def has_label(text: str) -> bool:
     return bool(NUM_LABEL.match(plain) or OUTLINE_LINE.match(plain))  # "3. Foo", "[3]", "2.1 Foo"
 
 
+@text_memo
 def has_ref(text: str) -> bool:
     if find_ids(text):
         return True

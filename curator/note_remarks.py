@@ -12,7 +12,7 @@ import re
 from curator.arxiv import find_ids
 from curator.mdblocks import plain_inline
 from curator.models import Item, Remark, SplitNote
-from curator.note_items import grouping_patterns
+from curator.note_items import GROUP_HINT, grouping_patterns
 from curator.urls import find_urls, normalize_url
 
 # Bounded and anchored at the start of the local part: linear on a line of 100k word characters.
@@ -84,15 +84,21 @@ def attach_remarks(out: SplitNote) -> None:
         core = re.split(r"\s[·—–|]\s|[:：(（【]|\s-\s|——", it.title, maxsplit=1)[0].strip(" -—·:：*")
         if 3 <= len(core) <= 40 and not core.isdigit():
             names.append((core.lower(), it))
-    names.sort(key=lambda p: -len(p[0]))
+    # the longest name the line starts with, then the first item of that name: found by looking
+    # up the line's prefixes of each name length, not by trying every name (remarks × items)
+    by_name: dict[str, Item] = {}
+    for name, it in names:
+        by_name.setdefault(name, it)
+    lengths = sorted({len(name) for name in by_name}, reverse=True)
 
     def targets(text: str) -> list[Item]:
         plain = plain_inline(re.sub(r"^\s*(?:[-*+]\s+|\d{1,3}[.)]\s+)", "", text)).strip()
         hits = [it for n in _BRACKET_REF.findall(plain) for it in by_num.get(n, [])] if by_num else []
         if not hits:
             low = plain.lower()
-            for name, it in names:
-                if low.startswith(name) and _NAME_SEP.match(low, len(name)):
+            for size in lengths:
+                it = by_name.get(low[:size]) if size <= len(low) else None
+                if it is not None and _NAME_SEP.match(low, size):
                     hits = [it]
                     break
         return list(dict.fromkeys(id(h) for h in hits)) and [h for i, h in enumerate(hits) if h not in hits[:i]]
@@ -117,8 +123,12 @@ def find_groups(remarks: list[Remark], items: list[Item]) -> list[tuple[list[str
     """"条目1+2 是…", "条目3-6、8 合起来…": the note itself groups its items."""
     labels = {it.label for it in items if it.label}
     groups: list[tuple[list[str], str]] = []
+    if not labels:
+        return groups  # a group names labelled items
+    grouping, together = grouping_patterns()
     for r in remarks:
-        grouping, together = grouping_patterns()
+        if GROUP_HINT.search(r.text) is None:
+            continue  # no "<digit> + <digit>"-like run: the grouping pattern cannot match
         for m in grouping.finditer(r.text):
             spec = m.group("spec")
             if "+" not in spec + m.group("after") and not together.search(spec + m.group("after")):

@@ -10,12 +10,12 @@ field conventions, then reads each item's fields line by line.
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 
-from curator.arxiv import find_ids, find_malformed_ids
+from curator.arxiv import find_ids, find_malformed_ids, may_hold_malformed
 from curator.fields import match_field
 from curator.footnotes import inline_footnotes
-from curator.lexicon import default_lexicon, may_match, memo, skim
+from curator.lexicon import default_lexicon, may_match, memo, skim, text_memo
 from curator.mdblocks import Block, ListEntry, flatten_deep_nesting, parse_blocks, plain_inline
 from curator.mentions import Identities, identities, is_chat_line, sentence_spans, url_role
 from curator.models import Item, Remark, SplitNote  # noqa: F401  (defined there: cached notes need no parser)
@@ -48,11 +48,24 @@ def _structural_re() -> re.Pattern[str]:
     return re.compile(rf"^(?:[#\s]*)(?:[一二三四五六七八九十]+[、.]\s*)?(?:{words.pattern}){whole}", re.IGNORECASE)
 
 
+@memo
+def _structural_words() -> re.Pattern[str]:
+    """The lexicon's structural headings alone: the words one of which every match of
+    :func:`_structural_re` holds are this pattern's (its anchors add none)."""
+    return default_lexicon().pattern("headings", "structural")
+
+
+def _never(_text: str) -> None:
+    """:func:`_negative` for a note holding none of the words its phrases need."""
+    return None
+
+
 def _negative_re() -> re.Pattern[str]:
     """Headings whose items the author left out (the lexicon's ``[headings] negative``)."""
     return default_lexicon().pattern("headings", "negative")
 
 
+@text_memo
 def _negative(text: str) -> re.Match[str] | None:
     """Where ``text`` says its items were left out: 250 phrases in 15 languages are a costly
     regex, so it runs only on a text holding one of the words every match needs."""
@@ -63,8 +76,9 @@ def _negative(text: str) -> re.Match[str] | None:
 # --- pre-processing ------------------------------------------------------------
 
 _COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
-# bounded: an unclosed "<summary>" repeated 15,000 times must not make each one scan to the end
-_SUMMARY = re.compile(r"<summary[^>]{0,500}>(.{0,2000}?)</summary>", re.IGNORECASE | re.DOTALL)
+# bounded, and a summary's text holds no other "<summary": 55,000 unclosed "<summary>" made each
+# scan 2,000 characters ahead (1.1 s per MB); now each stops at the next one
+_SUMMARY = re.compile(r"<summary[^>]{0,500}>((?:[^<]|<(?!summary)){0,2000}?)</summary>", re.IGNORECASE)
 _DETAILS = re.compile(r"</?details[^>]{0,500}>", re.IGNORECASE)
 
 
@@ -174,6 +188,11 @@ def split_note(text: str, path: str) -> SplitNote:
     out.title = plain_inline(headings[0].text) if headings else _first_text_line(lines)
 
     heading_spans = _heading_sections(headings, nlines)
+    # a phrase that is nowhere in the note is in none of its headings or lines: the regexes of
+    # hundreds of phrases then never run line by line (60,000 headings took ~1 s in them)
+    whole = skim(text)
+    negative = _negative if may_match(_negative_re(), whole) else _never
+    pseudo_heading = _is_pseudo_heading if may_match(_structural_words(), whole) else _is_pseudo_heading_unstructured
     spans: list[Span] = []
     covered = [False] * (nlines + 2)
     for ln in _provenance_lines(lines, headings):
@@ -188,7 +207,7 @@ def split_note(text: str, path: str) -> SplitNote:
         if _is_structural(title):
             continue
         own = "\n".join(lines[hb.start - 1 : body_end])  # the heading line, then its own body
-        if _negative(title) and not has_label(title) and not has_ref(title):
+        if negative(title) and not has_label(title) and not has_ref(title):
             continue  # "###### not ours" over a list: the list's entries are left out one by one
         if has_label(title) or has_ref(title):
             item_heads.append((hb, sec_end, body_end, hb.level, ctx))
@@ -210,7 +229,7 @@ def split_note(text: str, path: str) -> SplitNote:
     for hb, sec_end, _body_end, _lvl, ctx in kept:
         # a sub-heading that leaves items out ("###### not ours") ends the write-up above it
         inside = headings[bisect_right(starts, hb.start) : bisect_right(starts, sec_end)]
-        cut = next((h.start - 1 for h in inside if _negative(h.text)), sec_end)
+        cut = next((h.start - 1 for h in inside if negative(h.text)), sec_end)
         sec_end = max(hb.start, cut)
         spans.append(Span(hb.start, sec_end, hb.text, "heading", ctx))
         for ln in range(hb.start, sec_end + 1):
@@ -227,7 +246,7 @@ def split_note(text: str, path: str) -> SplitNote:
                 in_fence[ln] = True
     title_head = note_title
     for hb, sec_end, _body_end, ctx in heading_spans:
-        neg = bool(_negative(hb.text)) and not has_label(hb.text)
+        neg = bool(negative(hb.text)) and not has_label(hb.text)
         struct = _is_structural(hb.text) and hb is not title_head
         label_ctx = (ctx + " / " + plain_inline(hb.text)).strip(" /")
         for ln in range(hb.start, min(sec_end, nlines) + 1):
@@ -241,13 +260,13 @@ def split_note(text: str, path: str) -> SplitNote:
     pseudo = [
         i + 1
         for i, ln in enumerate(lines)
-        if not in_fence[i + 1] and not covered[i + 1] and _is_pseudo_heading(ln)
+        if not in_fence[i + 1] and not covered[i + 1] and pseudo_heading(ln)
     ]
     stops = sorted(set(pseudo) | heading_lines)
     for ln in pseudo:
         end = next((x for x in stops if x > ln), nlines + 1) - 1
         head = lines[ln - 1].strip()
-        neg = bool(_negative(head))
+        neg = bool(negative(head))
         struct = _is_structural(head)
         for x in range(ln, end + 1):
             line_ctx[x] = (line_ctx[x] + " / " + head).strip(" /")
@@ -418,6 +437,7 @@ def split_note(text: str, path: str) -> SplitNote:
 
 
 _COINED = COINED_NAME
+_WORD_RUN = re.compile(r"[A-Za-z0-9_-]+")
 
 
 def _named_sections(out: SplitNote, heading_spans: list[tuple[Block, int, int, str]], lines: list[str], covered: list[bool]) -> None:
@@ -429,14 +449,20 @@ def _named_sections(out: SplitNote, heading_spans: list[tuple[Block, int, int, s
     ]
     if not free:
         return
+    # a coined name is a whole run of [A-Za-z0-9-] between other characters, so the headings it
+    # stands in are looked up by their runs, not searched one by one (items × headings)
+    by_run: dict[str, list[int]] = {}
+    for k, (hb, _body_end) in enumerate(free):
+        for run in dict.fromkeys(_WORD_RUN.findall(hb.text)):
+            by_run.setdefault(run, []).append(k)
     for it in [*out.items, *out.carriers]:
         if not (it.arxiv or it.urls):
             continue
         first = it.text.split("\n", 1)[0]
         names = {m.group(0) for m in _COINED.finditer(first) if len(m.group(0)) >= 5}
-        for hb, body_end in free:
-            if any(re.search(rf"(?<![A-Za-z0-9_-]){re.escape(n)}(?![A-Za-z0-9_-])", hb.text) for n in names):
-                it.text += "\n" + "\n".join(lines[hb.start : body_end])
+        for k in sorted({k for n in names for k in by_run.get(n, ())}):
+            hb, body_end = free[k]
+            it.text += "\n" + "\n".join(lines[hb.start : body_end])
 
 
 def _carriers(run: list[int], lines: list[str], path: str, line_ctx: list[str], line_neg: list[bool]) -> list[Item]:
@@ -455,6 +481,8 @@ def _carriers(run: list[int], lines: list[str], path: str, line_ctx: list[str], 
         pos += len(lines[i - 1]) + 1
     whole = identities(text)
     bare = not (whole.arxiv or whole.urls or whole.aliases or whole.threads)  # no sentence cites anything
+    if bare and not may_hold_malformed(text):
+        return []  # nothing cited, nothing shaped like an ID: no sentence carries anything
     out: list[Item] = []
     for a, b in sentence_spans(text):
         sentence = text[a:b]
@@ -577,7 +605,19 @@ def _heading_sections(headings: list[Block], nlines: int) -> list[tuple[Block, i
     return out
 
 
+@text_memo
 def _is_pseudo_heading(line: str) -> bool:
+    """Briefing-style headings that are no markdown headings: "一、…", "1.2 Foo", "**Off-topic**",
+    or a structural word alone on its line ("状态")."""
+    text = line.strip()
+    if _is_pseudo_heading_unstructured(text):
+        return True
+    return 0 < len(text) <= 24 and bool(_structural_re().fullmatch(text.rstrip(":：")))
+
+
+@text_memo
+def _is_pseudo_heading_unstructured(line: str) -> bool:
+    """:func:`_is_pseudo_heading` but for the structural words (for a note that holds none)."""
     text = line.strip()
     if not text or len(text) > 300:
         return False
@@ -587,14 +627,13 @@ def _is_pseudo_heading(line: str) -> bool:
         return False
     if _CN_ENUM_LINE.match(text):
         return True
-    if _BOLD_ONLY.fullmatch(text) and not has_ref(text):
-        return True  # "**Off-topic but fun**": a newsletter's section heading
-    return len(text) <= 24 and bool(_structural_re().fullmatch(text.rstrip(":：")))
+    return bool(_BOLD_ONLY.fullmatch(text)) and not has_ref(text)  # "**Off-topic but fun**": a newsletter's section heading
 
 
 _BOLD_ONLY = re.compile(r"(\*\*|__)[^*_\n]{2,60}\1[:：]?")
 
 
+@text_memo
 def _is_negative_title(title: str) -> bool:
     """A short item title that only says the author left it out ("## 3. Not ours")."""
     plain = plain_inline(title).strip()
@@ -602,11 +641,13 @@ def _is_negative_title(title: str) -> bool:
     return bool(m) and len(plain) <= 30 and len(plain) - (m.end() - m.start()) <= 8
 
 
+@text_memo
 def _is_structural(title: str) -> bool:
     plain = plain_inline(title).strip()
     return bool(_structural_re().match(plain)) and not has_label(title)
 
 
+@text_memo
 def _line_is_label_start(line: str) -> bool:
     plain = line.strip()
     if not plain or plain.startswith(("-", "*", "+", "|", ">")):
@@ -626,9 +667,10 @@ def _is_group(blocks: list[Block], lines: list[str], start: int, end: int) -> bo
     """
     seen: list[str] = []
     units = 0
-    for b in blocks:
-        if b.start < start or b.start > end:
-            continue
+    # blocks are in order: only those starting inside the body (each heading scanning every block
+    # of the note was quadratic in a flood of headings over link fields)
+    first = bisect_left(blocks, start, key=lambda b: b.start)
+    for b in blocks[first : bisect_right(blocks, end, key=lambda b: b.start)]:
         texts: list[str] = []
         if b.kind == "list":
             texts = [lines[e.start - 1] if 0 < e.start <= len(lines) else e.text for e in b.entries]
