@@ -181,7 +181,8 @@ def increment_titles(root: Path, cfg: Config, store: DecisionStore, events: list
     while windows and wanted - titles.keys():
         since, until = windows.pop(0)
         try:
-            analysis = analyze(root, None, since, until, cfg=cfg, cache=cache)
+            # the window's increments only: notes outside it are dated, not split (as `analyze` does)
+            analysis = analyze(root, None, since, until, cfg=cfg, cache=cache, defer_outside=True)
         except (ValueError, OSError, WorkspaceError):
             continue
         triage = Triage(analysis, store)
