@@ -138,7 +138,7 @@ async def test_t_toggles_the_tier_of_the_current_row_and_u_undoes_it(sample_ws: 
         assert stored(sample_ws)[CORUN].tier == "adjacent" and cell(app, CORUN, "tier") == "A"
         await press(pilot, "question_mark")
         assert isinstance(app.screen, HelpScreen)
-        assert "Main/adjacent" in screen_text(app) and "(tier)" in screen_text(app)
+        assert "Main / adjacent in the briefing" in screen_text(app) and "(tier)" in screen_text(app)
     text = render(sample_ws)
     assert label_of(text, CORUN) == "邻接 A" and "主线 0 条 · 邻接 1 条" in text
 
