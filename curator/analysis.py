@@ -590,7 +590,9 @@ def _inc_text(inc: Increment, card: PaperCard | None = None) -> str:
         known = [a.title for a in inc.anchored_in + inc.anchored_elsewhere if a.title]
         # an anchored paper is what the doc says it is; the sentence that mentions it is about something else
         parts.extend(known[:3] or [it.text for it in inc.items[:6]])
-    return _ID_OR_LINK.sub(" ", " ".join(parts)[:8000])
+    # each part cut first: the first 8,000 characters of the join are the same, without joining
+    # megabytes (a long passage cited by hundreds of increments) to keep a few thousand
+    return _ID_OR_LINK.sub(" ", " ".join([p[:8000] for p in parts])[:8000])
 
 
 def _card_increments(cards: list[PaperCard], incs: list[Increment], ctx: Context) -> list[Increment]:
