@@ -327,7 +327,10 @@ def cmd_decide(args: argparse.Namespace) -> int:
         if args.action in ("undo", "redo"):
             return _undo_redo(root, cfg, args.action, as_json=as_json)
         try:
-            analysis = analyze(root, args.topic, args.since, args.until, cfg=cfg, cache=IndexCache(root))
+            # the window's increments: notes outside it are dated, not split (no increment depends on them)
+            analysis = analyze(
+                root, args.topic, args.since, args.until, cfg=cfg, cache=IndexCache(root), defer_outside=True
+            )
         except ValueError as exc:
             raise Refused(str(exc)) from exc
         store = _open(root, cfg)

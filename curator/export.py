@@ -190,7 +190,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     try:
         analysis = analyze(
             root, getattr(args, "topic", None), getattr(args, "since", None), getattr(args, "until", None),
-            cfg=cfg, cache=cache,
+            cfg=cfg, cache=cache, defer_outside=True,  # the briefing is the window's: notes outside it only dated
         )
     except ValueError as exc:
         print(f"curator: {exc}", file=sys.stderr)
