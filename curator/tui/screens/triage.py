@@ -45,6 +45,7 @@ if TYPE_CHECKING:  # the rest loads with the first analysis: the first frame mus
     from curator.tui.commands import TriageCommands
     from curator.tui.loader import Loader
     from curator.tui.screens.edit import EditResult
+    from curator.tui.screens.section_picker import SectionPicker
     from curator.tui.session import BulkPlan, Session
     from curator.tui.watch import InboxChange
     from curator.tui.widgets.detail import DetailPane
@@ -192,6 +193,8 @@ class TriageScreen(SharedStore, Navigation, Keys, Screen[None]):
         self._views_timer: Timer | None = None
         self._loader: Loader | None = None
         self.pane_choice: dict[str, bool] = {}
+        self._section_picker: SectionPicker | None = None
+        """Built on the first `s`, then shown again (refilled) for each one."""
 
     @property
     def config(self) -> Config:
@@ -717,7 +720,13 @@ class TriageScreen(SharedStore, Navigation, Keys, Screen[None]):
                     return
             self._write("section", self.session.set_section, target, section, then=lambda _d: self._refresh_table(select=key, only={key}))
 
-        self.app.push_screen(SectionPicker(doc, row), chosen)
+        picker = self._section_picker
+        if picker is None:
+            picker = self._section_picker = SectionPicker(doc, row)
+            self.app.install_screen(picker, name=f"section-picker-{id(self)}")  # kept when dismissed
+        else:
+            picker.show_for(doc, row)
+        self.app.push_screen(picker, chosen)
 
     def action_merge(self) -> None:
         row = self.current_row()
