@@ -183,6 +183,14 @@ async def test_section_picker_reused_for_the_next_row(sample_ws: Path) -> None:
         assert "◀ current" in " ".join(str(options.get_option_at_index(i).prompt) for i in range(options.option_count))
         await press(pilot, "escape")
         assert stored(sample_ws)[CORUN].section == "§1.13"
+        # the same row again after a query was typed: the whole list, the query cleared
+        full = options.option_count
+        await press(pilot, "s", "z", "q", "x")
+        assert options.option_count < full
+        await press(pilot, "escape", "s")
+        assert first.query_one("#picker-input", Input).value == ""
+        assert options.option_count == full and options.highlighted == 0
+        await press(pilot, "escape")
 
 
 def _tree_nodes(app: CuratorApp) -> list:

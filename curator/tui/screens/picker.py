@@ -89,16 +89,24 @@ class PickerScreen(ModalScreen[str | None]):
 
         The query is cleared and the list refilled now, so the first frame shows the new choices.
         """
+        same = (title, choices) == (self.title_text, self.choices)
         self.title_text, self.choices = title, choices
         if not self.is_mounted:
             return  # compose and on_mount use them
-        self.query_one("#dialog-title", Label).update(Content(clean(title, 200)))
         box = self.query_one("#picker-input", Input)
+        options = self.query_one("#picker-options", OptionList)
+        if not same:
+            self.query_one("#dialog-title", Label).update(Content(clean(title, 200)))
         if box.value:
             with box.prevent(Input.Changed):
                 box.value = ""
-        self._fill("")
-        self.query_one("#picker-options", OptionList).scroll_home(animate=False)
+            same = False
+        if same:  # the same row again: the list is already right (refilling measures 200 options)
+            if options.option_count:
+                options.highlighted = 0
+        else:
+            self._fill("")
+        options.scroll_home(animate=False)
         box.focus()
 
     def ranked(self, query: str) -> list[Choice]:
