@@ -39,7 +39,7 @@ if TYPE_CHECKING:  # the rest loads with the first analysis: the first frame mus
     from textual.widgets import DataTable, Input, Tree
 
     from curator.config import Config
-    from curator.models import Analysis
+    from curator.models import Analysis, LivingDoc
     from curator.store import DecisionStore
     from curator.triage import Row
     from curator.tui.commands import TriageCommands
@@ -83,6 +83,9 @@ SAVE_AFTER_CHANGE = 3.0
 
 VIEWS_DELAY = 0.06
 """Seconds the cursor must rest before the detail and tree follow it (a lone key)."""
+
+PREPARE_AFTER = 0.5
+"""Seconds after the relay is shown that the section picker is composed (off screen)."""
 
 RUN_GAP = 0.3
 """Cursor moves this close together are a run (holding j, or tapping it quickly)."""
@@ -411,6 +414,7 @@ class TriageScreen(SharedStore, Navigation, Keys, Screen[None]):
             self.notify(clean(problem, 300), severity="warning", markup=False, timeout=8)
         self._watch()
         self.set_interval(DECISIONS_POLL, self._poll_decisions)
+        self.set_timer(PREPARE_AFTER, self._prepare_section_picker)
 
     # ------------------------------------------------------------------ live inbox
 
@@ -716,7 +720,7 @@ class TriageScreen(SharedStore, Navigation, Keys, Screen[None]):
         row = self.current_row()
         if row is None or self.session is None:
             return
-        from curator.tui.screens.section_picker import CLEAR, SectionPicker
+        from curator.tui.screens.section_picker import CLEAR
 
         doc = self.session.analysis.living_doc
         key = row.inc.id
@@ -737,13 +741,28 @@ class TriageScreen(SharedStore, Navigation, Keys, Screen[None]):
                     return
             self._write("section", self.session.set_section, target, section, then=lambda _d: self._refresh_table(select=key, only={key}))
 
+        self.app.push_screen(self._section_picker_for(doc, row), chosen)
+
+    def _section_picker_for(self, doc: LivingDoc, row: Row | None) -> SectionPicker:
+        """The one section picker, made and installed (kept when dismissed) on first use."""
+        from curator.tui.screens.section_picker import SectionPicker
+
         picker = self._section_picker
         if picker is None:
             picker = self._section_picker = SectionPicker(doc, row)
-            self.app.install_screen(picker, name=f"section-picker-{id(self)}")  # kept when dismissed
+            self.app.install_screen(picker, name=f"section-picker-{id(self)}")
         else:
             picker.show_for(doc, row)
-        self.app.push_screen(picker, chosen)
+        return picker
+
+    def _prepare_section_picker(self) -> None:
+        """Compose the picker while idle, so the first `s` only refills it (composing: ~60 ms)."""
+        if self.session is None or self._section_picker is not None or not self.is_attached:
+            return
+        picker = self._section_picker_for(self.session.analysis.living_doc, self.current_row())
+        # mounts the installed screen without showing it (push_screen does the same first);
+        # Textual has no public call for it
+        self.app._get_screen(picker)
 
     def action_merge(self) -> None:
         row = self.current_row()
