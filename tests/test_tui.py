@@ -151,6 +151,48 @@ async def test_section_picker_sets_section_then_approve(sample_ws: Path) -> None
         assert any("◀" in str(n.label) and "§1.13" in str(n.label) for n in _tree_nodes(app))
 
 
+async def test_section_picker_reused_for_the_next_row(sample_ws: Path) -> None:
+    """`s` shows one dialog again: refilled for the new row, the query cleared, Escape cancels."""
+    from textual.widgets import Input, OptionList
+
+    from curator.tui.screens.section_picker import SectionPicker
+
+    app = CuratorApp(sample_ws)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_ready(app, pilot)
+        assert table(app).select_key("2605.01280")
+        await press(pilot, "s", "1", ".", "1", "3")
+        first = app.screen
+        assert isinstance(first, SectionPicker)
+        await press(pilot, "escape")
+        assert app.screen is app.triage and stored(sample_ws).get("2605.01280") is None
+        assert table(app).select_key(CORUN)
+        await press(pilot, "s")
+        assert app.screen is first  # the same dialog, shown again
+        assert first.query_one("#picker-input", Input).value == ""
+        row = app.triage.current_row()
+        assert row is not None and row.title in first.title_text
+        options = first.query_one("#picker-options", OptionList)
+        expected = [c.key for c in first.ranked("")]
+        assert [options.get_option_at_index(i).id for i in range(options.option_count)] == expected
+        if row.inc.suggested_sections:  # suggestions first
+            assert "suggested" in str(options.get_option_at_index(0).prompt)
+        await press(pilot, "1", ".", "1", "3", "enter")
+        assert stored(sample_ws)[CORUN].section == "§1.13"
+        await press(pilot, "s")
+        assert "◀ current" in " ".join(str(options.get_option_at_index(i).prompt) for i in range(options.option_count))
+        await press(pilot, "escape")
+        assert stored(sample_ws)[CORUN].section == "§1.13"
+        # the same row again after a query was typed: the whole list, the query cleared
+        full = options.option_count
+        await press(pilot, "s", "z", "q", "x")
+        assert options.option_count < full
+        await press(pilot, "escape", "s")
+        assert first.query_one("#picker-input", Input).value == ""
+        assert options.option_count == full and options.highlighted == 0
+        await press(pilot, "escape")
+
+
 def _tree_nodes(app: CuratorApp) -> list:
     tree = app.triage.query_one("#sections")
     out, stack = [], [tree.root]

@@ -312,3 +312,25 @@ async def test_export_preview_says_it_is_rendering(sample_ws: Path, monkeypatch:
         release.set()
         await wait_for(pilot, lambda: "CoRun" in app.screen.text, what="the rendered briefing")
         await wait_for(pilot, lambda: "CoRun" in screen_text(app), what="the preview")
+
+
+async def test_panes_follow_the_cursor_once_a_run_of_keys_pauses(sample_ws: Path) -> None:
+    """A lone move refreshes the panes after VIEWS_DELAY; in a run, after longer than its pace."""
+    from textual.widgets import Static
+
+    import curator.tui.screens.triage as triage
+
+    app = CuratorApp(sample_ws)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await wait_ready(app, pilot)
+        s = app.triage
+        now = s._moved_at + 5.0
+        assert s._rest_delay(now) == triage.VIEWS_DELAY  # a lone key
+        assert abs(s._rest_delay(now + 0.13) - triage.RUN_REST * 0.13) < 1e-9  # tapping j at 0.13 s
+        assert s._rest_delay(now + 0.14) == triage.VIEWS_DELAY  # held keys: never less than a lone key's wait
+        # whatever the pace, the detail shows the row the cursor stopped on
+        await press(pilot, "j", "j", "j")
+        row = s.current_row()
+        assert row is not None
+        body = s.query_one("#detail-body", Static)
+        await wait_for(pilot, lambda: row.title[:20] in str(body.render()))

@@ -50,7 +50,15 @@ def score(query: str, text: str) -> float:
 
 
 class PickerScreen(ModalScreen[str | None]):
-    """Type to filter, arrows to move, Enter to choose, Escape to cancel."""
+    """Type to filter, arrows to move, Enter to choose, Escape to cancel.
+
+    Opaque: a see-through modal re-renders and tints the whole screen beneath it on every
+    show, which cost more than the dialog itself over the triage screen (issue 15, `s`).
+    """
+
+    DEFAULT_CSS = """
+    PickerScreen { background: $background; }
+    """
 
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="picker.cancel"),
@@ -75,6 +83,31 @@ class PickerScreen(ModalScreen[str | None]):
     def on_mount(self) -> None:
         self._fill("")
         self.query_one("#picker-input", Input).focus()
+
+    def reset(self, title: str, choices: list[Choice]) -> None:
+        """Offer new *choices* in this (already built) dialog: a reused dialog shows in one frame.
+
+        The query is cleared and the list refilled now, so the first frame shows the new choices.
+        """
+        same = (title, choices) == (self.title_text, self.choices)
+        self.title_text, self.choices = title, choices
+        if not self.is_mounted:
+            return  # compose and on_mount use them
+        box = self.query_one("#picker-input", Input)
+        options = self.query_one("#picker-options", OptionList)
+        if not same:
+            self.query_one("#dialog-title", Label).update(Content(clean(title, 200)))
+        if box.value:
+            with box.prevent(Input.Changed):
+                box.value = ""
+            same = False
+        if same:  # the same row again: the list is already right (refilling measures 200 options)
+            if options.option_count:
+                options.highlighted = 0
+        else:
+            self._fill("")
+        options.scroll_home(animate=False)
+        box.focus()
 
     def ranked(self, query: str) -> list[Choice]:
         if not query.strip():

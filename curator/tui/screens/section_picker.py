@@ -53,10 +53,21 @@ def section_choices(doc: LivingDoc, row: Row | None) -> list[Choice]:
     return out
 
 
+def picker_title(row: Row | None) -> str:
+    return f"Section for: {row.title}" if row else "Section"
+
+
 class SectionPicker(PickerScreen):
-    """Dismisses with the section's index as a string, CLEAR, or None."""
+    """Dismisses with the section's index as a string, CLEAR, or None.
+
+    The triage screen builds one and shows it again for each `s` (:meth:`show_for`): building
+    an Input and a 200-option list on every key press was most of `s`'s latency.
+    """
 
     def __init__(self, doc: LivingDoc, row: Row | None) -> None:
         """Offer every section of *doc*, the row's suggestions first."""
-        title = f"Section for: {row.title}" if row else "Section"
-        super().__init__(title, section_choices(doc, row), placeholder="§1.3 or a few words")
+        super().__init__(picker_title(row), section_choices(doc, row), placeholder="§1.3 or a few words")
+
+    def show_for(self, doc: LivingDoc, row: Row | None) -> None:
+        """Refill for *row* of *doc* (the query cleared), before it is pushed again."""
+        self.reset(picker_title(row), section_choices(doc, row))

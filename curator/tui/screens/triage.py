@@ -39,12 +39,13 @@ if TYPE_CHECKING:  # the rest loads with the first analysis: the first frame mus
     from textual.widgets import DataTable, Input, Tree
 
     from curator.config import Config
-    from curator.models import Analysis
+    from curator.models import Analysis, LivingDoc
     from curator.store import DecisionStore
     from curator.triage import Row
     from curator.tui.commands import TriageCommands
     from curator.tui.loader import Loader
     from curator.tui.screens.edit import EditResult
+    from curator.tui.screens.section_picker import SectionPicker
     from curator.tui.session import BulkPlan, Session
     from curator.tui.watch import InboxChange
     from curator.tui.widgets.detail import DetailPane
@@ -81,7 +82,20 @@ SAVE_AFTER_CHANGE = 3.0
 """Seconds of quiet before the index cache is written (after the first load / an inbox change)."""
 
 VIEWS_DELAY = 0.06
-"""Seconds the cursor must rest before the detail and tree follow it."""
+"""Seconds the cursor must rest before the detail and tree follow it (a lone key)."""
+
+PREPARE_AFTER = 0.5
+"""Seconds after the relay is shown that the section picker is composed (off screen)."""
+
+RUN_GAP = 0.3
+"""Cursor moves this close together are a run (holding j, or tapping it quickly)."""
+
+RUN_REST = 1.6
+"""In a run, the cursor rests once it has stayed this many times the last gap between moves.
+
+Redrawing the detail relayouts the whole screen (25-40 ms, two layout passes), so it must
+not start just before the run's next key is due: at a quick 0.13 s pace it waits 0.21 s.
+"""
 PAIRWISE = {"merge", "unmerge", "distinct", "not-distinct", "bulk"}
 """History actions that change more than the rows they name (flags, order): the whole table is compared."""
 NEEDS_ROW = {"decide", "section", "merge", "distinct", "edit", "priority", "tier"}
@@ -190,8 +204,12 @@ class TriageScreen(SharedStore, Navigation, Keys, Screen[None]):
         self._filter_timer: Timer | None = None
         self._footer_state: tuple[bool, ...] = ()
         self._views_timer: Timer | None = None
+        self._moved_at = 0.0
+        """time.monotonic() of the last cursor move or change (the pace of a run of keys)."""
         self._loader: Loader | None = None
         self.pane_choice: dict[str, bool] = {}
+        self._section_picker: SectionPicker | None = None
+        """Built on the first `s`, then shown again (refilled) for each one."""
 
     @property
     def config(self) -> Config:
@@ -396,6 +414,7 @@ class TriageScreen(SharedStore, Navigation, Keys, Screen[None]):
             self.notify(clean(problem, 300), severity="warning", markup=False, timeout=8)
         self._watch()
         self.set_interval(DECISIONS_POLL, self._poll_decisions)
+        self.set_timer(PREPARE_AFTER, self._prepare_section_picker)
 
     # ------------------------------------------------------------------ live inbox
 
@@ -521,7 +540,12 @@ class TriageScreen(SharedStore, Navigation, Keys, Screen[None]):
         """Refresh the detail, tree and status once the cursor has rested (a burst of keys: once)."""
         if self._views_timer is not None:
             self._views_timer.stop()
-        self._views_timer = self.set_timer(VIEWS_DELAY, self._refresh_views)
+        self._views_timer = self.set_timer(self._rest_delay(time.monotonic()), self._refresh_views)
+
+    def _rest_delay(self, now: float) -> float:
+        """How long to wait for the cursor to rest: longer than the pace of a run of moves."""
+        gap, self._moved_at = now - self._moved_at, now
+        return VIEWS_DELAY if gap > RUN_GAP else max(VIEWS_DELAY, RUN_REST * gap)
 
     def _refresh_views(self) -> None:
         """Detail, section marks, status line and footer for the current row (one repaint)."""
@@ -696,7 +720,7 @@ class TriageScreen(SharedStore, Navigation, Keys, Screen[None]):
         row = self.current_row()
         if row is None or self.session is None:
             return
-        from curator.tui.screens.section_picker import CLEAR, SectionPicker
+        from curator.tui.screens.section_picker import CLEAR
 
         doc = self.session.analysis.living_doc
         key = row.inc.id
@@ -717,7 +741,28 @@ class TriageScreen(SharedStore, Navigation, Keys, Screen[None]):
                     return
             self._write("section", self.session.set_section, target, section, then=lambda _d: self._refresh_table(select=key, only={key}))
 
-        self.app.push_screen(SectionPicker(doc, row), chosen)
+        self.app.push_screen(self._section_picker_for(doc, row), chosen)
+
+    def _section_picker_for(self, doc: LivingDoc, row: Row | None) -> SectionPicker:
+        """The one section picker, made and installed (kept when dismissed) on first use."""
+        from curator.tui.screens.section_picker import SectionPicker
+
+        picker = self._section_picker
+        if picker is None:
+            picker = self._section_picker = SectionPicker(doc, row)
+            self.app.install_screen(picker, name=f"section-picker-{id(self)}")
+        else:
+            picker.show_for(doc, row)
+        return picker
+
+    def _prepare_section_picker(self) -> None:
+        """Compose the picker while idle, so the first `s` only refills it (composing: ~60 ms)."""
+        if self.session is None or self._section_picker is not None or not self.is_attached:
+            return
+        picker = self._section_picker_for(self.session.analysis.living_doc, self.current_row())
+        # mounts the installed screen without showing it (push_screen does the same first);
+        # Textual has no public call for it
+        self.app._get_screen(picker)
 
     def action_merge(self) -> None:
         row = self.current_row()

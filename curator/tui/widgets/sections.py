@@ -103,9 +103,22 @@ class SectionTree(Tree[int]):
 class SectionInfo(Static):
     """What the highlighted section already anchors, and why it was suggested."""
 
+    _shown: tuple[str, tuple[object, ...]] | None = None
+
+    def _put(self, content: Content) -> None:
+        """Update only when the text changed: each update relayouts the whole screen.
+
+        Moving the cursor shows the section once from the pane refresh and again from the
+        tree's highlight message a frame later; the second, identical one was a second layout.
+        """
+        key = (content.plain, tuple(content.spans))
+        if key != self._shown:
+            self._shown = key
+            self.update(content)
+
     def show(self, section: Section | None, row: Row | None) -> None:
         if section is None:
-            self.update(Content.styled("Move through the tree to see what a section anchors.", "dim"))
+            self._put(Content.styled("Move through the tree to see what a section anchors.", "dim"))
             return
         lines: list[Content] = [Content.styled(clean(section.title or section.label, 200), "bold")]
         if row is not None:
@@ -121,4 +134,4 @@ class SectionInfo(Static):
                 lines.append(Content.styled(f"  … {len(section.anchors) - MAX_ANCHORS_SHOWN} more", "dim"))
         else:
             lines.append(Content.styled("anchors nothing yet", "dim"))
-        self.update(Content("\n").join(lines))
+        self._put(Content("\n").join(lines))
