@@ -88,13 +88,13 @@ PREPARE_AFTER = 0.5
 """Seconds after the relay is shown that the section picker is composed (off screen)."""
 
 RUN_GAP = 0.3
-"""Cursor moves this close together are a run (holding j, or tapping it quickly)."""
+"""Cursor moves this close together are a run (holding j, or tapping it fast)."""
 
 RUN_REST = 1.6
 """In a run, the cursor rests once it has stayed this many times the last gap between moves.
 
 Redrawing the detail relayouts the whole screen (25-40 ms, two layout passes), so it must
-not start just before the run's next key is due: at a quick 0.13 s pace it waits 0.21 s.
+not start just before the run's next key is due: at a 0.13 s pace it waits 0.21 s.
 """
 PAIRWISE = {"merge", "unmerge", "distinct", "not-distinct", "bulk"}
 """History actions that change more than the rows they name (flags, order): the whole table is compared."""
