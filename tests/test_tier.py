@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from test_export import render
 from test_tui import CORUN, SIZE, cell, current, table
-from test_tui_support import press, screen_text, stored, wait_ready
+from test_tui_support import press, screen_text, stored, wait_for, wait_ready
 
 from curator import cli
 from curator.tui.app import CuratorApp
@@ -128,7 +128,8 @@ async def test_t_toggles_the_tier_of_the_current_row_and_u_undoes_it(sample_ws: 
         d = stored(sample_ws)[CORUN]
         assert (d.tier, d.action) == ("adjacent", None)  # a tier, not a verdict
         assert cell(app, CORUN, "tier") == "A" and current(app) == CORUN
-        assert "tier adjacent" in screen_text(app)  # the detail pane says so too
+        # the detail pane says so too, once the panes follow the cursor (a moment after the key)
+        await wait_for(pilot, lambda: "tier adjacent" in screen_text(app), 5, "the detail pane to show the tier")
         await press(pilot, "a")  # approve keeps the tier
         assert (stored(sample_ws)[CORUN].action, stored(sample_ws)[CORUN].tier) == ("approve", "adjacent")
         table(app).move_cursor(row=table(app).order.index(CORUN))
