@@ -31,7 +31,7 @@ from rapidfuzz import fuzz
 from curator.gcpause import paused_gc
 from curator.lexicon import default_lexicon, memo
 from curator.models import Increment, Item, Overlap, SourceRef
-from curator.textfeatures import STOP, TfIdf, token_set, tokens
+from curator.textfeatures import SPLIT_JOINED, STOP, TfIdf, token_set, tokens
 from curator.urls import normalize_url
 
 
@@ -379,10 +379,8 @@ _NAME_LEAD = re.compile(r"^\s*[^\s:：]+(?:\s+[^\s:：]+){0,2}\s*[:：]\s+")
 def _title_words(title: str) -> frozenset[str]:
     """What a title says, as words: its leading name aside, joined words by their parts only."""
     body = _NAME_LEAD.sub("", title, count=1) or title
-    return frozenset(t for t in tokens(body) if len(t) >= 2 and not _JOINED.search(t))
+    return frozenset(t for t in tokens(body) if len(t) >= 2 and not SPLIT_JOINED.search(t))
 
-
-_JOINED = re.compile(r"[-_.+]")
 
 
 def _twin_bonus(a: frozenset[str], b: frozenset[str]) -> float:

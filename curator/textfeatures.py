@@ -18,7 +18,8 @@ from operator import add, mul
 _LATIN = re.compile(r"[a-z][a-z0-9]*(?:[.+\-_][a-z0-9]+)*|\d+(?:\.\d+)?[a-z×%]*")
 _CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+|[\uac00-\ud7a3]+|[\u30a1-\u30fa\u30fc]{2,}")
 """Runs of Han characters, of Hangul syllables, of katakana: each read as overlapping bigrams."""
-_SPLIT_JOINED = re.compile(r"[.\-_+]")
+SPLIT_JOINED = re.compile(r"[.\-_+]")
+"""What joins a word's parts ("kv-cache", "v0.6"): such a word is also read as its parts."""
 COINED_NAME = re.compile(r"(?<![A-Za-z0-9_-])[A-Z][a-z0-9]*[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*(?![A-Za-z0-9_-])")
 """A coined name ("FooBench", "BarNet-R", "QuuX-Drop"): two capitals at least."""
 
@@ -68,9 +69,9 @@ def _latin_tokens(w: str) -> tuple[str, ...]:
     """One Latin word's tokens (itself, then its joined parts): ~200k words, ~10k distinct, on a large workspace."""
     if w in STOP or len(w) < 2 and not w.isdigit():
         return ()
-    if not _SPLIT_JOINED.search(w):
+    if not SPLIT_JOINED.search(w):
         return (w,)
-    return (w, *(p for p in _SPLIT_JOINED.split(w) if len(p) >= 2 and p not in STOP))
+    return (w, *(p for p in SPLIT_JOINED.split(w) if len(p) >= 2 and p not in STOP))
 
 
 def token_set(text: str) -> set[str]:

@@ -62,6 +62,10 @@ class Tmux:
             self.run("send-keys", "-t", name, key)
             time.sleep(0.15)  # one key at a time, as a person types
 
+    def wait(self, name: str, check: Callable[[], bool], timeout: float, what: str) -> None:
+        """Until *check* holds; on time-out, fail showing the session's screen."""
+        poll(check, timeout, what, lambda: self.screen(name))
+
     def kill(self) -> None:
         self.run("kill-server", check=False)
 
@@ -95,20 +99,19 @@ def test_decisions_survive_a_restart_in_a_real_terminal(tmux: Tmux, tmp_path: Pa
     command = f"env TERM=xterm-256color LANG=C.UTF-8 '{CURATOR}' '{ws}'"
 
     tmux.start("one", command)
-    poll(lambda: " left " in tmux.screen("one"), 60, "the first analysis", lambda: tmux.screen("one"))
+    tmux.wait("one", lambda: " left " in tmux.screen("one"), 60, "the first analysis")
     tmux.keys("one", "a", "a", "a", "x")
-    poll(lambda: "✓ 3  ✗ 1" in tmux.screen("one"), 15, "three approvals and a rejection",
-         lambda: tmux.screen("one"))
+    tmux.wait("one", lambda: "✓ 3  ✗ 1" in tmux.screen("one"), 15, "three approvals and a rejection")
     # an upper-case binding (shift) works in a real terminal too: E opens the export preview
     tmux.keys("one", "E")
-    poll(lambda: "Briefing preview" in tmux.screen("one"), 15, "the export preview", lambda: tmux.screen("one"))
+    tmux.wait("one", lambda: "Briefing preview" in tmux.screen("one"), 15, "the export preview")
     tmux.keys("one", "Escape")
-    poll(lambda: "Briefing preview" not in tmux.screen("one"), 15, "back to the list", lambda: tmux.screen("one"))
+    tmux.wait("one", lambda: "Briefing preview" not in tmux.screen("one"), 15, "back to the list")
     tmux.keys("one", "q")
-    poll(lambda: not tmux.alive("one"), 15, "curator to quit", lambda: tmux.screen("one"))
+    tmux.wait("one", lambda: not tmux.alive("one"), 15, "curator to quit")
 
     tmux.start("two", command)
-    poll(lambda: " left " in tmux.screen("two"), 60, "the second start", lambda: tmux.screen("two"))
+    tmux.wait("two", lambda: " left " in tmux.screen("two"), 60, "the second start")
     screen = tmux.screen("two")
     assert "✓ 3  ✗ 1" in screen
     rows = [line for line in screen.splitlines() if "│ ✓ " in line or "│ ✗ " in line]
@@ -116,7 +119,7 @@ def test_decisions_survive_a_restart_in_a_real_terminal(tmux: Tmux, tmp_path: Pa
     for title in ("CoRun", "DASH", "SGLang 高级 CUDA Graph", "HBF Sucks"):
         assert title in screen
     tmux.keys("two", "q")
-    poll(lambda: not tmux.alive("two"), 15, "curator to quit", lambda: tmux.screen("two"))
+    tmux.wait("two", lambda: not tmux.alive("two"), 15, "curator to quit")
 
     out = subprocess.run(
         [str(CURATOR), "history", str(ws), "--json"],
@@ -133,23 +136,22 @@ def test_the_demo_keeps_its_decisions_and_says_where_it_is(tmux: Tmux) -> None:
     command = f"env XDG_DATA_HOME='{data}' TERM=xterm-256color LANG=C.UTF-8 '{CURATOR}' demo"
     try:
         tmux.start("one", command)
-        poll(lambda: " left " in tmux.screen("one"), 60, "the demo's first screen", lambda: tmux.screen("one"))
-        poll(lambda: str(demo) in tmux.screen("one"), 15, "the demo's folder on the first screen",
-             lambda: tmux.screen("one"))
+        tmux.wait("one", lambda: " left " in tmux.screen("one"), 60, "the demo's first screen")
+        tmux.wait("one", lambda: str(demo) in tmux.screen("one"), 15, "the demo's folder on the first screen")
         tmux.keys("one", "a")
-        poll(lambda: "✓ 1  ✗ 0" in tmux.screen("one"), 15, "one approval", lambda: tmux.screen("one"))
+        tmux.wait("one", lambda: "✓ 1  ✗ 0" in tmux.screen("one"), 15, "one approval")
         assert str(demo) in tmux.screen("one")  # still said, before quitting
         tmux.keys("one", "q")
-        poll(lambda: not tmux.alive("one"), 15, "curator to quit", lambda: tmux.screen("one"))
+        tmux.wait("one", lambda: not tmux.alive("one"), 15, "curator to quit")
 
         tmux.start("two", command)
-        poll(lambda: " left " in tmux.screen("two"), 60, "the demo again", lambda: tmux.screen("two"))
+        tmux.wait("two", lambda: " left " in tmux.screen("two"), 60, "the demo again")
         screen = tmux.screen("two")
         assert "✓ 1  ✗ 0" in screen
         rows = [line for line in screen.splitlines() if "│ ✓ " in line]
         assert len(rows) == 1 and "CoRun" in rows[0], screen
         tmux.keys("two", "q")
-        poll(lambda: not tmux.alive("two"), 15, "curator to quit", lambda: tmux.screen("two"))
+        tmux.wait("two", lambda: not tmux.alive("two"), 15, "curator to quit")
 
         out = subprocess.run(
             [str(CURATOR), "history", str(demo), "--json"],
