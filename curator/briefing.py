@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
+from curator import briefing_caveats
 from curator.briefing_blocks import Block, arrange_points, find_blocks, nesting_levels
 from curator.briefing_facts import (
     QuietArea,
@@ -70,7 +71,6 @@ _SECTION_REF = SECTION_REF_RE
 def _section_refs(text: str) -> list[str]:
     """Every "§…" reference in ``text``, as written ("§4.3", "§ C.2")."""
     return [m.group(0) for m in _SECTION_REF.finditer(text)]
-_LOW_RISK = re.compile(r"方向已确认|低风险|风险低|\blow\b", re.IGNORECASE)
 
 # Every fixed phrase of the briefing, per language.  Layout (headings, order of
 # the parts) lives in the template files; these are the words inside the parts.
@@ -121,8 +121,10 @@ LABELS: dict[str, dict[str, str]] = {
         "target": "建议归入节",
         "table_claims": "| # | 矛盾/待核实项 | 来源 | 风险等级 |\n|---|---|---|---|",
         "claim": "{name} —— {text}",
+        "risk_high": "🔴 高",
         "risk_mid": "🟡 中",
-        "risk_low": "🟢 低(方向已确认)",
+        "risk_low": "🟢 低",
+        "conflict": "{name} 来源间数字不一致 —— {a}({sa}) vs {b}({sb})",
         "no_claims": "(已批准的增量没有记录警示)",
         "table_new": "| arXiv 号 | 论文 | 主题/归入节 | 状态 |\n|---|---|---|---|",
         "table_old": "| arXiv 号 | 论文 | 归入活文档节 | 状态 |\n|---|---|---|---|",
@@ -146,8 +148,8 @@ LABELS: dict[str, dict[str, str]] = {
         "card_in": "→ {labels}",
         "card_anchored": "活文档已锚入 {section}",
         "doc_line": "{version}活文档基线",
-        "no_news": "{name}{ids} —— {section} · {date};本棒无新增量",
-        "no_news_date": "{date} 已锚入",
+        "no_news": "{section} —— {items};本棒无新增量",
+        "no_news_sep": "、",
         "summary": "本轮 E1 预消化结论:{n} 条增量(主线 {main} 条 · 邻接 {adj} 条),arXiv 净增 {new} 件、沿用 {old} 件。{top}",
         "summary_top": "最重要:{names}。",
         "summary_zero": "本轮 E1 预消化结论:本窗口没有已批准的增量(0 条);活文档今晚无需因本棒更新。",
@@ -204,8 +206,10 @@ LABELS: dict[str, dict[str, str]] = {
         "target": "Suggested section",
         "table_claims": "| # | Claim to verify | Source | Risk |\n|---|---|---|---|",
         "claim": "{name} — {text}",
+        "risk_high": "🔴 high",
         "risk_mid": "🟡 medium",
-        "risk_low": "🟢 low (direction confirmed)",
+        "risk_low": "🟢 low",
+        "conflict": "{name}: sources disagree on the numbers — {a} ({sa}) vs {b} ({sb})",
         "no_claims": "(no caveats recorded on the approved increments)",
         "table_new": "| arXiv ID | Paper | Topic / section | Status |\n|---|---|---|---|",
         "table_old": "| arXiv ID | Paper | Living-doc section | Status |\n|---|---|---|---|",
@@ -229,8 +233,8 @@ LABELS: dict[str, dict[str, str]] = {
         "card_in": "→ {labels}",
         "card_anchored": "already anchored in {section}",
         "doc_line": "living doc baseline ({version})",
-        "no_news": "{name}{ids} — {section} · {date}; nothing new this relay",
-        "no_news_date": "anchored {date}",
+        "no_news": "{section} — {items}; nothing new this relay",
+        "no_news_sep": "; ",
         "summary": "Conclusion of this E1 pre-digestion: {n} increments ({main} main · {adj} adjacent); arXiv: {new} net-new, {old} carried over. {top}",
         "summary_top": "Most important: {names}.",
         "summary_zero": "Conclusion of this E1 pre-digestion: nothing was approved in this window (0 increments); the living doc needs no update from this relay.",
@@ -424,6 +428,8 @@ class _Renderer:
         self.net_new = self._net_new()
         self.carried = self._carried()
         self.points_cap = _points_cap(self.a)
+        self.caveats_cap = briefing_caveats.DEFAULT_CAP
+        self._caveat_memo: dict[int, list[str]] = {}
 
     # ---------------------------------------------------------------- building blocks
 
@@ -627,7 +633,7 @@ class _Renderer:
             head += " " + "★" * min(stars, 5)
         lines = [head, self._sources_line(e), *self._url_lines(e), self._arxiv_line(e)]
         lines.append(self._points_field(e))
-        lines.append(self._list_field(t["caveats"], self._dedupe(e.row.caveats), t["no_caveats"]))
+        lines.append(self._list_field(t["caveats"], self._caveats(e), t["no_caveats"]))
         lines.append(self._list_field(t["relation"], self._relation(e), t["rel_nothing"]))
         lines.append(f"- {t['target']}: {self.section_display(e.row.section)}")
         return "\n".join(lines)
@@ -693,7 +699,7 @@ class _Renderer:
         the field, so a "# comment" in the code is never a heading of the briefing)."""
         t = self.t
         edited = e.row.decision is not None and getattr(e.row.decision, "points", None) is not None
-        points = self._dedupe(e.row.points)
+        points = self._dedupe(e.row.points if edited else briefing_caveats.without_caveats(e.row.points))
         if not points:
             return f"- {t['points']}: {t['no_points']}"
         from curator.analysis import primary_items
@@ -805,6 +811,26 @@ class _Renderer:
         anchors = [a for s in self.doc.sections if top.line <= s.line <= top.end_line for a in s.anchors]
         return [n for n in (_clean(x) for x in anchored_things(anchors)) if n]
 
+    def _caveats(self, e: _Entry) -> list[str]:
+        """What to check before trusting *e*: the editor's list as written, else the notes'
+        labelled caveats and the caveat-like clauses of its sources' points."""
+        hit = self._caveat_memo.get(id(e))
+        if hit is None:
+            edited = e.row.decision is not None and getattr(e.row.decision, "caveats", None) is not None
+            if edited:
+                hit = self._dedupe(e.row.caveats)
+            else:
+                raw = [p for inc in e.incs for p in inc.points]
+                hit = self._dedupe(briefing_caveats.find(e.row.caveats, raw, self.caveats_cap))
+            self._caveat_memo[id(e)] = hit
+        return hit
+
+    def _conflicts(self, e: _Entry) -> list[briefing_caveats.Contradiction]:
+        from curator.analysis import primary_items
+
+        by_source = [(it.note, [_clean(p) for p in it.points]) for inc in e.incs for it in primary_items(inc)]
+        return briefing_caveats.contradictions(by_source)
+
     def contradictions(self) -> str:
         t = self.t
         rows: list[str] = []
@@ -821,10 +847,13 @@ class _Renderer:
                     if h and h not in hosts:
                         hosts.append(h)
                 src = " + ".join(hosts[:3]) or "—"
-            for c in self._dedupe(e.row.caveats):
-                risk = t["risk_low"] if _LOW_RISK.search(c) else t["risk_mid"]
+            for c in self._caveats(e):
+                risk = t["risk_" + briefing_caveats.risk(c)]
                 text = t["claim"].format(name=_short_name(e.title), text=c)
                 rows.append(f"| {len(rows) + 1} | {_cell(text)} | {_cell(src)} | {risk} |")
+            for x in self._conflicts(e):
+                text = t["conflict"].format(name=_short_name(e.title), a=x.a, sa=_path_part(x.a_source), b=x.b, sb=_path_part(x.b_source))
+                rows.append(f"| {len(rows) + 1} | {_cell(text)} | {_cell(src)} | {t['risk_high']} |")
         if not rows:
             return t["no_claims"]
         return "\n".join([t["table_claims"], *rows])
@@ -989,11 +1018,14 @@ class _Renderer:
             area.date = area.date or ref.date
             area.in_doc = area.in_doc or ref.line > 0
         ordered = [a for _k, a in sorted(found.items(), key=lambda kv: (_sec_key(kv[0][0]), kv[0][1]))]
-        lines = []
+        by_section: dict[str, list[str]] = {}
         for a in merge_quiet_areas(ordered):
-            shown_ids = self.paren("/".join(a.ids)) if a.ids else ""
-            when = t["no_news_date"].format(date=_clean(a.date)) if a.date else t["anchored"]
-            lines.append("- " + t["no_news"].format(name=a.name, ids=shown_ids, section=self.section_display(a.section), date=when))
+            about = ", ".join(x for x in ("/".join(a.ids), _clean(a.date)) if x)
+            by_section.setdefault(a.section, []).append(a.name + (self.paren(about) if about else ""))
+        lines = [
+            "- " + t["no_news"].format(section=self.section_display(sec), items=t["no_news_sep"].join(items))
+            for sec, items in by_section.items()
+        ]
         return "\n".join(lines) or t["none_rows"]
 
     def summary(self, text: str | None) -> str:

@@ -31,7 +31,10 @@ from rapidfuzz import fuzz
 
 from curator.lexicon import default_lexicon
 
-__all__ = ["DEFAULT_CAP", "SIMILAR", "cap_arranged", "condense", "condense_arranged", "is_meta", "normalise", "numbers", "similar", "strip_refs"]
+__all__ = [
+    "DEFAULT_CAP", "SIMILAR", "cap_arranged", "condense", "condense_arranged", "is_meta", "merge_duplicates", "normalise",
+    "numbering_ref", "numbers", "similar", "strip_refs",
+]
 
 DEFAULT_CAP = 8
 SIMILAR = 85
@@ -62,7 +65,7 @@ def similar(a: str, b: str) -> float:
     return fuzz.token_set_ratio(normalise(a), normalise(b))
 
 
-def _numbering(text: str) -> re.Match[str] | None:
+def numbering_ref(text: str) -> re.Match[str] | None:
     """A reference to a note's own numbering ("增量 3", "item 2"), not a count ("增量 3 条")."""
     lex = default_lexicon()
     counters = lex.literals("labels", "counters")
@@ -109,9 +112,9 @@ def strip_refs(point: str) -> str:
     hold such a reference are cut, a routing tail is cut; "" when the point itself opens
     with a reference (its first clause)."""
     clauses = _CLAUSES.split(point)
-    if _numbering(clauses[0]):
+    if numbering_ref(clauses[0]):
         return ""
-    kept = [clauses[0], *(c for c in clauses[1:] if not _numbering(c))]
+    kept = [clauses[0], *(c for c in clauses[1:] if not numbering_ref(c))]
     out = "".join(kept)
     if len(kept) < len(clauses):
         out = out.rstrip(" ;；")

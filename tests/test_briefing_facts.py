@@ -117,13 +117,16 @@ def folded(text: str) -> str:
 
 
 def quiet_lines(text: str) -> list[tuple[str, str]]:
-    """(section, name) of each line of section 五."""
+    """(section, name) of each thing section 五 lists: one line per section, its things
+    joined by "、", each with its IDs and anchoring date in parentheses."""
     part = text.split("## 五", 1)[1].split("## 六", 1)[0]
     out = []
     for line in part.split("\n"):
-        if line.startswith("- ") and " —— " in line:
-            name, rest = line[2:].split(" —— ", 1)
-            out.append((rest.split(" ")[0], re.sub(r"\(\d{4}\.\d{4,5}(?:/\d{4}\.\d{4,5})*\)$", "", name)))
+        if line.startswith("- §") and " —— " in line:
+            head, rest = line[2:].split(" —— ", 1)
+            for thing in rest.rsplit(";", 1)[0].split("、"):
+                name = re.sub(r"\((?:\d{4}\.\d{4,5}(?:/\d{4}\.\d{4,5})*)?(?:, )?(?:\d{1,2}-\d{1,2})?\)$", "", thing)
+                out.append((head.split(" ")[0], name))
     return out
 
 

@@ -181,7 +181,8 @@ def test_sections_checked_and_quiet_areas(sample_ws: Path, expected: dict) -> No
     assert "- inbox/tom/2026-08-20-rag-e1prep.md → 无 inference 直接新增" in part
     assert re.search(r"- inbox/spark/2026-08-20-llm-infra-e1prep\.md → 增量 1「[^」]+」\(本文 增量2\)", part)
     quiet = text.split("## 五", 1)[1].split("## 六", 1)[0]
-    assert "The Silent Hyperparameter(2605.19537) —— §1.13 推理引擎可复现性 · 8-19 已锚入" in quiet
+    line = next(x for x in quiet.split("\n") if x.startswith("- §1.13 推理引擎可复现性 —— "))
+    assert "The Silent Hyperparameter(2605.19537, 8-19)" in line and line.endswith(";本棒无新增量")
     assert "CoRun" not in quiet
 
 
