@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from curator import briefing_caveats
-from curator.briefing_blocks import Block, arrange_points, find_blocks, nesting_levels
+from curator.briefing_blocks import Block, arrange_points, cap_blocks, find_blocks, nesting_levels
 from curator.briefing_facts import (
     QuietArea,
     SectionLabels,
@@ -37,7 +37,7 @@ from curator.briefing_facts import (
     signature_stamp,
     workspace_zone,
 )
-from curator.briefing_points import DEFAULT_CAP, cap_arranged, condense_arranged
+from curator.briefing_points import DEFAULT_CAP, cap_arranged, condense_arranged, headline
 from curator.living_doc import SECTION_REF_RE, canonical_section, find_section, strip_section_number
 from curator.matcher import title_core
 from curator.models import Analysis, AnchorRef, Increment, Item, Note, SourceRef
@@ -63,6 +63,9 @@ __all__ = [
 
 LANGS = ("zh", "en")
 MARKER_PREFIX = "<!-- curator:briefing"
+_NEIGHBOURS = 2
+"""Neighbours named in an entry's relation lines, the closest first: this briefing's own
+entries it may overlap, then anchored items of the doc."""
 _PRIORITY_RANK = {"🔴": 0, "🟠": 1, None: 2, "🟡": 3}
 _STARS_FOR = {"🔴": 3, "🟠": 2, "🟡": 1}
 _SECTION_REF = SECTION_REF_RE
@@ -109,8 +112,9 @@ LABELS: dict[str, dict[str, str]] = {
         "caveats": "警示",
         "no_caveats": "(笔记未给出警示)",
         "relation": "与活文档现有脉络的关系",
-        "rel_section": "{doc}({version}){section} 已有 {n} 条锚点({names});本条为该节新增候选",
-        "rel_section_empty": "{doc}({version}){section} 暂无锚点;本条为该节首个条目",
+        "rel_mentioned": "笔记提到",
+        "target_anchors": "该节已有 {n} 条锚点:{names}",
+        "target_empty": "该节暂无锚点,本条为首个条目",
         "rel_anchored": "与 {section} 的 {name}{ids}相关({date})—— {why}",
         "rel_overlap": "与本棒 {label} {name} 可能重叠 —— {why};归入时避免重复",
         "rel_self_anchored": "活文档已锚入:{refs}",
@@ -119,6 +123,7 @@ LABELS: dict[str, dict[str, str]] = {
         "rel_nothing": "活文档暂无直接相关条目",
         "shared_terms": "共同术语:{terms}",
         "target": "建议归入节",
+        "headline_sep": "——",
         "table_claims": "| # | 矛盾/待核实项 | 来源 | 风险等级 |\n|---|---|---|---|",
         "claim": "{name} —— {text}",
         "risk_high": "🔴 高",
@@ -194,8 +199,9 @@ LABELS: dict[str, dict[str, str]] = {
         "caveats": "Caveats",
         "no_caveats": "(no caveats in the notes)",
         "relation": "Relation to the living doc",
-        "rel_section": "{doc} ({version}) {section} already anchors {n} items ({names}); this is a new candidate there",
-        "rel_section_empty": "{doc} ({version}) {section} anchors nothing yet; this would be its first item",
+        "rel_mentioned": "named in the notes",
+        "target_anchors": "the section already anchors {n}: {names}",
+        "target_empty": "the section anchors nothing yet; this would be its first item",
         "rel_anchored": "Related to {name}{ids} in {section} ({date}) — {why}",
         "rel_overlap": "May overlap with {label} {name} of this briefing — {why}; avoid anchoring it twice",
         "rel_self_anchored": "Already anchored in the living doc: {refs}",
@@ -204,6 +210,7 @@ LABELS: dict[str, dict[str, str]] = {
         "rel_nothing": "No related item in the living doc yet",
         "shared_terms": "shared terms: {terms}",
         "target": "Suggested section",
+        "headline_sep": " — ",
         "table_claims": "| # | Claim to verify | Source | Risk |\n|---|---|---|---|",
         "claim": "{name} — {text}",
         "risk_high": "🔴 high",
@@ -372,6 +379,12 @@ def _host(url: str) -> str:
     return host[4:] if host.startswith("www.") else host
 
 
+def _same_page(url: str) -> str:
+    """*url* as a page: scheme, "www." and a trailing slash do not make another page."""
+    u = re.sub(r"^[a-z]+://(?:www\.)?", "", url.strip(), flags=re.IGNORECASE)
+    return u.rstrip("/").lower()
+
+
 def _section_index(analysis: Analysis) -> SectionIndex:
     """The doc's section index, kept on the analysis: the UI re-renders on every summary edit."""
     cached = analysis.__dict__.get("_briefing_section_index")
@@ -430,6 +443,7 @@ class _Renderer:
         self.points_cap = _points_cap(self.a)
         self.caveats_cap = briefing_caveats.DEFAULT_CAP
         self._caveat_memo: dict[int, list[str]] = {}
+        self._named: list[tuple[str, str, list[str], str]] | None = None
 
     # ---------------------------------------------------------------- building blocks
 
@@ -617,7 +631,7 @@ class _Renderer:
     def increments(self) -> str:
         if not self.entries:
             return self.t["none_rows"]
-        return "\n\n".join(self._increment(e) for e in self.entries)
+        return "\n".join(self._increment(e) for e in self.entries)
 
     def _increment(self, e: _Entry) -> str:
         t = self.t
@@ -627,15 +641,22 @@ class _Renderer:
         ids = [self.arxiv_display(a, e.incs) for a in e.arxiv]
         if ids and not all(a in title for a in e.arxiv):
             title += self.paren(f"arXiv:{' / '.join(ids)}")
+        if getattr(e.row.decision, "title", None) is None:  # the editor's own title is theirs
+            news = _clean(headline(briefing_caveats.without_caveats(e.row.points), title))
+            if news:
+                title += t["headline_sep"] + news
         mark = self.t["adj_mark"] if e.adjacent else ""
         head = f"### {e.label}{mark}【{self.section_tag(e.row.section)}】{prio + ' ' if prio else ''}{title}"
         if stars:
             head += " " + "★" * min(stars, 5)
-        lines = [head, self._sources_line(e), *self._url_lines(e), self._arxiv_line(e)]
+        urls = self._url_lines(e)
+        arxiv_only = e.arxiv and not any(_same_page(_clean(u)) not in self._arxiv_pages(e) for u in e.urls)
+        # a paper's only link is its abstract page: the arXiv line carries it
+        lines = [head, self._sources_line(e), *([] if arxiv_only else urls), self._arxiv_line(e, link=bool(arxiv_only))]
         lines.append(self._points_field(e))
         lines.append(self._list_field(t["caveats"], self._caveats(e), t["no_caveats"]))
         lines.append(self._list_field(t["relation"], self._relation(e), t["rel_nothing"]))
-        lines.append(f"- {t['target']}: {self.section_display(e.row.section)}")
+        lines.append(f"- {t['target']}: {self._target(e)}")
         return "\n".join(lines)
 
     def _source_ref(self, s: SourceRef) -> str:
@@ -655,9 +676,11 @@ class _Renderer:
 
     def _url_lines(self, e: _Entry) -> list[str]:
         urls = [f"https://arxiv.org/abs/{a}" for a in e.arxiv]
+        seen = {_same_page(u) for u in urls}
         for u in e.urls:
             cu = _clean(u)
-            if cu and cu not in urls:
+            if cu and _same_page(cu) not in seen:
+                seen.add(_same_page(cu))
                 urls.append(cu)
         if not urls:
             return [f"- {self.t['url']}: {self.t['none']}"]
@@ -665,7 +688,11 @@ class _Renderer:
             return [f"- {self.t['url']}: {urls[0]}"]
         return [f"- {self.t['urls']}:", *(f"  - {u}" for u in urls)]
 
-    def _arxiv_line(self, e: _Entry) -> str:
+    @staticmethod
+    def _arxiv_pages(e: _Entry) -> set[str]:
+        return {_same_page(f"https://arxiv.org/{kind}/{a}") for a in e.arxiv for kind in ("abs", "pdf")}
+
+    def _arxiv_line(self, e: _Entry, *, link: bool = False) -> str:
         t = self.t
         if not e.arxiv:
             hosts = sorted({_host(_clean(u)) for u in e.urls} - {""})
@@ -679,6 +706,8 @@ class _Renderer:
             card = self.cards.get(aid)
             if card is not None:
                 shown += t["card"].format(path=_clean(card.path))
+            if link:
+                shown += f" · https://arxiv.org/abs/{aid}"
             parts.append(shown)
         return f"- {t['arxiv_field']}: " + " / ".join(parts)
 
@@ -714,6 +743,7 @@ class _Renderer:
         if not edited:  # the notes' points, condensed; the editor's own list is shown as written
             arranged = condense_arranged(arranged)
             arranged = cap_arranged(arranged, nesting_levels([p for p in arranged if isinstance(p, str)], texts), self.points_cap)
+            arranged = cap_blocks(arranged)
             if not arranged:
                 return f"- {t['points']}: {t['no_points']}"
         levels = iter(nesting_levels([p for p in arranged if isinstance(p, str)], texts))
@@ -732,9 +762,68 @@ class _Renderer:
 
     @staticmethod
     def _list_field(name: str, values: list[str], empty: str) -> str:
-        if not values:
-            return f"- {name}: {empty}"
+        """"- Name: value" for none or one, a nested list for more."""
+        if len(values) <= 1:
+            return f"- {name}: {values[0] if values else empty}"
         return "\n".join([f"- {name}:", *(f"  - {v}" for v in values)])
+
+    def _target(self, e: _Entry) -> str:
+        """The section to file *e* under, and what that section already anchors (its nearest
+        neighbours by place)."""
+        t = self.t
+        shown = self.section_display(e.row.section)
+        refs = _section_refs(self.section_label(e.row.section))
+        if not refs or e.row.inc.status == "anchored":
+            return shown
+        names = self._section_anchor_names(refs[0])
+        if not names:
+            return shown + self.paren(t["target_empty"])
+        cut = 6 if len(names) > 7 else 7  # "and 1 more" would take the place of that one name
+        listed = t["sep"].join(names[:cut]) + (t["and_more"].format(n=len(names) - cut) if len(names) > cut else "")
+        return shown + self.paren(t["target_anchors"].format(n=len(names), names=listed))
+
+    def _mentioned_anchors(self, e: _Entry, skip: set[str], limit: int) -> list[str]:
+        """Anchored things of the doc the entry's notes name (its nearest neighbours by what the
+        notes say), with their sections: at most *limit*, not those in *skip* (names, lower case)."""
+        t = self.t
+        text = " ".join([e.title, *e.row.points, *e.row.caveats]).lower()
+        out: list[str] = []
+        home = _section_refs(self.section_label(e.row.section))[:1]
+        ranked = sorted(self._named_anchors(), key=lambda x: x[0] not in home)  # its own section first
+        for sec, name, ids, date in ranked:
+            low = name.lower()
+            if len(out) >= limit or low in skip or not any(i in text for i in ids) and not (len(low) >= 4 and low in text):
+                continue
+            skip.add(low)
+            when = t["anchored_on"].format(date=date) if date else t["anchored"]
+            idp = self.paren(f"arXiv:{'/'.join(ids)}") if ids else ""
+            out.append(t["rel_anchored"].format(section=self.section_display(sec), name=name, ids=idp, date=when, why=t["rel_mentioned"]))
+        return out
+
+    def _named_anchors(self) -> list[tuple[str, str, list[str], str]]:
+        """(section, name, arXiv IDs, date) of each named, real anchor of the doc, once per name."""
+        if self._named is None:
+            seen: dict[str, tuple[str, str, list[str], str]] = {}
+            place: str | None = None
+            place_end = -1
+            for sec in self.doc.sections:
+                if sec.number:
+                    place, place_end = sec.number, sec.end_line
+                elif sec.line > place_end:
+                    place = None  # an unnumbered heading outside any numbered section
+                if place is None:
+                    continue
+                by_line: dict[int, list[str]] = {}
+                for a in sec.anchors:
+                    if a.kind == "arxiv":
+                        by_line.setdefault(a.line, []).append(a.key)
+                for a in sec.anchors:
+                    name = _clean(a.name)
+                    if (a.kind == "name" and a.in_table) or not name or name.lower() in seen:
+                        continue
+                    seen[name.lower()] = (place, name, by_line.get(a.line, []), _clean(a.date))
+            self._named = list(seen.values())
+        return self._named
 
     def _relation(self, e: _Entry) -> list[str]:
         t = self.t
@@ -743,17 +832,6 @@ class _Renderer:
             return [x for x in (_clean(re.sub(r"^\s*[-*+]\s+", "", ln)) for ln in sanitize(note).split("\n")) if x]
         out: list[str] = []
         inc = e.row.inc
-        section = self.section_label(e.row.section)
-        refs = _section_refs(section)
-        if refs and inc.status != "anchored":
-            names = self._section_anchor_names(refs[0])
-            disp = self.section_display(refs[0])
-            if names:
-                cut = 6 if len(names) > 7 else 7  # "and 1 more" would take the place of that one name
-                shown = t["sep"].join(names[:cut]) + (t["and_more"].format(n=len(names) - cut) if len(names) > cut else "")
-                out.append(t["rel_section"].format(doc=self.doc.path, version=self.version(), section=disp, n=len(names), names=shown))
-            else:
-                out.append(t["rel_section_empty"].format(doc=self.doc.path, version=self.version(), section=disp))
         if inc.anchored_in:
             out.append(t["rel_self_anchored"].format(refs=t["sep"].join(self._anchor_ref(r) for r in inc.anchored_in)))
         reported = sorted({_clean(x) for i in e.incs for x in i.reported_in})
@@ -763,6 +841,8 @@ class _Renderer:
         if elsewhere:
             out.append(t["rel_elsewhere"].format(refs=t["sep"].join(f"{_clean(r.doc)} {_section_label(_clean(r.section))}" for r in elsewhere)))
         seen: set[str] = {i.id for i in e.incs}
+        neighbours = 0
+        named: set[str] = set()
         for inc_ in e.incs:
             for ov in sorted(inc_.overlaps, key=lambda o: -o.score):
                 if ov.id in seen:
@@ -773,15 +853,22 @@ class _Renderer:
                 why = self._why(ov.reason)
                 entry = self.entry_of.get(ov.id)
                 if entry is not None and entry is not e:
+                    neighbours += 1
                     seen.add(ov.id)
                     out.append(t["rel_overlap"].format(label=entry.label, name=_short_name(entry.title), why=why))
                 elif other.status == "anchored" and other.anchored_in and other.anchored_in[0].line not in self.cell_lines:
+                    if neighbours >= _NEIGHBOURS:
+                        continue
+                    neighbours += 1
                     seen.add(ov.id)
+                    named.add(self._anchor_name(other, other.anchored_in[0]).lower())
                     ref = other.anchored_in[0]
                     name = self._anchor_name(other, ref)
                     ids = self.paren(f"arXiv:{'/'.join(other.arxiv)}") if other.arxiv else ""
                     date = t["anchored_on"].format(date=_clean(ref.date)) if ref.date else t["anchored"]
                     out.append(t["rel_anchored"].format(section=self.section_display(ref.section), name=name, ids=ids, date=date, why=why))
+        if inc.status != "anchored":
+            out.extend(self._mentioned_anchors(e, named, _NEIGHBOURS - neighbours))
         return out
 
     def _why(self, reason: str) -> str:
@@ -820,7 +907,10 @@ class _Renderer:
             if edited:
                 hit = self._dedupe(e.row.caveats)
             else:
+                from curator.analysis import primary_items
+
                 raw = [p for inc in e.incs for p in inc.points]
+                raw += [ln for inc in e.incs for it in primary_items(inc) for ln in briefing_caveats.prose_lines(sanitize(it.text))]
                 hit = self._dedupe(briefing_caveats.find(e.row.caveats, raw, self.caveats_cap))
             self._caveat_memo[id(e)] = hit
         return hit

@@ -20,7 +20,16 @@ from typing import Literal
 
 from curator.mdblocks import plain_inline
 
-__all__ = ["Block", "arrange_points", "bullet_parents", "code_point", "find_blocks", "nesting_levels", "row_point"]
+__all__ = [
+    "MAX_BLOCKS", "MAX_BLOCK_LINES", "Block", "arrange_points", "bullet_parents", "cap_blocks", "code_point", "find_blocks",
+    "nesting_levels", "row_point",
+]
+
+MAX_BLOCKS = 2
+MAX_BLOCK_LINES = 16
+"""A briefing entry shows at most this many tables or code blocks, and this many of their lines
+(the first block always): the rest stay in the source note, their caption bullet says what
+they held."""
 
 _BULLET_RE = re.compile(r"^(\s*)(?:[-*+]|\d{1,3}[.)])\s+")
 """A list marker, as the note splitter strips it from a body line."""
@@ -122,6 +131,21 @@ def arrange_points(points: list[str], blocks: list[Block]) -> list[str | Block]:
         elif id(b) not in shown:
             shown.add(id(b))
             out.append(b)
+    return out
+
+
+def cap_blocks(arranged: list[object], max_blocks: int = MAX_BLOCKS, max_lines: int = MAX_BLOCK_LINES) -> list[object]:
+    """*arranged* with the blocks past :data:`MAX_BLOCKS` / :data:`MAX_BLOCK_LINES` left out,
+    in order: a briefing points at a runbook, it does not carry it."""
+    out: list[object] = []
+    shown = lines = 0
+    for p in arranged:
+        if isinstance(p, Block):
+            if shown and (shown >= max_blocks or lines + len(p.lines) > max_lines):
+                continue
+            shown += 1
+            lines += len(p.lines)
+        out.append(p)
     return out
 
 

@@ -10,8 +10,7 @@ limits of the conditions, second-hand sources), wherever it stands in an item:
   clause of its sources' points, without the remark label, the leading "but", and the parts
   that point at a note's own numbering; near-duplicates merged, at most *cap*;
 * :func:`without_caveats` takes those clauses out of the key points, so a reservation is said
-  once, under 警示; a point of caveats only that states numbers stays a point as well (the
-  number is a fact; its reservation is listed with the caveats);
+  once, under 警示 (a point of caveats only leaves the key points, numbers and all);
 * :func:`contradictions` finds points that two sources state with different numbers;
 * :func:`risk` grades a caveat (``high`` for contradictions and the ``[caveats] high`` words,
   ``low`` for the ``low`` words, else ``mid``).
@@ -31,13 +30,16 @@ from rapidfuzz import fuzz
 from curator.briefing_points import is_meta, merge_duplicates, normalise, numbering_ref, numbers
 from curator.lexicon import default_lexicon
 
-__all__ = ["DEFAULT_CAP", "KINDS", "Contradiction", "contradictions", "find", "is_caveat", "risk", "without_caveats"]
+__all__ = [
+    "DEFAULT_CAP", "KINDS", "Contradiction", "contradictions", "find", "is_caveat", "prose_lines", "risk", "without_caveats",
+]
 
 DEFAULT_CAP = 4
 KINDS = ("verify", "self_reported", "missing", "conditions", "secondhand")
 """The ``[caveats]`` keys whose phrases make a clause a caveat."""
 
-_CLAUSE_END = re.compile(r"(?<=[;；。!！?？])\s*|(?<=[.!?])\s+(?=[A-Z])")
+_CLAUSE_END = re.compile(r"(?<=[;；。!！?？])\s*|(?<=[.!?])\s+(?=[A-Z])|\s+·\s+")
+_FENCE = re.compile(r"^\s*(?:```|~~~)")
 _POINT_CLAUSE = re.compile(r"(?<=[;；])")
 _SEGMENT = re.compile(r"\s*(?:[,，]|→|->|=>)\s*")
 _LABEL = re.compile(r"^\s*([^:：\s][^:：]{0,24}?)\s*[:：]\s*")
@@ -105,6 +107,21 @@ def _caveat_clauses(line: str) -> list[str]:
     return out
 
 
+def prose_lines(text: str) -> list[str]:
+    """The lines of an item's text that are prose: not inside fenced code, not table rows."""
+    out: list[str] = []
+    fenced = False
+    for line in text.split("\n"):
+        if _FENCE.match(line):
+            fenced = not fenced
+            continue
+        s = line.strip()
+        if fenced or not s or s.startswith("|") or s.startswith("#"):
+            continue
+        out.append(s)
+    return out
+
+
 def find(labelled: Iterable[str], points: Iterable[str], cap: int = DEFAULT_CAP) -> list[str]:
     """An increment's caveats: the labelled ones (split at ";"), then the caveat-like clauses of
     its points, near-duplicates merged, at most *cap* (0: all), labelled ones first."""
@@ -136,8 +153,7 @@ def without_caveats(points: Sequence[str]) -> list[str]:
         if not any(flags):
             out.append(p)
         elif all(flags):
-            if numbers(_remark_label(p)):
-                out.append(p)
+            continue  # said under 警示, numbers and all
         else:
             kept = "".join(c for c, f in zip(clauses, flags, strict=True) if not f).rstrip(" ;；")
             if kept.strip():

@@ -9,7 +9,8 @@ become one list an editor can sign:
   carried into the briefing, whose numbering is its own: a clause holding one is cut, a
   point that opens with one is dropped;
 * near-duplicates across sources are merged: ``fuzz.token_set_ratio`` on normalised text
-  (NFKC, lower case, each CJK character a token) at or above :data:`SIMILAR`, unless the
+  (NFKC, lower case, each CJK character a token) at or above :data:`SIMILAR` (or
+  :data:`SAME_LABEL_SIMILAR` for two points under the same "Label:"), unless the
   two points state different numbers (one's numbers must contain the other's); the most
   informative wording (more numbers, then more content) is kept, at the first place;
 * at most *cap* bullets, the most informative kept, in source order.  Blocks (tables,
@@ -24,7 +25,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from rapidfuzz import fuzz
@@ -33,11 +34,13 @@ from curator.lexicon import default_lexicon
 
 __all__ = [
     "DEFAULT_CAP", "SIMILAR", "cap_arranged", "condense", "condense_arranged", "is_meta", "merge_duplicates", "normalise",
-    "numbering_ref", "numbers", "similar", "strip_refs",
+    "headline", "numbering_ref", "numbers", "similar", "strip_refs",
 ]
 
-DEFAULT_CAP = 8
+DEFAULT_CAP = 7
 SIMILAR = 85
+SAME_LABEL_SIMILAR = 70
+"""Near-duplicates among points under the same label ("问题:" in two notes) need less overlap."""
 
 _CJK = re.compile(r"([\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af])")
 _NON_WORD = re.compile(r"[^\w.%+×-]+")
@@ -45,6 +48,10 @@ _NUM = re.compile(r"\d+(?:,\d{3})*(?:\.\d+)?")
 _ID = re.compile(r"(?<![\w.])(?:arxiv:\s*)?\d{4}\.\d{4,5}(?:v\d+)?(?![\w])|https?://\S+", re.IGNORECASE)
 _LABEL = re.compile(r"^\s*([^:：\s][^:：]{0,24}?)\s*[:：]\s*")
 _CLAUSES = re.compile(r"(?<=[;；])")
+_HEADING = re.compile(r"^#{1,6}\s")
+_LEADER = re.compile(r"^(?:[·•▸▪‣◦]\s*|[—–]\s+)+")
+"""A digest's leading bullet dot or em rule ("· text", "— text"), not part of the point."""
+_BIBTEX = re.compile(r"^\s*@?[A-Za-z_]+\s*=\s*[{\"]|^\s*@[A-Za-z]+\s*\{")
 _FILLER = re.compile(r"^[\s()（）\[\]【】,，.。;；:：、/|-]*$")
 
 
@@ -90,15 +97,20 @@ def _cut(table: str, key: str, text: str) -> str:
 
 
 def is_meta(point: str) -> bool:
-    """A triage remark, not a key point: a value rating, a routing arrow, a bare ID or URL."""
+    """A triage remark, not a key point: a value rating, a routing arrow, a bare ID or URL, a
+    heading or a lone word that names a group ("### Details", "其他")."""
     lex = default_lexicon()
-    text = unicodedata.normalize("NFKC", point).strip()
+    text = _LEADER.sub("", unicodedata.normalize("NFKC", point).strip())
+    if _HEADING.match(text) or (len(normalise(text).split()) <= 2 and not numbers(text)):
+        return True
     label = _LABEL.match(text)
     if label and lex.pattern("points", "value").fullmatch(label.group(1).strip()):
         return True
     rest = _cut("points", "routing", text)
     if rest != text and _FILLER.match(rest):
         return True
+    if _BIBTEX.match(text):
+        return True  # a BibTeX field ("doi = {…}"), not a claim
     head = _ID.match(text)
     if head:
         tail = text[head.end():].strip()
@@ -111,6 +123,7 @@ def strip_refs(point: str) -> str:
     """*point* without what points at another note's numbering: clauses after the first that
     hold such a reference are cut, a routing tail is cut; "" when the point itself opens
     with a reference (its first clause)."""
+    point = _LEADER.sub("", point)
     clauses = _CLAUSES.split(point)
     if numbering_ref(clauses[0]):
         return ""
@@ -136,13 +149,21 @@ class _Point:
     def weight(self) -> tuple[int, int]:
         return (len(self.numbers), len(set(self.norm.split())))
 
+    @property
+    def label(self) -> str:
+        """The point's own "Label:" (问题, 解法, Result), lower case; "" when it has none."""
+        m = _LABEL.match(self.text)
+        return normalise(m.group(1)) if m and len(m.group(1)) <= 12 else ""
+
 
 def _duplicate(a: _Point, b: _Point) -> bool:
     if not (a.numbers <= b.numbers or b.numbers <= a.numbers):
         return False  # different numbers: two claims (or a contradiction), kept side by side
     if not a.norm or not b.norm:
         return a.norm == b.norm
-    return fuzz.token_set_ratio(a.norm, b.norm) >= SIMILAR
+    ratio = fuzz.token_set_ratio(a.norm, b.norm)
+    # two sources answering the same question ("问题:", "Result:") in other words
+    return ratio >= SIMILAR or (ratio >= SAME_LABEL_SIMILAR and a.label != "" and a.label == b.label)
 
 
 def merge_duplicates(points: Sequence[str]) -> list[str]:
@@ -256,3 +277,88 @@ def cap_arranged(arranged: Sequence[object], levels: Sequence[int], cap: int) ->
             rows.append((" ".join(str(arranged[i]) for i in u), len(u), caption))
     keep = cap_units(rows, cap)
     return [arranged[i] for k, u in enumerate(units) if keep[k] for i in u]
+
+
+_PAREN = re.compile(r"[(（][^()（）]*[)）]")
+_MEASURE_RX = re.compile(
+    r"(?<![A-Za-z0-9_.\-§])(?P<sign>[+\-−~≈])?(?P<num>\d+(?:[.,]\d+)*)"
+    r"(?P<range>\s*[–\-~→]\s*[+\-]?\d+(?:[.,]\d+)*)?"
+    r"(?P<unit>%|×|x\b|倍|[A-Za-z]{1,4}\b(?:/[a-z]+)?|\s+[A-Z]{1,4}\b|\s+[a-z]{1,4}/[a-z]{1,4}\b)?"
+)
+
+
+class _Measures:
+    """Measured numbers: with a unit, a sign, a decimal part or a range ("15–324%", "1.92×",
+    "-48%", "3,500 tok/s", "197.41 GB", "8K–128K"), not a count, a section number or a
+    name's digits ("Qwen3-235B", "DeepSeek-V3")."""
+
+    @staticmethod
+    def finditer(text: str) -> Iterator[re.Match[str]]:
+        for m in _MEASURE_RX.finditer(text):
+            if m.group("unit") or m.group("sign") or m.group("range") or not m.group("num").isdigit():
+                yield m
+
+    def findall(self, text: str) -> list[str]:
+        return [m.group() for m in self.finditer(text)]
+
+    def search(self, text: str) -> re.Match[str] | None:
+        return next(self.finditer(text), None)
+
+
+_MEASURE = _Measures()
+_HEAD_CLAUSE = re.compile(r",(?!\d{3})|[，;；。:：|]|——|\.\s|\s→\s|\s[-—–]\s")
+HEADLINE_PARTS = 2
+HEADLINE_WIDTH = 40
+
+
+def _measure_key(text: str) -> str:
+    return text.replace(" ", "").lstrip("+-−~≈")
+
+
+def _around_measure(clause: str) -> str:
+    """*clause*, or when longer than :data:`HEADLINE_WIDTH` its first measurement with the
+    words just before it ("… 比 full 快 3.8–5.2×")."""
+    if len(clause) <= HEADLINE_WIDTH:
+        return clause
+    found = list(_MEASURE.finditer(clause))
+    if not found:
+        return ""
+    first = found[0]
+    end = max((m.end() for m in found if m.end() - first.start() <= HEADLINE_WIDTH), default=first.end())
+    start = max(0, end - HEADLINE_WIDTH)
+    head = clause[start:end]
+    if start > 0 and " " in head[: first.start() - start]:
+        head = head.split(" ", 1)[1]
+    return head.strip(" ,，;；:：、")
+
+
+def headline(points: Sequence[str], title: str = "") -> str:
+    """A one-line headline drafted from the strongest numbers of *points* ("15–324% 吞吐 +
+    bit-identical"): the first clause holding a number of each of the (at most
+    :data:`HEADLINE_PARTS`) points stating the most numbers, in source order; numbers the
+    title already states are not news; "" when no point states a number."""
+    seen = {_measure_key(m.group()) for m in _MEASURE.finditer(title)}
+    scored: list[tuple[int, int, str]] = []
+    for i, p in enumerate(points):
+        if is_meta(p):
+            continue
+        body = _ID.sub("", _PAREN.sub("", p))
+        m = _LABEL.match(body)
+        if m:
+            body = body[m.end():]
+        for clause in _HEAD_CLAUSE.split(body):
+            c = _around_measure(" ".join(clause.split()).strip(" ·•-—–*"))
+            words = _MEASURE_RX.sub("", c)
+            if not re.search(r"[^\W\d_]{2}", words):
+                continue  # a bare number says nothing without what it measures
+            if {_measure_key(x.group()) for x in _MEASURE.finditer(c)} - seen and not _ID.search(c):
+                scored.append((len(_MEASURE.findall(body)), i, c))
+                break
+    best: list[tuple[int, int, str]] = []
+    used: set[str] = set(seen)
+    for n, i, c in sorted(scored, key=lambda x: (-x[0], x[1])):
+        found = {_measure_key(x.group()) for x in _MEASURE.finditer(c)}
+        if len(best) < HEADLINE_PARTS and not found & used:
+            best.append((n, i, c))
+            used |= found
+    return " + ".join(c for _n, _i, c in sorted(best, key=lambda x: x[1]))

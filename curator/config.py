@@ -43,7 +43,7 @@ class Config:
     """The ``[lexicon]`` table: a team's own phrases added to the packaged ones (curator.lexicon)."""
     template: str | None = None
     max_note_bytes: int = 8 * 1024 * 1024
-    max_points: int = 8
+    max_points: int = 7
     """Key points per increment in the briefing (``[export] max_points``); 0 shows them all."""
     problems: list[str] = field(default_factory=list)
 

@@ -1,26 +1,44 @@
 """Main or adjacent: where an approved increment sits in the briefing.
 
 The editor's choice (``curator decide KEY tier …``, the UI's ``t``) wins; until there is one,
-the default rule stands: a 🟡 priority, or notes that all file the increment under an
-adjacent label, make it adjacent, everything else is main.
+the default rule stands (:func:`default_tier`): the priority, the notes' labels and remarks,
+and how many colleagues report it.
 """
 
 from __future__ import annotations
 
-import re
+from collections.abc import Sequence
 from typing import Any
 
 from curator.decision_log import TIERS
+from curator.lexicon import default_lexicon
 
 MAIN, ADJACENT = TIERS
-_ADJACENT_LABEL = re.compile(r"^\s*(?:邻接|adjacent)", re.IGNORECASE)
 
 
-def default_tier(priority: str | None, labels: list[str]) -> str:
-    """The tier nobody chose: from the priority, then the labels the notes gave the item."""
+def _adjacent_label(label: str) -> bool:
+    """Does a note's label file its item as adjacent ("邻接 A", "Adjacent 2"; ``[labels] adjacent``)?"""
+    m = next(default_lexicon().phrases("labels", "adjacent").finditer(label), None)
+    return m is not None and not label[: m.start()].strip()
+
+
+def default_tier(
+    priority: str | None, labels: list[str], remarks: Sequence[str] = (), authors: int = 2, paper: bool = True
+) -> str:
+    """The tier nobody chose, from the hints the notes give: a 🟡 priority, notes that all
+    file the item under an adjacent label, a remark that calls it adjacent ("可以挂在…旁边做
+    邻接"), or a post or repo (no paper) that only one colleague reports make it adjacent;
+    everything else is main.  A 🔴/🟠 priority keeps it main."""
     if priority == "🟡":
         return ADJACENT
-    if labels and all(_ADJACENT_LABEL.match(x or "") for x in labels):
+    if priority in ("🔴", "🟠"):
+        return MAIN
+    if labels and all(_adjacent_label(x or "") for x in labels):
+        return ADJACENT
+    lex = default_lexicon()
+    if any(next(lex.phrases("labels", "adjacent").finditer(r), None) is not None for r in remarks):
+        return ADJACENT
+    if authors == 1 and not paper:
         return ADJACENT
     return MAIN
 
@@ -30,8 +48,9 @@ def row_tier(row: Any) -> str:
     chosen = getattr(row.decision, "tier", None) if row.decision else None
     if chosen in TIERS:
         return chosen
-    labels = [s.label for s in row.inc.sources if not s.mention]
-    return default_tier(row.priority, labels)
+    primary = [s for s in row.inc.sources if not s.mention]
+    authors = len({s.author for s in primary})
+    return default_tier(row.priority, [s.label for s in primary], row.points, authors, bool(row.inc.arxiv))
 
 
 def toggled(tier: str) -> str:

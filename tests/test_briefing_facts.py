@@ -17,7 +17,7 @@ from conftest import SHARED, SINCE, UNTIL, copy_workspace, need
 from rapidfuzz import fuzz
 from test_export import decide, render, run
 
-from curator.briefing_blocks import arrange_points, find_blocks, nesting_levels
+from curator.briefing_blocks import MAX_BLOCKS, arrange_points, find_blocks, nesting_levels
 from curator.briefing_facts import QuietArea, anchored_things, merge_quiet_areas
 from curator.models import Anchor
 
@@ -164,18 +164,20 @@ def test_merge_quiet_areas_rules() -> None:
 
 
 def relation_names(block: str) -> list[str]:
-    """Names the "与活文档现有脉络的关系" lines present as anchors of the living doc."""
-    part = block.split("- 与活文档现有脉络的关系:", 1)[1].split("\n- 建议归入节", 1)[0]
+    """Names an entry presents as anchors of the living doc: the relation lines ("与 §x 的 N
+    相关", one inline or several nested) and the suggested section's own anchors
+    ("建议归入节: §x 名(该节已有 n 条锚点:a、b 等 k 项)")."""
+    part = block.split("- 与活文档现有脉络的关系:", 1)[1]
     names: list[str] = []
     for line in part.split("\n"):
-        m = re.search(r"已有 (\d+) 条锚点\((.*)\);本条", line)
+        m = re.search(r"该节已有 (\d+) 条锚点:(.*)\)$", line)
         if m:
             listed, _sep, more = m.group(2).rpartition(" 等 ")
             shown = (listed if more.endswith(" 项") else m.group(2)).split("、")
             extra = int(more[:-2]) if more.endswith(" 项") else 0
             assert len(shown) + extra == int(m.group(1)), line
             names.extend(shown)
-        m = re.search(r"^  - 与 §[\d.]+ \S+(?: \S+)* 的 (.+?)(?:\(arXiv:[^)]*\))?相关\(", line)
+        m = re.search(r"^(?:  - |- 与活文档现有脉络的关系: )与 §[\d.]+ \S+(?: \S+)* 的 (.+?)(?:\(arXiv:[^)]*\))?相关\(", line)
         if m:
             names.append(m.group(1))
     return names
@@ -244,8 +246,12 @@ def test_tables_and_code_stay_markdown_in_key_points(sample_ws: Path) -> None:
     fences = [t for t in md_tokens(csdn) if t.type == "fence"]
     bash = [f for f in fences if "sglang.bench_serving --backend sglang" in f.content]
     assert bash and bash[0].info == "bash" and "# SGLang 后端\n" in bash[0].content
-    yaml = [f for f in fences if f.info == "yaml"]
-    assert yaml and "  for: 5m\n" in yaml[0].content, "the YAML keeps its indentation"
+    # two blocks at most (MAX_BLOCKS): the Prometheus rule stays in the note, its caption here
+    assert len(fences) == MAX_BLOCKS and not [f for f in fences if f.info == "yaml"]
+    assert "  - kubectl describe pod 看 OOMKilled 原因" in csdn
+    note = (sample_ws / "inbox/jay/2026-08-20T1425-jay-csdn-inference-oom-benchmark-commands-highvalue.md").read_text(encoding="utf-8")
+    yaml = [b for b in find_blocks(note) if b.kind == "code" and b.lines[0].startswith("```yaml")]
+    assert yaml and "  for: 5m" in yaml[0].lines, "the YAML keeps its indentation"
     for flattened in ("- for: 5m", "- # SGLang 后端", "- severity: warning"):
         assert flattened not in csdn
     # a "# comment" inside the code never becomes a heading of the briefing

@@ -150,6 +150,10 @@ def test_normalise_and_numbers() -> None:
     "arXiv:2608.11668v2(v2 是 8-19 更新的)",
     "https://example.org/post/1",
     "→ 进 weekly-digest",
+    "year = {2026},",
+    "### Details",
+    "其他",
+    "· https://github.com/volcengine/verl/releases/tag/v0.7.0",
 ])
 def test_meta_lines(line: str) -> None:
     assert is_meta(line)
@@ -161,7 +165,7 @@ def test_meta_lines(line: str) -> None:
     "吞吐 1.92×,延迟 -48%(vs 2608.14333 的基线)",
     "先降 → 进一步再看 utilization",
     "value of the cache grows with reuse: 3× hit rate",
-    "year = {2026},",
+    "staleness = 1 by default, k=2 doubles the throughput",
 ])
 def test_points_that_are_not_meta(line: str) -> None:
     assert not is_meta(line)

@@ -427,7 +427,7 @@ def test_drafted_summary(sample_ws: Path) -> None:
     assert "- §1.3 KV Cache 管理 ← 增量 1 CoRun" in summary
     assert "- §1.13 推理引擎可复现性 ← 邻接 A" in summary
     assert "本棒固定" not in summary
-    assert render(sample_ws, summary="  自己写的  ").split("## 六", 1)[1].split("\n\n")[1] == "自己写的"
+    assert render(sample_ws, summary="  自己写的  ").split("## 六", 1)[1].split("\n", 1)[1].split("\n\n")[0] == "自己写的"
 
 
 # --------------------------------------------------------------------------- templates and paths

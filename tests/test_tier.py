@@ -52,7 +52,12 @@ def approve_all(ws: Path, capsys, expected: dict) -> None:
 def test_the_editors_tiers_decide_the_headings_and_the_header_counts(sample_ws: Path, capsys, expected) -> None:
     approve_all(sample_ws, capsys, expected)
     before = export(sample_ws, capsys)
-    assert "主线 4 条 · 邻接 3 条" not in before  # the default rule (from priority) chose otherwise
+    # the default reads the notes' hints: a remark "做邻接", posts only one colleague reports
+    assert "增量条数: 7 条(主线 4 条 · 邻接 3 条" in before
+    for exp in expected["new_increments"]:
+        code, _out, err = run(capsys, "decide", exp["key"], "tier", "main", str(sample_ws))
+        assert code == 0, err
+    assert "增量条数: 7 条(主线 7 条 · 邻接 0 条" in export(sample_ws, capsys)
     for exp in expected["new_increments"]:
         code, out, err = run(capsys, "decide", exp["key"], "tier", exp["tier"], str(sample_ws))
         assert code == 0, err
