@@ -5,7 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from curator.briefing_caveats import contradictions, find, is_caveat, prose_lines, risk, without_caveats
+from curator.briefing_caveats import (
+    contradictions,
+    find,
+    is_caveat,
+    prose_lines,
+    risk,
+    without_caveats,
+)
 from curator.briefing_points import headline
 from curator.tiers import ADJACENT, MAIN, default_tier
 
