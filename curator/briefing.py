@@ -903,16 +903,7 @@ class _Renderer:
         labelled caveats and the caveat-like clauses of its sources' points."""
         hit = self._caveat_memo.get(id(e))
         if hit is None:
-            edited = e.row.decision is not None and getattr(e.row.decision, "caveats", None) is not None
-            if edited:
-                hit = self._dedupe(e.row.caveats)
-            else:
-                from curator.analysis import primary_items
-
-                raw = [p for inc in e.incs for p in inc.points]
-                raw += [ln for inc in e.incs for it in primary_items(inc) for ln in briefing_caveats.prose_lines(sanitize(it.text))]
-                hit = self._dedupe(briefing_caveats.find(e.row.caveats, raw, self.caveats_cap))
-            self._caveat_memo[id(e)] = hit
+            hit = self._caveat_memo[id(e)] = self._dedupe(briefing_caveats.gathered(e.row, self.caveats_cap))
         return hit
 
     def _conflicts(self, e: _Entry) -> list[briefing_caveats.Contradiction]:

@@ -24,6 +24,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from rapidfuzz import fuzz
 
@@ -31,7 +32,7 @@ from curator.briefing_points import is_meta, merge_duplicates, normalise, number
 from curator.lexicon import default_lexicon
 
 __all__ = [
-    "DEFAULT_CAP", "KINDS", "Contradiction", "contradictions", "find", "is_caveat", "prose_lines", "risk", "without_caveats",
+    "DEFAULT_CAP", "KINDS", "Contradiction", "contradictions", "find", "gathered", "is_caveat", "prose_lines", "risk", "without_caveats",
 ]
 
 DEFAULT_CAP = 4
@@ -120,6 +121,21 @@ def prose_lines(text: str) -> list[str]:
             continue
         out.append(s)
     return out
+
+
+def gathered(row: Any, cap: int = DEFAULT_CAP) -> list[str]:
+    """The caveats the briefing shows for *row* (a :class:`curator.triage.Row`): the editor's
+    list as written, else :func:`find` over its notes (labelled caveats, points, prose lines).
+    The UI's edit screen starts from the same list."""
+    if row.decision is not None and getattr(row.decision, "caveats", None) is not None:
+        return list(row.caveats)
+    from curator.analysis import primary_items
+    from curator.textio import sanitize
+
+    incs = [row.inc, *row.absorbed]
+    raw = [p for inc in incs for p in inc.points]
+    raw += [ln for inc in incs for it in primary_items(inc) for ln in prose_lines(sanitize(it.text))]
+    return find(row.caveats, raw, cap)
 
 
 def find(labelled: Iterable[str], points: Iterable[str], cap: int = DEFAULT_CAP) -> list[str]:

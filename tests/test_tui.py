@@ -249,6 +249,13 @@ async def test_edit_and_priority(sample_ws: Path) -> None:
         assert cell(app, CORUN, "prio") == "🟡"
         await press(pilot, "e", "escape")  # cancel changes nothing
         assert stored(sample_ws)[CORUN].title == "CoRun: deterministic batching"
+        # the caveats start from what the briefing gathers (labelled ones and those found in
+        # the points); saving without touching them records no caveats of the editor's own
+        await press(pilot, "e")
+        caveats = app.screen.query_one("#edit-caveats").text
+        assert "GitHub 开没开源没找到" in caveats and "要看 PDF" in caveats, caveats
+        await press(pilot, "ctrl+s")
+        assert stored(sample_ws)[CORUN].caveats is None
 
 
 async def test_filter_by_status_author_section_and_text(sample_ws: Path) -> None:

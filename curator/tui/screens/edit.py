@@ -11,15 +11,18 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, TextArea
 
+from curator import briefing_caveats
 from curator.triage import Row
 from curator.tui.text import clean, clean_block
 
 
 @dataclass
 class EditResult:
-    title: str
-    points: list[str]
-    caveats: list[str]
+    """What the editor changed; None for a field left as the dialog showed it."""
+
+    title: str | None
+    points: list[str] | None
+    caveats: list[str] | None
 
 
 def lines_of(text: str) -> list[str]:
@@ -44,30 +47,37 @@ class EditScreen(ModalScreen[EditResult | None]):
     ]
 
     def __init__(self, row: Row) -> None:
-        """Start from what the row shows now (earlier edits included)."""
+        """Start from what the briefing shows now (earlier edits included): every key point
+        (the briefing shows the first few), the caveats gathered from the notes."""
         super().__init__()
         self.row = row
+        self.start_title = clean(row.title, 500)
+        self.start_points = clean_block("\n".join(row.points))
+        self.start_caveats = clean_block("\n".join(briefing_caveats.gathered(row, cap=0)))
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="edit"):
             yield Label(Content.styled("Edit increment", "bold"), id="dialog-title")
             yield Label(Content("Title"))
-            yield Input(clean(self.row.title, 500), id="edit-title")
+            yield Input(self.start_title, id="edit-title")
             yield Label(Content("Key points (one per line)"))
-            yield TextArea(clean_block("\n".join(self.row.points)), id="edit-points", soft_wrap=True)
+            yield TextArea(self.start_points, id="edit-points", soft_wrap=True)
             yield Label(Content("Caveats (one per line)"))
-            yield TextArea(clean_block("\n".join(self.row.caveats)), id="edit-caveats", soft_wrap=True)
+            yield TextArea(self.start_caveats, id="edit-caveats", soft_wrap=True)
             yield Label(Content.styled("Ctrl+S save · Esc cancel · Tab next field", "dim"))
 
     def on_mount(self) -> None:
         self.query_one("#edit-title", Input).focus()
 
     def action_save(self) -> None:
+        title = self.query_one("#edit-title", Input).value
+        points = self.query_one("#edit-points", TextArea).text
+        caveats = self.query_one("#edit-caveats", TextArea).text
         self.dismiss(
             EditResult(
-                title=self.query_one("#edit-title", Input).value.strip(),
-                points=lines_of(self.query_one("#edit-points", TextArea).text),
-                caveats=lines_of(self.query_one("#edit-caveats", TextArea).text),
+                title=title.strip() if title != self.start_title else None,
+                points=lines_of(points) if points != self.start_points else None,
+                caveats=lines_of(caveats) if caveats != self.start_caveats else None,
             )
         )
 
