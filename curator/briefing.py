@@ -63,6 +63,8 @@ __all__ = [
 
 LANGS = ("zh", "en")
 MARKER_PREFIX = "<!-- curator:briefing"
+_URLS_LISTED = 3
+"""Up to this many links are listed one per line; more go on one line."""
 _NEIGHBOURS = 2
 """Neighbours named in an entry's relation lines, the closest first: this briefing's own
 entries it may overlap, then anchored items of the doc."""
@@ -686,6 +688,8 @@ class _Renderer:
             return [f"- {self.t['url']}: {self.t['none']}"]
         if len(urls) == 1:
             return [f"- {self.t['url']}: {urls[0]}"]
+        if len(urls) > _URLS_LISTED:  # a long list of posts: one line, the links in order
+            return [f"- {self.t['urls']}: " + " · ".join(urls)]
         return [f"- {self.t['urls']}:", *(f"  - {u}" for u in urls)]
 
     @staticmethod
