@@ -18,15 +18,16 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal
 
+from curator.lexicon import default_lexicon
 from curator.mdblocks import plain_inline
 
 __all__ = [
-    "MAX_BLOCKS", "MAX_BLOCK_LINES", "Block", "arrange_points", "bullet_parents", "cap_blocks", "code_point", "find_blocks",
+    "MAX_BLOCKS", "SHOWN_BLOCK_LINES", "Block", "arrange_points", "bullet_parents", "cap_blocks", "code_point", "find_blocks",
     "nesting_levels", "row_point",
 ]
 
 MAX_BLOCKS = 2
-MAX_BLOCK_LINES = 16
+SHOWN_BLOCK_LINES = 16
 """A briefing entry shows at most this many tables or code blocks, and this many of their lines
 (the first block always): the rest stay in the source note, their caption bullet says what
 they held."""
@@ -93,6 +94,10 @@ def find_blocks(text: str) -> list[Block]:
                 continue
             body = lines[i : end + 1]
             keys = {code_point(x) for x in lines[i + 1 : end] if x.strip()}
+            info = fence.group(3).strip().split(" ")[0].lower()
+            if info in default_lexicon().literals("points", "citation_fences"):
+                i = end + 1  # a BibTeX/RIS record says how to cite it: no key point (its lines are meta)
+                continue
             out.append(Block("code", _dedent(body), {k for k in keys if k}))
             i = end + 1
             continue
@@ -134,8 +139,8 @@ def arrange_points(points: list[str], blocks: list[Block]) -> list[str | Block]:
     return out
 
 
-def cap_blocks(arranged: list[object], max_blocks: int = MAX_BLOCKS, max_lines: int = MAX_BLOCK_LINES) -> list[object]:
-    """*arranged* with the blocks past :data:`MAX_BLOCKS` / :data:`MAX_BLOCK_LINES` left out,
+def cap_blocks(arranged: list[object], max_blocks: int = MAX_BLOCKS, max_lines: int = SHOWN_BLOCK_LINES) -> list[object]:
+    """*arranged* with the blocks past :data:`MAX_BLOCKS` / :data:`SHOWN_BLOCK_LINES` left out,
     in order: a briefing points at a runbook, it does not carry it."""
     out: list[object] = []
     shown = lines = 0

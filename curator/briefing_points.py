@@ -49,6 +49,9 @@ _ID = re.compile(r"(?<![\w.])(?:arxiv:\s*)?\d{4}\.\d{4,5}(?:v\d+)?(?![\w])|https
 _LABEL = re.compile(r"^\s*([^:：\s][^:：]{0,24}?)\s*[:：]\s*")
 _CLAUSES = re.compile(r"(?<=[;；])")
 _HEADING = re.compile(r"^#{1,6}\s")
+_TRAILING_ARROW = re.compile(r"(?<=[。.;；!！?？])\s*(?:→|->|=>|⇒)\s*\S[^。;；→]{0,24}$")
+_ARROW_ONLY = re.compile(r"^\s*(?:→|->|=>|⇒)\s*\S.{0,30}$")
+_SECTION_NO = re.compile(r"§\s*\d|(?<![\w.])\d+(?:\.\d+)+(?![\w.])")
 _LEADER = re.compile(r"^(?:[·•▸▪‣◦]\s*|[—–]\s+)+")
 """A digest's leading bullet dot or em rule ("· text", "— text"), not part of the point."""
 _BIBTEX = re.compile(r"^\s*@?[A-Za-z_]+\s*=\s*[{\"]|^\s*@[A-Za-z]+\s*\{")
@@ -101,8 +104,15 @@ def is_meta(point: str) -> bool:
     heading or a lone word that names a group ("### Details", "其他")."""
     lex = default_lexicon()
     text = _LEADER.sub("", unicodedata.normalize("NFKC", point).strip())
-    if _HEADING.match(text) or (len(normalise(text).split()) <= 2 and not numbers(text)):
+    if _HEADING.match(text):
         return True
+    bare = _ID.sub(" ", text)
+    if len(normalise(bare).split()) <= 2 and not numbers(bare):
+        return True  # a lone word ("其他"), or an ID with its category ("cs.LG · arXiv:…")
+    if _ARROW_ONLY.match(_LABEL.sub("", text, count=1)):
+        return True  # a remark that only routes it somewhere ("hao 注:→ §5.1 在线蒸馏")
+    if lex.pattern("fields", "hint").match(text) and _SECTION_NO.search(text[:40]):
+        return True  # a filing hint ("建议归入 §4.3(…)"): the section line says where it goes
     label = _LABEL.match(text)
     if label and lex.pattern("points", "value").fullmatch(label.group(1).strip()):
         return True
@@ -131,6 +141,7 @@ def strip_refs(point: str) -> str:
     out = "".join(kept)
     if len(kept) < len(clauses):
         out = out.rstrip(" ;；")
+    out = _TRAILING_ARROW.sub("", out)  # "…文章没提。→ RLVR 那节": the note's routing, after the sentence
     cut = _cut("points", "routing", out)
     if cut == out:
         return out
@@ -311,6 +322,17 @@ HEADLINE_PARTS = 2
 HEADLINE_WIDTH = 40
 
 
+def _strength(clause: str) -> int:
+    """How much news a clause's numbers carry: a change or a ratio ("+6.8", "-48%", "1.92×",
+    "41.2 → 48.0") counts three times, a size or count ("7B", "300B tokens") once."""
+    score = 0
+    for m in _MEASURE.finditer(clause):
+        unit = (m.group("unit") or "").strip()
+        change = (m.group("sign") or "") in ("+", "-", "−") and m.group("sign") is not None
+        score += 3 if unit in ("%", "×", "x", "倍") or change or "→" in (m.group("range") or "") else 1
+    return score
+
+
 def _measure_key(text: str) -> str:
     return text.replace(" ", "").lstrip("+-−~≈")
 
@@ -329,7 +351,7 @@ def _around_measure(clause: str) -> str:
     head = clause[start:end]
     if start > 0 and " " in head[: first.start() - start]:
         head = head.split(" ", 1)[1]
-    return head.strip(" ,，;；:：、")
+    return head.strip(" ,，;；:：、/|·")
 
 
 def headline(points: Sequence[str], title: str = "") -> str:
@@ -346,14 +368,17 @@ def headline(points: Sequence[str], title: str = "") -> str:
         m = _LABEL.match(body)
         if m:
             body = body[m.end():]
+        best_here: tuple[int, int, str] | None = None
         for clause in _HEAD_CLAUSE.split(body):
-            c = _around_measure(" ".join(clause.split()).strip(" ·•-—–*"))
+            c = _around_measure(" ".join(clause.split()).strip(" ·•-—–*/|"))
             words = _MEASURE_RX.sub("", c)
             if not re.search(r"[^\W\d_]{2}", words):
                 continue  # a bare number says nothing without what it measures
             if {_measure_key(x.group()) for x in _MEASURE.finditer(c)} - seen and not _ID.search(c):
-                scored.append((len(_MEASURE.findall(body)), i, c))
-                break
+                if best_here is None or _strength(c) > best_here[0]:
+                    best_here = (_strength(c), i, c)
+        if best_here is not None:
+            scored.append(best_here)
     best: list[tuple[int, int, str]] = []
     used: set[str] = set(seen)
     for n, i, c in sorted(scored, key=lambda x: (-x[0], x[1])):
