@@ -110,7 +110,7 @@ def is_meta(point: str) -> bool:
     if len(normalise(bare).split()) <= 2 and not numbers(bare):
         return True  # a lone word ("其他"), or an ID with its category ("cs.LG · arXiv:…")
     if _ARROW_ONLY.match(_LABEL.sub("", text, count=1)):
-        return True  # a remark that only routes it somewhere ("hao 注:→ §5.1 在线蒸馏")
+        return True  # a remark that only routes it somewhere ("注:→ §5.1")
     if lex.pattern("fields", "hint").match(text) and _SECTION_NO.search(text[:40]):
         return True  # a filing hint ("建议归入 §4.3(…)"): the section line says where it goes
     label = _LABEL.match(text)

@@ -17,6 +17,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from curator.lexicon import Lexicon, default_lexicon, may_match, skim
+from curator.living_doc import ROMAN
 
 __all__ = ["Hint", "read_hints"]
 
@@ -54,7 +55,7 @@ def _patterns(lexicon: Lexicon) -> tuple[re.Pattern[str], re.Pattern[str], re.Pa
     return number, trailing, title, in_num
 
 
-_REF = re.compile(r"§\s*(?P<num>(?:[A-Z][.．])?\d{1,2}(?:\s*[.．]\s*\d{1,2}){0,3})")
+_REF = re.compile(rf"§\s*(?P<num>(?:(?:{ROMAN}|[A-Z])[.．])?\d{{1,2}}(?:\s*[.．]\s*\d{{1,2}}){{0,3}}|{ROMAN})")
 _TITLE_BEFORE = re.compile(r"(?P<title>[^\s,，。;；:：→]{2,16}(?:\s[^\s,，。;；:：→]{1,16}){0,2})\s*(?:的)?\s*$")
 
 

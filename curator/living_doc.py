@@ -279,10 +279,12 @@ def _structure(lines: list[str]) -> _Structure:
 
 # A section number's parts are digits; the first may be one capital letter, as appendix-style
 # docs write them ("A.1 Superposition", "C.3.1 Scaling", "§B.2").
-_FIRST_PART = r"(?:[A-Z]|\d{1,3})"
+ROMAN = r"(?:(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3})(?![A-Za-z]))"
+"""A Roman part number ("II", "IV", "XII"), as docs that number parts "Part II" / "II.3" write it."""
+_FIRST_PART = rf"(?:{ROMAN}|[A-Z]|\d{{1,3}})"
 _SECT_NUM_RE = re.compile(rf"§[ \t]*({_FIRST_PART}(?:\.\d+)*)\.?")
 _DOTTED_NUM_RE = re.compile(rf"({_FIRST_PART}(?:\.\d{{1,3}})+)(?:\.|\)|:(?!\d))?(?=\s|$)")
-SECTION_REF_RE = re.compile(r"§\s*((?:[A-Za-z][.．])?[0-9０-９]{1,3}(?:[.．][0-9０-９]{1,3})*)")
+SECTION_REF_RE = re.compile(rf"§\s*((?:{ROMAN}[.．]|[A-Za-z][.．])?[0-9０-９]{{1,3}}(?:[.．][0-9０-９]{{1,3}})*|{ROMAN})")
 """A "§" reference in free text ("§4.3", "§ 4.3", "§４.３", "§C.3"); group 1 is the number as written."""
 _SINGLE_NUM_RE = re.compile(
     r"(\d{1,3})(?:(?:[.)、]|[ \t]*\))(?=\s|$)|(?=[ \t]*[·|:：—–][ \t]|[ \t]+-[ \t]))|([A-Z])[.)](?=[ \t]+\S)"
@@ -357,7 +359,8 @@ def _heading_numbers(headings: list[Any]) -> list[str | None]:
 def _worded_re() -> re.Pattern[str]:
     words = default_lexicon().pattern("sections", "number_words").pattern
     return re.compile(
-        rf"\s*(?:{words})\s*[:：.]?\s*((?:[A-Z]\.)?\d{{1,3}}(?:\.\d{{1,3}})*)\.?(?=[\s:：·|—–\-)]|$)", re.IGNORECASE
+        rf"\s*(?:{words})\s*[:：.]?\s*((?:(?:{ROMAN}|[A-Z])\.)?\d{{1,3}}(?:\.\d{{1,3}})*|{ROMAN})\.?(?=[\s:：·|—–\-)]|$)",
+        re.IGNORECASE
     )
 
 
@@ -411,7 +414,7 @@ def number_depth(number: str) -> int:
 def _ref_re() -> re.Pattern[str]:
     words = default_lexicon().pattern("sections", "number_words").pattern
     return re.compile(
-        rf"[\s\"'“”‘’「」]*(?:(?:{words})[\s:]*)*((?:[A-Za-z]\.)?\d{{1,3}}(?:\.\d{{1,3}})*)\.?[\s\"'“”‘’「」]*(?:(?:{words})\s*)*",
+        rf"[\s\"'“”‘’「」]*(?:(?:{words})[\s:]*)*((?:(?:{ROMAN}|[A-Za-z])\.)?\d{{1,3}}(?:\.\d{{1,3}})*|{ROMAN}(?=\s*$))\.?[\s\"'“”‘’「」]*(?:(?:{words})\s*)*",
         re.IGNORECASE,
     )
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from curator.arxiv import find_ids
 from curator.fields import match_field
 from curator.lexicon import default_lexicon, memo, text_memo
-from curator.living_doc import SECTION_REF_RE, canonical_section
+from curator.living_doc import ROMAN, SECTION_REF_RE, canonical_section
 from curator.mdblocks import plain_inline
 from curator.mentions import identities, url_role
 from curator.models import Item
@@ -234,7 +234,7 @@ def parse_hint(value: str) -> str | None:
     if m:
         return canonical_section(m.group(1)) or "§" + _ascii_digits(m.group(1))
     # "2.1", "2.1절", "2.1 (planning)", "C.3" (a bare "2" is a count, not a section)
-    m = re.match(r"^((?:[A-Z]\.)?\d+(?:\.\d+)+|[A-Z]\.\d+)(?![\d.]*\d)(?![A-Za-z])", v)
+    m = re.match(rf"^((?:(?:{ROMAN}|[A-Z])\.)?\d+(?:\.\d+)+|(?:{ROMAN}|[A-Z])\.\d+)(?![\d.]*\d)(?![A-Za-z])", v)
     if m:
         return canonical_section(m.group(1)) or "§" + m.group(1)
     if (cjk := canonical_section(v)) is not None and not v.isdigit():

@@ -137,11 +137,75 @@ def preprocess(text: str) -> tuple[str, dict[str, str], list[str]]:
         text = re.sub(r"^[ \t]+(?=\S)", "", text, flags=re.MULTILINE)
     if "[!" in text:
         text = _callouts(text)
+    if "[[" in text:  # an outliner's page links ("[[Faithfulness of reasoning traces]]") read as their text
+        text = _WIKILINK.sub(_wikilink_text, text)
+    if ("<item>" in text or "<entry>" in text) and _FEED_ROOT.search(text):
+        text = _feed_items(text)
     text = inline_footnotes(text)
     text, flattened = flatten_deep_nesting(text)
     if flattened:
         warnings.append("very deep quote/list nesting was flattened to read it")
     return text, front, warnings
+
+
+_FEED_ROOT = re.compile(r"<(?:rss|feed|channel|rdf:RDF)\b", re.IGNORECASE)
+_FEED_TAG = re.compile(r"^[ \t]*<(?P<tag>[A-Za-z:]+)(?P<attrs>[^>]*)>(?P<body>.*?)</(?P=tag)>[ \t]*$|^[ \t]*<(?P<empty>[A-Za-z:]+)(?P<eattrs>[^>]*)/>[ \t]*$")
+_FEED_HREF = re.compile(r"""href\s*=\s*["']([^"']+)["']""")
+_ANY_TAG = re.compile(r"<[^<>]{0,200}>")
+
+
+def _feed_items(text: str) -> str:
+    """An RSS/Atom feed pasted into a note (bare or fenced) read as a list: each ``<item>`` /
+    ``<entry>`` becomes an entry (its title, then its link and summary as its lines);
+    the feed's own title a heading; other markup blank.  Line numbers are kept."""
+    import html
+
+    lines = text.split("\n")
+    out: list[str] = []
+    in_item = False
+    feed_fence = False
+    for i, line in enumerate(lines):
+        s = line.strip()
+        if s.startswith(("```", "~~~")):
+            ahead = "\n".join(lines[i + 1 : i + 4])
+            if feed_fence or _FEED_ROOT.search(ahead) or s[3:].strip().lower() in ("xml", "rss", "atom"):
+                feed_fence = not feed_fence if (feed_fence or _FEED_ROOT.search(ahead)) else feed_fence
+                out.append("")
+                continue
+        low = s.lower()
+        if low in ("<item>", "<entry>") or low.startswith(("<item ", "<entry ")):
+            in_item = True
+            out.append("")
+            continue
+        if low in ("</item>", "</entry>"):
+            in_item = False
+            out.append("")
+            continue
+        m = _FEED_TAG.match(line)
+        if m is None:
+            out.append("" if s.startswith("<") and s.endswith(">") else line)
+            continue
+        tag = (m.group("tag") or m.group("empty") or "").lower()
+        body = html.unescape(_ANY_TAG.sub(" ", html.unescape(m.group("body") or ""))).strip()
+        if tag == "link" and not body:
+            href = _FEED_HREF.search(m.group("attrs") or m.group("eattrs") or "")
+            body = href.group(1) if href else ""
+        if tag == "title":
+            out.append(("- " if in_item else "# ") + body if body else "")
+        elif in_item and tag == "link" and body:
+            out.append("  link: " + body)
+        elif in_item and tag in ("description", "summary", "content") and body:
+            out.append("  " + body)
+        else:
+            out.append("")
+    return "\n".join(out)
+
+
+_WIKILINK = re.compile(r"\[\[([^\[\]|\n]{1,200})(?:\|([^\[\]\n]{1,200}))?\]\]")
+
+
+def _wikilink_text(m: re.Match[str]) -> str:
+    return m.group(2) or m.group(1)
 
 
 _CALLOUT = re.compile(r"^[ \t]{0,3}>[ \t]*\[!(?P<kind>[A-Za-z][\w-]{0,20})\][+-]?[ \t]*(?P<title>.*)$")
@@ -306,7 +370,7 @@ def split_note(text: str, path: str) -> SplitNote:
     # 3. list entries and table rows in still-uncovered regions
     for b in blocks:
         if b.kind == "list":
-            for e in b.entries:
+            for e in _outline_entries(b.entries, lines):
                 if not usable(e.start) or line_neg[e.start]:
                     continue
                 first = lines[e.start - 1] if e.start - 1 < nlines else ""
@@ -805,6 +869,34 @@ def _sentence_led(own: str) -> bool:
 
 _URL_OR_MD_LINK = re.compile(r"\]\([^)]*\)|https?://\S+")
 _BARE_ID_LEAD = re.compile(r"(?:arxiv|pdf|abs)?[\s:：\[(（【/]*", re.IGNORECASE)
+
+
+def _outline_entries(entries: list[ListEntry], lines: list[str]) -> list[ListEntry]:
+    """The list entries that may be items: an entry whose children are two or more things of
+    their own (each citing its own paper or link and carrying its own nested details, as an
+    outliner's export nests a day's reading under one root bullet) stands for its children,
+    not for one item.  A paper's own bullets (its ID, its repo, a reference) are details."""
+    out: list[ListEntry] = []
+    for e in entries:
+        own = [c for c in e.children if c.children and _cites_own_thing(c, lines)]
+        keys = {k for c in own for k in _thing_keys(c, lines)}
+        if len(own) >= 2 and len(keys) >= 2 and not _thing_keys_line(e.text.split("\n")[0]):
+            out.extend(_outline_entries(e.children, lines))
+        else:
+            out.append(e)
+    return out
+
+
+def _thing_keys_line(text: str) -> set[str]:
+    return set(identities(text).papers)
+
+
+def _thing_keys(e: ListEntry, lines: list[str]) -> set[str]:
+    return _thing_keys_line("\n".join(lines[e.start - 1 : e.end]))
+
+
+def _cites_own_thing(e: ListEntry, lines: list[str]) -> bool:
+    return bool(_thing_keys(e, lines))
 
 
 def _entry_is_item(e: ListEntry, lines: list[str]) -> bool:

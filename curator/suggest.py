@@ -61,6 +61,18 @@ def units_bm25(units: list[Unit]) -> BM25 | None:
     return BM25(docs) if docs else None
 
 
+_ROMAN_NUMERALS = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII", "XIV", "XV",
+                   "XVI", "XVII", "XVIII", "XIX", "XX")
+
+
+def _roman_part(label: str) -> str:
+    """"§6.1" → "§VI.1": a doc that numbers its parts "Part VI" / "VI.1" is cited "6.1" too."""
+    first, _dot, rest = label[1:].partition(".")
+    if not first.isdigit() or not 1 <= int(first) <= len(_ROMAN_NUMERALS):
+        return label
+    return "§" + _ROMAN_NUMERALS[int(first) - 1] + (("." + rest) if rest else "")
+
+
 class SectionIndex:
     """Lexical index over the sections of one living doc, and what names its sections.
 
@@ -160,7 +172,7 @@ class SectionIndex:
         label = canonical_section(ref)
         if label is None:
             return None
-        hit = self.by_label.get(label)
+        hit = self.by_label.get(label) or self.by_label.get(_roman_part(label))
         if hit:
             return hit[0]
         parts = label[1:].split(".")

@@ -624,6 +624,24 @@ def test_letter_numbered_sections() -> None:
     assert canonical_section("§ c.3") == "§C.3"
 
 
+def test_roman_numbered_parts() -> None:
+    """"Part II — Protein design" over "### II.3 Binders": Roman parts are numbers too, and a note
+    citing "6.1" means the doc's VI.1 when the doc has no §6."""
+    text = (
+        "# T\n\n## Part I — Structure\n\n### I.1 Monomers\n\n- **A** (arXiv:2601.00001)\n\n"
+        "## Part II — Design\n\n### II.3 Binders\n\n- **B** (arXiv:2601.00002)\n\n"
+        "## Part VI — Small molecules\n\n### VI.1 Docking\n\n- **C** (arXiv:2601.00003)\n"
+    )
+    doc = parse_living_doc(text, "x.md", "t")
+    assert [s.number for s in doc.sections] == [None, "§I", "§I.1", "§II", "§II.3", "§VI", "§VI.1"]
+    index = SectionIndex(doc)
+    assert index.anchor_section == {"2601.00001": "§I.1", "2601.00002": "§II.3", "2601.00003": "§VI.1"}
+    assert index.resolve("section II.3").label == "§II.3"  # type: ignore[union-attr]
+    assert index.resolve("6.1").label == "§VI.1"  # type: ignore[union-attr]
+    assert canonical_section("§IV.2") == "§IV.2" and canonical_section("Part VII") == "§VII"
+    assert section_number("Civic duties") is None and section_number("VIII.2 Later") == "§VIII.2"
+
+
 def test_removed_lines_are_not_anchors() -> None:
     lines = [
         "- ~~**Old Serve**~~ (arXiv:2608.10001) — removed 11-20, superseded",

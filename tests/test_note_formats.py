@@ -515,12 +515,53 @@ Keeps text notes per 32-frame chunk plus 8 keyframes.[^2]
 
 def test_an_obsidian_note_headings_over_one_cited_paper_and_a_leaving_out_callout() -> None:
     out = split_note(OBSIDIAN, PATH)
-    heads = {it.title: it.primary_arxiv for it in out.items if it.title.startswith("[[")}
-    assert heads == {"[[ChronoTok]] #tokenizer": "2610.03127", "[[LUMEN (video)]] #video-llm": "2610.05530"}
+    heads = {it.title: it.primary_arxiv for it in out.items if it.primary_arxiv in ("2610.03127", "2610.05530")}
+    # page links read as their text: "[[ChronoTok]]" is the title ChronoTok
+    assert heads == {"ChronoTok #tokenizer": "2610.03127", "LUMEN (video) #video-llm": "2610.05530"}
     chrono = next(it for it in out.items if it.primary_arxiv == "2610.03127")
     assert "https://github.com/kairos-ai/chronotok" in chrono.urls
     # the callout's title leaves its entries out, like a heading would
     assert "###### not ours" in preprocess(OBSIDIAN)[0]
+
+
+def test_an_outliner_export_nests_each_reading_under_one_root_bullet() -> None:
+    """A Roam/Logseq day page: one root bullet holds several papers, each with its own
+    properties; each child is an item, and a paper's own bullets (ID, repo) stay its details."""
+    text = (
+        "- [[Reading]] saturday\n"
+        "    - [[PepFlow-2]] flow matching for cyclic peptides\n"
+        "        - id:: arXiv:2610.01877\n"
+        "        - numbers:: 27% in silico success\n"
+        "    - [[Blog]] \"What ProteinGym doesn't measure\"\n"
+        "        - url:: https://lowerbound.bio/posts/proteingym-blind-spots\n"
+        "    - [[SubgoalRL]] Subgoal-level RL for Lean 4\n"
+        "        - arxiv.org/abs/2610.18064\n"
+        "        - code: https://github.com/subgoal-rl/subgoal-rl\n"
+    )
+    items = split_note(text, PATH).items
+    assert [it.title for it in items] == [
+        "PepFlow-2 flow matching for cyclic peptides", 'Blog "What ProteinGym doesn\'t measure"',
+        "SubgoalRL Subgoal-level RL for Lean 4",
+    ]
+    assert items[0].arxiv == ["2610.01877"] and items[1].urls and items[2].arxiv == ["2610.18064"]
+    assert "https://github.com/subgoal-rl/subgoal-rl" in items[2].urls + items[2].linked
+
+
+def test_a_pasted_rss_feed_is_read_as_a_list_of_items() -> None:
+    text = (
+        "<!-- bot digest -->\n\n```xml\n<rss version=\"2.0\">\n<channel>\n  <title>keyword digest</title>\n"
+        "  <item>\n    <title>FlexPose-3: Pocket-Flexible Diffusion Docking</title>\n"
+        "    <link>https://arxiv.org/abs/2610.02031</link>\n    <category>q-bio.BM</category>\n"
+        "    <description>Matched: docking. Claims 74% &amp; more.</description>\n  </item>\n"
+        "  <entry>\n    <title>An Atom entry</title>\n    <link href=\"https://arxiv.org/abs/2610.02688v1\"/>\n  </entry>\n"
+        "</channel>\n</rss>\n```\n"
+    )
+    items = split_note(text, PATH).items
+    assert [(it.title, it.arxiv) for it in items] == [
+        ("FlexPose-3: Pocket-Flexible Diffusion Docking", ["2610.02031"]), ("An Atom entry", ["2610.02688"]),
+    ]
+    assert "Claims 74% & more." in items[0].text
+    assert preprocess(text)[0].count("\n") == text.count("\n")  # line numbers kept
 
 
 def test_a_digest_title_over_a_view_all_link_and_a_table_is_no_item() -> None:
