@@ -54,7 +54,7 @@ from curator.models import (
     Window,
 )
 from curator.timeutil import parse_iso
-from curator.urls import normalize_url
+from curator.urls import find_urls, normalize_url
 from curator.workspace import (
     Layout,
     LoadedNote,
@@ -270,7 +270,9 @@ def build_analysis(
             members = [by_label[x] for x in labels if x in by_label]
             if len(members) > 1:
                 groups.append((members, sentence))
-    clusters = cluster_items(items, carriers, groups, _card_links(cards))
+    said = _said_same(in_window)
+    clusters = cluster_items(items, carriers, groups, {**{k: v for k, (v, _p) in said.items()}, **_card_links(cards)},
+                             said={k: p for k, (_v, p) in said.items()})
     authors = {n.path: n.author for n in notes.values()}
     incs = [_increment(c, ctx, authors) for c in clusters]
     incs.extend(_card_increments(cards, incs, ctx))
@@ -308,6 +310,37 @@ def _discussed_together(items: list[Item], incs: list[Increment]) -> dict[tuple[
             for b in cited[x + 1 :]:
                 out.setdefault((a, b), f"{short_path(it.note)}({it.label or 'item'}) discusses both")
     return out
+
+
+_SENTENCE_END = re.compile(r"(?<=[。;；!！?？])|(?<=[.;!?])\s+(?=\S)")
+
+
+def _said_same(in_window: list[Any]) -> dict[str, tuple[str, str]]:
+    """Link → (arXiv ID, note) where a note's sentence says the link is that paper ("the bioRxiv
+    version https://… is the same paper as 2610.02215", "…就是同一篇"): one ID and links in the
+    sentence, a ``[remarks] same_paper`` phrase, no ``distinct`` one.  A link two lines give two
+    papers names neither."""
+    lex = default_lexicon()
+    same, distinct = lex.phrases("remarks", "same_paper"), lex.phrases("remarks", "distinct")
+    out: dict[str, tuple[str, str]] = {}
+    clash: set[str] = set()
+    for ln in in_window:
+        text = ln.note.text
+        if not text or next(same.finditer(text), None) is None:
+            continue  # most notes say nothing of the kind: one scan, no line loop
+        for line in (c for ln_ in text.split("\n") for c in _SENTENCE_END.split(ln_)):
+            if next(same.finditer(line), None) is None or next(distinct.finditer(line), None) is not None:
+                continue
+            ids = {m.id for m in find_ids(line)}
+            links = [normalize_url(u) for u, _s, _e in find_urls(line)]
+            links = [u for u in links if not any(i in u for i in ids) and "arxiv.org" not in u]
+            if len(ids) != 1 or not links:
+                continue
+            (aid,) = ids
+            for u in links:
+                if out.setdefault(u, (aid, ln.note.path))[0] != aid:
+                    clash.add(u)
+    return {k: v for k, v in out.items() if k not in clash}
 
 
 def _card_links(cards: list[PaperCard]) -> dict[str, str]:

@@ -106,12 +106,15 @@ def cluster_items(
     carriers: list[Item],
     groups: list[tuple[list[Item], str]],
     url_ids: Mapping[str, str] | None = None,
+    said: Mapping[str, str] | None = None,
 ) -> list[Cluster]:
     """Group items into increments (see module docstring).
 
     ``url_ids`` maps a normalised link to the arXiv ID whose paper card gives it (its code, its
-    project page): an item that links only that is about the paper."""
+    project page) or that a note says it is (``said``: link → that note): an item that links
+    only that is about the paper."""
     url_ids = url_ids or {}
+    said = said or {}
     clusters: dict[str, Cluster] = {}
     order: list[str] = []
 
@@ -193,7 +196,8 @@ def cluster_items(
             c = get(paper, "arxiv")
             c.items.extend(its)
             c.merge = "likely"
-            c.reasons.append(f"its paper card links {url_key}")
+            c.reasons.append(f"{_short(said[url_key])} says {url_key} is this paper" if url_key in said
+                             else f"its paper card links {url_key}")
             continue
         if url_key:
             c = get(url_key, "url")

@@ -564,6 +564,24 @@ def test_a_pasted_rss_feed_is_read_as_a_list_of_items() -> None:
     assert preprocess(text)[0].count("\n") == text.count("\n")  # line numbers kept
 
 
+def test_a_note_saying_a_preprint_is_the_same_paper_merges_them(tmp_path: Path) -> None:
+    """"the bioRxiv one is the same paper": an item that cites only that link joins the arXiv
+    increment; a line that tells them apart ("not the same paper") joins nothing."""
+    note = (
+        "# reading\n\n"
+        "JudgeScope (arXiv 2611.05823): the bioRxiv https://www.biorxiv.org/content/10.1101/2026.09.28.614402v1 "
+        "is the same paper, posted both places. The medRxiv https://www.medrxiv.org/content/10.1101/2026.10.01.000001v1 "
+        "is not the same paper as 2611.05823.\n\n"
+        "## Board\n\n"
+        "- **JudgeScope preprint version** · biorxiv.org/content/10.1101/2026.09.28.614402v1 · judge calibration for evals\n"
+        "- **Other preprint** · medrxiv.org/content/10.1101/2026.10.01.000001v1 · judge calibration in clinics\n"
+    )
+    incs = run(tmp_path, note)
+    titles = [it.title for it in incs["2611.05823"].items]
+    assert "JudgeScope preprint version" in titles, titles
+    assert "Other preprint" not in titles
+
+
 def test_a_digest_title_over_a_view_all_link_and_a_table_is_no_item() -> None:
     text = (
         "# Daily Papers — keyword digest\n\n14 papers matched. View all: https://huggingface.co/papers?date=2026-10-24\n\n"
