@@ -141,6 +141,8 @@ def preprocess(text: str) -> tuple[str, dict[str, str], list[str]]:
         text = _WIKILINK.sub(_wikilink_text, text)
     if ("<item>" in text or "<entry>" in text) and _FEED_ROOT.search(text):
         text = _feed_items(text)
+    if "@" in text and _BIB_ENTRY.search(text):
+        text = _bibtex_items(text)
     text = inline_footnotes(text)
     text, flattened = flatten_deep_nesting(text)
     if flattened:
@@ -198,6 +200,74 @@ def _feed_items(text: str) -> str:
             out.append("  " + body)
         else:
             out.append("")
+    return "\n".join(out)
+
+
+_BIB_ENTRY = re.compile(r"^[ \t]*@(?!comment|string|preamble)[A-Za-z]+[ \t]*\{[^,\n]*,[ \t]*$", re.MULTILINE | re.IGNORECASE)
+_BIB_FIELD = re.compile(r"^[ \t]*(?P<name>[A-Za-z_-]+)[ \t]*=[ \t]*(?P<value>.*?),?[ \t]*$")
+_BIB_ID_FIELDS = ("eprint", "arxiv", "arxivid")
+_BIB_LINK_FIELDS = ("url", "doi", "howpublished")
+_BIB_TEXT_FIELDS = ("note", "annote", "annotation", "comment", "abstract", "keywords")
+
+
+def _bib_value(raw: str) -> str:
+    v = raw.strip().rstrip(",").strip()
+    if v[:1] in "{\"" and v[-1:] in "}\"":
+        v = v[1:-1]
+    return " ".join(v.replace("{", "").replace("}", "").split())
+
+
+def _bibtex_items(text: str) -> str:
+    """BibTeX entries (bare or in a ```bibtex fence) read as a list: each ``@type{key,`` becomes
+    an entry titled by its ``title``, with its eprint / url / doi as a link line and its note as
+    its text; other fields blank.  Line numbers are kept."""
+    lex_fences = set(default_lexicon().literals("points", "citation_fences"))
+    lines = text.split("\n")
+    out = list(lines)
+    i, n = 0, len(lines)
+    while i < n:
+        s = lines[i].strip()
+        if s.startswith(("```", "~~~")) and s[3:].strip().lower() in lex_fences:
+            out[i] = ""  # the fence of a citation record: its entries are read below
+            j = i + 1
+            while j < n and not lines[j].strip().startswith(s[:3]):
+                j += 1
+            if j < n:
+                out[j] = ""
+            i += 1
+            continue
+        if not _BIB_ENTRY.match(lines[i]):
+            i += 1
+            continue
+        depth, j = 0, i
+        while j < n and j - i < 200:
+            depth += lines[j].count("{") - lines[j].count("}")
+            if depth <= 0 and j > i:
+                break
+            j += 1
+        fields: dict[str, tuple[int, str]] = {}
+        for k in range(i + 1, min(j, n)):
+            m = _BIB_FIELD.match(lines[k])
+            if m:
+                fields.setdefault(m.group("name").lower(), (k, _bib_value(m.group("value"))))
+        for k in range(i, min(j + 1, n)):
+            out[k] = ""
+        title = fields.get("title", (i, ""))[1]
+        out[i] = "- " + (title or lines[i].strip())
+        for name, (k, value) in fields.items():
+            if not value or name == "title":
+                continue
+            if name in _BIB_ID_FIELDS:
+                out[k] = "  arXiv:" + value
+            elif name in _BIB_LINK_FIELDS:
+                out[k] = "  link: " + (value if "://" in value or not value.startswith("10.") else "https://doi.org/" + value)
+            elif name in _BIB_TEXT_FIELDS:
+                out[k] = "  " + value
+            elif cited := find_ids(value):  # "journal = {arXiv preprint arXiv:1211.3711}"
+                out[k] = "  arXiv:" + cited[0].id
+            elif "://" in value:
+                out[k] = "  link: " + value
+        i = j + 1
     return "\n".join(out)
 
 

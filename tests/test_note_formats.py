@@ -251,16 +251,11 @@ We should compare against this:
 """
 
 
-def test_bibtex_in_a_fence_is_a_mention(tmp_path: Path) -> None:
-    assert items(BIBTEX) == []
-    incs = run(tmp_path, BIBTEX)
-    assert list(incs) == ["2611.05823"]
-    assert [s.mention for s in incs["2611.05823"].sources] == [True]
-
-
-@pytest.mark.xfail(strict=True, reason="each fenced line is its own carrier, so the BibTeX title={…} is never read: "
-                   "the increment is titled 'journal={arXiv preprint' and judged no-fit although its title fits")
-def test_bibtex_mention_takes_its_title_from_the_entry(tmp_path: Path) -> None:
+def test_bibtex_in_a_fence_is_an_item_titled_by_its_entry(tmp_path: Path) -> None:
+    """A citation record names one paper: an item, titled by the entry's title, judged like any."""
+    assert [(it.title, it.primary_arxiv) for it in items(BIBTEX)] == [
+        ("Paraphrased leakage probes for benchmark contamination", "2611.05823"),
+    ]
     inc = run(tmp_path, BIBTEX)["2611.05823"]
     assert inc.title == "Paraphrased leakage probes for benchmark contamination"
     assert inc.status == "new"
@@ -580,6 +575,23 @@ def test_a_note_saying_a_preprint_is_the_same_paper_merges_them(tmp_path: Path) 
     titles = [it.title for it in incs["2611.05823"].items]
     assert "JudgeScope preprint version" in titles, titles
     assert "Other preprint" not in titles
+
+
+def test_a_fenced_bibtex_export_is_a_list_of_items() -> None:
+    """Each entry is an item titled by its title field; its eprint, url or a field that cites
+    ("journal = {arXiv preprint arXiv:…}") identify it; its note is its text."""
+    text = (
+        "% Zotero export\n\n```bibtex\n@misc{a2026,\n  title = {{GRAPE}: Genome-scale Regulatory Attention},\n"
+        "  author = {Weber, Jana},\n  eprint = {2610.02688},\n  archivePrefix = {arXiv},\n"
+        "  note = {Not the GRAPE agent (2609.22907). Section V.2.}\n}\n\n"
+        "@article{b2012,\n  title = {Sequence Transduction},\n  journal = {arXiv preprint arXiv:1211.3711},\n}\n```\n"
+    )
+    items = split_note(text, PATH).items
+    assert [(it.title, it.primary_arxiv) for it in items] == [
+        ("GRAPE: Genome-scale Regulatory Attention", "2610.02688"), ("Sequence Transduction", "1211.3711"),
+    ]
+    assert "Section V.2" in items[0].text and "Weber" not in items[0].text
+    assert preprocess(text)[0].count("\n") == text.count("\n")
 
 
 def test_a_digest_title_over_a_view_all_link_and_a_table_is_no_item() -> None:
