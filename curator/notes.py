@@ -143,6 +143,8 @@ def preprocess(text: str) -> tuple[str, dict[str, str], list[str]]:
         text = _feed_items(text)
     if "@" in text and _BIB_ENTRY.search(text):
         text = _bibtex_items(text)
+    if "][" in text and _REF_DEF.search(text):
+        text = _reference_links(text)
     text = inline_footnotes(text)
     text, flattened = flatten_deep_nesting(text)
     if flattened:
@@ -269,6 +271,25 @@ def _bibtex_items(text: str) -> str:
                 out[k] = "  link: " + value
         i = j + 1
     return "\n".join(out)
+
+
+_REF_DEF = re.compile(r"^[ ]{0,3}\[(?P<label>[^\[\]\n]{1,60})\]:[ \t]*<?(?P<url>\S+?)>?(?:[ \t]+[\"'(].*)?[ \t]*$", re.MULTILINE)
+_REF_USE = re.compile(r"\[(?P<text>[^\[\]\n]{1,300})\]\[(?P<label>[^\[\]\n]{0,60})\]")
+
+
+def _reference_links(text: str) -> str:
+    """Reference-style links ("[FlashFP4][3]" … "[3]: https://…") read inline, where they are
+    used: the definitions at the bottom are blanked, so the link belongs to its own block."""
+    defs = {m.group("label").strip().lower(): m.group("url") for m in _REF_DEF.finditer(text)}
+    if not defs:
+        return text
+
+    def inline(m: re.Match[str]) -> str:
+        url = defs.get((m.group("label") or m.group("text")).strip().lower())
+        return f"[{m.group('text')}]({url})" if url else m.group(0)
+
+    text = _REF_USE.sub(inline, text)
+    return _REF_DEF.sub(lambda m: " " * len(m.group(0)), text)
 
 
 _WIKILINK = re.compile(r"\[\[([^\[\]|\n]{1,200})(?:\|([^\[\]\n]{1,200}))?\]\]")

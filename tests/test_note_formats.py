@@ -594,6 +594,18 @@ def test_a_fenced_bibtex_export_is_a_list_of_items() -> None:
     assert preprocess(text)[0].count("\n") == text.count("\n")
 
 
+def test_reference_style_links_belong_to_the_block_that_uses_them() -> None:
+    text = (
+        "# NPU notes\n\n[Dendrite][1]: 4nm on-device NPU with a sparse attention engine.\n\n"
+        "[FlashFP4][3] — fused NVFP4 attention, built on [CUTLASS][2].\n\n"
+        "[1]: https://arxiv.org/abs/2604.00893v1\n[2]: https://github.com/NVIDIA/cutlass\n"
+        "[3]: https://arxiv.org/abs/2604.02117 \"FlashFP4\"\n"
+    )
+    items = split_note(text, PATH).items
+    assert [(it.primary_arxiv, it.line_start) for it in items] == [("2604.00893", 3), ("2604.02117", 5)]
+    assert preprocess(text)[0].count("\n") == text.count("\n")
+
+
 def test_a_digest_title_over_a_view_all_link_and_a_table_is_no_item() -> None:
     text = (
         "# Daily Papers — keyword digest\n\n14 papers matched. View all: https://huggingface.co/papers?date=2026-10-24\n\n"
