@@ -26,6 +26,10 @@ from curator.models import Item, LivingDoc, Section, SectionSuggestion
 from curator.textfeatures import BM25, tokens
 
 MEMO_LIMIT = 8192
+WORDING_CHARS = 8_000
+"""How much of one item's text its wording is scored by: far more than any write-up of a paper
+(a relay's longest items are a few thousand characters), so only a dump is cut — a line of 90,000
+IDs cited by 500 increments was joined, hashed and read whole for each of them."""
 """Scored texts kept per doc index (a few evenings of increments); the oldest half goes first."""
 
 _REF = SECTION_REF_RE
@@ -288,7 +292,9 @@ class SectionIndex:
             label = self.anchor_section.get(aid)
             if label:
                 add(label, 0.2, f"mentions {aid}, anchored there")
-        text = " ".join(f"{it.title} {it.title} {it.context.split(' / ')[-1] if it.context else ''} {it.text}" for it in items) + " " + extra_text
+        text = " ".join(
+            f"{it.title} {it.title} {it.context.split(' / ')[-1] if it.context else ''} {it.text[:WORDING_CHARS]}" for it in items
+        ) + " " + extra_text
         best_units = self.top(text, 5)
         if best_units:
             top = best_units[0][1]
