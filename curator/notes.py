@@ -351,6 +351,8 @@ def split_note(text: str, path: str) -> SplitNote:
         if any(is_chat_line(lines[ln - 1]) for ln in rows):
             continue
         whole = identities("\n".join(lines[ln - 1] for ln in rows))
+        if not whole:
+            continue  # no line of it cites anything (a line's IDs and links are the paragraph's): not read line by line
         in_whole = set(whole.arxiv)
         cited = {ln: [p for p in identities(lines[ln - 1]).papers if not in_whole or p in in_whole] for ln in rows}
         with_ids = [ln for ln in rows if cited[ln]]
