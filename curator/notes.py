@@ -166,6 +166,41 @@ def _callouts(text: str) -> str:
     return "\n".join(lines)
 
 
+MAX_CITING_LINES = 5_000
+"""Lines citing a paper or a page that one note is read up to: a busy day's digest has a few
+hundred at most (the labelled relays' busiest note, 22), so a note past this is a dump — a
+reading list exported line by line, 66,000 IDs in a list — where every line would become an item
+judged on its own (a second or more for each thousand).  The rest of such a note is not read, and
+the note says so; a note within the limit is read whole, as before."""
+
+
+def _cut_dump(text: str, warnings: list[str]) -> str:
+    """``text`` up to the line before its ``MAX_CITING_LINES + 1``-th line citing something (an
+    arXiv ID or a link), with a warning; unchanged when it has no more citing lines than that.
+    Only lines with a dot or a slash are read (no ID or link is without one), and only until the
+    limit is passed."""
+    if len(text) <= 9 * MAX_CITING_LINES or text.count("\n") < MAX_CITING_LINES:
+        return text  # too short or too few lines to hold that many citing lines
+    seen = 0
+    for m in _DOT_OR_SLASH_LINE.finditer(text):
+        end = text.find("\n", m.end())
+        line = text[m.start() : end if end >= 0 else len(text)]
+        if not (find_ids(line) or find_urls(line)):
+            continue
+        seen += 1
+        if seen > MAX_CITING_LINES:
+            warnings.append(
+                f"more than {MAX_CITING_LINES:,} lines cite a paper or a page; only the first {MAX_CITING_LINES:,} are read "
+                f"(from line {text.count(chr(10), 0, m.start()) + 1:,} on, the note is a dump, not a relay)"
+            )
+            return text[: m.start()]
+    return text
+
+
+_DOT_OR_SLASH_LINE = re.compile("^[^\n./\uff0e\uff0f]*[./\uff0e\uff0f]", re.MULTILINE)
+"""The start of a line holding a dot or a slash (and where in it the first one is)."""
+
+
 # --- the splitter --------------------------------------------------------------
 
 
@@ -173,6 +208,7 @@ def split_note(text: str, path: str) -> SplitNote:
     """Items of one note; never raises on arbitrary text."""
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\x00", "\ufffd")
     text, front, warnings = preprocess(text)
+    text = _cut_dump(text, warnings)
     lines = text.split("\n")
     nlines = len(lines)
     try:
