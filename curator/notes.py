@@ -166,7 +166,7 @@ def _callouts(text: str) -> str:
     return "\n".join(lines)
 
 
-MAX_CITING_LINES = 5_000
+MAX_CITING_LINES = 4_000
 """Lines citing a paper or a page that one note is read up to: a busy day's digest has a few
 hundred at most (the labelled relays' busiest note, 22), so a note past this is a dump — a
 reading list exported line by line, 66,000 IDs in a list — where every line would become an item
