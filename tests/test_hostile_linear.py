@@ -215,3 +215,23 @@ def test_a_flood_is_read_up_to_its_limit_of_lines(monkeypatch: pytest.MonkeyPatc
     assert early.count("\n") == 100
     split = split_note(early, PATH)
     assert [it.primary_arxiv for it in split.items] == ["2608.10001"] and not split.warnings
+
+
+def test_ids_and_links_are_stripped_as_by_the_pattern_in_linear_time() -> None:
+    """strip_ids_and_links answers as ``_ID_OR_LINK.sub`` does, without rereading a long run of
+    "a.a.a…" from each of its word starts (8,000 characters of it took 1.8 s in the pattern)."""
+    from curator.analysis import _ID_OR_LINK, strip_ids_and_links
+
+    atoms = ["a", "B", ".", "-", "_", "com", "COM", "io", "cn", "blog", "/", " ", "\n", "2608.00001", "2608.1234",
+             "v2", "arxiv", "arXiv", ":", "www.", "http://", "中", "x.com/", "a.b", "12345", "é"]
+    rng = random.Random(3)
+    for _ in range(20_000):
+        text = "".join(rng.choice(atoms) for _ in range(rng.randrange(0, 16)))
+        assert strip_ids_and_links(text) == _ID_OR_LINK.sub(" ", text), repr(text)
+
+    def run(n: int) -> str:
+        return "a." * n + " x.com/y " + "a-" * n + ".io/ arXiv:2608.00001"
+
+    assert strip_ids_and_links(run(500)) == _ID_OR_LINK.sub(" ", run(500))
+    small, large = _best_cpu(strip_ids_and_links, run(20_000)), _best_cpu(strip_ids_and_links, run(80_000))
+    assert large < 9 * max(small, 0.002), (small, large)
