@@ -558,7 +558,7 @@ _NON_SPACE = re.compile(r"\S*")
 
 
 def strip_ids_and_links(text: str) -> str:
-    """``_ID_OR_LINK.sub(" ", text)`` in linear time: the same matches, the same replacements.
+    r"""``_ID_OR_LINK.sub(" ", text)`` in linear time: the same matches, the same replacements.
 
     The pattern's three branches are searched apart (a link, a bare ``host.tld/…``, an ID), and at
     each position the first branch that matches there wins, as in the alternation.  A bare host
