@@ -235,3 +235,26 @@ def test_ids_and_links_are_stripped_as_by_the_pattern_in_linear_time() -> None:
     assert strip_ids_and_links(run(500)) == _ID_OR_LINK.sub(" ", run(500))
     small, large = _best_cpu(strip_ids_and_links, run(20_000)), _best_cpu(strip_ids_and_links, run(80_000))
     assert large < 9 * max(small, 0.002), (small, large)
+
+
+def test_field_and_separator_patterns_turn_down_long_space_runs_quickly() -> None:
+    """A field name after 2,000 spaces took a second to turn down (the spaces were given back to the
+    name one by one); a joiner or a segment bar was looked for from each space of a run.  The same
+    answers, in time that grows with the run, not its square."""
+    from curator.briefing_facts import _JOINER_RE
+    from curator.cards import _SEGMENT_SPLIT_RE
+    from curator.fields import match_field
+
+    assert match_field("  - **Link** :  https://a.b/c") is not None
+    assert match_field("-   : x") is None
+    assert _JOINER_RE.split("a , , b and c") == ["a", "", "b", "c"]
+    assert _SEGMENT_SPLIT_RE.split("a | b · c｜d") == ["a", "b", "c", "d"]
+
+    def lines(n: int) -> None:
+        for text in (" " * n + "x", "- " + " " * n + "x", "> " * n + "x"):
+            match_field(text)
+            _JOINER_RE.split(text)
+            _SEGMENT_SPLIT_RE.split(text)
+
+    small, large = _best_cpu(lines, 2_000), _best_cpu(lines, 8_000)
+    assert large < 9 * max(small, 0.002), (small, large)
