@@ -54,7 +54,7 @@ from curator.models import (
     Window,
 )
 from curator.timeutil import parse_iso
-from curator.urls import normalize_url
+from curator.urls import normalize_url, strip_links
 from curator.workspace import (
     Layout,
     LoadedNote,
@@ -549,59 +549,13 @@ _ID_OR_LINK = re.compile(r"(?:https?://|www\.)\S+|\b[\w.-]+\.(?:com|org|net|io|a
 Read through :func:`strip_ids_and_links`: its bare-host branch, tried at each word start of a long
 run like "a.a.a.…", rescanned the run from each (8,000 characters of it took 1.8 s)."""
 
-_LINK_HEAD = re.compile(r"(?:https?://|www\.)\S+", re.IGNORECASE)
-_TLD_SLASH = re.compile(r"\.(?:com|org|net|io|ai|dev|cn|blog)/", re.IGNORECASE)
+_ID_TLDS = ("com", "org", "net", "io", "ai", "dev", "cn", "blog")
 _ARXIV_ID = re.compile(r"(?:arxiv[:\s]*)?\b\d{4}\.\d{4,5}(?:v\d+)?\b", re.IGNORECASE)
-_HOST_RUN = re.compile(r"[\w.-]+")
-_WORD_EDGE = re.compile(r"\b")
-_NON_SPACE = re.compile(r"\S*")
 
 
 def strip_ids_and_links(text: str) -> str:
-    r"""``_ID_OR_LINK.sub(" ", text)`` in linear time: the same matches, the same replacements.
-
-    The pattern's three branches are searched apart (a link, a bare ``host.tld/…``, an ID), and at
-    each position the first branch that matches there wins, as in the alternation.  A bare host
-    matches from a word start ``s`` of a run of ``[\w.-]`` characters that ends in ".tld" right
-    before a "/" (with at least one character before that dot): the same run, dot and end for every
-    ``s`` in it, so each run is read once, not once per word start."""
-    runs = {m.end(): m.start() for m in _HOST_RUN.finditer(text)} if "/" in text else {}
-    hosts = []  # (run start, the tld's dot, match end)
-    for m in _TLD_SLASH.finditer(text) if runs else ():
-        slash = m.end() - 1
-        if slash in runs:
-            hosts.append((runs[slash], m.start(), _NON_SPACE.match(text, slash + 1).end()))  # type: ignore[union-attr]
-    out: list[str] = []
-    pos = 0
-    h = 0
-    link = _LINK_HEAD.search(text)
-    paper = _ARXIV_ID.search(text)
-    while True:
-        if link is not None and link.start() < pos:
-            link = _LINK_HEAD.search(text, pos)
-        if paper is not None and paper.start() < pos:
-            paper = _ARXIV_ID.search(text, pos)
-        host: tuple[int, int] | None = None
-        while h < len(hosts):
-            run_start, dot, end = hosts[h]
-            edge = _WORD_EDGE.search(text, max(pos, run_start)) if dot > pos else None
-            if edge is None or edge.start() >= dot:
-                h += 1  # no word start left before its dot: this host matches nowhere from here on
-                continue
-            host = (edge.start(), end)
-            break
-        starts = [
-            (link.start(), 0, link.end()) if link is not None else None,
-            (host[0], 1, host[1]) if host is not None else None,
-            (paper.start(), 2, paper.end()) if paper is not None else None,
-        ]
-        best = min((s for s in starts if s is not None), default=None)
-        if best is None:
-            out.append(text[pos:])
-            return "".join(out)
-        out.append(text[pos : best[0]])
-        out.append(" ")
-        pos = best[2]
+    """``_ID_OR_LINK.sub(" ", text)`` in linear time (:func:`curator.urls.strip_links`)."""
+    return strip_links(text, _ID_TLDS, _ARXIV_ID)
 
 
 def _built_on(it: Item, ctx: Context) -> list[str]:

@@ -332,8 +332,12 @@ def _clean_title(title: str, number: str | None = None) -> str:
     return out
 
 
-_BRACKETS_RE = re.compile(r"\s*[(\[（【]([^()\[\]（）【】]*)[)\]）】]\s*")
-_TITLE_EDGE_RE = re.compile(r"^[\s\"'“”‘’「」《》:：,，.。、]+|[\s\"'“”‘’「」《》:：,，.。、]+$")
+_BRACKETS_RE = re.compile(r"(?<!\s)\s*[(\[（【]([^()\[\]（）【】]*)[)\]）】]\s*|(?<=\s)[(\[（【]([^()\[\]（）【】]*)[)\]）】]\s*")
+"""A bracket and the spaces around it; a match starts where a run of spaces starts (or at the
+bracket), not at each space of a long run.  The bracket's words are group 1 or group 2."""
+_TITLE_EDGE = " \"'“”‘’「」《》:：,，.。、"
+"""What a title key loses at either end (``str.strip``; its only space is " "): a pattern
+``[…]+$`` of them was tried from each character of a long run of them inside a title."""
 
 
 @memo
@@ -344,15 +348,15 @@ def _number_words() -> re.Pattern[str]:
 
 def _title_key(text: str) -> str:
     t = " ".join(fold_script(unicodedata.normalize("NFKC", text)).casefold().split())
-    t = _TITLE_EDGE_RE.sub("", t)
-    return _TITLE_EDGE_RE.sub("", _number_words().sub("", t))
+    t = t.strip(_TITLE_EDGE)
+    return _number_words().sub("", t).strip(_TITLE_EDGE)
 
 
 def _title_variants(title: str) -> tuple[str, ...]:
     """A unit title as people name it: whole, without its bracket, and the bracket's words."""
     t = _title_key(title)
     out = [t]
-    inner = [m.group(1).strip() for m in _BRACKETS_RE.finditer(t)]
+    inner = [(m.group(1) if m.group(1) is not None else m.group(2)).strip() for m in _BRACKETS_RE.finditer(t)]
     outer = _BRACKETS_RE.sub(" ", t).strip()
     out += [outer, *inner]
     return tuple(dict.fromkeys(v for v in out if len(v) >= 2))

@@ -258,3 +258,29 @@ def test_field_and_separator_patterns_turn_down_long_space_runs_quickly() -> Non
 
     small, large = _best_cpu(lines, 2_000), _best_cpu(lines, 8_000)
     assert large < 9 * max(small, 0.002), (small, large)
+
+
+def test_title_and_doc_patterns_are_linear_on_long_runs() -> None:
+    """Patterns once tried from each character of a long run (rescanning the rest of it each time):
+    a bare-host link reader over "a.a.a…", a bracket after spaces, a number after letters, a table
+    delimiter row of spaces, a title's edge characters.  Same answers, linear time."""
+    from curator.living_doc import _DELIM_ROW_RE
+    from curator.matcher import _NUMBER
+    from curator.relevance import _URL, _URL_TLDS
+    from curator.suggest import _title_variants
+    from curator.urls import strip_links
+
+    assert _NUMBER.findall("gpt4 and 7b, 1a2") == ["gpt4", "7b", "1a", "2"]
+    assert _DELIM_ROW_RE.match("| --- | :-: |") and not _DELIM_ROW_RE.match("| a | b |")
+    assert _title_variants("  Memory (KV cache) 。") == ("memory (kv cache)", "memory", "kv cache")
+    sample = "see x.com/a and www.b.org c.io/ d http://e 2608.00001"
+    assert strip_links(sample, _URL_TLDS) == _URL.sub(" ", sample)
+
+    def runs(n: int) -> None:
+        _NUMBER.findall("a" * n)
+        _DELIM_ROW_RE.match(" " * n + "x")
+        _title_variants("x" + " ." * n + " (y)" + " " * n + "z")
+        strip_links("a." * n + " " + "b-" * n + ".app/", _URL_TLDS)
+
+    small, large = _best_cpu(runs, 2_000), _best_cpu(runs, 8_000)
+    assert large < 9 * max(small, 0.002), (small, large)
