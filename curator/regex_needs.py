@@ -178,7 +178,7 @@ def first_class(source: str, flags: int = 0) -> str | None:
     return "[" + "".join(dict.fromkeys(parts)) + "]"
 
 
-def quick_start(rx: re.Pattern[str]) -> re.Pattern[str]:
+def first_char_guard(rx: re.Pattern[str]) -> re.Pattern[str]:
     """``rx`` with :func:`first_class` as a lookahead in front (``rx`` itself when none is known):
     the same matches, where a long text is turned away position by position with one test."""
     cls = first_class(rx.pattern, rx.flags)

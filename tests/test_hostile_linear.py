@@ -22,7 +22,7 @@ from curator.mdblocks import plain_inline
 from curator.models import Item
 from curator.note_items import clean_title
 from curator.notes import split_note
-from curator.regex_needs import first_class, quick_start
+from curator.regex_needs import first_char_guard, first_class
 from curator.urls import find_urls
 
 PATH = "inbox/al/2026-08-20T1200-x.md"
@@ -84,7 +84,7 @@ def test_a_table_row_of_many_ids_is_cleaned_in_linear_time() -> None:
 # --- hint regexes: their words' first letters first --------------------------------------------
 
 
-def test_quick_start_finds_the_same_matches() -> None:
+def test_first_char_guard_finds_the_same_matches() -> None:
     number, _trailing, title, in_num = _patterns(default_lexicon())
     texts = [
         "Section: 1.2 and → 3.4; belongs in §2.1, goes under Memory. 放 1.1",
@@ -103,7 +103,7 @@ def test_first_class_is_none_when_any_character_may_start() -> None:
     assert first_class(r".x") is None
     assert first_class(r"[^a]x") is None
     assert first_class(r"(?<!x)(?:ab|cd)e") == "[ac]"
-    assert quick_start(re.compile(r"\s*x")).pattern.startswith("(?=")
+    assert first_char_guard(re.compile(r"\s*x")).pattern.startswith("(?=")
 
 
 def test_hints_in_an_id_dump_are_read_faster_than_by_the_plain_alternation() -> None:
