@@ -32,7 +32,9 @@ _FENCE_RE = re.compile(r"^ {0,3}(?:`{3,}|~{3,})")
 _DATE_RE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _TAG_SPLIT_RE = re.compile(r"[,，、;；\[\]]")
 _LEAD_RE = re.compile(r"^[ \t]*(?:>[ \t]?)*[ \t]*(?:[-*+][ \t]+|\d{1,3}[.)][ \t]+)?")
-_SEGMENT_SPLIT_RE = re.compile(r"[ \t]+[·•|][ \t]+|[ \t]*[|｜][ \t]*")
+_SEGMENT_SPLIT_RE = re.compile(r"(?<![ \t])(?:[ \t]+[·•|][ \t]+|[ \t]*[|｜][ \t]*)|(?<=[ \t])[|｜][ \t]*")
+"""A segment separator; it starts where a run of spaces starts (or at the bar itself), not at each
+space of a long run (which rescanned the rest of the run from each)."""
 _VALUE_END_RE = re.compile(r"[(（/,，·;；、]|\s-\s|\s—")
 _HEADER_LINES = 25
 """Card fields live in the header; a long card's body may say "category" in prose."""

@@ -164,10 +164,13 @@ def build_context(
                 note_other[note.path] = f"a {cand} note"
                 break
         if ln.split:
+            # the words the "covered" phrases need, looked for in all remarks at once before one by
+            # one: a note of 500,000 one-line remarks was skimmed line by line
+            some_covered = may_match(covered_re, skim("\n".join(r.text for r in ln.split.remarks)))
             for r in ln.split.remarks:
                 if r.negative_section:
                     negative.append((r.text, note.path))
-                m = covered_re.search(r.text) if may_match(covered_re, skim(r.text)) else None
+                m = covered_re.search(r.text) if some_covered and may_match(covered_re, skim(r.text)) else None
                 if m and not r.negative_section:
                     tail = r.text[m.end() :]
                     for name in re.split(r"\s*(?:/|、|,|，|;|；|\band\b|和)\s*", tail):

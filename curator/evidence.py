@@ -19,7 +19,7 @@ from curator.context import Context, _name_tokens, _strong
 from curator.fields import match_field
 from curator.hints import read_hints
 from curator.judge import Evidence
-from curator.lexicon import Lexicon
+from curator.lexicon import Lexicon, text_memo
 from curator.living_doc import SECTION_REF_RE, canonical_section
 from curator.matcher import Cluster, normalized_title, title_core
 from curator.mentions import sentence_spans
@@ -178,13 +178,19 @@ def read_remarks(ev: Evidence, scopes: list[tuple[Item, str]], ctx: Context, idl
 def _titles_of(it: Item) -> list[str]:
     """The titles a title field gives the paper ("Title: …", "論文: …"); an item's own title is
     often its whole line, remark included, so it is not one of them."""
+    return list(_title_fields(it.text))
+
+
+@text_memo
+def _title_fields(text: str) -> tuple[str, ...]:
+    """:func:`_titles_of` for one text, kept: a passage citing 500 papers is read once, not once per paper."""
     out: list[str] = []
-    for line in it.text.split("\n"):
+    for line in text.split("\n"):
         f = match_field(line)
         # "Title: …", or "論文: <words>" (a paper label followed by no address is its title)
         if f and f.rest.strip() and (f.kind == "title" or (f.kind == "link" and not find_urls(f.rest) and not find_ids(f.rest))):
             out.append(f.rest.strip())
-    return out
+    return tuple(out)
 
 
 def _left_out_by_name(scopes: list[tuple[Item, str]], ctx: Context) -> str | None:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from curator.lexicon import Lexicon, default_lexicon, may_match, skim
 from curator.living_doc import ROMAN
+from curator.regex_needs import first_char_guard
 
 __all__ = ["Hint", "read_hints"]
 
@@ -52,7 +53,14 @@ def _patterns(lexicon: Lexicon) -> tuple[re.Pattern[str], re.Pattern[str], re.Pa
         re.IGNORECASE,
     )
     title = re.compile(rf"(?:{lead})\s*[:：]{{0,2}}\s*(?P<title>[^\n]{{2,60}})", re.IGNORECASE)
-    return number, trailing, title, in_num
+    # the hint words' first letters, looked at before the words: a 1 MB ID dump was ~3 µs a
+    # character in these alternations, ~0.02 µs with the lookahead (same matches)
+    return first_char_guard(number), trailing, first_char_guard(title), first_char_guard(in_num)
+
+
+@functools.lru_cache(maxsize=4)
+def _after_guarded(after: re.Pattern[str]) -> re.Pattern[str]:
+    return first_char_guard(after)
 
 
 _REF = re.compile(rf"§\s*(?P<num>(?:(?:{ROMAN}|[A-Z])[.．])?\d{{1,2}}(?:\s*[.．]\s*\d{{1,2}}){{0,3}}|{ROMAN})")
@@ -91,7 +99,7 @@ def read_hints(text: str, lexicon: Lexicon | None = None) -> list[Hint]:
         words = re.sub(r"^(?:in\s+|with\s+|to\s+)?(?:the|a|an|our)\s+", "", words, flags=re.IGNORECASE)
         if len(words) >= 2 and not re.fullmatch(r"[\d.§\s]+", words):
             out.append(Hint("title", words, m.group(0).strip()[:60]))
-    for m in after.finditer(norm) if may_match(after, skimmed) else ():
+    for m in _after_guarded(after).finditer(norm) if may_match(after, skimmed) else ():
         if any(a <= m.start() < b for a, b in spans):
             continue
         tm = _TITLE_BEFORE.search(norm[max(0, m.start() - 40) : m.start()])

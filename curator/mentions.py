@@ -17,7 +17,7 @@ from curator.arxiv import find_ids
 from curator.lexicon import default_lexicon, forget_with_lexicon, memo, text_memo
 from curator.urls import find_urls, is_arxiv_url, normalize_url
 
-__all__ = ["Identities", "identities", "is_chat_line", "sentence_spans", "url_role"]
+__all__ = ["Identities", "identities", "is_chat_line", "may_cite", "sentence_spans", "url_role"]
 
 _IP = re.compile(r"\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-f:]+\]")
 _FILE_LINK = re.compile(r"\.(?:md|png|jpe?g|gif|svg|webp|pdf\.md)$", re.IGNORECASE)
@@ -120,6 +120,8 @@ forget_with_lexicon(url_role.cache_clear)
 def identities(text: str) -> Identities:
     """The arXiv IDs and links of ``text`` (see :func:`url_role` for which links count)."""
     out = Identities()
+    if not may_cite(text):
+        return out
     out.arxiv = list(dict.fromkeys(m.id for m in find_ids(text)))  # ordered, without a quadratic scan
     lists = {"item": out.urls, "alias": out.aliases, "thread": out.threads}
     seen: set[str] = set()
@@ -133,6 +135,15 @@ def identities(text: str) -> Identities:
     if len(out.urls) + len(out.aliases) > 1:
         _drop_prefixes(out)
     return out
+
+
+def may_cite(text: str) -> bool:
+    """False when ``text`` can hold no arXiv ID and no link: every ID has a dot or a slash (a new
+    one "2608.10001", an old one "hep-th/9901001", or their fullwidth forms, which IDs are read
+    through), and every link a dot or a slash ("https://", "www.", "host.tld/").  Four substring
+    scans in C instead of two readers per line: a note of 500,000 lines without either spent most
+    of its time here."""
+    return "." in text or "/" in text or "\uff0e" in text or "\uff0f" in text
 
 
 def _drop_prefixes(out: Identities) -> None:

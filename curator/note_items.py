@@ -15,7 +15,7 @@ from curator.fields import match_field
 from curator.lexicon import default_lexicon, memo, text_memo
 from curator.living_doc import ROMAN, SECTION_REF_RE, canonical_section
 from curator.mdblocks import plain_inline
-from curator.mentions import identities, url_role
+from curator.mentions import identities, may_cite, url_role
 from curator.models import Item
 from curator.urls import find_urls, is_arxiv_url, normalize_url
 
@@ -106,6 +106,8 @@ def has_label(text: str) -> bool:
 
 @text_memo
 def has_ref(text: str) -> bool:
+    if not may_cite(text):
+        return False  # no dot, no slash: no ID, no link (a heading flood asks this of every heading)
     if find_ids(text):
         return True
     return any(not is_file_link(u) for u, _s, _e in find_urls(text))
@@ -204,21 +206,69 @@ def parse_title(raw: str) -> tuple[str | None, str, str | None, str | None, int,
 
 
 def clean_title(text: str) -> str:
-    # drop URLs and "arXiv:ID" mentions from the title, then tidy brackets/separators
-    for _u, s, e in sorted(find_urls(text), key=lambda t: -t[1]):
-        text = text[:s] + text[e:]
-    for m in sorted(find_ids(text), key=lambda m: -m.start):
-        s = m.start
-        prefix = re.search(r"(?:arxiv|arXiv|ARXIV)\s*[:：]?\s*$", text[:s])
-        if prefix:
-            s = prefix.start()
-        text = text[:s] + text[m.end :]
-    text = re.sub(r"[(（\[]\s*[,，;；:：\s]*[)）\]]", "", text)
-    text = re.sub(r"[(（]\s*[,，;；]\s*", "(", text)
-    text = re.sub(r"\s*[,，;；]\s*[)）]", ")", text)
-    text = re.sub(r"^[\s:：\-—–·.、|]+", "", text)
-    text = re.sub(r"[\s:：\-—–·、|,，]+$", "", text)
-    return re.sub(r"\s{2,}", " ", text).strip()
+    # drop URLs and "arXiv:ID" mentions from the title, then tidy brackets/separators; every step
+    # is one pass (a table row of 5,000 IDs was a title with 5,000 cuts, each copying the row)
+    text = _cut(text, [(s, e) for _u, s, e in find_urls(text)])
+    text = _cut(text, [(_arxiv_prefix_start(text, m.start), m.end) for m in find_ids(text)])
+    text = _EMPTY_BRACKETS.sub("", text)
+    text = _OPEN_SEP.sub("(", text)
+    text = _SEP_CLOSE.sub(")", text)
+    text = _strip_ends(text)
+    return _SPACES.sub(" ", text).strip()
+
+
+_EMPTY_BRACKETS = re.compile(r"[(（\[][,，;；:：\s]*[)）\]]")
+r"""An emptied bracket ("( , )", "[]"); one class, not ``\s*`` then a class that also takes spaces."""
+_OPEN_SEP = re.compile(r"[(（]\s*[,，;；]\s*")
+_SEP_CLOSE = re.compile(r"(?<!\s)\s*[,，;；]\s*[)）]")
+"""A separator left before a closing bracket; starts only where a run of spaces starts, so a long
+run of spaces is not tried from each of its characters."""
+_SPACES = re.compile(r"\s{2,}")
+_LEAD_SEP = ":：-—–·.、|"
+_TRAIL_SEP = ":：-—–·、|,，"
+
+
+def _strip_ends(text: str) -> str:
+    r"""Separators and spaces off both ends (as ``^[\s:：\-—–·.、|]+`` and ``[\s:：\-—–·、|,，]+$``
+    would remove, without a trailing pattern retried from every character of a long run)."""
+    i, n = 0, len(text)
+    while i < n and (text[i].isspace() or text[i] in _LEAD_SEP):
+        i += 1
+    j = n
+    while j > i and (text[j - 1].isspace() or text[j - 1] in _TRAIL_SEP):
+        j -= 1
+    return text[i:j]
+
+
+def _arxiv_prefix_start(text: str, start: int) -> int:
+    r"""Where an "arXiv:" before an ID at *start* begins (*start* when there is none): what
+    ``(?:arxiv|arXiv|ARXIV)\s*[:：]?\s*$`` finds in ``text[:start]``, read backwards from *start*."""
+    j = start
+    while j > 0 and text[j - 1].isspace():
+        j -= 1
+    if j > 0 and text[j - 1] in ":：":
+        j -= 1
+        while j > 0 and text[j - 1].isspace():
+            j -= 1
+    return j - 5 if j >= 5 and text[j - 5 : j] in ("arxiv", "arXiv", "ARXIV") else start
+
+
+def _cut(text: str, spans: list[tuple[int, int]]) -> str:
+    """*text* without the spans, joined once.  Spans that overlap are cut one by one from the
+    last, as before (the result of overlapping cuts depends on their order)."""
+    if not spans:
+        return text
+    spans = sorted(spans)
+    if any(spans[k][1] > spans[k + 1][0] for k in range(len(spans) - 1)):
+        for s, e in sorted(spans, key=lambda t: -t[0]):
+            text = text[:s] + text[e:]
+        return text
+    parts, at = [], 0
+    for s, e in spans:
+        parts.append(text[at:s])
+        at = e
+    parts.append(text[at:])
+    return "".join(parts)
 
 
 def _ascii_digits(s: str) -> str:

@@ -321,6 +321,61 @@ def _callouts(text: str) -> str:
     return "\n".join(lines)
 
 
+MAX_CITING_LINES = 4_000
+"""Lines citing a paper or a page that one note is read up to: a busy day's digest has a few
+hundred at most (the labelled relays' busiest note, 22), so a note past this is a dump — a
+reading list exported line by line, 66,000 IDs in a list — where every line would become an item
+judged on its own (a second or more for each thousand).  The rest of such a note is not read, and
+the note says so; a note within the limit is read whole, as before."""
+
+
+def _cut_dump(text: str, warnings: list[str]) -> str:
+    """``text`` up to the line before its ``MAX_CITING_LINES + 1``-th line citing something (an
+    arXiv ID or a link), with a warning; unchanged when it has no more citing lines than that.
+    Only lines with a dot or a slash are read (no ID or link is without one), and only until the
+    limit is passed."""
+    if len(text) <= 9 * MAX_CITING_LINES or text.count("\n") < MAX_CITING_LINES:
+        return text  # too short or too few lines to hold that many citing lines
+    seen = 0
+    for m in _DOT_OR_SLASH_LINE.finditer(text):
+        end = text.find("\n", m.end())
+        line = text[m.start() : end if end >= 0 else len(text)]
+        if not (find_ids(line) or find_urls(line)):
+            continue
+        seen += 1
+        if seen > MAX_CITING_LINES:
+            warnings.append(
+                f"more than {MAX_CITING_LINES:,} lines cite a paper or a page; only the first {MAX_CITING_LINES:,} are read "
+                f"(from line {text.count(chr(10), 0, m.start()) + 1:,} on, the note is a dump, not a relay)"
+            )
+            return text[: m.start()]
+    return text
+
+
+MAX_NOTE_LINES = 100_000
+"""Lines of one note that are read: the most line-heavy real note (a 470 KB awesome-list README)
+has ~7,500, a relay's a few hundred.  Past this a note is a flood (500,000 one-letter lines, 250,000
+list entries in a megabyte), every line of which is a remark with its own questions; what follows
+line 100,000 is not read, and the note says so."""
+
+
+def _cut_lines(text: str, warnings: list[str]) -> str:
+    """``text``'s first ``MAX_NOTE_LINES`` lines, with a warning when there are more."""
+    if text.count("\n") < MAX_NOTE_LINES:
+        return text
+    lines = text.split("\n", MAX_NOTE_LINES)
+    if not lines[-1].strip():
+        return text  # nothing but a last blank line past the limit
+    warnings.append(
+        f"{text.count(chr(10)) + 1:,} lines; only the first {MAX_NOTE_LINES:,} are read (a note that long is a flood, not a relay)"
+    )
+    return "\n".join(lines[:MAX_NOTE_LINES])
+
+
+_DOT_OR_SLASH_LINE = re.compile("^[^\n./\uff0e\uff0f]*[./\uff0e\uff0f]", re.MULTILINE)
+"""The start of a line holding a dot or a slash (and where in it the first one is)."""
+
+
 # --- the splitter --------------------------------------------------------------
 
 
@@ -328,6 +383,8 @@ def split_note(text: str, path: str) -> SplitNote:
     """Items of one note; never raises on arbitrary text."""
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\x00", "\ufffd")
     text, front, warnings = preprocess(text)
+    text = _cut_dump(text, warnings)
+    text = _cut_lines(text, warnings)
     lines = text.split("\n")
     nlines = len(lines)
     try:
@@ -503,9 +560,11 @@ def split_note(text: str, path: str) -> SplitNote:
         rows = [ln for ln in range(b.start, min(b.end, nlines) + 1) if usable(ln) and lines[ln - 1].strip()]
         if not rows or any(covered[x] for x in rows):
             continue
+        whole = identities("\n".join(lines[ln - 1] for ln in rows))
+        if not whole:
+            continue  # no line of it cites anything (a line's IDs and links are the paragraph's): not read line by line
         if any(is_chat_line(lines[ln - 1]) for ln in rows):
             continue
-        whole = identities("\n".join(lines[ln - 1] for ln in rows))
         in_whole = set(whole.arxiv)
         cited = {ln: [p for p in identities(lines[ln - 1]).papers if not in_whole or p in in_whole] for ln in rows}
         with_ids = [ln for ln in rows if cited[ln]]
@@ -629,15 +688,15 @@ def _carriers(run: list[int], lines: list[str], path: str, line_ctx: list[str], 
     citing sentence before it ("… (arXiv:2611.26871). 分类:对象外。"): it joins that mention's text.
     """
     text = "\n".join(lines[i - 1] for i in run)
+    whole = identities(text)
+    bare = not (whole.arxiv or whole.urls or whole.aliases or whole.threads)  # no sentence cites anything
+    if bare and not may_hold_malformed(text):
+        return []  # nothing cited, nothing shaped like an ID: no sentence carries anything
     starts = []
     pos = 0
     for i in run:
         starts.append(pos)
         pos += len(lines[i - 1]) + 1
-    whole = identities(text)
-    bare = not (whole.arxiv or whole.urls or whole.aliases or whole.threads)  # no sentence cites anything
-    if bare and not may_hold_malformed(text):
-        return []  # nothing cited, nothing shaped like an ID: no sentence carries anything
     out: list[Item] = []
     for a, b in sentence_spans(text):
         sentence = text[a:b]
@@ -991,7 +1050,7 @@ def _cites_own_thing(e: ListEntry, lines: list[str]) -> bool:
 
 
 def _entry_is_item(e: ListEntry, lines: list[str]) -> bool:
-    first = e.text.split("\n")[0]
+    first = e.text.partition("\n")[0]
     if has_label(first) or ((lm := label_match(first.strip())) is not None and lm.group("num")):
         return True
     m = match_field(first)
@@ -999,7 +1058,7 @@ def _entry_is_item(e: ListEntry, lines: list[str]) -> bool:
         return False
     if has_ref(first):
         return True
-    if re.match(r"^\s*(?:\*\*|__)[^*_\n]{1,80}(?:\*\*|__)", first):
+    if _BOLD_LEAD_ENTRY.match(first):
         return True
     for child in e.children:
         cm = match_field(child.text.split("\n")[0])
@@ -1011,6 +1070,9 @@ def _entry_is_item(e: ListEntry, lines: list[str]) -> bool:
         if cm and cm.kind == "link" and has_ref(cm.rest):
             return True
     return False
+
+
+_BOLD_LEAD_ENTRY = re.compile(r"^\s*(?:\*\*|__)[^*_\n]{1,80}(?:\*\*|__)")
 
 
 def _trim_end(lines: list[str], start: int, end: int) -> int:

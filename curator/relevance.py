@@ -28,12 +28,15 @@ from typing import Any
 from curator.lexicon import Lexicon
 from curator.models import LivingDoc, PaperCard
 from curator.textfeatures import tokens
+from curator.urls import strip_links
 
 __all__ = ["Fit", "Profile", "item_terms"]
 
 TOP_TERMS = 8
 """A fit is the sum of the best few terms: long notes must not win by length alone."""
 _URL = re.compile(r"(?:https?://|www\.)\S+|\b[\w.-]+\.(?:com|org|net|io|ai|dev|cn|xyz|blog|app)/\S*", re.IGNORECASE)
+_URL_TLDS = ("com", "org", "net", "io", "ai", "dev", "cn", "xyz", "blog", "app")
+"""``_URL``'s hosts, for :func:`curator.urls.strip_links` (its linear reading of that pattern)."""
 _ARXIV_ID = re.compile(r"\b\d{4}\.\d{4,5}(?:v\d+)?\b|arxiv[:\s]*", re.IGNORECASE)
 _NUMERIC = re.compile(r"^[\d.,%×x+\-~]+[a-z%×]{0,3}$")
 _NEGATED_SUFFIXES = ("-free", "-less", "-agnostic")
@@ -86,7 +89,7 @@ VOCABULARY_VERSION = "1"
 
 def item_terms(text: str, exclude: frozenset[str]) -> Counter[str]:
     """Content terms of note text: no links, IDs, numbers, stop words, topic names or negated compounds."""
-    text = _ARXIV_ID.sub(" ", _URL.sub(" ", text))
+    text = _ARXIV_ID.sub(" ", strip_links(text, _URL_TLDS))
     out = Counter(tokens(text))  # counted in C; the filters below then see each distinct term once
     drop: set[str] = set(exclude.intersection(out))
     for t in out:
@@ -220,7 +223,7 @@ class Profile:
         exclude = self.exclude if topic == self.topic else self.stop
         known, foreign = 0, []
         seen: set[str] = set()
-        for word in _TITLE_WORD.findall(_ARXIV_ID.sub(" ", _URL.sub(" ", title))):
+        for word in _TITLE_WORD.findall(_ARXIV_ID.sub(" ", strip_links(title, _URL_TLDS))):
             if _NAME_LIKE.search(word):
                 continue
             low = word.lower()

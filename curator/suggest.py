@@ -15,7 +15,7 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 
-from curator.lexicon import default_lexicon, fold_script, memo
+from curator.lexicon import default_lexicon, fold_script, memo, text_memo
 from curator.living_doc import (
     SECTION_REF_RE,
     canonical_section,
@@ -26,6 +26,10 @@ from curator.models import Item, LivingDoc, Section, SectionSuggestion
 from curator.textfeatures import BM25, tokens
 
 MEMO_LIMIT = 8192
+WORDING_CHARS = 8_000
+"""How much of one item's text its wording is scored by: far more than any write-up of a paper
+(a relay's longest items are a few thousand characters), so only a dump is cut — a line of 90,000
+IDs cited by 500 increments was joined, hashed and read whole for each of them."""
 """Scored texts kept per doc index (a few evenings of increments); the oldest half goes first."""
 
 _REF = SECTION_REF_RE
@@ -288,8 +292,7 @@ class SectionIndex:
                 add(unit.label, 1.0 / max(1, len(hinted)) + 0.6, f"hint in {_short_path(it.note)}({it.label or 'item'})")
         seen_refs: set[str] = set()
         for it in items:
-            for m in _REF.finditer(it.text):
-                ref = "§" + _ascii(m.group(1))
+            for ref in _refs_in(it.text):
                 if ref == it.section_hint or ref in seen_refs:
                     continue
                 unit = self.resolve(ref)
@@ -300,7 +303,9 @@ class SectionIndex:
             label = self.anchor_section.get(aid)
             if label:
                 add(label, 0.2, f"mentions {aid}, anchored there")
-        text = " ".join(f"{it.title} {it.title} {it.context.split(' / ')[-1] if it.context else ''} {it.text}" for it in items) + " " + extra_text
+        text = " ".join(
+            f"{it.title} {it.title} {it.context.split(' / ')[-1] if it.context else ''} {it.text[:WORDING_CHARS]}" for it in items
+        ) + " " + extra_text
         best_units = self.top(text, 5)
         if best_units:
             top = best_units[0][1]
@@ -326,6 +331,12 @@ class SectionIndex:
         return value, self.units[i]
 
 
+@text_memo
+def _refs_in(text: str) -> tuple[str, ...]:
+    """The "§" references of one text, in order: a passage citing 500 papers is read once, not per paper."""
+    return tuple("§" + _ascii(m.group(1)) for m in _REF.finditer(text))
+
+
 def _clean_title(title: str, number: str | None = None) -> str:
     out = strip_section_number(title)
     if number and out == " ".join(title.split()):  # "2 Visual encoders", numbered by its children
@@ -333,8 +344,12 @@ def _clean_title(title: str, number: str | None = None) -> str:
     return out
 
 
-_BRACKETS_RE = re.compile(r"\s*[(\[（【]([^()\[\]（）【】]*)[)\]）】]\s*")
-_TITLE_EDGE_RE = re.compile(r"^[\s\"'“”‘’「」《》:：,，.。、]+|[\s\"'“”‘’「」《》:：,，.。、]+$")
+_BRACKETS_RE = re.compile(r"(?<!\s)\s*[(\[（【]([^()\[\]（）【】]*)[)\]）】]\s*|(?<=\s)[(\[（【]([^()\[\]（）【】]*)[)\]）】]\s*")
+"""A bracket and the spaces around it; a match starts where a run of spaces starts (or at the
+bracket), not at each space of a long run.  The bracket's words are group 1 or group 2."""
+_TITLE_EDGE = " \"'“”‘’「」《》:：,，.。、"
+"""What a title key loses at either end (``str.strip``; its only space is " "): a pattern
+``[…]+$`` of them was tried from each character of a long run of them inside a title."""
 
 
 @memo
@@ -345,15 +360,15 @@ def _number_words() -> re.Pattern[str]:
 
 def _title_key(text: str) -> str:
     t = " ".join(fold_script(unicodedata.normalize("NFKC", text)).casefold().split())
-    t = _TITLE_EDGE_RE.sub("", t)
-    return _TITLE_EDGE_RE.sub("", _number_words().sub("", t))
+    t = t.strip(_TITLE_EDGE)
+    return _number_words().sub("", t).strip(_TITLE_EDGE)
 
 
 def _title_variants(title: str) -> tuple[str, ...]:
     """A unit title as people name it: whole, without its bracket, and the bracket's words."""
     t = _title_key(title)
     out = [t]
-    inner = [m.group(1).strip() for m in _BRACKETS_RE.finditer(t)]
+    inner = [(m.group(1) if m.group(1) is not None else m.group(2)).strip() for m in _BRACKETS_RE.finditer(t)]
     outer = _BRACKETS_RE.sub(" ", t).strip()
     out += [outer, *inner]
     return tuple(dict.fromkeys(v for v in out if len(v) >= 2))

@@ -328,3 +328,72 @@ def is_arxiv_url(url: str) -> bool:
     if host in ("semanticscholar.org", "api.semanticscholar.org"):
         return path.startswith("/arxiv/")
     return False
+
+
+_LINK_HEAD = re.compile(r"(?:https?://|www\.)\S+", re.IGNORECASE)
+_HOST_RUN = re.compile(r"[\w.-]+")
+_WORD_EDGE = re.compile(r"\b")
+_NON_SPACE = re.compile(r"\S*")
+
+
+@functools.lru_cache(maxsize=8)
+def _tld_slash(tlds: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile(r"\.(?:" + "|".join(tlds) + ")/", re.IGNORECASE)
+
+
+@functools.lru_cache(maxsize=8)
+def _without_hosts(then: re.Pattern[str] | None) -> re.Pattern[str]:
+    if then is None:
+        return _LINK_HEAD
+    return re.compile(f"{_LINK_HEAD.pattern}|(?:{then.pattern})", re.IGNORECASE | then.flags)
+
+
+def strip_links(text: str, tlds: tuple[str, ...], then: re.Pattern[str] | None = None) -> str:
+    r"""``re.sub(r"(?:https?://|www\.)\S+|\b[\w.-]+\.(?:<tlds>)/\S*|<then>", " ", text, flags=re.I)``
+    in linear time: the same matches, the same replacements.
+
+    That pattern's bare-host branch, tried at each word start of a long run like "a.a.a…", rescans
+    the run from each (8,000 characters took 1.8 s).  Here the branches are searched apart, and at
+    each position the first that matches there wins, as in the alternation.  A bare host matches
+    from a word start ``s`` of a run of ``[\w.-]`` characters that ends in ".tld" right before a
+    "/", with at least one character before that dot: the same run, dot and end for every ``s`` in
+    it, so each run is read once.  No tld may end another ("io" and "bio"), or a "/" could close two."""
+    runs = {m.end(): m.start() for m in _HOST_RUN.finditer(text)} if "/" in text else {}
+    hosts = []  # (run start, the tld's dot, match end)
+    for m in _tld_slash(tlds).finditer(text) if runs else ():
+        slash = m.end() - 1
+        if slash in runs:
+            hosts.append((runs[slash], m.start(), _NON_SPACE.match(text, slash + 1).end()))  # type: ignore[union-attr]
+    if not hosts:  # no bare host anywhere: the other two branches, as one pattern, in C
+        return _without_hosts(then).sub(" ", text)
+    out: list[str] = []
+    pos = 0
+    h = 0
+    link = _LINK_HEAD.search(text)
+    other = then.search(text) if then is not None else None
+    while True:
+        if link is not None and link.start() < pos:
+            link = _LINK_HEAD.search(text, pos)
+        if other is not None and other.start() < pos:
+            other = then.search(text, pos)  # type: ignore[union-attr]
+        host: tuple[int, int] | None = None
+        while h < len(hosts):
+            run_start, dot, end = hosts[h]
+            edge = _WORD_EDGE.search(text, max(pos, run_start)) if dot > pos else None
+            if edge is None or edge.start() >= dot:
+                h += 1  # no word start left before its dot: this host matches nowhere from here on
+                continue
+            host = (edge.start(), end)
+            break
+        starts = [
+            (link.start(), 0, link.end()) if link is not None else None,
+            (host[0], 1, host[1]) if host is not None else None,
+            (other.start(), 2, other.end()) if other is not None else None,
+        ]
+        best = min((s for s in starts if s is not None), default=None)
+        if best is None:
+            out.append(text[pos:])
+            return "".join(out)
+        out.append(text[pos : best[0]])
+        out.append(" ")
+        pos = best[2]
