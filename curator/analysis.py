@@ -279,7 +279,7 @@ def build_analysis(
     texts = [_inc_text(inc, ctx.cards.get(inc.arxiv[0]) if inc.arxiv else None) for inc in incs]
     find_overlaps(
         incs, texts, [i.items for i in incs], context=[_neighbourhood(i, ctx) for i in incs],
-        related=_discussed_together([*items, *carriers], incs),
+        related={**_said_overlap(in_window, incs), **_discussed_together([*items, *carriers], incs)},
     )
     # a flag is for triage: between two already-known items it is only noise
     new_ids = {i.id for i in incs if i.status == "new"}
@@ -310,6 +310,51 @@ def _discussed_together(items: list[Item], incs: list[Increment]) -> dict[tuple[
             for b in cited[x + 1 :]:
                 out.setdefault((a, b), f"{short_path(it.note)}({it.label or 'item'}) discusses both")
     return out
+
+
+_OVERLAP_WINDOW = 12
+"""Lines back a remark that two papers overlap may look for them (a chat thread's last messages)."""
+
+
+def _said_overlap(in_window: list[Any], incs: list[Increment]) -> dict[tuple[int, int], str]:
+    """Pairs of new increments a conversation says overlap: a message that cites nothing itself
+    ("no, other group, same problem — mark them as overlap", ``[remarks] say_overlap``) about the
+    two papers the messages just before it cite (up to :data:`_OVERLAP_WINDOW` lines back, not
+    past a heading), when exactly two new ones are.  Lists are left to the item rules: a bullet
+    belongs to its own item, whose words the matcher reads."""
+    lex = default_lexicon()
+    say = lex.phrases("remarks", "say_overlap")
+    new_of = {a: k for k, inc in enumerate(incs) if inc.status == "new" for a in inc.arxiv}
+    new_of.update({normalize_url(u): k for k, inc in enumerate(incs) if inc.status == "new" for u in inc.urls})
+    out: dict[tuple[int, int], str] = {}
+    for ln in in_window:
+        text = ln.note.text
+        if not text or next(say.finditer(text), None) is None:
+            continue
+        lines = text.split("\n")
+        for i, line in enumerate(lines):
+            if next(say.finditer(line), None) is None or _cites(line) or _LIST_LINE.match(line):
+                continue
+            cited: list[int] = []
+            for back in lines[max(0, i - _OVERLAP_WINDOW) : i][::-1]:
+                if back.lstrip().startswith("#"):
+                    break
+                if _LIST_LINE.match(back):
+                    cited = []
+                    break
+                keys = [m.id for m in find_ids(back)] + [normalize_url(u) for u, _s, _e in find_urls(back)]
+                cited.extend(new_of[k] for k in keys if k in new_of and new_of[k] not in cited)
+            if len(cited) == 2:
+                a, b = sorted(cited)
+                out.setdefault((a, b), f"{short_path(ln.note.path)} says they overlap: “{line.strip()[:50]}”")
+    return out
+
+
+_LIST_LINE = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s")
+
+
+def _cites(line: str) -> bool:
+    return bool(find_ids(line) or find_urls(line))
 
 
 _SENTENCE_END = re.compile(r"(?<=[。;；!！?？])|(?<=[.;!?])\s+(?=\S)")

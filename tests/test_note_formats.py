@@ -606,6 +606,22 @@ def test_reference_style_links_belong_to_the_block_that_uses_them() -> None:
     assert preprocess(text)[0].count("\n") == text.count("\n")
 
 
+def test_a_thread_that_says_two_papers_overlap_flags_them(tmp_path: Path) -> None:
+    """"¿no es el mismo…? / no, same problem, other fix — mark them as overlap": the two papers
+    the messages before the remark cite are flagged, not merged."""
+    note = (
+        "#evals — thread copied from Slack\n\n"
+        "tomas  23:11\nLeakScan: benchmark contamination of test sets found by membership inference on pretraining "
+        "corpora — https://arxiv.org/abs/2611.05824\n\n"
+        "camila  23:14\nisn't it the same as the rubric one? PairRank: position bias and verbosity bias of judge "
+        "models, agreement with human raters 2611.05825\n\n"
+        "tomas  23:19\nno, other group and other fix, same problem\ndon't merge them, but mark them as overlap\n"
+    )
+    incs = run(tmp_path, note)
+    assert {"2611.05824", "2611.05825"} <= set(incs)
+    assert "2611.05825" in {o.id for o in incs["2611.05824"].overlaps}
+
+
 def test_a_digest_title_over_a_view_all_link_and_a_table_is_no_item() -> None:
     text = (
         "# Daily Papers — keyword digest\n\n14 papers matched. View all: https://huggingface.co/papers?date=2026-10-24\n\n"
