@@ -278,7 +278,7 @@ _REF_USE = re.compile(r"\[(?P<text>[^\[\]\n]{1,300})\]\[(?P<label>[^\[\]\n]{0,60
 
 
 def _reference_links(text: str) -> str:
-    """Reference-style links ("[FlashFP4][3]" … "[3]: https://…") read inline, where they are
+    """Reference-style links ("[a paper][3]" … "[3]: https://…") read inline, where they are
     used: the definitions at the bottom are blanked, so the link belongs to its own block."""
     defs = {m.group("label").strip().lower(): m.group("url") for m in _REF_DEF.finditer(text)}
     if not defs:
