@@ -919,6 +919,7 @@ def section_roles(doc: LivingDoc) -> SectionRoles:
         if s.number and s.parent is not None and (h := home[s.parent]) is not None
     }
     not_re, roll_re = _named_re("not_places"), _named_re("rollup")
+    unanchored = default_lexicon().phrases("sections", "unanchored")
     not_place: set[int] = set()
     rollup: set[int] = set()
     numbered = any(s.number for s in sections)
@@ -935,6 +936,9 @@ def section_roles(doc: LivingDoc) -> SectionRoles:
         key = _heading_key(s.title)
         if roll_re.fullmatch(key) or (seen_keys.get(key, 0) >= 2 and not _has_children(sections, s)):
             rollup.add(s.index)
+        if next(unanchored.finditer(s.title), None) is not None:
+            not_place.add(s.index)  # "## Reading list (not anchored)": the heading says so itself
+            continue
         h = home[s.index]
         if h is not None and h not in groups:
             continue  # inside a numbered section that is not divided further: part of it

@@ -642,6 +642,16 @@ def test_roman_numbered_parts() -> None:
     assert section_number("Civic duties") is None and section_number("VIII.2 Later") == "§VIII.2"
 
 
+def test_a_heading_that_says_not_anchored_anchors_nothing() -> None:
+    """"## Reading list (not anchored)" lists papers the doc does not cover yet."""
+    text = (
+        "# T\n\n## Attacks\n\n- **LiRA** (arXiv:2112.03570)\n\n"
+        "## Reading list (not anchored)\n\n- **ScrubEval** (arXiv:2602.18811) — waiting for code\n"
+    )
+    doc = parse_living_doc(text, "x.md", "t")
+    assert [a.key for s in doc.sections for a in s.anchors if a.kind == "arxiv"] == ["2112.03570"]
+
+
 def test_removed_lines_are_not_anchors() -> None:
     lines = [
         "- ~~**Old Serve**~~ (arXiv:2608.10001) — removed 11-20, superseded",
