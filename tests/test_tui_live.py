@@ -114,3 +114,27 @@ async def test_watcher_survives_inbox_replaced_and_odd_names(sample_ws: Path) ->
         await wait_for(pilot, lambda: note_items(app, rel) == 3, LIMIT + 3, "a note in the new inbox")
         assert app.is_running
         print(f"seen after {time.monotonic() - start:.2f}s")
+
+
+async def test_periodic_rescan_waits_for_the_keys_but_a_file_event_does_not(tmp_path: Path) -> None:
+    """While keys come, the safety-net rescan waits (up to max_hold); a file event ends the wait."""
+    import asyncio
+
+    from curator.tui.watch import InboxWatcher
+
+    until = time.monotonic() + 0.4
+    watcher = InboxWatcher(tmp_path, hold_off=lambda: max(0.0, until - time.monotonic()), max_hold=5.0)
+    start = time.monotonic()
+    await watcher._held_off()
+    assert 0.35 <= time.monotonic() - start < 2.0  # waited for the keys to rest
+
+    watcher = InboxWatcher(tmp_path, hold_off=lambda: 1.0, max_hold=0.3)
+    start = time.monotonic()
+    await watcher._held_off()
+    assert time.monotonic() - start < 1.0  # never longer than max_hold
+
+    watcher = InboxWatcher(tmp_path, hold_off=lambda: 1.0, max_hold=5.0)
+    asyncio.get_running_loop().call_later(0.1, watcher._wake.set)
+    start = time.monotonic()
+    await watcher._held_off()
+    assert time.monotonic() - start < 1.0  # a file event: scan now

@@ -316,9 +316,8 @@ async def test_export_preview_says_it_is_rendering(sample_ws: Path, monkeypatch:
 
 async def test_panes_follow_the_cursor_once_a_run_of_keys_pauses(sample_ws: Path) -> None:
     """A lone move refreshes the panes after VIEWS_DELAY; in a run, after longer than its pace."""
-    from textual.widgets import Static
-
     import curator.tui.screens.triage as triage
+    from curator.tui.widgets.detail import DetailPane
 
     app = CuratorApp(sample_ws)
     async with app.run_test(size=(160, 50)) as pilot:
@@ -332,5 +331,5 @@ async def test_panes_follow_the_cursor_once_a_run_of_keys_pauses(sample_ws: Path
         await press(pilot, "j", "j", "j")
         row = s.current_row()
         assert row is not None
-        body = s.query_one("#detail-body", Static)
-        await wait_for(pilot, lambda: row.title[:20] in str(body.render()))
+        detail = s.query_one("#detail", DetailPane)
+        await wait_for(pilot, lambda: row.title[:20] in detail.text)

@@ -8,9 +8,11 @@ and zoneinfo, a third of what the first frame would otherwise wait for.
 from __future__ import annotations
 
 import threading
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from textual import events
 from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
@@ -55,6 +57,8 @@ class CuratorApp(App[None]):
         self.config_problem: str | None = None
         self._config: Config | None = None
         self._config_lock = threading.Lock()
+        self.key_at = 0.0
+        """time.monotonic() of the last key pressed (background work waits while keys come)."""
 
     @property
     def config(self) -> Config:
@@ -82,6 +86,11 @@ class CuratorApp(App[None]):
         screen = self.screen_stack[0]
         assert isinstance(screen, TriageScreen)
         return screen
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key):
+            self.key_at = time.monotonic()
+        await super().on_event(event)
 
     def get_default_screen(self) -> Screen[None]:
         return TriageScreen(self.root, None, topic=self.topic, since=self.since, until=self.until)

@@ -90,6 +90,8 @@ class InboxWatcher:
         debounce_ms: int = 40,
         baseline: Snapshot | None = None,
         on_stir: Callable[[], None] | None = None,
+        hold_off: Callable[[], float] | None = None,
+        max_hold: float = 10.0,
     ) -> None:
         """Timings: periodic rescan, quiet time before a change counts, debounce of events.
 
@@ -97,6 +99,10 @@ class InboxWatcher:
         a change made while it ran, or while no watcher ran, is still reported.
         *on_stir*: called as soon as the folder reports activity, before scanning and settling
         (the UI uses it to pause background reading, so the change is seen promptly).
+        *hold_off*: seconds a periodic rescan (no file event woke it) should still wait; the UI
+        answers while keys are being pressed, since a scan in a thread of thousands of ``stat``
+        calls trades the interpreter lock with the event loop at every call. A file event
+        still scans at once, and no rescan waits more than *max_hold* seconds in all.
         """
         self.folder = folder
         self.baseline = baseline
@@ -106,6 +112,8 @@ class InboxWatcher:
         self.debounce_ms = debounce_ms
         self.restarts = 0
         self.on_stir = on_stir
+        self.hold_off = hold_off
+        self.max_hold = max_hold
         self._wake = asyncio.Event()
 
     async def run(self, on_change: Callable[[InboxChange], None]) -> None:
@@ -118,6 +126,8 @@ class InboxWatcher:
             while True:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self._wake.wait(), timeout=self.rescan_every)
+                if not self._wake.is_set():
+                    await self._held_off()
                 self._wake.clear()
                 current = await asyncio.to_thread(scan, self.folder)
                 if current == last:
@@ -131,6 +141,17 @@ class InboxWatcher:
             pump.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await pump
+
+    async def _held_off(self) -> None:
+        """Before a periodic rescan: wait while *hold_off* asks (a file event ends the wait)."""
+        if self.hold_off is None:
+            return
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.max_hold
+        while (wait := min(self.hold_off(), deadline - loop.time())) > 0:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), timeout=wait)
+                return
 
     async def _settled(self, current: Snapshot, before: Snapshot | None = None) -> Snapshot:
         """Rescan until two scans a settle time apart agree (or max_settle passes).

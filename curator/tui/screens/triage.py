@@ -84,6 +84,15 @@ SAVE_AFTER_CHANGE = 3.0
 VIEWS_DELAY = 0.06
 """Seconds the cursor must rest before the detail and tree follow it (a lone key)."""
 
+KEYS_REST = 1.0
+"""Seconds without a key before work that holds the interpreter for long runs in the
+background: the periodic inbox rescan (a thread of thousands of ``stat`` calls, each
+trading the interpreter lock with the event loop) and the idle collection and cache save
+(0.2-0.5 s on a big workspace). A file event still rescans at once."""
+
+SAVE_HOLD_MAX = 30.0
+"""Seconds at most that the idle cache save waits for the keys to rest."""
+
 PREPARE_AFTER = 0.5
 """Seconds after the relay is shown that the section picker is composed (off screen)."""
 
@@ -93,8 +102,9 @@ RUN_GAP = 0.3
 RUN_REST = 1.6
 """In a run, the cursor rests once it has stayed this many times the last gap between moves.
 
-Redrawing the detail relayouts the whole screen (25-40 ms, two layout passes), so it must
-not start just before the run's next key is due: at a 0.13 s pace it waits 0.21 s.
+Redrawing the detail, the tree and the section info is one frame of those panes (10-30 ms
+on a big relay; it was two or three whole-screen layouts before they became line widgets),
+so it must not start just before the run's next key is due: at a 0.13 s pace it waits 0.21 s.
 """
 PAIRWISE = {"merge", "unmerge", "distinct", "not-distinct", "bulk"}
 """History actions that change more than the rows they name (flags, order): the whole table is compared."""
@@ -424,7 +434,9 @@ class TriageScreen(SharedStore, Navigation, Keys, Screen[None]):
         while True:
             from curator.tui.watch import InboxWatcher
 
-            watcher = InboxWatcher(inbox, baseline=self.loader.snapshot, on_stir=lambda: self.loader.hold(STIR_HOLD))
+            watcher = InboxWatcher(
+                inbox, baseline=self.loader.snapshot, on_stir=lambda: self.loader.hold(STIR_HOLD), hold_off=self.keys_busy,
+            )
             try:
                 await watcher.run(lambda change: self.post_message(self.InboxChanged(change)))
             except asyncio.CancelledError:
@@ -448,15 +460,25 @@ class TriageScreen(SharedStore, Navigation, Keys, Screen[None]):
             self.post_message(self.AnalysisFinished(analysis))
             self._save_when_idle(SAVE_AFTER_CHANGE)
 
+    def keys_busy(self) -> float:
+        """Seconds until the keys have rested for KEYS_REST (0: they have)."""
+        try:  # also asked from the saving thread, and while the app closes
+            key_at = getattr(self.app, "key_at", 0.0)
+        except Exception:
+            return 0.0
+        return max(0.0, key_at + KEYS_REST - time.monotonic())
+
     def _save_when_idle(self, delay: float) -> None:
         """In the calling worker: wait, then persist the index cache unless a newer run took over.
 
         Pickling the index holds the interpreter for a few hundred ms on a big workspace, so it
-        never runs between reading the inbox and showing the result.
+        never runs between reading the inbox and showing the result, nor while keys are being
+        pressed (up to SAVE_HOLD_MAX).
         """
         worker = get_current_worker()
-        deadline = time.monotonic() + delay
-        while time.monotonic() < deadline:
+        start = time.monotonic()
+        deadline = start + delay
+        while time.monotonic() < deadline or (self.keys_busy() > 0 and time.monotonic() < start + delay + SAVE_HOLD_MAX):
             if worker.is_cancelled:
                 return  # the newer analysis saves in its turn
             time.sleep(0.05)
@@ -520,8 +542,8 @@ class TriageScreen(SharedStore, Navigation, Keys, Screen[None]):
         """Show the current rows; only changed cells are redrawn when the rows are the same.
 
         *only*: the increments a key changed (the others are not even compared). The row,
-        the cursor and the counts are drawn in this frame; the detail and the tree, which
-        relayout the screen, follow once the cursor rests (as when moving with j/k).
+        the cursor and the counts are drawn in this frame; the detail and the tree (a frame of
+        their own) follow once the cursor rests (as when moving with j/k).
         """
         table = self._table
         rows = self.visible_rows()
@@ -763,6 +785,19 @@ class TriageScreen(SharedStore, Navigation, Keys, Screen[None]):
         # mounts the installed screen without showing it (push_screen does the same first);
         # Textual has no public call for it
         self.app._get_screen(picker)
+        self.set_timer(PREPARE_AFTER, self._lay_out_section_picker)
+
+    def _lay_out_section_picker(self) -> None:
+        """Lay the composed picker out while idle (off screen), as its first showing would.
+
+        The first showing of a screen lays it out, and the list measures every option
+        (200 on a big living doc): 50-100 ms on the first `s`. Laid out now, showing it only
+        draws it. (A private Textual call, as above: no public one lays out a hidden screen.)
+        """
+        picker = self._section_picker
+        if picker is None or not picker.is_mounted or picker.is_current or not self.is_current:
+            return
+        picker._refresh_layout(self.app.size)
 
     def action_merge(self) -> None:
         row = self.current_row()

@@ -8,12 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from textual.app import ComposeResult
-from textual.containers import VerticalScroll
 from textual.content import Content
-from textual.widgets import Static
 
 from curator.tui.text import ACTION_MARKS, clean, status_badge
+from curator.tui.widgets.lines import TextPane
 
 if TYPE_CHECKING:
     from curator.models import Item, Note
@@ -164,29 +162,30 @@ def excerpt_for(row: Row, session: Session) -> list[Content]:
     return [_heading(f"Note: {clean(note.path)}"), *note_excerpt(note, item)]
 
 
-class DetailPane(VerticalScroll, can_focus=True):
-    """Scrollable details of the selected increment (or a hint when there is none)."""
+class DetailPane(TextPane, can_focus=True):
+    """Scrollable details of the selected increment (or a hint when there is none).
+
+    Another row's details redraw this pane alone, never a layout of the screen (see
+    :mod:`curator.tui.widgets.lines`).
+    """
 
     DEFAULT_CSS = """
     DetailPane { height: 1fr; }
-    DetailPane > Static { width: 1fr; }
-    DetailPane > #detail-note { text-wrap: nowrap; text-overflow: ellipsis; }
     """
 
-    def compose(self) -> ComposeResult:
-        yield Static(Content("Reading the relay…"), id="detail-body")
-        yield Static(Content(""), id="detail-note")
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__((Content("Reading the relay…"), True), id=id)
+        self._note: list[Content] = []
 
     def show_row(self, row: Row | None, session: Session | None) -> None:
-        body = self.query_one("#detail-body", Static)
-        note = self.query_one("#detail-note", Static)
         if row is None or session is None:
-            body.update(Content.styled("No increment selected.", "dim"))
-            note.update(Content(""))
+            self._note = []
+            self.show_parts((Content.styled("No increment selected.", "dim"), True))
             return
-        body.update(Content("\n").join(describe(row, session)))
-        note.update(Content("\n").join(excerpt_for(row, session)))
+        # the note excerpt: one screen line per line of the note, cut with an ellipsis
+        self._note = excerpt_for(row, session)
+        self.show_parts((Content("\n").join(describe(row, session)), True), (self._note, False))
         self.scroll_home(animate=False)
 
     def show_message(self, message: str) -> None:
-        self.query_one("#detail-body", Static).update(Content(clean(message, 2000)))
+        self.show_parts((Content(clean(message, 2000)), True), (self._note, False))
