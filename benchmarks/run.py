@@ -522,8 +522,8 @@ def _capture_whole_period(ws: Path, gt: dict) -> dict[str, Any]:
     cap: dict[str, Any] = {}
 
     def wrap_cluster(orig: Callable[..., Any]) -> Callable[..., Any]:
-        def inner(items: list, carriers: list, groups: list, *a: Any) -> Any:
-            t, out = timed(lambda: orig(items, carriers, groups, *a))
+        def inner(items: list, carriers: list, groups: list, *a: Any, **kw: Any) -> Any:
+            t, out = timed(lambda: orig(items, carriers, groups, *a, **kw))
             cap.update(items=items, carriers=carriers, groups=groups, clusters=out, t_cluster=t)
             return out
         return inner
