@@ -19,6 +19,7 @@ from curator.lexicon import default_lexicon, may_match, memo, skim, text_memo
 from curator.mdblocks import Block, ListEntry, flatten_deep_nesting, parse_blocks, plain_inline
 from curator.mentions import Identities, identities, is_chat_line, sentence_spans, url_role
 from curator.models import Item, Remark, SplitNote  # noqa: F401  (defined there: cached notes need no parser)
+from curator.note_formats import read_formats
 from curator.note_items import (
     BULLET,
     OUTLINE_LINE,
@@ -137,166 +138,12 @@ def preprocess(text: str) -> tuple[str, dict[str, str], list[str]]:
         text = re.sub(r"^[ \t]+(?=\S)", "", text, flags=re.MULTILINE)
     if "[!" in text:
         text = _callouts(text)
-    if "[[" in text:  # an outliner's page links ("[[Faithfulness of reasoning traces]]") read as their text
-        text = _WIKILINK.sub(_wikilink_text, text)
-    if ("<item>" in text or "<entry>" in text) and _FEED_ROOT.search(text):
-        text = _feed_items(text)
-    if "@" in text and _BIB_ENTRY.search(text):
-        text = _bibtex_items(text)
-    if "][" in text and _REF_DEF.search(text):
-        text = _reference_links(text)
+    text = read_formats(text)
     text = inline_footnotes(text)
     text, flattened = flatten_deep_nesting(text)
     if flattened:
         warnings.append("very deep quote/list nesting was flattened to read it")
     return text, front, warnings
-
-
-_FEED_ROOT = re.compile(r"<(?:rss|feed|channel|rdf:RDF)\b", re.IGNORECASE)
-_FEED_TAG = re.compile(r"^[ \t]*<(?P<tag>[A-Za-z:]+)(?P<attrs>[^>]*)>(?P<body>.*?)</(?P=tag)>[ \t]*$|^[ \t]*<(?P<empty>[A-Za-z:]+)(?P<eattrs>[^>]*)/>[ \t]*$")
-_FEED_HREF = re.compile(r"""href\s*=\s*["']([^"']+)["']""")
-_ANY_TAG = re.compile(r"<[^<>]{0,200}>")
-
-
-def _feed_items(text: str) -> str:
-    """An RSS/Atom feed pasted into a note (bare or fenced) read as a list: each ``<item>`` /
-    ``<entry>`` becomes an entry (its title, then its link and summary as its lines);
-    the feed's own title a heading; other markup blank.  Line numbers are kept."""
-    import html
-
-    lines = text.split("\n")
-    out: list[str] = []
-    in_item = False
-    feed_fence = False
-    for i, line in enumerate(lines):
-        s = line.strip()
-        if s.startswith(("```", "~~~")):
-            ahead = "\n".join(lines[i + 1 : i + 4])
-            if feed_fence or _FEED_ROOT.search(ahead) or s[3:].strip().lower() in ("xml", "rss", "atom"):
-                feed_fence = not feed_fence if (feed_fence or _FEED_ROOT.search(ahead)) else feed_fence
-                out.append("")
-                continue
-        low = s.lower()
-        if low in ("<item>", "<entry>") or low.startswith(("<item ", "<entry ")):
-            in_item = True
-            out.append("")
-            continue
-        if low in ("</item>", "</entry>"):
-            in_item = False
-            out.append("")
-            continue
-        m = _FEED_TAG.match(line)
-        if m is None:
-            out.append("" if s.startswith("<") and s.endswith(">") else line)
-            continue
-        tag = (m.group("tag") or m.group("empty") or "").lower()
-        body = html.unescape(_ANY_TAG.sub(" ", html.unescape(m.group("body") or ""))).strip()
-        if tag == "link" and not body:
-            href = _FEED_HREF.search(m.group("attrs") or m.group("eattrs") or "")
-            body = href.group(1) if href else ""
-        if tag == "title":
-            out.append(("- " if in_item else "# ") + body if body else "")
-        elif in_item and tag == "link" and body:
-            out.append("  link: " + body)
-        elif in_item and tag in ("description", "summary", "content") and body:
-            out.append("  " + body)
-        else:
-            out.append("")
-    return "\n".join(out)
-
-
-_BIB_ENTRY = re.compile(r"^[ \t]*@(?!comment|string|preamble)[A-Za-z]+[ \t]*\{[^,\n]*,[ \t]*$", re.MULTILINE | re.IGNORECASE)
-_BIB_FIELD = re.compile(r"^[ \t]*(?P<name>[A-Za-z_-]+)[ \t]*=[ \t]*(?P<value>.*?),?[ \t]*$")
-_BIB_ID_FIELDS = ("eprint", "arxiv", "arxivid")
-_BIB_LINK_FIELDS = ("url", "doi", "howpublished")
-_BIB_TEXT_FIELDS = ("note", "annote", "annotation", "comment", "abstract", "keywords")
-
-
-def _bib_value(raw: str) -> str:
-    v = raw.strip().rstrip(",").strip()
-    if v[:1] in "{\"" and v[-1:] in "}\"":
-        v = v[1:-1]
-    return " ".join(v.replace("{", "").replace("}", "").split())
-
-
-def _bibtex_items(text: str) -> str:
-    """BibTeX entries (bare or in a ```bibtex fence) read as a list: each ``@type{key,`` becomes
-    an entry titled by its ``title``, with its eprint / url / doi as a link line and its note as
-    its text; other fields blank.  Line numbers are kept."""
-    lex_fences = set(default_lexicon().literals("points", "citation_fences"))
-    lines = text.split("\n")
-    out = list(lines)
-    i, n = 0, len(lines)
-    while i < n:
-        s = lines[i].strip()
-        if s.startswith(("```", "~~~")) and s[3:].strip().lower() in lex_fences:
-            out[i] = ""  # the fence of a citation record: its entries are read below
-            j = i + 1
-            while j < n and not lines[j].strip().startswith(s[:3]):
-                j += 1
-            if j < n:
-                out[j] = ""
-            i += 1
-            continue
-        if not _BIB_ENTRY.match(lines[i]):
-            i += 1
-            continue
-        depth, j = 0, i
-        while j < n and j - i < 200:
-            depth += lines[j].count("{") - lines[j].count("}")
-            if depth <= 0 and j > i:
-                break
-            j += 1
-        fields: dict[str, tuple[int, str]] = {}
-        for k in range(i + 1, min(j, n)):
-            m = _BIB_FIELD.match(lines[k])
-            if m:
-                fields.setdefault(m.group("name").lower(), (k, _bib_value(m.group("value"))))
-        for k in range(i, min(j + 1, n)):
-            out[k] = ""
-        title = fields.get("title", (i, ""))[1]
-        out[i] = "- " + (title or lines[i].strip())
-        for name, (k, value) in fields.items():
-            if not value or name == "title":
-                continue
-            if name in _BIB_ID_FIELDS:
-                out[k] = "  arXiv:" + value
-            elif name in _BIB_LINK_FIELDS:
-                out[k] = "  link: " + (value if "://" in value or not value.startswith("10.") else "https://doi.org/" + value)
-            elif name in _BIB_TEXT_FIELDS:
-                out[k] = "  " + value
-            elif cited := find_ids(value):  # "journal = {arXiv preprint arXiv:1211.3711}"
-                out[k] = "  arXiv:" + cited[0].id
-            elif "://" in value:
-                out[k] = "  link: " + value
-        i = j + 1
-    return "\n".join(out)
-
-
-_REF_DEF = re.compile(r"^[ ]{0,3}\[(?P<label>[^\[\]\n]{1,60})\]:[ \t]*<?(?P<url>\S+?)>?(?:[ \t]+[\"'(].*)?[ \t]*$", re.MULTILINE)
-_REF_USE = re.compile(r"\[(?P<text>[^\[\]\n]{1,300})\]\[(?P<label>[^\[\]\n]{0,60})\]")
-
-
-def _reference_links(text: str) -> str:
-    """Reference-style links ("[a paper][3]" … "[3]: https://…") read inline, where they are
-    used: the definitions at the bottom are blanked, so the link belongs to its own block."""
-    defs = {m.group("label").strip().lower(): m.group("url") for m in _REF_DEF.finditer(text)}
-    if not defs:
-        return text
-
-    def inline(m: re.Match[str]) -> str:
-        url = defs.get((m.group("label") or m.group("text")).strip().lower())
-        return f"[{m.group('text')}]({url})" if url else m.group(0)
-
-    text = _REF_USE.sub(inline, text)
-    return _REF_DEF.sub(lambda m: " " * len(m.group(0)), text)
-
-
-_WIKILINK = re.compile(r"\[\[([^\[\]|\n]{1,200})(?:\|([^\[\]\n]{1,200}))?\]\]")
-
-
-def _wikilink_text(m: re.Match[str]) -> str:
-    return m.group(2) or m.group(1)
 
 
 _CALLOUT = re.compile(r"^[ \t]{0,3}>[ \t]*\[!(?P<kind>[A-Za-z][\w-]{0,20})\][+-]?[ \t]*(?P<title>.*)$")
