@@ -201,8 +201,22 @@ def parse_title(raw: str) -> tuple[str | None, str, str | None, str | None, int,
     stars = len(_STARS.findall(text))
     text = _PRIORITY.sub("", text)
     text = _STARS.sub("", text)
+    named = _NAME_BEFORE_ID.match(text)
+    if (named and _REMARK_START.match(text, named.end()) and len(text) - named.end() >= _PROSE_AFTER
+            and named.group("name").count(" ") <= 2):
+        text = named.group("name")  # "Foo(2611.05823)下午扫了一遍:…": the name, not the remark after it
     text = clean_title(text)
     return label, text, tag, priority, stars, hint
+
+
+_NAME_BEFORE_ID = re.compile(
+    r"^\s*(?P<name>[^()（）\[\]\n:：]{2,40}?)\s*[(（]\s*(?:arxiv\s*[:：]?\s*)?\d{4}\.\d{4,5}(?:v\d+)?\s*[)）]",
+    re.IGNORECASE,
+)
+_PROSE_AFTER = 10
+_REMARK_START = re.compile(r"\s*(?:[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]|[a-z])")
+"""A line that opens "Name (ID)" and goes straight on in words (no "—" or ":" before a title)
+is a remark about Name: "Foo（2611.13342）思路挺巧…", "Foo (2611.11873) did the …"."""
 
 
 def clean_title(text: str) -> str:

@@ -622,6 +622,19 @@ def test_a_thread_that_says_two_papers_overlap_flags_them(tmp_path: Path) -> Non
     assert "2611.05825" in {o.id for o in incs["2611.05824"].overlaps}
 
 
+@pytest.mark.parametrize(("line", "title"), [
+    ("- SBPV(2611.05823)下午扫了一遍:冷启动那段要写进条目;放 4.3 就行", "SBPV"),
+    ("**LoCoV**（arXiv:2611.13342）思路挺巧：在长文档里插入反事实事实，再问依赖该事实的问题。", "LoCoV"),
+    ("- JudgeDrift (2611.11873) did the thing we argued about last week, finally", "JudgeDrift"),
+    ("- SubgoalRL (2610.18064) — Subgoal-Level Reinforcement Learning for Lean 4", "SubgoalRL — Subgoal-Level Reinforcement Learning for Lean 4"),
+    ("- El montaje es el de Elhage et al. (2209.10652) con dos capas", "El montaje es el de Elhage et al. con dos capas"),
+])
+def test_a_name_before_its_id_titles_the_remark_after_it(line: str, title: str) -> None:
+    """"Name (ID)" followed straight on by words is a remark about Name; a dash or colon leads
+    into the paper's title instead, and a sentence before the ID is no name."""
+    assert [it.title for it in items("# reading, sunday\n\n" + line + "\n")] == [title]
+
+
 def test_a_digest_title_over_a_view_all_link_and_a_table_is_no_item() -> None:
     text = (
         "# Daily Papers — keyword digest\n\n14 papers matched. View all: https://huggingface.co/papers?date=2026-10-24\n\n"
