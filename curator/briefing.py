@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from curator import briefing_caveats
+from curator.arxiv import normalize_id
 from curator.briefing_blocks import Block, arrange_points, cap_blocks, find_blocks, nesting_levels
 from curator.briefing_facts import (
     QuietArea,
@@ -45,6 +46,7 @@ from curator.suggest import SectionIndex
 from curator.textio import sanitize
 from curator.tiers import ADJACENT
 from curator.timeutil import fmt_window, parse_iso
+from curator.urls import normalize_url
 from curator.workspace import briefing_info
 
 if TYPE_CHECKING:
@@ -381,12 +383,6 @@ def _host(url: str) -> str:
     return host[4:] if host.startswith("www.") else host
 
 
-def _same_page(url: str) -> str:
-    """*url* as a page: scheme, "www." and a trailing slash do not make another page."""
-    u = re.sub(r"^[a-z]+://(?:www\.)?", "", url.strip(), flags=re.IGNORECASE)
-    return u.rstrip("/").lower()
-
-
 def _section_index(analysis: Analysis) -> SectionIndex:
     """The doc's section index, kept on the analysis: the UI re-renders on every summary edit."""
     cached = analysis.__dict__.get("_briefing_section_index")
@@ -652,7 +648,7 @@ class _Renderer:
         if stars:
             head += " " + "★" * min(stars, 5)
         urls = self._url_lines(e)
-        arxiv_only = e.arxiv and not any(_same_page(_clean(u)) not in self._arxiv_pages(e) for u in e.urls)
+        arxiv_only = e.arxiv and all((normalize_id(_clean(u)) or ("",))[0] in e.arxiv for u in e.urls)
         # a paper's only link is its abstract page: the arXiv line carries it
         lines = [head, self._sources_line(e), *([] if arxiv_only else urls), self._arxiv_line(e, link=bool(arxiv_only))]
         lines.append(self._points_field(e))
@@ -678,11 +674,11 @@ class _Renderer:
 
     def _url_lines(self, e: _Entry) -> list[str]:
         urls = [f"https://arxiv.org/abs/{a}" for a in e.arxiv]
-        seen = {_same_page(u) for u in urls}
+        seen = {normalize_url(u) for u in urls}
         for u in e.urls:
             cu = _clean(u)
-            if cu and _same_page(cu) not in seen:
-                seen.add(_same_page(cu))
+            if cu and normalize_url(cu) not in seen:
+                seen.add(normalize_url(cu))
                 urls.append(cu)
         if not urls:
             return [f"- {self.t['url']}: {self.t['none']}"]
@@ -691,10 +687,6 @@ class _Renderer:
         if len(urls) > _URLS_LISTED:  # a long list of posts: one line, the links in order
             return [f"- {self.t['urls']}: " + " · ".join(urls)]
         return [f"- {self.t['urls']}:", *(f"  - {u}" for u in urls)]
-
-    @staticmethod
-    def _arxiv_pages(e: _Entry) -> set[str]:
-        return {_same_page(f"https://arxiv.org/{kind}/{a}") for a in e.arxiv for kind in ("abs", "pdf")}
 
     def _arxiv_line(self, e: _Entry, *, link: bool = False) -> str:
         t = self.t
