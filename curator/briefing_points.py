@@ -298,25 +298,15 @@ _MEASURE_RX = re.compile(
 )
 
 
-class _Measures:
+def _measures(text: str) -> Iterator[re.Match[str]]:
     """Measured numbers: with a unit, a sign, a decimal part or a range ("15–324%", "1.92×",
     "-48%", "3,500 tok/s", "197.41 GB", "8K–128K"), not a count, a section number or a
     name's digits ("Qwen3-235B", "DeepSeek-V3")."""
-
-    @staticmethod
-    def finditer(text: str) -> Iterator[re.Match[str]]:
-        for m in _MEASURE_RX.finditer(text):
-            if m.group("unit") or m.group("sign") or m.group("range") or not m.group("num").isdigit():
-                yield m
-
-    def findall(self, text: str) -> list[str]:
-        return [m.group() for m in self.finditer(text)]
-
-    def search(self, text: str) -> re.Match[str] | None:
-        return next(self.finditer(text), None)
+    for m in _MEASURE_RX.finditer(text):
+        if m.group("unit") or m.group("sign") or m.group("range") or not m.group("num").isdigit():
+            yield m
 
 
-_MEASURE = _Measures()
 _HEAD_CLAUSE = re.compile(r",(?!\d{3})|[，;；。:：|]|——|\.\s|\s→\s|\s[-—–]\s")
 HEADLINE_PARTS = 2
 HEADLINE_WIDTH = 40
@@ -326,7 +316,7 @@ def _strength(clause: str) -> int:
     """How much news a clause's numbers carry: a change or a ratio ("+6.8", "-48%", "1.92×",
     "41.2 → 48.0") counts three times, a size or count ("7B", "300B tokens") once."""
     score = 0
-    for m in _MEASURE.finditer(clause):
+    for m in _measures(clause):
         unit = (m.group("unit") or "").strip()
         change = (m.group("sign") or "") in ("+", "-", "−") and m.group("sign") is not None
         score += 3 if unit in ("%", "×", "x", "倍") or change or "→" in (m.group("range") or "") else 1
@@ -342,7 +332,7 @@ def _around_measure(clause: str) -> str:
     words just before it ("… 比 full 快 3.8–5.2×")."""
     if len(clause) <= HEADLINE_WIDTH:
         return clause
-    found = list(_MEASURE.finditer(clause))
+    found = list(_measures(clause))
     if not found:
         return ""
     first = found[0]
@@ -359,7 +349,7 @@ def headline(points: Sequence[str], title: str = "") -> str:
     bit-identical"): the first clause holding a number of each of the (at most
     :data:`HEADLINE_PARTS`) points stating the most numbers, in source order; numbers the
     title already states are not news; "" when no point states a number."""
-    seen = {_measure_key(m.group()) for m in _MEASURE.finditer(title)}
+    seen = {_measure_key(m.group()) for m in _measures(title)}
     scored: list[tuple[int, int, str]] = []
     for i, p in enumerate(points):
         if is_meta(p):
@@ -374,7 +364,7 @@ def headline(points: Sequence[str], title: str = "") -> str:
             words = _MEASURE_RX.sub("", c)
             if not re.search(r"[^\W\d_]{2}", words):
                 continue  # a bare number says nothing without what it measures
-            if {_measure_key(x.group()) for x in _MEASURE.finditer(c)} - seen and not _ID.search(c):
+            if {_measure_key(x.group()) for x in _measures(c)} - seen and not _ID.search(c):
                 if best_here is None or _strength(c) > best_here[0]:
                     best_here = (_strength(c), i, c)
         if best_here is not None:
@@ -382,7 +372,7 @@ def headline(points: Sequence[str], title: str = "") -> str:
     best: list[tuple[int, int, str]] = []
     used: set[str] = set(seen)
     for n, i, c in sorted(scored, key=lambda x: (-x[0], x[1])):
-        found = {_measure_key(x.group()) for x in _MEASURE.finditer(c)}
+        found = {_measure_key(x.group()) for x in _measures(c)}
         if len(best) < HEADLINE_PARTS and not found & used:
             best.append((n, i, c))
             used |= found
