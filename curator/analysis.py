@@ -53,6 +53,7 @@ from curator.models import (
     PaperCard,
     Window,
 )
+from curator.note_items import BULLET
 from curator.timeutil import parse_iso
 from curator.urls import find_urls, normalize_url, strip_links
 from curator.workspace import (
@@ -333,13 +334,13 @@ def _said_overlap(in_window: list[Any], incs: list[Increment]) -> dict[tuple[int
             continue
         lines = text.split("\n")
         for i, line in enumerate(lines):
-            if next(say.finditer(line), None) is None or _cites(line) or _LIST_LINE.match(line):
+            if next(say.finditer(line), None) is None or _cites(line) or BULLET.match(line):
                 continue
             cited: list[int] = []
             for back in lines[max(0, i - _OVERLAP_WINDOW) : i][::-1]:
                 if back.lstrip().startswith("#"):
                     break
-                if _LIST_LINE.match(back):
+                if BULLET.match(back):
                     cited = []
                     break
                 keys = [m.id for m in find_ids(back)] + [normalize_url(u) for u, _s, _e in find_urls(back)]
@@ -350,14 +351,8 @@ def _said_overlap(in_window: list[Any], incs: list[Increment]) -> dict[tuple[int
     return out
 
 
-_LIST_LINE = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s")
-
-
 def _cites(line: str) -> bool:
     return bool(find_ids(line) or find_urls(line))
-
-
-_SENTENCE_END = re.compile(r"(?<=[。;；!！?？])|(?<=[.;!?])\s+(?=\S)")
 
 
 def _said_same(in_window: list[Any]) -> dict[str, tuple[str, str]]:
@@ -373,7 +368,7 @@ def _said_same(in_window: list[Any]) -> dict[str, tuple[str, str]]:
         text = ln.note.text
         if not text or next(same.finditer(text), None) is None:
             continue  # most notes say nothing of the kind: one scan, no line loop
-        for line in (c for ln_ in text.split("\n") for c in _SENTENCE_END.split(ln_)):
+        for line in (ln_[a:b] for ln_ in text.split("\n") for a, b in sentence_spans(ln_)):
             if next(same.finditer(line), None) is None or next(distinct.finditer(line), None) is not None:
                 continue
             ids = {m.id for m in find_ids(line)}
