@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from curator.decision_log import TIERS
-from curator.lexicon import default_lexicon
+from curator.lexicon import default_lexicon, text_memo
 
 MAIN, ADJACENT = TIERS
 
@@ -20,6 +20,13 @@ def _adjacent_label(label: str) -> bool:
     """Does a note's label file its item as adjacent ("邻接 A", "Adjacent 2"; ``[labels] adjacent``)?"""
     m = next(default_lexicon().phrases("labels", "adjacent").finditer(label), None)
     return m is not None and not label[: m.start()].strip()
+
+
+@text_memo
+def _says_adjacent(remark: str) -> bool:
+    """Does *remark* call its item adjacent ("可以挂在…旁边做邻接")?  Asked for every row the
+    table draws, so answered once per text."""
+    return next(default_lexicon().phrases("labels", "adjacent").finditer(remark), None) is not None
 
 
 def default_tier(
@@ -35,8 +42,7 @@ def default_tier(
         return MAIN
     if labels and all(_adjacent_label(x or "") for x in labels):
         return ADJACENT
-    lex = default_lexicon()
-    if any(next(lex.phrases("labels", "adjacent").finditer(r), None) is not None for r in remarks):
+    if any(_says_adjacent(r) for r in remarks):
         return ADJACENT
     if authors == 1 and not paper:
         return ADJACENT
