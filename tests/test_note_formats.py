@@ -38,6 +38,12 @@ def items(text: str):
     return split_note(text, PATH).items
 
 
+def read_as_items(text: str) -> list:
+    """Items of a note in a pasted format; the format reader keeps every line where it was."""
+    assert preprocess(text)[0].count("\n") == text.count("\n")
+    return split_note(text, PATH).items
+
+
 def run(tmp_path: Path, note: str) -> dict[str, Increment]:
     """One note by alice inside the window of a one-doc workspace → increments by id."""
     (tmp_path / "organized/knowledge").mkdir(parents=True)
@@ -551,12 +557,11 @@ def test_a_pasted_rss_feed_is_read_as_a_list_of_items() -> None:
         "  <entry>\n    <title>An Atom entry</title>\n    <link href=\"https://arxiv.org/abs/2610.02688v1\"/>\n  </entry>\n"
         "</channel>\n</rss>\n```\n"
     )
-    items = split_note(text, PATH).items
+    items = read_as_items(text)
     assert [(it.title, it.arxiv) for it in items] == [
         ("FlexPose-3: Pocket-Flexible Diffusion Docking", ["2610.02031"]), ("An Atom entry", ["2610.02688"]),
     ]
     assert "Claims 74% & more." in items[0].text
-    assert preprocess(text)[0].count("\n") == text.count("\n")  # line numbers kept
 
 
 def test_a_note_saying_a_preprint_is_the_same_paper_merges_them(tmp_path: Path) -> None:
@@ -586,12 +591,11 @@ def test_a_fenced_bibtex_export_is_a_list_of_items() -> None:
         "  note = {Not the GRAPE agent (2609.22907). Section V.2.}\n}\n\n"
         "@article{b2012,\n  title = {Sequence Transduction},\n  journal = {arXiv preprint arXiv:1211.3711},\n}\n```\n"
     )
-    items = split_note(text, PATH).items
+    items = read_as_items(text)
     assert [(it.title, it.primary_arxiv) for it in items] == [
         ("GRAPE: Genome-scale Regulatory Attention", "2610.02688"), ("Sequence Transduction", "1211.3711"),
     ]
     assert "Section V.2" in items[0].text and "Weber" not in items[0].text
-    assert preprocess(text)[0].count("\n") == text.count("\n")
 
 
 def test_reference_style_links_belong_to_the_block_that_uses_them() -> None:
@@ -601,9 +605,8 @@ def test_reference_style_links_belong_to_the_block_that_uses_them() -> None:
         "[1]: https://arxiv.org/abs/2604.00893v1\n[2]: https://github.com/NVIDIA/cutlass\n"
         "[3]: https://arxiv.org/abs/2604.02117 \"FlashFP4\"\n"
     )
-    items = split_note(text, PATH).items
+    items = read_as_items(text)
     assert [(it.primary_arxiv, it.line_start) for it in items] == [("2604.00893", 3), ("2604.02117", 5)]
-    assert preprocess(text)[0].count("\n") == text.count("\n")
 
 
 def test_a_thread_that_says_two_papers_overlap_flags_them(tmp_path: Path) -> None:
