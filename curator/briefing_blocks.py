@@ -18,7 +18,6 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal
 
-from curator.lexicon import default_lexicon
 from curator.mdblocks import plain_inline
 
 __all__ = [
@@ -94,10 +93,6 @@ def find_blocks(text: str) -> list[Block]:
                 continue
             body = lines[i : end + 1]
             keys = {code_point(x) for x in lines[i + 1 : end] if x.strip()}
-            info = fence.group(3).strip().split(" ")[0].lower()
-            if info in default_lexicon().literals("points", "citation_fences"):
-                i = end + 1  # a BibTeX/RIS record says how to cite it: no key point (its lines are meta)
-                continue
             out.append(Block("code", _dedent(body), {k for k in keys if k}))
             i = end + 1
             continue
