@@ -39,13 +39,20 @@ def shapes() -> dict[str, str]:
         + "\n"
         + "".join(f"[^{i}]: arXiv:2608.{i % 100000:05d}\n" for i in range(MB // 40)),
         "deep quotes": "".join(">" * (i % 200 + 1) + " 2608.10002\n" for i in range(MB // 110)),
-        "control characters": ("\x1b]0;x\x07\x1b[2J\x9b31m\x85\u202e\x00\x7f [bold]x[/bold] " * (MB // 40)),
+        "control characters": (
+            "\x1b]0;x\x07\x1b[2J\x9b31m\x85\u202e\x00\x7f [bold]x[/bold] " * (MB // 40)
+        ),
         # shapes found slow while making the splitter linear (issue 12): one remark per line
         "one-letter lines": "x\n" * (MB // 2),
         "list entries": "- x\n" * (MB // 4),
         "one-line paragraphs": "x\n\n" * (MB // 3),
         "ID list entries": "".join(f"- 2608.{i % 100000:05d}\n" for i in range(MB // 15)),
-        "table of 5,000 columns": "|" + "a|" * 5000 + "\n|" + "-|" * 5000 + "\n" + ("|" + "2608.10001|" * 5000 + "\n") * 8,
+        "table of 5,000 columns": "|"
+        + "a|" * 5000
+        + "\n|"
+        + "-|" * 5000
+        + "\n"
+        + ("|" + "2608.10001|" * 5000 + "\n") * 8,
     }
 
 
@@ -53,7 +60,9 @@ def workspace(root: Path, name: str, text: str) -> Path:
     ws = root / name.replace(" ", "-").replace("<", "").replace(">", "")
     (ws / "organized" / "knowledge").mkdir(parents=True)
     (ws / "organized" / "knowledge" / "serving.md").write_text(DOC, encoding="utf-8")
-    (ws / "curator.toml").write_text('topic = "serving"\neditor = "ed"\ntimezone = "UTC"\n', encoding="utf-8")
+    (ws / "curator.toml").write_text(
+        'topic = "serving"\neditor = "ed"\ntimezone = "UTC"\n', encoding="utf-8"
+    )
     (ws / "inbox" / "al").mkdir(parents=True)
     (ws / "inbox" / "al" / "2026-08-20T1200-x.md").write_text(text, encoding="utf-8")
     return ws
@@ -76,7 +85,9 @@ def main() -> int:
         root = Path(tmp)
         base_ws = workspace(root, "empty", "")
         timed(base_ws)  # imports and the lexicon's first compile are nobody's cost
-        print(f"{'shape':30s} {'size':>8s} {'median':>8s} {'baseline':>9s} {'ratio':>7s}  target ≤ {TARGET:.0f} s")
+        print(
+            f"{'shape':30s} {'size':>8s} {'median':>8s} {'baseline':>9s} {'ratio':>7s}  target ≤ {TARGET:.0f} s"
+        )
         failed = 0
         for name, text in shapes().items():
             if only and not any(w in name for w in only):
@@ -90,7 +101,9 @@ def main() -> int:
             ok = med <= TARGET
             failed += not ok
             size = len(text.encode("utf-8")) / MB
-            print(f"{name:30s} {size:6.2f}MB {med:7.2f}s {bmed * 1000:7.0f}ms {med / bmed:6.1f}x  {'ok' if ok else f'FAIL by {med - TARGET:.2f} s'}")
+            print(
+                f"{name:30s} {size:6.2f}MB {med:7.2f}s {bmed * 1000:7.0f}ms {med / bmed:6.1f}x  {'ok' if ok else f'FAIL by {med - TARGET:.2f} s'}"
+            )
         return 1 if failed else 0
 
 

@@ -111,8 +111,10 @@ def bare_app(rows: int) -> Any:
 
     class Bare(App[None]):
         BINDINGS = [
-            Binding("a", "mark('✓', 1)", "Approve"), Binding("u", "mark(' ', -1)", "Undo"),
-            Binding("s", "push_screen('picker')", "Section"), Binding("j", "down", "Down"),
+            Binding("a", "mark('✓', 1)", "Approve"),
+            Binding("u", "mark(' ', -1)", "Undo"),
+            Binding("s", "push_screen('picker')", "Section"),
+            Binding("j", "down", "Down"),
         ]
         SCREENS = {"picker": Picker}
 
@@ -125,7 +127,17 @@ def bare_app(rows: int) -> Any:
             for key in ("mark", "status", "p", "t", "title", "src", "flag", "section"):
                 table.add_column(key, key=key)
             for i in range(rows):
-                table.add_row(" ", "NEW", "", "M", f"increment number {i} with a title of ordinary length", "2", "", "§1.3", key=str(i))
+                table.add_row(
+                    " ",
+                    "NEW",
+                    "",
+                    "M",
+                    f"increment number {i} with a title of ordinary length",
+                    "2",
+                    "",
+                    "§1.3",
+                    key=str(i),
+                )
             table.focus()
 
         def action_mark(self, mark: str, step: int) -> None:
@@ -157,12 +169,18 @@ class Probe:
         return table.current_key if self.curator else str(table.cursor_row)
 
     def mark(self, key: str) -> str:
-        return self.table.get_cell(key, "mark").plain if self.curator else str(self.table.get_cell(key, "mark"))
+        return (
+            self.table.get_cell(key, "mark").plain
+            if self.curator
+            else str(self.table.get_cell(key, "mark"))
+        )
 
     def approved(self, key: str) -> Predicate:
         if self.curator:
             row = self.app.triage.session.row
-            return lambda _s: getattr(row(key), "action", None) == "approve" and self.mark(key) == "✓"
+            return lambda _s: (
+                getattr(row(key), "action", None) == "approve" and self.mark(key) == "✓"
+            )
         return lambda _s: self.mark(key) == "✓"
 
     def undone(self, key: str) -> Predicate:
@@ -180,7 +198,9 @@ class Probe:
         return lambda _s: self.table.cursor_row == row + 1
 
 
-async def rounds(app: Any, curator: bool, frames: Frames, repeat: int, gap: float) -> dict[str, list[float]]:
+async def rounds(
+    app: Any, curator: bool, frames: Frames, repeat: int, gap: float
+) -> dict[str, list[float]]:
     """*repeat* timed presses of each key (a/u alternate so the store ends as it began)."""
     probe = Probe(app, curator)
     out: dict[str, list[float]] = {k: [] for k in KEYS}
@@ -212,7 +232,9 @@ async def rounds(app: Any, curator: bool, frames: Frames, repeat: int, gap: floa
     return out
 
 
-async def run_curator(ws: Path, window: tuple[str, str] | None, frames: Frames, repeat: int, gap: float) -> tuple[int, dict[str, list[float]]]:
+async def run_curator(
+    ws: Path, window: tuple[str, str] | None, frames: Frames, repeat: int, gap: float
+) -> tuple[int, dict[str, list[float]]]:
     from curator.tui.app import CuratorApp
 
     app = CuratorApp(ws, since=window[0] if window else None, until=window[1] if window else None)
@@ -259,7 +281,9 @@ def place_workspace(place: str, workdir: Path, seed: int) -> tuple[Path, tuple[s
 
 def copy_of(src: Path, dest: Path) -> Path:
     """A writable copy (decisions are written); an index cache already there is kept (warm start)."""
-    shutil.copytree(src, dest, ignore=shutil.ignore_patterns("expected*", "decisions*"), symlinks=True)
+    shutil.copytree(
+        src, dest, ignore=shutil.ignore_patterns("expected*", "decisions*"), symlinks=True
+    )
     for p in [dest, *dest.rglob("*")]:
         if not p.is_symlink():
             p.chmod(0o755 if p.is_dir() else 0o644)
@@ -275,7 +299,11 @@ def measure(place: str, repeat: int, gap: float, workdir: Path, seed: int) -> di
         first = (repeat + 1) // 2
         rows, cur = asyncio.run(run_curator(ws, window, frames, first, gap))
         bare = asyncio.run(run_bare(rows, frames, repeat, gap))
-        _rows, more = asyncio.run(run_curator(ws, window, frames, repeat - first, gap)) if repeat > first else (rows, {})
+        _rows, more = (
+            asyncio.run(run_curator(ws, window, frames, repeat - first, gap))
+            if repeat > first
+            else (rows, {})
+        )
     for key, values in more.items():
         cur[key].extend(values)
     keys = {}
@@ -284,10 +312,15 @@ def measure(place: str, repeat: int, gap: float, workdir: Path, seed: int) -> di
         c50, c95, b50, b95 = pct(c, 50), pct(c, 95), pct(b, 50), pct(b, 95)
         ratio95 = c95 / b95 if c95 and b95 else None
         keys[key] = {
-            "curator_p50": c50, "curator_p95": c95, "bare_p50": b50, "bare_p95": b95,
-            "ratio_p50": c50 / b50 if c50 and b50 else None, "ratio_p95": ratio95,
+            "curator_p50": c50,
+            "curator_p95": c95,
+            "bare_p50": b50,
+            "bare_p95": b95,
+            "ratio_p50": c50 / b50 if c50 and b50 else None,
+            "ratio_p95": ratio95,
             "passed": None if ratio95 is None else ratio95 <= TARGET,
-            "samples": len(c), "bare_samples": len(b),
+            "samples": len(c),
+            "bare_samples": len(b),
             "curator_mean": statistics.fmean(c) if c else None,
         }
     return {"place": place, "rows": rows, "keys": keys}
@@ -298,31 +331,55 @@ def ms(v: float | None) -> str:
 
 
 def table_text(doc: dict[str, Any]) -> str:
-    lines = [f"key-to-screen latency (p50 / p95), curator vs bare Textual app, target p95 ≤ {TARGET:g}×"]
+    lines = [
+        f"key-to-screen latency (p50 / p95), curator vs bare Textual app, target p95 ≤ {TARGET:g}×"
+    ]
     for place in doc["places"]:
         lines.append(f"{place['place']} ({place['rows']} rows):")
         for key, f in place["keys"].items():
             r50 = "—" if f["ratio_p50"] is None else f"{f['ratio_p50']:.2f}×"
             r95 = "—" if f["ratio_p95"] is None else f"{f['ratio_p95']:.2f}×"
             verdict = "" if f["passed"] is None else ("PASS" if f["passed"] else "MISS")
-            lines.append(f"  {key}: curator {ms(f['curator_p50'])} / {ms(f['curator_p95'])}  bare {ms(f['bare_p50'])} / {ms(f['bare_p95'])}"
-                         f"  ratio {r50} / {r95}  {verdict}  (n={f['samples']})")
+            lines.append(
+                f"  {key}: curator {ms(f['curator_p50'])} / {ms(f['curator_p95'])}  bare {ms(f['bare_p50'])} / {ms(f['bare_p95'])}"
+                f"  ratio {r50} / {r95}  {verdict}  (n={f['samples']})"
+            )
     return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--places", default="sample,L", help="comma-separated: sample and/or S, M, L (generated workspaces)")
-    ap.add_argument("--repeat", type=int, default=30, help="timed presses per key and place (default 30)")
-    ap.add_argument("--gap", type=float, default=0.12, help="seconds between presses (a person's pace; default 0.12)")
+    ap.add_argument(
+        "--places",
+        default="sample,L",
+        help="comma-separated: sample and/or S, M, L (generated workspaces)",
+    )
+    ap.add_argument(
+        "--repeat", type=int, default=30, help="timed presses per key and place (default 30)"
+    )
+    ap.add_argument(
+        "--gap",
+        type=float,
+        default=0.12,
+        help="seconds between presses (a person's pace; default 0.12)",
+    )
     ap.add_argument("--seed", type=int, default=0, help="generator seed of S/M/L workspaces")
-    ap.add_argument("--workdir", type=Path, default=Path(tempfile.gettempdir()) / "curator-bench",
-                    help="where generated workspaces are made or reused (as benchmarks/run.py)")
+    ap.add_argument(
+        "--workdir",
+        type=Path,
+        default=Path(tempfile.gettempdir()) / "curator-bench",
+        help="where generated workspaces are made or reused (as benchmarks/run.py)",
+    )
     ap.add_argument("--json", action="store_true", help="JSON on stdout, the table on stderr")
     args = ap.parse_args(argv)
     places = [p.strip() for p in args.places.split(",") if p.strip()]
-    doc = {"target_ratio_p95": TARGET, "terminal": list(TERMINAL), "repeat": args.repeat, "gap": args.gap,
-           "places": [measure(p, args.repeat, args.gap, args.workdir, args.seed) for p in places]}
+    doc = {
+        "target_ratio_p95": TARGET,
+        "terminal": list(TERMINAL),
+        "repeat": args.repeat,
+        "gap": args.gap,
+        "places": [measure(p, args.repeat, args.gap, args.workdir, args.seed) for p in places],
+    }
     text = table_text(doc)
     if args.json:
         print(json.dumps(doc, indent=1))

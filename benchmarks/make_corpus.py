@@ -55,8 +55,10 @@ ANCHORS_PER_NOTE = 2.5
 NOTES_PER_SECTION = 7
 OWNED = ("inbox", "paper_cards", "organized", "curator.toml", "ground_truth.json", ".curator")
 
-AUTHORS = ("ada bram cleo dmitri esme farid gwen hiro ines jonas kaito lena milo nadia oren "
-           "priya quinn rosa sven tala").split()
+AUTHORS = (
+    "ada bram cleo dmitri esme farid gwen hiro ines jonas kaito lena milo nadia oren "
+    "priya quinn rosa sven tala"
+).split()
 
 VOCAB = """
 adaptive elastic sparse dense hierarchical disaggregated speculative quantized tiered paged streaming
@@ -73,9 +75,18 @@ autoscaling fairness reliability checkpoint snapshot speculation window horizon
 """.split()
 """The whole title vocabulary (~120 words): every title is drawn from it, so no title word is rare."""
 
-SYNONYMS = {"efficient": "fast", "scalable": "large-scale", "lightweight": "low-overhead",
-            "robust": "resilient", "unified": "single", "dynamic": "online", "hybrid": "mixed",
-            "compressed": "compact", "distributed": "multi-node", "parallel": "concurrent"}
+SYNONYMS = {
+    "efficient": "fast",
+    "scalable": "large-scale",
+    "lightweight": "low-overhead",
+    "robust": "resilient",
+    "unified": "single",
+    "dynamic": "online",
+    "hybrid": "mixed",
+    "compressed": "compact",
+    "distributed": "multi-node",
+    "parallel": "concurrent",
+}
 NAME_HEADS = "Arc Bolt Cirr Dune Ember Fern Glim Hale Iona Jett Kova Lumo Mira Nox Opal Pyre Quor Rune Sol Tarn".split()
 NAME_TAILS = "Serve KV Spec Flow Sched Cache Route Shard Pipe Fuse Tok Mem Attn Batch Gate Pool Lane Ring Stream Draft".split()
 NAME_MARKS = ["", "", "", "-2", "++", "-X", "v2", "-Lite"]
@@ -153,7 +164,11 @@ class Gen:
     def render_title(name: str, words: list[str]) -> str:
         """``Name: W1 W2 W3 W4 for W5 W6`` (name optional), title-cased."""
         cut = max(2, len(words) - 2)
-        body = " ".join(w.capitalize() for w in words[:cut]) + " for " + " ".join(w.capitalize() for w in words[cut:])
+        body = (
+            " ".join(w.capitalize() for w in words[:cut])
+            + " for "
+            + " ".join(w.capitalize() for w in words[cut:])
+        )
         return f"{name}: {body}" if name else body
 
     def unique_title(self, k: int, with_name: bool) -> tuple[str, str, list[str]]:
@@ -203,13 +218,15 @@ class Gen:
     def point(self) -> str:
         r = self.rng
         a, b = r.sample(VOCAB, 2)
-        return r.choice((
-            f"{a} {b} throughput +{r.randint(5, 300)}% over the baseline on {r.choice(GPUS)}",
-            f"cuts {a} latency by {r.randint(11, 49) / 10:.1f}x for {b} workloads",
-            f"evaluated on {r.choice(MODELS)} with {a} {b}; p99 {r.randint(20, 900)} ms",
-            f"caveat: only {a} {b} traces, numbers need the PDF",
-            f"code released; {a} {b} module is {r.randint(2, 40)}k lines",
-        ))
+        return r.choice(
+            (
+                f"{a} {b} throughput +{r.randint(5, 300)}% over the baseline on {r.choice(GPUS)}",
+                f"cuts {a} latency by {r.randint(11, 49) / 10:.1f}x for {b} workloads",
+                f"evaluated on {r.choice(MODELS)} with {a} {b}; p99 {r.randint(20, 900)} ms",
+                f"caveat: only {a} {b} traces, numbers need the PDF",
+                f"code released; {a} {b} module is {r.randint(2, 40)}k lines",
+            )
+        )
 
     # ------------------------------------------------------------------ ID forms
 
@@ -243,29 +260,44 @@ def build_doc(g: Gen, anchored: list[Paper]) -> tuple[str, int]:
     n_top = max(1, round((n_sections / 2) ** 0.5))
     n_sub = max(1, n_sections - n_top)
     subs_per_top = [n_sub // n_top + (1 if i < n_sub % n_top else 0) for i in range(n_top)]
-    numbers: list[tuple[int, int]] = [(t + 1, s + 1) for t in range(n_top) for s in range(subs_per_top[t])]
+    numbers: list[tuple[int, int]] = [
+        (t + 1, s + 1) for t in range(n_top) for s in range(subs_per_top[t])
+    ]
     per_section: dict[tuple[int, int], list[Paper]] = {k: [] for k in numbers}
     for i, p in enumerate(anchored):
         k = numbers[i % len(numbers)] if i < len(numbers) else r.choice(numbers)
         per_section[k].append(p)
         p.section = f"§{k[0]}.{k[1]}"
-    lines = [f"# {TOPIC} living doc · 2026-11-20", "",
-             f"> Topic: {TOPIC}. Every entry gives its arXiv ID and the date it was anchored.", ""]
+    lines = [
+        f"# {TOPIC} living doc · 2026-11-20",
+        "",
+        f"> Topic: {TOPIC}. Every entry gives its arXiv ID and the date it was anchored.",
+        "",
+    ]
     for t in range(n_top):
         top_words = g.words(2)
         sect = r.random() < 0.6
-        lines += [f"## {'§' if sect else ''}{t + 1} {' '.join(w.capitalize() for w in top_words)}", ""]
+        lines += [
+            f"## {'§' if sect else ''}{t + 1} {' '.join(w.capitalize() for w in top_words)}",
+            "",
+        ]
         for s in range(subs_per_top[t]):
             sw = g.words(r.randint(2, 4))
             mark = "§" if r.random() < 0.6 else ""
-            lines += [f"### {mark}{t + 1}.{s + 1} {' '.join(w.capitalize() for w in sw)}", "",
-                      f"Covers {' '.join(sw)} and related {r.choice(VOCAB)} work.", ""]
+            lines += [
+                f"### {mark}{t + 1}.{s + 1} {' '.join(w.capitalize() for w in sw)}",
+                "",
+                f"Covers {' '.join(sw)} and related {r.choice(VOCAB)} work.",
+                "",
+            ]
             for p in per_section[(t + 1, s + 1)]:
                 _form, text = g.id_form(p.arxiv, "doc")
                 d = UNTIL - timedelta(days=DAYS + r.randint(1, 200))
                 label = p.name or " ".join(w.capitalize() for w in p.words[:3])
-                lines.append(f"- **{label}** ({text}, {d.month}-{d.day:02d} anchored): "
-                             f"{' '.join(p.words)}; {g.point()}.")
+                lines.append(
+                    f"- **{label}** ({text}, {d.month}-{d.day:02d} anchored): "
+                    f"{' '.join(p.words)}; {g.point()}."
+                )
             lines.append("")
     return "\n".join(lines) + "\n", n_top + len(numbers)
 
@@ -281,8 +313,14 @@ def plan_notes(g: Gen) -> list[Note]:
     for i in range(g.n):
         offset = span - 3600 if i == g.n - 1 else r.uniform(0, span)
         when = (SINCE + timedelta(seconds=offset)).replace(second=0, microsecond=0)
-        notes.append(Note(AUTHORS[i % len(AUTHORS)] if i < len(AUTHORS) else r.choice(AUTHORS), when,
-                          dated_by_name=r.random() < 0.85, style=r.choice(STYLES)))
+        notes.append(
+            Note(
+                AUTHORS[i % len(AUTHORS)] if i < len(AUTHORS) else r.choice(AUTHORS),
+                when,
+                dated_by_name=r.random() < 0.85,
+                style=r.choice(STYLES),
+            )
+        )
     notes.sort(key=lambda n: (n.when, n.author))
     seen: set[str] = set()
     for i, n in enumerate(notes):
@@ -294,7 +332,9 @@ def plan_notes(g: Gen) -> list[Note]:
     return notes
 
 
-def fill_items(g: Gen, notes: list[Note], anchored: list[Paper]) -> tuple[list[Paper], list[tuple[str, str]]]:
+def fill_items(
+    g: Gen, notes: list[Note], anchored: list[Paper]
+) -> tuple[list[Paper], list[tuple[str, str]]]:
     """Decide what each item slot holds; returns the note papers and the near-twin pairs."""
     r = g.rng
     total = len(notes) * ITEMS_PER_NOTE
@@ -357,9 +397,15 @@ def render_note(g: Gen, note: Note) -> str:
     day = note.when.strftime("%Y-%m-%d")
     head = [f"# {note.author} · reading notes · {day}", ""]
     if not note.dated_by_name:
-        head += [f"{note.author} · {day} {note.when.strftime('%H:%M')} · {r.choice(('morning scan', 'evening pass', 'feeds'))}", ""]
+        head += [
+            f"{note.author} · {day} {note.when.strftime('%H:%M')} · {r.choice(('morning scan', 'evening pass', 'feeds'))}",
+            "",
+        ]
     else:
-        head += [f"Scanned {r.choice(('feeds', 'arXiv listings', 'the reading group queue'))}; five worth a look.", ""]
+        head += [
+            f"Scanned {r.choice(('feeds', 'arXiv listings', 'the reading group queue'))}; five worth a look.",
+            "",
+        ]
     out = head
     if note.style == "table":
         out += ["| # | Paper | ID | Takeaway |", "|---|---|---|---|"]
@@ -385,9 +431,13 @@ def _id_text(it: Item) -> str:
     aid = it.arxiv
     v = 1 + (sum(map(ord, it.path + it.label)) % 3)  # deterministic, no RNG draw
     return {
-        "prefix": f"arXiv:{aid}", "version": f"{aid}v{v}", "abs": f"https://arxiv.org/abs/{aid}",
-        "pdf": f"https://arxiv.org/pdf/{aid}", "pdfv": f"https://arxiv.org/pdf/{aid}v{v}.pdf",
-        "bracket": f"[{aid}]", "bare": aid,
+        "prefix": f"arXiv:{aid}",
+        "version": f"{aid}v{v}",
+        "abs": f"https://arxiv.org/abs/{aid}",
+        "pdf": f"https://arxiv.org/pdf/{aid}",
+        "pdfv": f"https://arxiv.org/pdf/{aid}v{v}.pdf",
+        "bracket": f"[{aid}]",
+        "bare": aid,
     }[it.form]
 
 
@@ -395,12 +445,27 @@ def render_card(g: Gen, number: int, p: Paper, when: datetime) -> tuple[str, str
     yymm, num = p.arxiv.split(".")
     name = f"paper_cards/{number:04d}-{yymm}-{num}.md"
     r = g.rng
-    text = "\n".join([
-        f"# {p.title}", "", f"- arXiv: {p.arxiv}", f"- category: {TOPIC}",
-        f"- tags: {', '.join(p.words[:3])}", f"- date: {when.strftime('%Y-%m-%d')}",
-        f"- card by: {r.choice(AUTHORS)}", "", "## One line", "", f"{' '.join(p.words)}.", "",
-        "## Points", "", f"- {g.point()}", f"- {g.point()}", "",
-    ])
+    text = "\n".join(
+        [
+            f"# {p.title}",
+            "",
+            f"- arXiv: {p.arxiv}",
+            f"- category: {TOPIC}",
+            f"- tags: {', '.join(p.words[:3])}",
+            f"- date: {when.strftime('%Y-%m-%d')}",
+            f"- card by: {r.choice(AUTHORS)}",
+            "",
+            "## One line",
+            "",
+            f"{' '.join(p.words)}.",
+            "",
+            "## Points",
+            "",
+            f"- {g.point()}",
+            f"- {g.point()}",
+            "",
+        ]
+    )
     return name, text
 
 
@@ -431,7 +496,9 @@ def generate(out: Path, notes: int, seed: int) -> dict[str, Any]:
     files["curator.toml"] = (
         f'topic = "{TOPIC}"\neditor = "{AUTHORS[0]}"\ntimezone = "Asia/Shanghai"\n'
         "# the whole 90 days: scale.py's whole-corpus figures; it passes --since/--until for the evening\n"
-        f'since = "{SINCE.isoformat()}"\nuntil = "{UNTIL.isoformat()}"\n', doc_time)
+        f'since = "{SINCE.isoformat()}"\nuntil = "{UNTIL.isoformat()}"\n',
+        doc_time,
+    )
     for n in plan:
         files[n.path] = (render_note(g, n), n.when.timestamp())
     # cards: half for anchored papers (older), half for papers of the notes (dated like their first note)
@@ -462,30 +529,70 @@ def generate(out: Path, notes: int, seed: int) -> dict[str, Any]:
     by_id: dict[str, list[Item]] = {}
     for it in items:
         by_id.setdefault(it.arxiv, []).append(it)
-    duplicates = [{"ids": [aid], "refs": [{"path": it.path, "label": it.label, "title": it.title} for it in its]}
-                  for aid, its in sorted(by_id.items()) if len(its) > 1]
+    duplicates = [
+        {
+            "ids": [aid],
+            "refs": [{"path": it.path, "label": it.label, "title": it.title} for it in its],
+        }
+        for aid, its in sorted(by_id.items())
+        if len(its) > 1
+    ]
     evening = [n for n in plan if n.when >= EVENING_SINCE]
     gt = {
-        "generator": "make_corpus", "version": CORPUS_VERSION, "notes_requested": notes, "seed": seed,
+        "generator": "make_corpus",
+        "version": CORPUS_VERSION,
+        "notes_requested": notes,
+        "seed": seed,
         "topic": TOPIC,
         "window": {"since": SINCE.isoformat(), "until": UNTIL.isoformat()},
-        "evening": {"since": EVENING_SINCE.isoformat(), "until": UNTIL.isoformat(), "notes": len(evening),
-                    "ids": sorted({it.arxiv for n in evening for it in n.items})},
-        "counts": {"notes": len(plan), "items": len(items), "distinct_ids": len(by_id), "cards": len(dated),
-                   "sections": n_sections, "anchored": len(anchored), "duplicate_sets": len(duplicates),
-                   "near_twin_pairs": len(twin_pairs),
-                   "kinds": {k: sum(1 for it in items if it.kind == k) for k in ("fresh", "rereport", "anchored", "twin")},
-                   "files": len(files), "bytes": total_bytes},
+        "evening": {
+            "since": EVENING_SINCE.isoformat(),
+            "until": UNTIL.isoformat(),
+            "notes": len(evening),
+            "ids": sorted({it.arxiv for n in evening for it in n.items}),
+        },
+        "counts": {
+            "notes": len(plan),
+            "items": len(items),
+            "distinct_ids": len(by_id),
+            "cards": len(dated),
+            "sections": n_sections,
+            "anchored": len(anchored),
+            "duplicate_sets": len(duplicates),
+            "near_twin_pairs": len(twin_pairs),
+            "kinds": {
+                k: sum(1 for it in items if it.kind == k)
+                for k in ("fresh", "rereport", "anchored", "twin")
+            },
+            "files": len(files),
+            "bytes": total_bytes,
+        },
         "duplicates": duplicates,
         "near_twins": [list(p) for p in twin_pairs],
         "anchored": {p.arxiv: p.section for p in anchored},
         "anchored_in_notes": sorted({it.arxiv for it in items if it.kind == "anchored"}),
-        "items": [{"path": it.path, "label": it.label, "arxiv": it.arxiv, "title": it.title, "kind": it.kind,
-                   "form": it.form} for it in items],
+        "items": [
+            {
+                "path": it.path,
+                "label": it.label,
+                "arxiv": it.arxiv,
+                "title": it.title,
+                "kind": it.kind,
+                "form": it.form,
+            }
+            for it in items
+        ],
     }
-    (out / "ground_truth.json").write_text(json.dumps(gt, ensure_ascii=False, indent=0) + "\n", encoding="utf-8")
+    (out / "ground_truth.json").write_text(
+        json.dumps(gt, ensure_ascii=False, indent=0) + "\n", encoding="utf-8"
+    )
     os.utime(out / "ground_truth.json", (doc_time, doc_time))
-    return {"files": len(files), "bytes": total_bytes, "seconds": time.perf_counter() - t0, "counts": gt["counts"]}
+    return {
+        "files": len(files),
+        "bytes": total_bytes,
+        "seconds": time.perf_counter() - t0,
+        "counts": gt["counts"],
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -496,10 +603,12 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     s = generate(args.out, args.notes, args.seed)
     c = s["counts"]
-    print(f"{args.out}: {c['notes']} notes, {c['items']} items ({c['distinct_ids']} IDs), {c['cards']} cards, "
-          f"{c['sections']} sections, {c['anchored']} anchored, {c['duplicate_sets']} duplicate sets, "
-          f"{c['near_twin_pairs']} near-twin pairs; {s['files']} files, {s['bytes']:,} bytes in {s['seconds']:.1f} s",
-          file=sys.stderr)
+    print(
+        f"{args.out}: {c['notes']} notes, {c['items']} items ({c['distinct_ids']} IDs), {c['cards']} cards, "
+        f"{c['sections']} sections, {c['anchored']} anchored, {c['duplicate_sets']} duplicate sets, "
+        f"{c['near_twin_pairs']} near-twin pairs; {s['files']} files, {s['bytes']:,} bytes in {s['seconds']:.1f} s",
+        file=sys.stderr,
+    )
     return 0
 
 

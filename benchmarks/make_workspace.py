@@ -192,14 +192,52 @@ CODAS = ["n", "x", "r", "s", "m", "k"]
 FAMILY_SUFFIXES = ["-2", "++", "-MoE", "-Lite", "-X", "-Pro"]
 
 MODELS = [
-    "Qwen3-235B-A22B", "DeepSeek-V3", "Llama-3.1 70B", "Llama 4 Maverick", "Qwen3-32B", "Mixtral 8x22B",
-    "GLM-4.6", "Kimi-K2", "gpt-oss-120b", "Hy3", "Qwen3.8 27B", "Llama-3.1 8B",
+    "Qwen3-235B-A22B",
+    "DeepSeek-V3",
+    "Llama-3.1 70B",
+    "Llama 4 Maverick",
+    "Qwen3-32B",
+    "Mixtral 8x22B",
+    "GLM-4.6",
+    "Kimi-K2",
+    "gpt-oss-120b",
+    "Hy3",
+    "Qwen3.8 27B",
+    "Llama-3.1 8B",
 ]
 HARDWARE = ["H100", "H200", "B200", "A100", "MI300X", "H20", "L40S", "GB200 NVL72"]
-BASELINES = ["vLLM", "SGLang", "TensorRT-LLM", "LMDeploy", "DistServe", "Mooncake", "LMCache", "PagedAttention"]
+BASELINES = [
+    "vLLM",
+    "SGLang",
+    "TensorRT-LLM",
+    "LMDeploy",
+    "DistServe",
+    "Mooncake",
+    "LMCache",
+    "PagedAttention",
+]
 ENGINES = ["vLLM 0.27", "SGLang v0.6", "TensorRT-LLM 1.2", "LMDeploy 0.10"]
-VENUES = ["ICLR 2026", "ICML 2026", "EuroSys 2026", "OSDI 2026", "MLSys 2026", "NSDI 2026", "ASPLOS 2026"]
-ORGS = ["NVIDIA", "MSRA", "Alibaba", "ByteDance", "Google", "Meta", "CMU", "UC Berkeley", "Tsinghua", "SJTU"]
+VENUES = [
+    "ICLR 2026",
+    "ICML 2026",
+    "EuroSys 2026",
+    "OSDI 2026",
+    "MLSys 2026",
+    "NSDI 2026",
+    "ASPLOS 2026",
+]
+ORGS = [
+    "NVIDIA",
+    "MSRA",
+    "Alibaba",
+    "ByteDance",
+    "Google",
+    "Meta",
+    "CMU",
+    "UC Berkeley",
+    "Tsinghua",
+    "SJTU",
+]
 
 ZH_PROBLEM = [
     "{ctx}场景下{noun}成为瓶颈,{base} 在高并发时利用率掉到 {q}% 以下",
@@ -271,8 +309,18 @@ EN_CAVEAT = [
 ]
 
 BLOG_ENGINES = [
-    "SGLang", "vLLM", "TensorRT-LLM", "LMDeploy", "llama.cpp", "TGI", "NVIDIA Dynamo", "llm-d",
-    "Ollama", "MLC-LLM", "FlashInfer", "Triton",
+    "SGLang",
+    "vLLM",
+    "TensorRT-LLM",
+    "LMDeploy",
+    "llama.cpp",
+    "TGI",
+    "NVIDIA Dynamo",
+    "llm-d",
+    "Ollama",
+    "MLC-LLM",
+    "FlashInfer",
+    "Triton",
 ]
 BLOG_FEATURES = _pairs(
     "Advanced CUDA Graph=高级 CUDA Graph 指南;Prefix Caching Deep Dive=前缀缓存深度解析;"
@@ -286,9 +334,16 @@ BLOG_FEATURES = _pairs(
     "Router Configuration=路由配置"
 )
 BLOG_QUALS = [
-    ("", ""), ("on H100", "(H100)"), ("on A100", "(A100)"), ("on B200", "(B200)"),
-    ("on MI300X", "(MI300X)"), ("on H20", "(H20)"), ("at Scale", "(大规模)"),
-    ("for MoE Models", "(MoE 模型)"), ("in 2026", "(2026 版)"), ("with Kubernetes", "(K8s)"),
+    ("", ""),
+    ("on H100", "(H100)"),
+    ("on A100", "(A100)"),
+    ("on B200", "(B200)"),
+    ("on MI300X", "(MI300X)"),
+    ("on H20", "(H20)"),
+    ("at Scale", "(大规模)"),
+    ("for MoE Models", "(MoE 模型)"),
+    ("in 2026", "(2026 版)"),
+    ("with Kubernetes", "(K8s)"),
 ]
 BLOG_SOURCES = [
     ("LMSYS", "https://www.lmsys.org/blog/{d}-{slug}"),
@@ -302,7 +357,14 @@ BLOG_SOURCES = [
     ("BentoML", "https://www.bentoml.com/blog/{slug}"),
     ("DeployBase", "https://deploybase.ai/articles/{slug}"),
 ]
-CSDN_USERS = ["sglang_cn", "ai_infra_notes", "k8s_llmops", "llm_serving", "weixin_44826203", "qq_39523365"]
+CSDN_USERS = [
+    "sglang_cn",
+    "ai_infra_notes",
+    "k8s_llmops",
+    "llm_serving",
+    "weixin_44826203",
+    "qq_39523365",
+]
 SUBSTACK_USERS = ["inferencenotes", "gpuweekly", "servingsystems", "llmops", "kvcache"]
 
 NEWS_TEMPLATES = [
@@ -314,7 +376,7 @@ NEWS_TEMPLATES = [
     "{gpu} 租赁价 {k} 月报价表更新(均价 -{p}%)",
 ]
 NEWS_POINTS = [
-    "事实:官方说明\"后端迁移至新集群\",未披露并行策略与量化方式",
+    '事实:官方说明"后端迁移至新集群",未披露并行策略与量化方式',
     "事实:公告只给了价格,没有 serving 技术细节",
     "事实:1 年预留价同步下调,按需价先行",
     "事实:社区讨论集中在 K8s 集成与多集群 KV 路由",
@@ -325,17 +387,59 @@ NEWS_LABS = ["DeepSeek", "Moonshot", "Zhipu", "MiniMax", "Qwen", "Mistral", "Ste
 NEWS_PROJECTS = ["llm-d", "KServe", "vLLM", "Dynamo", "AIBrix", "Kueue"]
 
 AUTHOR_POOL = [
-    "tom", "jay", "spark", "stephen", "flyp", "mira", "kai", "lena", "omar", "yuki",
-    "ravi", "ines", "theo", "nora", "felix", "zoe", "ivan", "hana", "leo", "ada",
+    "tom",
+    "jay",
+    "spark",
+    "stephen",
+    "flyp",
+    "mira",
+    "kai",
+    "lena",
+    "omar",
+    "yuki",
+    "ravi",
+    "ines",
+    "theo",
+    "nora",
+    "felix",
+    "zoe",
+    "ivan",
+    "hana",
+    "leo",
+    "ada",
 ]
 NOTE_STYLES = ["zengliang", "numbered", "english", "table", "links", "details", "flyp", "industry"]
 NOTE_TOPICS = [
-    "engineering", "llm-infra", "inference", "evaluation", "rag", "agent", "multimodal", "risk",
+    "engineering",
+    "llm-infra",
+    "inference",
+    "evaluation",
+    "rag",
+    "agent",
+    "multimodal",
+    "risk",
 ]
-NOTE_KINDS = ["e1prep", "filter", "digest", "radar", "notes", "scan", "daily", "deep-read", "highvalue"]
+NOTE_KINDS = [
+    "e1prep",
+    "filter",
+    "digest",
+    "radar",
+    "notes",
+    "scan",
+    "daily",
+    "deep-read",
+    "highvalue",
+]
 ITEM_RANGE = {
-    "zengliang": (3, 7), "numbered": (3, 8), "english": (3, 7), "table": (4, 9), "links": (3, 8),
-    "details": (2, 6), "flyp": (2, 5), "briefing": (4, 8), "industry": (3, 6),
+    "zengliang": (3, 7),
+    "numbered": (3, 8),
+    "english": (3, 7),
+    "table": (4, 9),
+    "links": (3, 8),
+    "details": (2, 6),
+    "flyp": (2, 5),
+    "briefing": (4, 8),
+    "industry": (3, 6),
 }
 STYLE_ID_FORMS = {
     "zengliang": ["arxiv_colon", "abs", "arxiv_space", "ver", "bare"],
@@ -349,7 +453,10 @@ STYLE_ID_FORMS = {
     "industry": ["arxiv_colon", "abs"],
 }
 DOC_ID_FORMS = (
-    ["arxiv_colon"] * 10 + ["bare"] * 3 + ["abs"] * 3 + ["abs_nohttp", "pdf", "mdlink", "mdlink"]
+    ["arxiv_colon"] * 10
+    + ["bare"] * 3
+    + ["abs"] * 3
+    + ["abs_nohttp", "pdf", "mdlink", "mdlink"]
     + ["arxiv_space", "arxiv_space", "ver", "ver"]
 )
 
@@ -567,12 +674,25 @@ class Gen:
         """Fill one text template with random facts."""
         r = self.rng
         models = r.sample(MODELS, 3)
-        return space_cjk(template.format(
-            noun=noun, ctx=ctx, base=r.choice(BASELINES), q=self.num("q"), p=self.num("p"),
-            x=self.num("x"), small=self.num("small"), n=self.num("n"), hw=r.choice(HARDWARE),
-            model=models[0], model2=models[1], model3=models[2], tech=r.choice(TECHS)[0 if en else 1],
-            engine=r.choice(ENGINES), oss=r.choice(["代码已开源", "GitHub 未开源", "作者说会开源"]),
-        ))
+        return space_cjk(
+            template.format(
+                noun=noun,
+                ctx=ctx,
+                base=r.choice(BASELINES),
+                q=self.num("q"),
+                p=self.num("p"),
+                x=self.num("x"),
+                small=self.num("small"),
+                n=self.num("n"),
+                hw=r.choice(HARDWARE),
+                model=models[0],
+                model2=models[1],
+                model3=models[2],
+                tech=r.choice(TECHS)[0 if en else 1],
+                engine=r.choice(ENGINES),
+                oss=r.choice(["代码已开源", "GitHub 未开源", "作者说会开源"]),
+            )
+        )
 
     def new_name(self) -> str:
         """A coined system name, unique within the workspace."""
@@ -607,8 +727,13 @@ class Gen:
                 return pid
 
     def new_paper(
-        self, topic: str, area: int, latest: date, noun_idx: int | None = None,
-        name: str | None = None, tail: tuple[int, int, int, int] | None = None,
+        self,
+        topic: str,
+        area: int,
+        latest: date,
+        noun_idx: int | None = None,
+        name: str | None = None,
+        tail: tuple[int, int, int, int] | None = None,
     ) -> Paper:
         """Create a paper with a unique name, ID and title tail."""
         r = self.rng
@@ -616,7 +741,12 @@ class Gen:
         if tail is None:
             while True:
                 ni = noun_idx if noun_idx is not None else r.randrange(len(nouns))
-                cand = (ni, r.randrange(len(ADJS)), r.randrange(len(CTXS)), r.randrange(len(TITLE_TEMPLATES)))
+                cand = (
+                    ni,
+                    r.randrange(len(ADJS)),
+                    r.randrange(len(CTXS)),
+                    r.randrange(len(TITLE_TEMPLATES)),
+                )
                 tkey = (topic, area, cand[0], cand[1], cand[2])
                 if tkey not in self.used_tails:
                     self.used_tails[tkey] = None
@@ -625,12 +755,22 @@ class Gen:
         ni, ai, ci, ti = tail
         noun, adj, ctx, tech = nouns[ni], ADJS[ai], CTXS[ci], r.choice(TECHS)
         name = name or self.new_name()
-        title = TITLE_TEMPLATES[ti].format(name=name, adj=adj[0], noun=noun[0], ctx=ctx[0], tech=tech[0])
+        title = TITLE_TEMPLATES[ti].format(
+            name=name, adj=adj[0], noun=noun[0], ctx=ctx[0], tech=tech[0]
+        )
         en_short = title.split(": ", 1)[1]
         zh_short = space_cjk(f"{ctx[1]}的{adj[1]}{noun[1]}")
         p = Paper(
-            pid=self.new_id(latest), name=name, title=title, topic=topic, area=area,
-            en_short=en_short, zh_short=zh_short, noun_zh=noun[1], noun_en=noun[0], vmax=r.choice((1, 1, 2, 2, 3)),
+            pid=self.new_id(latest),
+            name=name,
+            title=title,
+            topic=topic,
+            area=area,
+            en_short=en_short,
+            zh_short=zh_short,
+            noun_zh=noun[1],
+            noun_en=noun[0],
+            vmax=r.choice((1, 1, 2, 2, 3)),
         )
         if topic == "rag":
             p.rag_section = RAG_NOUN_SECTION[ni]
@@ -641,7 +781,11 @@ class Gen:
         """A URL-only blog post with a unique (engine, feature, qualifier)."""
         r = self.rng
         while True:
-            combo = (r.randrange(len(BLOG_ENGINES)), r.randrange(len(BLOG_FEATURES)), r.randrange(len(BLOG_QUALS)))
+            combo = (
+                r.randrange(len(BLOG_ENGINES)),
+                r.randrange(len(BLOG_FEATURES)),
+                r.randrange(len(BLOG_QUALS)),
+            )
             if combo not in self.used_blogs:
                 self.used_blogs[combo] = None
                 break
@@ -649,7 +793,11 @@ class Gen:
         org, pattern = r.choice(BLOG_SOURCES)
         slug = slugify(f"{engine} {feat[0]} {qual[0]}")
         url = pattern.format(
-            d=day.isoformat(), slug=slug, y=day.year, m=f"{day.month:02d}", dd=f"{day.day:02d}",
+            d=day.isoformat(),
+            slug=slug,
+            y=day.year,
+            m=f"{day.month:02d}",
+            dd=f"{day.day:02d}",
             user=r.choice(CSDN_USERS if org == "CSDN" else SUBSTACK_USERS),
             num=r.randint(140_000_000, 149_999_999),
         )
@@ -659,7 +807,16 @@ class Gen:
         variants.append(bare)
         if "://www." in url:
             variants.append(url.replace("://www.", "://"))
-        b = Blog(key=url, org=org, engine=engine, feat=feat, qual=qual, day=day, url_variants=variants, area=area)
+        b = Blog(
+            key=url,
+            org=org,
+            engine=engine,
+            feat=feat,
+            qual=qual,
+            day=day,
+            url_variants=variants,
+            area=area,
+        )
         self.blogs.append(b)
         return b
 
@@ -763,7 +920,9 @@ class Gen:
         else:
             line = f"- **{p.name}**({meta}):{self.doc_desc(p)}"
         if r.random() < 0.1:
-            line += f"\n  - 生产警示({md(self.anchor_day())} 锚入):" + self.fill(r.choice(ZH_CAVEAT))
+            line += f"\n  - 生产警示({md(self.anchor_day())} 锚入):" + self.fill(
+                r.choice(ZH_CAVEAT)
+            )
         self.anchor_bytes += len(line.encode())
         self.anchor_count += 1
         return line
@@ -774,12 +933,26 @@ class Gen:
         noun = r.choice(AREAS[area][1])[1]
         k = r.random()
         if k < 0.4:
-            return "- 注:" + self.fill(r.choice(ZH_PROBLEM), noun=noun, ctx=r.choice(CTXS)[1]) + ";" + \
-                self.fill(r.choice(ZH_RESULT)) + "(社区复现,非论文数字)。"
+            return (
+                "- 注:"
+                + self.fill(r.choice(ZH_PROBLEM), noun=noun, ctx=r.choice(CTXS)[1])
+                + ";"
+                + self.fill(r.choice(ZH_RESULT))
+                + "(社区复现,非论文数字)。"
+            )
         if k < 0.7:
-            return "- 开放问题:" + self.fill(r.choice(ZH_PROBLEM), noun=noun, ctx=r.choice(CTXS)[1]) + \
-                ",目前只有经验值,缺系统对比。"
-        return "- 待核:" + self.fill(r.choice(ZH_CAVEAT)) + ";" + self.fill(r.choice(ZH_EXTRA), noun=noun) + "。"
+            return (
+                "- 开放问题:"
+                + self.fill(r.choice(ZH_PROBLEM), noun=noun, ctx=r.choice(CTXS)[1])
+                + ",目前只有经验值,缺系统对比。"
+            )
+        return (
+            "- 待核:"
+            + self.fill(r.choice(ZH_CAVEAT))
+            + ";"
+            + self.fill(r.choice(ZH_EXTRA), noun=noun)
+            + "。"
+        )
 
     def render_inference_doc(self, per: dict[str, list]) -> str:
         """The big living document ``organized/knowledge/inference.md``."""
@@ -797,7 +970,7 @@ class Gen:
             "> 主题:inference(推理引擎 / serving 调度 / KV cache / 推理经济学 / 推理可复现性)",
             f"> 版本:**{end.isoformat()} 版**(上一版:{(end - timedelta(days=1)).isoformat()} 版)",
             f"> 最后接力:{end.isoformat()} 01:35 CST · 夜间活文档接力棒(tom 主笔)",
-            "> 约定:每条写明 arXiv 号与锚入日期(如\"8-19 锚入\");标\"待核\"者数字尚未经 PDF / 官方核验;"
+            '> 约定:每条写明 arXiv 号与锚入日期(如"8-19 锚入");标"待核"者数字尚未经 PDF / 官方核验;'
             "不同硬件的吞吐数字不可直接比较。",
             f"> 快速跳转:{jump} · [术语表](#附录术语表)",
             "",
@@ -810,46 +983,73 @@ class Gen:
         for idx, (num, title, lvl, area, _ni) in enumerate(self.sections):
             b: list[str] = ["#" * lvl + f" {num} {title}", ""]
             if lvl == 3:
-                b += [f"本节收{AREAS[area][0]}相关工作;调度细节见 §1.{(area + 1) % self.n_areas + 1},"
-                      "生产数字只在同硬件内比较。", ""]
+                b += [
+                    f"本节收{AREAS[area][0]}相关工作;调度细节见 §1.{(area + 1) % self.n_areas + 1},"
+                    "生产数字只在同硬件内比较。",
+                    "",
+                ]
             items = per[num]
             table_only: list[Paper] = []
             papers = [x for x in items if isinstance(x, Paper)]
             if len(papers) >= 4 and r.random() < 0.25:
-                table_only = papers[-r.randint(1, 3):]
+                table_only = papers[-r.randint(1, 3) :]
             for it in items:
                 if isinstance(it, Blog):
                     assert it.section is not None
-                    b.append(f"- **{self.blog_title(it, 'en')}**({it.url_variants[0]},"
-                             f"{md(self.anchor_day())} 锚入):{it.feat[1]}{it.qual[1]};"
-                             + self.fill(r.choice(ZH_RESULT)) + "(工程博客,非论文)。")
+                    b.append(
+                        f"- **{self.blog_title(it, 'en')}**({it.url_variants[0]},"
+                        f"{md(self.anchor_day())} 锚入):{it.feat[1]}{it.qual[1]};"
+                        + self.fill(r.choice(ZH_RESULT))
+                        + "(工程博客,非论文)。"
+                    )
                 elif it not in table_only:
                     b.append(self.anchor_line(it))
             if r.random() < 0.05:
                 eng = r.choice(BLOG_ENGINES)
-                b.append(f"- **{eng} {r.randint(0, 9)}.{r.randint(0, 30)}**({md(self.anchor_day())} 锚入):"
-                         f"{self.fill(r.choice(ZH_RESULT))};无 arXiv,官方 release note。")
+                b.append(
+                    f"- **{eng} {r.randint(0, 9)}.{r.randint(0, 30)}**({md(self.anchor_day())} 锚入):"
+                    f"{self.fill(r.choice(ZH_RESULT))};无 arXiv,官方 release note。"
+                )
             if table_only:
                 b += ["", "| # | 工作 | arXiv | 关键数字 | 锚入 |", "|---|---|---|---|---|"]
                 shown = table_only + [p for p in papers if p not in table_only][:2]
                 for k, p in enumerate(shown, 1):
                     assert p.anchor_day is not None
                     idf = fmt_id(p.pid, r.choice(["arxiv_colon", "bare", "bare", "ver"]), p.vmax)
-                    b.append(f"| {k} | {p.name} | {idf} | {self.fill(r.choice(ZH_RESULT))} | {md(p.anchor_day)} |")
+                    b.append(
+                        f"| {k} | {p.name} | {idf} | {self.fill(r.choice(ZH_RESULT))} | {md(p.anchor_day)} |"
+                    )
             if lvl == 3 and area % 7 == 5:
-                b += ["", "```bash", "## not a heading —— 部署指南原文的注释行,照录",
-                      f"vllm serve {r.choice(MODELS).replace(' ', '-')} \\",
-                      f"  --tensor-parallel-size {r.choice((2, 4, 8))} \\",
-                      f"  --gpu-memory-utilization 0.{r.randint(80, 95)} \\",
-                      f"  --max-num-seqs {r.choice((128, 256, 512))} \\", "  --enable-prefix-caching", "```"]
+                b += [
+                    "",
+                    "```bash",
+                    "## not a heading —— 部署指南原文的注释行,照录",
+                    f"vllm serve {r.choice(MODELS).replace(' ', '-')} \\",
+                    f"  --tensor-parallel-size {r.choice((2, 4, 8))} \\",
+                    f"  --gpu-memory-utilization 0.{r.randint(80, 95)} \\",
+                    f"  --max-num-seqs {r.choice((128, 256, 512))} \\",
+                    "  --enable-prefix-caching",
+                    "```",
+                ]
             if lvl == 3 and area % 7 == 2:
-                b += ["", "```text", "KV_bytes = 2 × n_layers × n_kv_heads × head_dim × seq_len × batch × bytes",
-                      f"例:{r.choice(MODELS)} FP16,单序列 8K → 约 {r.uniform(0.5, 4):.1f} GB", "```"]
+                b += [
+                    "",
+                    "```text",
+                    "KV_bytes = 2 × n_layers × n_kv_heads × head_dim × seq_len × batch × bytes",
+                    f"例:{r.choice(MODELS)} FP16,单序列 8K → 约 {r.uniform(0.5, 4):.1f} GB",
+                    "```",
+                ]
             if not fence_done and lvl == 4:
                 fence_done = True
-                b += ["", "锚入模板(照抄时替换占位符):", "", "```markdown",
-                      "### §1.99 示例节(代码块内,不是真实节)",
-                      "- **Name**(arXiv:YYMM.NNNNN,M-D 锚入):一句话描述", "```"]
+                b += [
+                    "",
+                    "锚入模板(照抄时替换占位符):",
+                    "",
+                    "```markdown",
+                    "### §1.99 示例节(代码块内,不是真实节)",
+                    "- **Name**(arXiv:YYMM.NNNNN,M-D 锚入):一句话描述",
+                    "```",
+                ]
             if lvl == 3 and r.random() < 0.5:
                 b += ["", f"详见 [{num} {title}](#{heading_anchor(num + ' ' + title)}) 下各子节。"]
             b.append("")
@@ -858,10 +1058,20 @@ class Gen:
                 b += ["#### 开放问题(本节)", "", self.filler(area), ""]
             blocks.append(b)
             block_area.append(area)
-        tail = ["### 附录:术语表", "", "| 术语 | 含义 |", "|---|---|",
-                "| TTFT | Time To First Token,首 token 延迟 |", "| TBT / TPOT | Time Between Tokens |",
-                "| PD 分离 | Prefill / Decode 分离部署 |", "| HBF | High-Bandwidth Flash |",
-                "| goodput | 满足 SLO 的有效吞吐 |", "", "## 变更记录", ""]
+        tail = [
+            "### 附录:术语表",
+            "",
+            "| 术语 | 含义 |",
+            "|---|---|",
+            "| TTFT | Time To First Token,首 token 延迟 |",
+            "| TBT / TPOT | Time Between Tokens |",
+            "| PD 分离 | Prefill / Decode 分离部署 |",
+            "| HBF | High-Bandwidth Flash |",
+            "| goodput | 满足 SLO 的有效吞吐 |",
+            "",
+            "## 变更记录",
+            "",
+        ]
         for d in range(3):
             day = end - timedelta(days=d)
             names = [p.name for p in self.papers if p.anchor_day == day and p.section][:6]
@@ -895,10 +1105,13 @@ class Gen:
         """The second living document, sections §2.1 … §2.6."""
         end = self.until.date()
         lines = [
-            f"# rag 活文档 · {end.isoformat()} 版", "",
+            f"# rag 活文档 · {end.isoformat()} 版",
+            "",
             "> 主题:RAG(检索器 / 重排 / GraphRAG / Agentic RAG / 评测 / 向量库)",
-            f"> 版本:{end.isoformat()} 版;约定同 inference 活文档:每条写 arXiv 号 + 锚入日期。", "",
-            "## §2 检索增强生成 (RAG)", "",
+            f"> 版本:{end.isoformat()} 版;约定同 inference 活文档:每条写 arXiv 号 + 锚入日期。",
+            "",
+            "## §2 检索增强生成 (RAG)",
+            "",
         ]
         for num, title in RAG_SECTIONS:
             lines += [f"### {num} {title}", ""]
@@ -906,11 +1119,19 @@ class Gen:
                 if p.rag_section == num:
                     assert p.anchor_day is not None
                     idf = fmt_id(p.pid, self.rng.choice(DOC_ID_FORMS), p.vmax)
-                    lines.append(f"- **{p.name}**({idf},{md(p.anchor_day)} 锚入):{p.zh_short};"
-                                 + self.fill(self.rng.choice(ZH_RESULT)) + "。")
+                    lines.append(
+                        f"- **{p.name}**({idf},{md(p.anchor_day)} 锚入):{p.zh_short};"
+                        + self.fill(self.rng.choice(ZH_RESULT))
+                        + "。"
+                    )
             lines.append("")
-        lines += ["### 附录:跨主题指针", "", "- prefix cache / KV 复用 → inference 活文档 §1.3",
-                  "- RAG serving 的成本拆分 → inference 活文档 §1.6", ""]
+        lines += [
+            "### 附录:跨主题指针",
+            "",
+            "- prefix cache / KV 复用 → inference 活文档 §1.3",
+            "- RAG serving 的成本拆分 → inference 活文档 §1.6",
+            "",
+        ]
         return "\n".join(lines)
 
     # ----------------------------------------------------------------- notes: planning
@@ -937,11 +1158,18 @@ class Gen:
                     b = next(s for s in NOTE_STYLES if s != a)
                 styles = [a, b]
             beat = "ai-industry" if styles[0] == "industry" else r.choice(NOTE_TOPICS)
-            authors.append(Author(
-                name=name, styles=styles, lang="en" if "english" in styles else r.choice(("zh", "zh", "en")),
-                p_timed=r.choice((0.0, 0.3, 0.8)), front_matter=r.random() < 0.35, beat=beat,
-                ascii_punct=r.random() < 0.25, weight=r.uniform(0.6, 1.4),
-            ))
+            authors.append(
+                Author(
+                    name=name,
+                    styles=styles,
+                    lang="en" if "english" in styles else r.choice(("zh", "zh", "en")),
+                    p_timed=r.choice((0.0, 0.3, 0.8)),
+                    front_matter=r.random() < 0.35,
+                    beat=beat,
+                    ascii_punct=r.random() < 0.25,
+                    weight=r.uniform(0.6, 1.4),
+                )
+            )
         authors[0].p_timed = 0.1
         return authors
 
@@ -965,7 +1193,9 @@ class Gen:
         d = self.start.date() + timedelta(days=1)
         while d < self.until.date():
             t = datetime(d.year, d.month, d.day, 22, 20, tzinfo=TZ)
-            notes.append(NotePlan(editor, t, "briefing", TOPIC, kind="briefing", time_in="signature"))
+            notes.append(
+                NotePlan(editor, t, "briefing", TOPIC, kind="briefing", time_in="signature")
+            )
             d += timedelta(days=1)
         weights = [a.weight for a in authors]
         per_author: dict[str, int] = {}
@@ -1060,8 +1290,13 @@ class Gen:
             a = self.new_paper(TOPIC, area, latest, name=base, tail=(ni, ai, ci, 0))
             other_ci = (ci + r.randint(1, len(CTXS) - 1)) % len(CTXS)
             self.used_tails[(TOPIC, area, ni, ai, other_ci)] = None
-            b = self.new_paper(TOPIC, area, latest, name=base + r.choice(FAMILY_SUFFIXES),
-                               tail=(ni, ai, other_ci, r.choice((0, 2))))
+            b = self.new_paper(
+                TOPIC,
+                area,
+                latest,
+                name=base + r.choice(FAMILY_SUFFIXES),
+                tail=(ni, ai, other_ci, r.choice((0, 2))),
+            )
         else:
             a = self.new_paper(TOPIC, area, latest, tail=(ni, ai, ci, 0))
             other_ai = (ai + r.randint(1, len(ADJS) - 1)) % len(ADJS)
@@ -1075,20 +1310,32 @@ class Gen:
     def item_topic(self, note: NotePlan) -> str:
         """Topic of a fresh item, biased by the note's topic."""
         r = self.rng
-        bias = {"evaluation": "evaluation", "rag": "rag", "agent": "agent", "risk": "engineering",
-                "multimodal": "evaluation"}.get(note.topic)
+        bias = {
+            "evaluation": "evaluation",
+            "rag": "rag",
+            "agent": "agent",
+            "risk": "engineering",
+            "multimodal": "evaluation",
+        }.get(note.topic)
         if bias and r.random() < 0.6:
             return bias
-        return r.choices([TOPIC, "evaluation", "agent", "rag", "engineering"], [58, 11, 11, 10, 10])[0]
+        return r.choices(
+            [TOPIC, "evaluation", "agent", "rag", "engineering"], [58, 11, 11, 10, 10]
+        )[0]
 
     def view(
-        self, subject: Subject, note: NotePlan, first: View | None = None,
+        self,
+        subject: Subject,
+        note: NotePlan,
+        first: View | None = None,
         mention: tuple[str, str, str] | None = None,
     ) -> View:
         """Decide how ``subject`` is written in ``note`` (a different form if it repeats)."""
         r = self.rng
         style = note.style
-        lang = "en" if style == "english" or (style == "links" and note.author.lang == "en") else "zh"
+        lang = (
+            "en" if style == "english" or (style == "links" and note.author.lang == "en") else "zh"
+        )
         if isinstance(subject, Paper):
             forms = STYLE_ID_FORMS[style]
             if first is not None and first.id_form in forms and len(forms) > 1:
@@ -1119,7 +1366,9 @@ class Gen:
             else:
                 label, hint = subject.topic, f"—({subject.topic} 主题)"
         elif isinstance(subject, Blog):
-            variants = ["en", "swap", "suffix", "org"] if lang == "en" else ["en", "zh", "swap", "suffix"]
+            variants = (
+                ["en", "swap", "suffix", "org"] if lang == "en" else ["en", "zh", "swap", "suffix"]
+            )
             if first is not None:
                 variants = [v for v in variants if v != first.title_variant]
             tv = r.choice(variants)
@@ -1150,24 +1399,43 @@ class Gen:
                 "Result: " + self.fill(r.choice(EN_RESULT), en=True),
             ][: r.randint(2, 3)]
             caveat = self.fill(r.choice(EN_CAVEAT), en=True)
-            judge = r.choice(["worth a main-line slot", "adjacent only", "production detail, not a new route"])
+            judge = r.choice(
+                ["worth a main-line slot", "adjacent only", "production detail, not a new route"]
+            )
         elif isinstance(subject, News):
             points = r.sample(NEWS_POINTS, 2)
             caveat = "官方未披露技术细节"
-            judge = r.choice(["价格信号强于技术信号", "行业新闻,不进 inference 主线", "影响推理经济学单价表"])
+            judge = r.choice(
+                ["价格信号强于技术信号", "行业新闻,不进 inference 主线", "影响推理经济学单价表"]
+            )
         else:
-            points = ["问题:" + self.fill(r.choice(ZH_PROBLEM), noun=noun, ctx=ctx[1]),
-                      "做法:" + self.fill(r.choice(ZH_METHOD), noun=noun),
-                      "结果:" + self.fill(r.choice(ZH_RESULT))]
+            points = [
+                "问题:" + self.fill(r.choice(ZH_PROBLEM), noun=noun, ctx=ctx[1]),
+                "做法:" + self.fill(r.choice(ZH_METHOD), noun=noun),
+                "结果:" + self.fill(r.choice(ZH_RESULT)),
+            ]
             if r.random() < 0.5:
                 points.append(self.fill(r.choice(ZH_EXTRA), noun=noun))
             points = points[: r.randint(2, len(points))]
             caveat = self.fill(r.choice(ZH_CAVEAT))
             judge = self.fill(r.choice(ZH_JUDGE))
         pr = r.choice("🔴🟠🟡")
-        v = View(subject=subject, title=title, title_variant=tv, id_form=form, id_text=id_text, url=url,
-                 label=label, points=points, caveat=caveat, judge=judge, section_hint=hint, priority=pr,
-                 stars={"🔴": 3, "🟠": 2, "🟡": 1}[pr], lang=lang)
+        v = View(
+            subject=subject,
+            title=title,
+            title_variant=tv,
+            id_form=form,
+            id_text=id_text,
+            url=url,
+            label=label,
+            points=points,
+            caveat=caveat,
+            judge=judge,
+            section_hint=hint,
+            priority=pr,
+            stars={"🔴": 3, "🟠": 2, "🟡": 1}[pr],
+            lang=lang,
+        )
         if mention is not None:
             v.mentions.append(mention)
         return v
@@ -1226,7 +1494,11 @@ class Gen:
                 cands = []
                 for s in reversed(reported):
                     fp = first_path[s.key]
-                    if s.key in in_note or isinstance(s, News) or getattr(s, "topic", TOPIC) != TOPIC:
+                    if (
+                        s.key in in_note
+                        or isinstance(s, News)
+                        or getattr(s, "topic", TOPIC) != TOPIC
+                    ):
                         continue
                     if self.note_times[fp] <= lo:
                         break
@@ -1251,7 +1523,11 @@ class Gen:
                             subject = None
                         elif r.random() < 0.35:
                             sib = pairs[pair_i][1 - member]
-                            mention = (sib.name, fmt_id(sib.pid, r.choice(("bare", "arxiv_colon")), 1), "sibling")
+                            mention = (
+                                sib.name,
+                                fmt_id(sib.pid, r.choice(("bare", "arxiv_colon")), 1),
+                                "sibling",
+                            )
                     k = r.random()
                     if subject is None and k < P_DUP:
                         subject = self.pick_recent(reported, in_note)
@@ -1268,7 +1544,9 @@ class Gen:
                         news_n += 1
                         subject = News(key=f"news:{news_n}", text=self.news_text())
                     if subject is None and r.random() < P_BLOG:
-                        subject = self.new_blog(latest - timedelta(days=r.randint(0, 3)), r.randrange(self.n_areas))
+                        subject = self.new_blog(
+                            latest - timedelta(days=r.randint(0, 3)), r.randrange(self.n_areas)
+                        )
                     if subject is None:
                         topic = self.item_topic(note)
                         area = r.randrange(self.n_areas)
@@ -1277,8 +1555,11 @@ class Gen:
                     if mention is None and r.random() < P_MENTION:
                         ap = self.take_anchored(anchored_pool, latest, pop=False)
                     if ap is not None:
-                        mention = (ap.name, fmt_id(ap.pid, r.choice(("bare", "arxiv_colon", "ver")), 1),
-                                   ap.section or "")
+                        mention = (
+                            ap.name,
+                            fmt_id(ap.pid, r.choice(("bare", "arxiv_colon", "ver")), 1),
+                            ap.section or "",
+                        )
                     v = self.view(subject, note, first=first_view.get(subject.key), mention=mention)
                     views.append(v)
                     in_note[subject.key] = None
@@ -1291,7 +1572,8 @@ class Gen:
                     reported.append(v.subject)
             out.append(views)
         self.overlap_pairs_found = [
-            (a.pid, b.pid) for _, (a, b) in sorted(pairs.items())
+            (a.pid, b.pid)
+            for _, (a, b) in sorted(pairs.items())
             if a.pid in first_view and b.pid in first_view
         ]
         return out
@@ -1301,9 +1583,15 @@ class Gen:
         r = self.rng
         while True:
             text = r.choice(NEWS_TEMPLATES).format(
-                gpu=r.choice(HARDWARE), p=r.randint(5, 40), lab=r.choice(NEWS_LABS), model=r.choice(MODELS),
-                n=r.randint(2, 4), k=r.randint(2, 12), proj=r.choice(NEWS_PROJECTS),
-                stage=r.choice(("Sandbox", "Incubating")), price=f"{r.uniform(0.1, 3):.2f}",
+                gpu=r.choice(HARDWARE),
+                p=r.randint(5, 40),
+                lab=r.choice(NEWS_LABS),
+                model=r.choice(MODELS),
+                n=r.randint(2, 4),
+                k=r.randint(2, 12),
+                proj=r.choice(NEWS_PROJECTS),
+                stage=r.choice(("Sandbox", "Incubating")),
+                price=f"{r.uniform(0.1, 3):.2f}",
             )
             if text not in self.used_news:
                 self.used_news[text] = None
@@ -1332,7 +1620,12 @@ class Gen:
         """Optional YAML front matter, then the title and a header line."""
         lines: list[str] = []
         if note.front_matter:
-            lines += ["---", f"author: {note.author.name}", f"date: {note.time:%Y-%m-%d}", f"topic: {note.topic}"]
+            lines += [
+                "---",
+                f"author: {note.author.name}",
+                f"date: {note.time:%Y-%m-%d}",
+                f"topic: {note.topic}",
+            ]
             if note.time_in in ("front_matter", "name"):
                 lines.append(f"generated: {note.time:%Y-%m-%dT%H:%M}+08:00")
             lines += ["---", ""]
@@ -1352,7 +1645,9 @@ class Gen:
         out = []
         for name, idt, kind in v.mentions:
             if kind == "sibling":
-                out.append(f"{indent}- 旁注:同期还有一篇 {name}({idt}),方向很接近,可能同组,需要确认是不是两篇")
+                out.append(
+                    f"{indent}- 旁注:同期还有一篇 {name}({idt}),方向很接近,可能同组,需要确认是不是两篇"
+                )
             elif v.lang == "en":
                 out.append(f"{indent}- Related: {name} ({idt}), already in the living doc {kind}")
             else:
@@ -1363,7 +1658,13 @@ class Gen:
         lp, rp, colon, _ = self.punct(note)
         spark = note.front_matter
         lines = self.preamble(note, f"{note.topic} · E1 预消化 · {note.time:%Y-%m-%d}")
-        lines += ["## 状态", "", f"- 主线增量 {len(views)} 条", "- 整体:今天 serving 方向密度中等", ""]
+        lines += [
+            "## 状态",
+            "",
+            f"- 主线增量 {len(views)} 条",
+            "- 整体:今天 serving 方向密度中等",
+            "",
+        ]
         for i, v in enumerate(views, 1):
             s = v.subject
             if spark:
@@ -1373,8 +1674,12 @@ class Gen:
                 elif isinstance(s, Blog):
                     lines.append(f"- 来源{colon}{v.url}")
             elif isinstance(s, Blog):
-                lines += [f"## 增量{i}【{v.label}】{v.title}{lp}{s.org} Blog,{s.day.isoformat()}{rp}", "",
-                          f"- 链接{colon}{v.url}", f"- 类型{colon}官方工程博客,无 arXiv"]
+                lines += [
+                    f"## 增量{i}【{v.label}】{v.title}{lp}{s.org} Blog,{s.day.isoformat()}{rp}",
+                    "",
+                    f"- 链接{colon}{v.url}",
+                    f"- 类型{colon}官方工程博客,无 arXiv",
+                ]
             else:
                 lines += [f"## 增量{i}【{v.label}】{v.title}{lp}{v.id_text}{rp}", ""]
                 if isinstance(s, Paper) and self.rng.random() < 0.4:
@@ -1385,15 +1690,25 @@ class Gen:
             lines += self.mention_lines(v)
             lines.append(f"- {self.rng.choice(('警示', '待核'))}{colon}{v.caveat}")
             lines += [f"- 建议归入节: {v.section_hint}", ""]
-        lines += ["## 今天没进主线的", "", "- 两篇训练侧的经验贴,转 training", "- 一条行业新闻,转 industry"]
+        lines += [
+            "## 今天没进主线的",
+            "",
+            "- 两篇训练侧的经验贴,转 training",
+            "- 一条行业新闻,转 industry",
+        ]
         return lines + self.closing(note)
 
     def r_numbered(self, note: NotePlan, views: list[View]) -> list[str]:
         _, _, colon, _ = self.punct(note)
-        lines = self.preamble(note, f"{note.author.name} · {note.topic} filter · {note.time:%Y-%m-%d}")
+        lines = self.preamble(
+            note, f"{note.author.name} · {note.topic} filter · {note.time:%Y-%m-%d}"
+        )
         drop = self.rng.randint(5, 30)
-        lines += [f"过滤范围{colon}RSS + arXiv cs.DC / cs.LG + 几个公众号",
-                  f"结果{colon}保留 {len(views)} 条,丢弃 {drop} 条", ""]
+        lines += [
+            f"过滤范围{colon}RSS + arXiv cs.DC / cs.LG + 几个公众号",
+            f"结果{colon}保留 {len(views)} 条,丢弃 {drop} 条",
+            "",
+        ]
         for i, v in enumerate(views, 1):
             s = v.subject
             if isinstance(s, Blog):
@@ -1405,9 +1720,15 @@ class Gen:
                 lines.append(f"{i}. **条目{i}** {v.title} — {v.id_text}")
             lines += [f"   - {p.split(':', 1)[-1]}" for p in v.points]
             lines += self.mention_lines(v, "   ")
-            lines.append(f"   - 价值{colon}{'高' if v.stars == 3 else '中' if v.stars == 2 else '低'} → {v.section_hint}")
-        lines += ["", f"丢弃(节选,共 {drop} 条):", "- 两个 patch release(只修了 LoRA bug)",
-                  "- 若干转载文,数字全是旧的"]
+            lines.append(
+                f"   - 价值{colon}{'高' if v.stars == 3 else '中' if v.stars == 2 else '低'} → {v.section_hint}"
+            )
+        lines += [
+            "",
+            f"丢弃(节选,共 {drop} 条):",
+            "- 两个 patch release(只修了 LoRA bug)",
+            "- 若干转载文,数字全是旧的",
+        ]
         return lines + self.closing(note)
 
     def r_english(self, note: NotePlan, views: list[View]) -> list[str]:
@@ -1424,8 +1745,12 @@ class Gen:
             lines.append("- Key points:")
             lines += [f"  - {p}" for p in v.points]
             lines += self.mention_lines(v)
-            lines += ["", f"Suggested section: {v.section_hint if v.section_hint.startswith('§') else 'n/a'}",
-                      f"Caveats: {v.caveat}", ""]
+            lines += [
+                "",
+                f"Suggested section: {v.section_hint if v.section_hint.startswith('§') else 'n/a'}",
+                f"Caveats: {v.caveat}",
+                "",
+            ]
         return lines + self.closing(note)
 
     def r_table(self, note: NotePlan, views: list[View]) -> list[str]:
@@ -1480,7 +1805,13 @@ class Gen:
             lines.append(f"- 要点{colon}")
             lines += [f"  - {p}" for p in v.points]
             lines += self.mention_lines(v)
-            lines += [f"- 待核{colon}{v.caveat}", f"- 建议归入节: {v.section_hint}", "", "</details>", ""]
+            lines += [
+                f"- 待核{colon}{v.caveat}",
+                f"- 建议归入节: {v.section_hint}",
+                "",
+                "</details>",
+                "",
+            ]
         return lines + self.closing(note)
 
     def r_flyp(self, note: NotePlan, views: list[View]) -> list[str]:
@@ -1488,9 +1819,15 @@ class Gen:
         lines = []
         if note.front_matter:
             lines = self.preamble(note, f"{note.topic} E1 prep — {note.time:%Y-%m-%d}")[:-4]
-        lines += [f"# {note.topic} E1 prep — {note.time:%Y-%m-%d}", "",
-                  f"> {note.author.name} · {note.topic} 主题 · 窗口 {self.window_text(note)} (CST)",
-                  f"> 结论先行{colon}今天 {len(views)} 条,按重要性排序。", "", "---", ""]
+        lines += [
+            f"# {note.topic} E1 prep — {note.time:%Y-%m-%d}",
+            "",
+            f"> {note.author.name} · {note.topic} 主题 · 窗口 {self.window_text(note)} (CST)",
+            f"> 结论先行{colon}今天 {len(views)} 条,按重要性排序。",
+            "",
+            "---",
+            "",
+        ]
         for i, v in enumerate(views, 1):
             s = v.subject
             desc = s.zh_short if isinstance(s, Paper) else v.label
@@ -1529,8 +1866,10 @@ class Gen:
             tag = f"增量 {i}" if i <= main else f"邻接 {chr(64 + i - main)}"
             sec = v.section_hint if v.section_hint.startswith("§") else "—"
             idp = f"({v.id_text})" if isinstance(s, Paper) else ""
-            lines.append(f"{tag}【{v.label} · {sec}】{v.priority} {v.title}{idp}:{v.points[0].split(':', 1)[-1]} "
-                         f"{'★' * v.stars}")
+            lines.append(
+                f"{tag}【{v.label} · {sec}】{v.priority} {v.title}{idp}:{v.points[0].split(':', 1)[-1]} "
+                f"{'★' * v.stars}"
+            )
             if v.sources:
                 lines.append("来源: " + " + ".join(v.sources))
             if isinstance(s, Paper):
@@ -1548,7 +1887,12 @@ class Gen:
 
     def r_industry(self, note: NotePlan, views: list[View]) -> list[str]:
         lines = self.preamble(note, f"AI industry · E1 prep · {note.time:%Y-%m-%d}")
-        lines += ["## 事件总表", "", "| # | 事件 | 类型 | 影响面 | 优先级 |", "|---|---|---|---|---|"]
+        lines += [
+            "## 事件总表",
+            "",
+            "| # | 事件 | 类型 | 影响面 | 优先级 |",
+            "|---|---|---|---|---|",
+        ]
         for i, v in enumerate(views, 1):
             kind = "价格 / 算力" if isinstance(v.subject, News) else "技术"
             lines.append(f"| {i} | {v.title} | {kind} | 推理基础设施 | {'高中低'[3 - v.stars]} |")
@@ -1582,13 +1926,19 @@ class Gen:
         picked += r.sample(in_notes, min(len(in_notes), int(n * 0.4)))
         while len(picked) < n:
             day = self.start.date() + timedelta(days=r.randint(0, self.spec.days))
-            topic = r.choices([TOPIC, "evaluation", "agent", "rag", "engineering"], [50, 13, 13, 12, 12])[0]
-            picked.append(self.new_paper(topic, r.randrange(self.n_areas), min(day, self.until.date())))
+            topic = r.choices(
+                [TOPIC, "evaluation", "agent", "rag", "engineering"], [50, 13, 13, 12, 12]
+            )[0]
+            picked.append(
+                self.new_paper(topic, r.randrange(self.n_areas), min(day, self.until.date()))
+            )
         for p in picked:
             if p.anchor_day:
                 p.card_day = p.anchor_day - timedelta(days=r.randint(0, 2))
             elif p.pid in first_day:
-                p.card_day = min(self.until.date(), first_day[p.pid] + timedelta(days=r.randint(-2, 1)))
+                p.card_day = min(
+                    self.until.date(), first_day[p.pid] + timedelta(days=r.randint(-2, 1))
+                )
             else:
                 p.card_day = self.start.date() + timedelta(days=r.randint(0, self.spec.days))
         for p in picked:
@@ -1606,12 +1956,32 @@ class Gen:
         """One paper card in the sample's shape."""
         r = self.rng
         assert p.card_day is not None
-        tags = ", ".join([slugify(p.noun_en), r.choice(("serving", "systems", "benchmark", "memory", "scheduling"))])
-        lines = [f"# {p.title}", "", f"- arXiv: {p.pid}", f"- 主分类: {p.topic}", f"- tags: {tags}",
-                 f"- date: {p.card_day.isoformat()}", f"- 建卡: {r.choice(self.card_authors)}", "",
-                 "## 一句话", "", f"{p.zh_short}:{self.fill(r.choice(ZH_METHOD), noun=p.noun_zh)}。", "",
-                 "## 要点", ""]
-        lines += ["- " + self.fill(r.choice(ZH_RESULT)), "- " + self.fill(r.choice(ZH_EXTRA), noun=p.noun_zh)]
+        tags = ", ".join(
+            [
+                slugify(p.noun_en),
+                r.choice(("serving", "systems", "benchmark", "memory", "scheduling")),
+            ]
+        )
+        lines = [
+            f"# {p.title}",
+            "",
+            f"- arXiv: {p.pid}",
+            f"- 主分类: {p.topic}",
+            f"- tags: {tags}",
+            f"- date: {p.card_day.isoformat()}",
+            f"- 建卡: {r.choice(self.card_authors)}",
+            "",
+            "## 一句话",
+            "",
+            f"{p.zh_short}:{self.fill(r.choice(ZH_METHOD), noun=p.noun_zh)}。",
+            "",
+            "## 要点",
+            "",
+        ]
+        lines += [
+            "- " + self.fill(r.choice(ZH_RESULT)),
+            "- " + self.fill(r.choice(ZH_EXTRA), noun=p.noun_zh),
+        ]
         if p.section and p.anchor_day:
             lines += ["", "## 活文档", "", f"- inference {p.section}({md(p.anchor_day)} 锚入)"]
         else:
@@ -1640,7 +2010,9 @@ class Gen:
                     first_day.setdefault(v.subject.pid, note.time.date())
         cards = self.make_cards(authors, first_day)
 
-        doc_mtime = datetime.combine(self.until.date(), datetime.min.time(), TZ).replace(hour=1, minute=35)
+        doc_mtime = datetime.combine(self.until.date(), datetime.min.time(), TZ).replace(
+            hour=1, minute=35
+        )
         inf_doc = self.render_inference_doc(per)
         self.put("organized/knowledge/inference.md", inf_doc, doc_mtime)
         self.put("organized/knowledge/rag.md", self.render_rag_doc(self.rag_papers), doc_mtime)
@@ -1668,7 +2040,9 @@ class Gen:
         )
         self.put("curator.toml", config, self.until)
         self.put("README.md", self.readme(truth), self.until)
-        self.put("ground_truth.json", json.dumps(truth, ensure_ascii=False, indent=1) + "\n", self.until)
+        self.put(
+            "ground_truth.json", json.dumps(truth, ensure_ascii=False, indent=1) + "\n", self.until
+        )
         return truth
 
     def put(self, path: str, text: str, when: datetime) -> None:
@@ -1677,11 +2051,20 @@ class Gen:
     @staticmethod
     def ref(path: str, v: View) -> dict:
         s = v.subject
-        return {"path": path, "title": v.title, "arxiv": s.pid if isinstance(s, Paper) else None,
-                "url": v.url if isinstance(s, Blog) else None}
+        return {
+            "path": path,
+            "title": v.title,
+            "arxiv": s.pid if isinstance(s, Paper) else None,
+            "url": v.url if isinstance(s, Blog) else None,
+        }
 
-    def truth(self, notes: list[NotePlan], all_views: list[list[View]], cards: list[Paper],
-              empty: list[str]) -> dict:
+    def truth(
+        self,
+        notes: list[NotePlan],
+        all_views: list[list[View]],
+        cards: list[Paper],
+        empty: list[str],
+    ) -> dict:
         """The ground-truth record written to ``ground_truth.json``."""
         clusters: dict[str, list[dict]] = {}
         items = []
@@ -1690,11 +2073,21 @@ class Gen:
         note_rows = []
         for note, views in zip(notes, all_views, strict=True):
             in_win = self.since < note.time <= self.until
-            note_rows.append({
-                "path": note.path, "author": note.author.name, "time": note.time.isoformat(),
-                "in_window": in_win, "kind": note.kind, "style": note.style, "time_in": note.time_in,
-                "front_matter": note.front_matter, "crlf": note.crlf, "bom": note.bom, "items": len(views),
-            })
+            note_rows.append(
+                {
+                    "path": note.path,
+                    "author": note.author.name,
+                    "time": note.time.isoformat(),
+                    "in_window": in_win,
+                    "kind": note.kind,
+                    "style": note.style,
+                    "time_in": note.time_in,
+                    "front_matter": note.front_matter,
+                    "crlf": note.crlf,
+                    "bom": note.bom,
+                    "items": len(views),
+                }
+            )
             for v in views:
                 s = v.subject
                 ref = self.ref(note.path, v)
@@ -1705,12 +2098,23 @@ class Gen:
                 anchored = getattr(s, "section", None)
                 anchored_items += bool(anchored)
                 topic = getattr(s, "topic", TOPIC)
-                items.append({
-                    **ref, "key": s.key, "kind": type(s).__name__.lower(), "topic": topic,
-                    "section": (f"§1.{s.area + 1}" if isinstance(s, Paper | Blog) and topic == TOPIC else None),
-                    "anchored": anchored, "in_window": in_win, "written": v.id_text or v.url,
-                    "mentions": [m[1] for m in v.mentions],
-                })
+                items.append(
+                    {
+                        **ref,
+                        "key": s.key,
+                        "kind": type(s).__name__.lower(),
+                        "topic": topic,
+                        "section": (
+                            f"§1.{s.area + 1}"
+                            if isinstance(s, Paper | Blog) and topic == TOPIC
+                            else None
+                        ),
+                        "anchored": anchored,
+                        "in_window": in_win,
+                        "written": v.id_text or v.url,
+                        "mentions": [m[1] for m in v.mentions],
+                    }
+                )
         overlaps = [list(pair) for pair in self.overlap_pairs_found]
         inf_path = "organized/knowledge/inference.md"
         anchored_ids = {p.pid: p.section for p in self.papers if p.section}
@@ -1746,7 +2150,9 @@ class Gen:
             "overlaps": overlaps,
             "anchored": anchored_ids,
             "anchored_urls": {b.key: b.section for b in self.blogs if b.section},
-            "anchored_other": {"organized/knowledge/rag.md": {p.pid: p.rag_section for p in self.rag_papers}},
+            "anchored_other": {
+                "organized/knowledge/rag.md": {p.pid: p.rag_section for p in self.rag_papers}
+            },
             "sections": {num: title for num, title, *_ in self.sections},
             "notes": note_rows,
             "items": items,
@@ -1774,7 +2180,9 @@ def generate(out: Path, size: str, seed: int, force: bool = False) -> dict:
     if out.exists() and any(out.iterdir()):
         if not force:
             raise FileExistsError(f"{out} exists and is not empty (use --force)")
-        if (out / "ground_truth.json").is_file():  # an earlier generated workspace: clear what we own
+        if (
+            out / "ground_truth.json"
+        ).is_file():  # an earlier generated workspace: clear what we own
             for name in OWNED:
                 target = out / name
                 if target.is_dir():
@@ -1811,9 +2219,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"make_workspace: {e}", file=sys.stderr)
         return 2
     c = s["counts"]
-    print(f"{args.out}: size {args.size} seed {args.seed}: {s['files']} files, {s['bytes']:,} bytes, "
-          f"{c['items']} items, {c['duplicate_items']} duplicates, {c['overlap_pairs']} overlaps, "
-          f"{s['seconds']:.1f} s")
+    print(
+        f"{args.out}: size {args.size} seed {args.seed}: {s['files']} files, {s['bytes']:,} bytes, "
+        f"{c['items']} items, {c['duplicate_items']} duplicates, {c['overlap_pairs']} overlaps, "
+        f"{s['seconds']:.1f} s"
+    )
     return 0
 
 

@@ -124,7 +124,11 @@ class Figure:
         v = float(self.value)
         for t in self.targets:
             if t.kind == "max" and v > t.x:
-                misses.append(f"over by {fmt(v - t.x, self.unit)} ({v / t.x:.1f}x the limit)" if t.x else "over")
+                misses.append(
+                    f"over by {fmt(v - t.x, self.unit)} ({v / t.x:.1f}x the limit)"
+                    if t.x
+                    else "over"
+                )
             elif t.kind == "min" and v < t.x:
                 misses.append(f"short by {fmt(t.x - v, self.unit)}")
             elif t.kind == "true" and not v:
@@ -140,7 +144,9 @@ class Figure:
                 if r is None:
                     misses.append("baseline missing")
                 elif 1 / r < t.x:
-                    misses.append(f"only {1 / r:.1f}x faster, needs {t.x:g}x ({t.x * r:.1f}x short)")
+                    misses.append(
+                        f"only {1 / r:.1f}x faster, needs {t.x:g}x ({t.x * r:.1f}x short)"
+                    )
         if misses == ["baseline missing"] * len(misses) and misses:
             return None, misses
         return not misses, misses
@@ -200,9 +206,16 @@ class Results:
         passed, misses = fig.check()
         verdict = "" if passed is None else ("PASS" if passed else "FAIL " + "; ".join(misses))
         r = fig.ratio
-        log(f"  {fig.label}: {fmt(fig.value, fig.unit)}"
-            + (f" vs {fmt(fig.baseline, fig.unit if fig.unit != 'frac' else 'frac')} ({r:.3g}x)" if r is not None else "")
-            + (f"  {verdict}" if verdict else "") + (f"  [{fig.error}]" if fig.error else ""))
+        log(
+            f"  {fig.label}: {fmt(fig.value, fig.unit)}"
+            + (
+                f" vs {fmt(fig.baseline, fig.unit if fig.unit != 'frac' else 'frac')} ({r:.3g}x)"
+                if r is not None
+                else ""
+            )
+            + (f"  {verdict}" if verdict else "")
+            + (f"  [{fig.error}]" if fig.error else "")
+        )
         return fig
 
 
@@ -216,14 +229,20 @@ def workspace(size: str, seed: int, workdir: Path) -> Path:
     if gt.is_file():
         try:
             d = json.loads(gt.read_text(encoding="utf-8"))
-            if d.get("size") == size and d.get("seed") == seed and d.get("generator_version") == mw.GENERATOR_VERSION:
+            if (
+                d.get("size") == size
+                and d.get("seed") == seed
+                and d.get("generator_version") == mw.GENERATOR_VERSION
+            ):
                 return ws
         except (OSError, ValueError):
             pass
     log(f"generating workspace {size} seed {seed} into {ws}")
     ws.mkdir(parents=True, exist_ok=True)
     s = mw.generate(ws, size, seed, force=True)
-    log(f"  {s['files']} files, {s['bytes']:,} bytes, {s['counts']['items']} items in {s['seconds']:.1f} s")
+    log(
+        f"  {s['files']} files, {s['bytes']:,} bytes, {s['counts']['items']} items in {s['seconds']:.1f} s"
+    )
     return ws
 
 
@@ -282,8 +301,13 @@ def _vm_hwm(pid: int) -> int | None:
     return None
 
 
-def run_proc(cmd: list[str], *, env: dict[str, str] | None = None, timeout: float = 1800,
-             stdout: Any = subprocess.DEVNULL) -> ProcRun:
+def run_proc(
+    cmd: list[str],
+    *,
+    env: dict[str, str] | None = None,
+    timeout: float = 1800,
+    stdout: Any = subprocess.DEVNULL,
+) -> ProcRun:
     """Wall time, exit code and peak RSS of one whole process (its stdout to *stdout*, discarded by default).
 
     Peak RSS is the child's VmHWM from /proc, polled until it exits: ``ru_maxrss`` from
@@ -312,18 +336,24 @@ def run_proc(cmd: list[str], *, env: dict[str, str] | None = None, timeout: floa
         p.returncode = os.waitstatus_to_exitcode(status)
         err.seek(0)
         text = err.read().decode("utf-8", "replace")
-    return ProcRun(secs, p.returncode, peak or ru.ru_maxrss * 1024, text[-2000:], ru.ru_utime + ru.ru_stime)
+    return ProcRun(
+        secs, p.returncode, peak or ru.ru_maxrss * 1024, text[-2000:], ru.ru_utime + ru.ru_stime
+    )
 
 
 def sub_env() -> dict[str, str]:
     env = dict(os.environ)
-    env["PYTHONPATH"] = str(REPO) + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    env["PYTHONPATH"] = str(REPO) + (
+        os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else ""
+    )
     env.setdefault("PYTHONHASHSEED", "0")
     return env
 
 
 @contextlib.contextmanager
-def patched(module: Any, name: str, wrapper: Callable[[Callable[..., Any]], Callable[..., Any]]) -> Iterator[None]:
+def patched(
+    module: Any, name: str, wrapper: Callable[[Callable[..., Any]], Callable[..., Any]]
+) -> Iterator[None]:
     orig = getattr(module, name)
     setattr(module, name, wrapper(orig))
     try:
@@ -340,7 +370,9 @@ def bench_analyze(ws: Path, gt: dict, reps: int, res: Results, state: dict) -> N
     from curator.analysis import analyze
     from curator.cache import IndexCache
 
-    log(f"analyze: in-process, {reps} rounds (read-all baseline, cold, warm, warm + 1 changed note)")
+    log(
+        f"analyze: in-process, {reps} rounds (read-all baseline, cold, warm, warm + 1 changed note)"
+    )
     changed = _changed_note(ws, gt)
     base, cold, warm, touched, reads = [], [], [], [], []
     n_incs = 0
@@ -351,6 +383,7 @@ def bench_analyze(ws: Path, gt: dict, reps: int, res: Results, state: dict) -> N
             t, out = timed(lambda: orig(*a, **kw))
             judged.append(t)
             return out
+
         return inner
 
     cold_j, warm_j = [], []
@@ -368,7 +401,9 @@ def bench_analyze(ws: Path, gt: dict, reps: int, res: Results, state: dict) -> N
             gc.collect()
             caches: list[IndexCache] = []
 
-            def warm_run(caches: list[IndexCache] = caches) -> Any:  # loading the cache is part of a warm run
+            def warm_run(
+                caches: list[IndexCache] = caches,
+            ) -> Any:  # loading the cache is part of a warm run
                 caches.append(IndexCache(ws))
                 return analyze(ws, cache=caches[-1])
 
@@ -388,21 +423,63 @@ def bench_analyze(ws: Path, gt: dict, reps: int, res: Results, state: dict) -> N
             del _a
     res.info["analyze_increments_in_window"] = n_incs
     bl = "read every file's bytes (in-process)"
-    res.add(Figure("analyze.cold.inproc", "analyze cold, in-process (no cache)", "s", med(cold), med(base), bl,
-                   samples=cold, baseline_samples=base, note="IndexCache deleted, then analyze(ws, cache=IndexCache(ws))"))
-    res.add(Figure("analyze.warm.inproc", "analyze warm, in-process (persisted cache)", "s", med(warm), med(base), bl,
-                   [Target("max", 0.5, "≤ 0.5 s")], samples=warm, baseline_samples=base,
-                   note=f"timed: IndexCache(ws) loading the cache files + analyze; files re-read: {reads[0::2]}"))
-    res.add(Figure("analyze.warm1.inproc", "analyze warm, 1 note changed, in-process", "s", med(touched), med(base), bl,
-                   [Target("max", 0.5, "≤ 0.5 s")], samples=touched, baseline_samples=base,
-                   note=f"{changed.relative_to(ws)} touched; files re-read: {reads[1::2]}"))
+    res.add(
+        Figure(
+            "analyze.cold.inproc",
+            "analyze cold, in-process (no cache)",
+            "s",
+            med(cold),
+            med(base),
+            bl,
+            samples=cold,
+            baseline_samples=base,
+            note="IndexCache deleted, then analyze(ws, cache=IndexCache(ws))",
+        )
+    )
+    res.add(
+        Figure(
+            "analyze.warm.inproc",
+            "analyze warm, in-process (persisted cache)",
+            "s",
+            med(warm),
+            med(base),
+            bl,
+            [Target("max", 0.5, "≤ 0.5 s")],
+            samples=warm,
+            baseline_samples=base,
+            note=f"timed: IndexCache(ws) loading the cache files + analyze; files re-read: {reads[0::2]}",
+        )
+    )
+    res.add(
+        Figure(
+            "analyze.warm1.inproc",
+            "analyze warm, 1 note changed, in-process",
+            "s",
+            med(touched),
+            med(base),
+            bl,
+            [Target("max", 0.5, "≤ 0.5 s")],
+            samples=touched,
+            baseline_samples=base,
+            note=f"{changed.relative_to(ws)} touched; files re-read: {reads[1::2]}",
+        )
+    )
     rest = [w - j for w, j in zip(warm, warm_j, strict=True)]
-    res.add(Figure("analyze.judgment.warm", "judgment (build_analysis) within analyze warm, in-process", "s",
-                   med(warm_j), med(rest), "the rest of analyze warm (cache load, listing, docs, cards, notes)",
-                   samples=warm_j, baseline_samples=rest,
-                   note=f"cold: {fmt(med(cold_j), 's')} of {fmt(med(cold), 's')}; build_analysis is everything after the "
-                        "files are read: context (section fit, relevance, remarks), earlier briefings' left-out rows, "
-                        "clustering, evidence and status per increment, overlaps"))
+    res.add(
+        Figure(
+            "analyze.judgment.warm",
+            "judgment (build_analysis) within analyze warm, in-process",
+            "s",
+            med(warm_j),
+            med(rest),
+            "the rest of analyze warm (cache load, listing, docs, cards, notes)",
+            samples=warm_j,
+            baseline_samples=rest,
+            note=f"cold: {fmt(med(cold_j), 's')} of {fmt(med(cold), 's')}; build_analysis is everything after the "
+            "files are read: context (section fit, relevance, remarks), earlier briefings' left-out rows, "
+            "clustering, evidence and status per increment, overlaps",
+        )
+    )
 
     log(f"analyze: whole process `curator analyze WS`, {reps} rounds")
     cmd = curator_cmd()
@@ -426,11 +503,35 @@ def bench_analyze(ws: Path, gt: dict, reps: int, res: Results, state: dict) -> N
         rss_warm.append(r.maxrss)
     bl = "python process reading every file's bytes"
     err = "; ".join(errors[:2]) or None
-    res.add(Figure("analyze.cold.process", "`curator analyze WS` cold, whole process", "s", med(pcold), med(pbase), bl,
-                   samples=pcold, baseline_samples=pbase, error=err, note=" ".join(cmd) + " analyze WS, .curator/ cache deleted"))
-    res.add(Figure("analyze.warm.process", "`curator analyze WS` warm, whole process", "s", med(pwarm), med(pbase), bl,
-                   [Target("max", 0.5, "≤ 0.5 s")], samples=pwarm, baseline_samples=pbase, error=err,
-                   note="second run, persisted cache in .curator/"))
+    res.add(
+        Figure(
+            "analyze.cold.process",
+            "`curator analyze WS` cold, whole process",
+            "s",
+            med(pcold),
+            med(pbase),
+            bl,
+            samples=pcold,
+            baseline_samples=pbase,
+            error=err,
+            note=" ".join(cmd) + " analyze WS, .curator/ cache deleted",
+        )
+    )
+    res.add(
+        Figure(
+            "analyze.warm.process",
+            "`curator analyze WS` warm, whole process",
+            "s",
+            med(pwarm),
+            med(pbase),
+            bl,
+            [Target("max", 0.5, "≤ 0.5 s")],
+            samples=pwarm,
+            baseline_samples=pbase,
+            error=err,
+            note="second run, persisted cache in .curator/",
+        )
+    )
     state["rss"] = (rss_cold, rss_warm, rss_base, err)
 
 
@@ -447,8 +548,15 @@ def bench_baseline_commit(ws: Path, reps: int, res: Results, src: Path, workdir:
     import compileall
 
     compileall.compile_dir(str(src / "curator"), quiet=2)
-    rev = subprocess.run(["git", "-C", str(src), "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
-                         check=False).stdout.strip() or src.name
+    rev = (
+        subprocess.run(
+            ["git", "-C", str(src), "rev-parse", "--short", "HEAD"],
+            capture_output=True,
+            text=True,
+            check=False,
+        ).stdout.strip()
+        or src.name
+    )
     sides = {}
     for name, tree in (("base", src), ("this", REPO)):
         copy = workdir / f"{ws.name}-vs-{rev}-{name}"
@@ -465,7 +573,9 @@ def bench_baseline_commit(ws: Path, reps: int, res: Results, src: Path, workdir:
             shutil.rmtree(copy / ".curator", ignore_errors=True)
         for mode in ("cold", "warm"):
             for name, (copy, env) in sides.items():
-                r = run_proc([sys.executable, "-P", "-m", "curator", "analyze", str(copy), "--json"], env=env)
+                r = run_proc(
+                    [sys.executable, "-P", "-m", "curator", "analyze", str(copy), "--json"], env=env
+                )
                 if r.rc != 0:
                     errors.append(f"{name} {mode} rc={r.rc}: {r.stderr.strip()[-300:]}")
                 runs[(mode, name)].append(r)
@@ -476,12 +586,27 @@ def bench_baseline_commit(ws: Path, reps: int, res: Results, src: Path, workdir:
         bwall = [r.seconds for r in base]
         cpu_pairs = med([a.cpu / b.cpu for a, b in zip(this, base, strict=True) if b.cpu])
         wall_pairs = med([a / b for a, b in zip(wall, bwall, strict=True) if b])
-        res.add(Figure(f"analyze.vs_baseline.{mode}", f"`analyze --json` {mode}, this tree vs {rev}, whole process", "s",
-                       med(wall), med(bwall), f"the same command from {src} ({rev})",
-                       [Target("ratio_max", 1.1, f"≤ 1.1× {rev}")], samples=wall, baseline_samples=bwall, error=err,
-                       note=f"CPU {fmt(med([r.cpu for r in this]), 's')} vs {fmt(med([r.cpu for r in base]), 's')}; "
-                            f"pair by pair: wall {wall_pairs or 0:.2f}x, CPU {cpu_pairs or 0:.2f}x"
-                            + ("; .curator/ deleted before each round" if mode == "cold" else "; after both cold runs")))
+        res.add(
+            Figure(
+                f"analyze.vs_baseline.{mode}",
+                f"`analyze --json` {mode}, this tree vs {rev}, whole process",
+                "s",
+                med(wall),
+                med(bwall),
+                f"the same command from {src} ({rev})",
+                [Target("ratio_max", 1.1, f"≤ 1.1× {rev}")],
+                samples=wall,
+                baseline_samples=bwall,
+                error=err,
+                note=f"CPU {fmt(med([r.cpu for r in this]), 's')} vs {fmt(med([r.cpu for r in base]), 's')}; "
+                f"pair by pair: wall {wall_pairs or 0:.2f}x, CPU {cpu_pairs or 0:.2f}x"
+                + (
+                    "; .curator/ deleted before each round"
+                    if mode == "cold"
+                    else "; after both cold runs"
+                ),
+            )
+        )
 
 
 def _changed_note(ws: Path, gt: dict) -> Path:
@@ -506,10 +631,21 @@ def bench_rss(ws: Path, reps: int, res: Results, state: dict) -> None:
         state["rss"] = (rc, rw, rb, "; ".join(errors[:1]) or None)
     rss_cold, rss_warm, rss_base, err = state["rss"]
     peak = max(rss_cold + rss_warm) if rss_cold + rss_warm else None
-    res.add(Figure("rss.analyze.peak", "peak RSS, whole-process analyze (cold/warm max)", "bytes", peak, med(rss_base),
-                   "peak RSS of the read-all python process", [Target("max", 400e6, "≤ 400 MB")],
-                   samples=rss_cold + rss_warm, baseline_samples=rss_base, error=err,
-                   note=f"cold {fmt(med(rss_cold), 'bytes')}, warm {fmt(med(rss_warm), 'bytes')} (VmHWM of each process)"))
+    res.add(
+        Figure(
+            "rss.analyze.peak",
+            "peak RSS, whole-process analyze (cold/warm max)",
+            "bytes",
+            peak,
+            med(rss_base),
+            "peak RSS of the read-all python process",
+            [Target("max", 400e6, "≤ 400 MB")],
+            samples=rss_cold + rss_warm,
+            baseline_samples=rss_base,
+            error=err,
+            note=f"cold {fmt(med(rss_cold), 'bytes')}, warm {fmt(med(rss_warm), 'bytes')} (VmHWM of each process)",
+        )
+    )
 
 
 # --------------------------------------------------------------------------- cluster
@@ -526,6 +662,7 @@ def _capture_whole_period(ws: Path, gt: dict) -> dict[str, Any]:
             t, out = timed(lambda: orig(items, carriers, groups, *a, **kw))
             cap.update(items=items, carriers=carriers, groups=groups, clusters=out, t_cluster=t)
             return out
+
         return inner
 
     def wrap_overlaps(orig: Callable[..., Any]) -> Callable[..., Any]:
@@ -534,6 +671,7 @@ def _capture_whole_period(ws: Path, gt: dict) -> dict[str, Any]:
             t, out = timed(lambda: orig(incs, texts, primaries, *a, **kw))
             cap["t_overlaps"] = t
             return out
+
         return inner
 
     # no IndexCache: a cached parse from an older splitter would hide what the current one does
@@ -581,7 +719,11 @@ def _naive_cdist(titles: list[str]) -> float:
     if _has_numpy():
         t, m = timed(lambda: process.cdist(titles, titles, scorer=fuzz.token_set_ratio, workers=1))
     else:
-        t, m = timed(lambda: [process.extract(q, titles, scorer=fuzz.token_set_ratio, limit=None) for q in titles])
+        t, m = timed(
+            lambda: [
+                process.extract(q, titles, scorer=fuzz.token_set_ratio, limit=None) for q in titles
+            ]
+        )
     del m
     return t
 
@@ -591,22 +733,28 @@ def _naive_loop(titles: list[str]) -> float:
 
     def run() -> None:
         for i, a in enumerate(titles):
-            for b in titles[i + 1:]:
+            for b in titles[i + 1 :]:
                 fuzz.token_set_ratio(a, b)
 
     return timed(run)[0]
 
 
-def bench_cluster(ws: Path, gt: dict, size: str, seed: int, workdir: Path, reps: int, res: Results) -> None:
+def bench_cluster(
+    ws: Path, gt: dict, size: str, seed: int, workdir: Path, reps: int, res: Results
+) -> None:
     from curator.matcher import cluster_items, find_overlaps
 
-    log("cluster: analyze over the whole period (window since far back) to capture the matcher's inputs")
+    log(
+        "cluster: analyze over the whole period (window since far back) to capture the matcher's inputs"
+    )
     cap = _capture_whole_period(ws, gt)
     items, carriers, groups = cap["items"], cap["carriers"], cap["groups"]
     incs, texts, primaries = cap["incs"], cap["texts"], cap["primaries"]
     n = len(items)
-    log(f"  {n} items, {len(carriers)} carriers, {len(groups)} note groups → {len(cap['clusters'])} clusters, "
-        f"{len(incs)} increments; whole analyze {cap['t_analyze']:.1f} s")
+    log(
+        f"  {n} items, {len(carriers)} carriers, {len(groups)} note groups → {len(cap['clusters'])} clusters, "
+        f"{len(incs)} increments; whole analyze {cap['t_analyze']:.1f} s"
+    )
 
     titles = [it.title for it in items]
     if n <= NAIVE_DIRECT_MAX:
@@ -620,7 +768,9 @@ def bench_cluster(ws: Path, gt: dict, size: str, seed: int, workdir: Path, reps:
     loop_titles = rng.sample(titles, min(len(titles), 300))
     loop_scale = (n * (n - 1) / 2) / max(1, len(loop_titles) * (len(loop_titles) - 1) / 2)
 
-    log(f"cluster: {reps} rounds of naive cdist ({where}) interleaved with cluster_items + find_overlaps")
+    log(
+        f"cluster: {reps} rounds of naive cdist ({where}) interleaved with cluster_items + find_overlaps"
+    )
     naive, ours_c, ours_o, ours, loop = [], [], [], [], []
     for _ in range(reps):
         naive.append(_naive_cdist(naive_titles) * scale)
@@ -633,51 +783,161 @@ def bench_cluster(ws: Path, gt: dict, size: str, seed: int, workdir: Path, reps:
         ours_o.append(to)
         ours.append(tc + to)
         loop.append(_naive_loop(loop_titles) * loop_scale)
-    how = ("process.cdist(titles, titles, scorer=fuzz.token_set_ratio, workers=1)" if _has_numpy() else
-           "numpy missing, so cdist's equivalent: process.extract(t, titles, token_set_ratio, limit=None) per title")
+    how = (
+        "process.cdist(titles, titles, scorer=fuzz.token_set_ratio, workers=1)"
+        if _has_numpy()
+        else "numpy missing, so cdist's equivalent: process.extract(t, titles, token_set_ratio, limit=None) per title"
+    )
     bl = f"naive all-pairs rapidfuzz: {how}; {where}"
-    res.info["cluster"] = {"items": n, "carriers": len(carriers), "groups": len(groups), "clusters": len(cap["clusters"]),
-                           "increments": len(incs), "naive_titles": len(naive_titles), "naive_scale": scale}
+    res.info["cluster"] = {
+        "items": n,
+        "carriers": len(carriers),
+        "groups": len(groups),
+        "clusters": len(cap["clusters"]),
+        "increments": len(incs),
+        "naive_titles": len(naive_titles),
+        "naive_scale": scale,
+    }
     targets = [Target("max", 2.0, "≤ 2 s"), Target("speedup_min", 50, "≥ 50x faster than naive")]
-    res.add(Figure("cluster.time", "clustering: cluster_items over all items", "s", med(ours_c), med(naive), bl,
-                   targets, samples=ours_c, baseline_samples=naive,
-                   note=f"n={n} items → {len(cap['clusters'])} clusters (duplicates merged)"))
-    res.add(Figure("cluster.time_with_overlaps", "clustering + find_overlaps (all increments)", "s", med(ours), med(naive),
-                   bl, targets, samples=ours, baseline_samples=naive,
-                   note=f"cluster_items {fmt(med(ours_c), 's')} + find_overlaps {fmt(med(ours_o), 's')} over "
-                        f"{len(incs)} increments"))
-    res.add(Figure("cluster.naive_loop", "naive pure-Python all-pairs loop (extrapolated)", "s", med(loop), med(naive),
-                   "naive cdist (row above)", samples=loop, baseline_samples=naive,
-                   note=f"token_set_ratio over i<j pairs of {len(loop_titles)} sampled titles, scaled to n={n}"))
-    res.add(Figure("cluster.analyze_all", "analyze, whole-period window (all items, no cache)", "s", cap["t_analyze"],
-                   med(naive), "naive cdist", note=f"one run; matcher inside it {cap['t_cluster'] + cap['t_overlaps']:.2f} s; "
-                   "the rest is per-increment status/sections"))
+    res.add(
+        Figure(
+            "cluster.time",
+            "clustering: cluster_items over all items",
+            "s",
+            med(ours_c),
+            med(naive),
+            bl,
+            targets,
+            samples=ours_c,
+            baseline_samples=naive,
+            note=f"n={n} items → {len(cap['clusters'])} clusters (duplicates merged)",
+        )
+    )
+    res.add(
+        Figure(
+            "cluster.time_with_overlaps",
+            "clustering + find_overlaps (all increments)",
+            "s",
+            med(ours),
+            med(naive),
+            bl,
+            targets,
+            samples=ours,
+            baseline_samples=naive,
+            note=f"cluster_items {fmt(med(ours_c), 's')} + find_overlaps {fmt(med(ours_o), 's')} over "
+            f"{len(incs)} increments",
+        )
+    )
+    res.add(
+        Figure(
+            "cluster.naive_loop",
+            "naive pure-Python all-pairs loop (extrapolated)",
+            "s",
+            med(loop),
+            med(naive),
+            "naive cdist (row above)",
+            samples=loop,
+            baseline_samples=naive,
+            note=f"token_set_ratio over i<j pairs of {len(loop_titles)} sampled titles, scaled to n={n}",
+        )
+    )
+    res.add(
+        Figure(
+            "cluster.analyze_all",
+            "analyze, whole-period window (all items, no cache)",
+            "s",
+            cap["t_analyze"],
+            med(naive),
+            "naive cdist",
+            note=f"one run; matcher inside it {cap['t_cluster'] + cap['t_overlaps']:.2f} s; "
+            "the rest is per-increment status/sections",
+        )
+    )
 
     q = quality(gt, cap)
     res.info["quality"] = {k: v for k, v in q.items() if k != "examples"}
     res.info["quality_examples"] = q["examples"]
-    res.add(Figure("cluster.dup_precision", "planted duplicates: precision (item pairs merged)", "frac", q["precision"],
-                   q["base_precision"], "exact-key baseline (same arXiv ID / URL only)", [Target("min", 0.99, "≥ 99%")],
-                   note=f"{q['tp']} true / {q['merged_pairs']} merged pairs of mapped items"))
-    res.add(Figure("cluster.dup_recall", "planted duplicates: recall (both refs in one increment)", "frac", q["recall"],
-                   q["base_recall"], "exact-key baseline (same arXiv ID / URL only)", [Target("min", 0.99, "≥ 99%")],
-                   note=f"{q['found']} / {q['planted']} note↔note pairs; refs mapped {q['mapping']}"))
-    res.add(Figure("cluster.dup_recall_strict", "planted duplicates: recall, items only (no passing mentions)", "frac",
-                   q["strict_recall"], q["recall"], "recall incl. refs a note demotes to passing mentions",
-                   note=f"{q['strict_found']} / {q['planted']}: both refs recognised as items of their notes"))
-    res.add(Figure("cluster.phantoms", "phantom items (primary ID not planted as an item of the note)", "count",
-                   q["phantoms"], q["items_with_id"], "items with a primary arXiv ID",
-                   note="e.g. a '关联: …(ID)' line read as an item of its own" if q["phantoms"] else ""))
-    res.add(Figure("cluster.briefing_links", "planted duplicates with a briefing: marked reported", "frac",
-                   q["briefing_recall"], None, "",
-                   note=f"{q['briefing_found']} / {q['briefing_pairs']} briefing↔note pairs (briefings are not clustered)"))
-    res.add(Figure("cluster.no_id_merge", "no two different arXiv IDs merged (all increments)", "bool",
-                   float(q["id_merges"] == 0), q["arxiv_increments"], "increments with an arXiv ID",
-                   [Target("true", 1, "none merged")],
-                   note=f"{q['id_merges']} increments hold >1 arXiv ID" + (f": {q['id_merge_examples'][:3]}" if q["id_merges"] else "")))
-    res.add(Figure("cluster.overlap_recall", "planted overlaps: flagged in `overlaps`", "frac", q["overlap_recall"],
-                   q["overlap_separate"], "share of planted pairs kept in different increments",
-                   note=f"{q['overlap_flagged']} / {q['overlap_pairs']} pairs flagged; {q['overlap_absent']} pairs lack an increment"))
+    res.add(
+        Figure(
+            "cluster.dup_precision",
+            "planted duplicates: precision (item pairs merged)",
+            "frac",
+            q["precision"],
+            q["base_precision"],
+            "exact-key baseline (same arXiv ID / URL only)",
+            [Target("min", 0.99, "≥ 99%")],
+            note=f"{q['tp']} true / {q['merged_pairs']} merged pairs of mapped items",
+        )
+    )
+    res.add(
+        Figure(
+            "cluster.dup_recall",
+            "planted duplicates: recall (both refs in one increment)",
+            "frac",
+            q["recall"],
+            q["base_recall"],
+            "exact-key baseline (same arXiv ID / URL only)",
+            [Target("min", 0.99, "≥ 99%")],
+            note=f"{q['found']} / {q['planted']} note↔note pairs; refs mapped {q['mapping']}",
+        )
+    )
+    res.add(
+        Figure(
+            "cluster.dup_recall_strict",
+            "planted duplicates: recall, items only (no passing mentions)",
+            "frac",
+            q["strict_recall"],
+            q["recall"],
+            "recall incl. refs a note demotes to passing mentions",
+            note=f"{q['strict_found']} / {q['planted']}: both refs recognised as items of their notes",
+        )
+    )
+    res.add(
+        Figure(
+            "cluster.phantoms",
+            "phantom items (primary ID not planted as an item of the note)",
+            "count",
+            q["phantoms"],
+            q["items_with_id"],
+            "items with a primary arXiv ID",
+            note="e.g. a '关联: …(ID)' line read as an item of its own" if q["phantoms"] else "",
+        )
+    )
+    res.add(
+        Figure(
+            "cluster.briefing_links",
+            "planted duplicates with a briefing: marked reported",
+            "frac",
+            q["briefing_recall"],
+            None,
+            "",
+            note=f"{q['briefing_found']} / {q['briefing_pairs']} briefing↔note pairs (briefings are not clustered)",
+        )
+    )
+    res.add(
+        Figure(
+            "cluster.no_id_merge",
+            "no two different arXiv IDs merged (all increments)",
+            "bool",
+            float(q["id_merges"] == 0),
+            q["arxiv_increments"],
+            "increments with an arXiv ID",
+            [Target("true", 1, "none merged")],
+            note=f"{q['id_merges']} increments hold >1 arXiv ID"
+            + (f": {q['id_merge_examples'][:3]}" if q["id_merges"] else ""),
+        )
+    )
+    res.add(
+        Figure(
+            "cluster.overlap_recall",
+            "planted overlaps: flagged in `overlaps`",
+            "frac",
+            q["overlap_recall"],
+            q["overlap_separate"],
+            "share of planted pairs kept in different increments",
+            note=f"{q['overlap_flagged']} / {q['overlap_pairs']} pairs flagged; {q['overlap_absent']} pairs lack an increment",
+        )
+    )
 
 
 def quality(gt: dict, cap: dict) -> dict[str, Any]:
@@ -728,17 +988,29 @@ def quality(gt: dict, cap: dict) -> dict[str, Any]:
             pick = next((it for it in cands if it.primary_arxiv == r["arxiv"]), None)
         elif r["url"]:
             nu = normalize_url(r["url"])
-            pick = next((it for it in cands if not it.primary_arxiv and nu in {normalize_url(u) for u in it.urls}), None)
+            pick = next(
+                (
+                    it
+                    for it in cands
+                    if not it.primary_arxiv and nu in {normalize_url(u) for u in it.urls}
+                ),
+                None,
+            )
         if pick is not None:
             method = "id/url"
         else:
             nt = normalized_title(r["title"])
-            scored = [(fuzz.token_set_ratio(nt, normalized_title(it.title)), -i) for i, it in enumerate(cands)
-                      if not it.primary_arxiv]
+            scored = [
+                (fuzz.token_set_ratio(nt, normalized_title(it.title)), -i)
+                for i, it in enumerate(cands)
+                if not it.primary_arxiv
+            ]
             if scored and max(scored)[0] >= 85:
                 pick, method = cands[-max(scored)[1]], "title"
         if pick is None and r["arxiv"]:
-            pick = next((c for c in carriers_of.get(r["path"], []) if r["arxiv"] in c.mentions), None)
+            pick = next(
+                (c for c in carriers_of.get(r["path"], []) if r["arxiv"] in c.mentions), None
+            )
             method = "carrier (passing mention)" if pick is not None else method
         how[method] += 1
         if pick is not None:
@@ -753,12 +1025,14 @@ def quality(gt: dict, cap: dict) -> dict[str, Any]:
     for c in clusters:
         mapped = [it for it in c.items if id(it) in item_key]
         for i, a in enumerate(mapped):
-            for b in mapped[i + 1:]:
+            for b in mapped[i + 1 :]:
                 merged += 1
                 if item_key[id(a)] == item_key[id(b)]:
                     tp += 1
                 elif len(fp_examples) < 5:
-                    fp_examples.append({"cluster": c.key, "a": [a.note, a.title], "b": [b.note, b.title]})
+                    fp_examples.append(
+                        {"cluster": c.key, "a": [a.note, a.title], "b": [b.note, b.title]}
+                    )
 
     # the exact-key baseline: same arXiv ID or same first normalised URL, nothing else
     def exact(o: Any) -> str:
@@ -775,7 +1049,7 @@ def quality(gt: dict, cap: dict) -> dict[str, Any]:
     for members in base_groups.values():
         mapped = [it for it in members if id(it) in item_key]
         for i, a in enumerate(mapped):
-            for b in mapped[i + 1:]:
+            for b in mapped[i + 1 :]:
                 bmerged += 1
                 btp += item_key[id(a)] == item_key[id(b)]
 
@@ -808,13 +1082,18 @@ def quality(gt: dict, cap: dict) -> dict[str, Any]:
         if oa is not None and ob is not None and exact(oa) == exact(ob):
             bfound += 1
         if not same and len(miss_examples) < 8:
-            miss_examples.append({
-                "a": [a["path"], a["title"], a["arxiv"] or a["url"]],
-                "b": [b["path"], b["title"], b["arxiv"] or b["url"]],
-                "a_item": [oa.title, oa.primary_arxiv, oa.urls[:1]] if oa is not None else None,
-                "b_item": [ob.title, ob.primary_arxiv, ob.urls[:1]] if ob is not None else None,
-                "clusters": [sorted(clusters[i].key for i in lands[id(o)]) if o is not None else None for o in (oa, ob)],
-            })
+            miss_examples.append(
+                {
+                    "a": [a["path"], a["title"], a["arxiv"] or a["url"]],
+                    "b": [b["path"], b["title"], b["arxiv"] or b["url"]],
+                    "a_item": [oa.title, oa.primary_arxiv, oa.urls[:1]] if oa is not None else None,
+                    "b_item": [ob.title, ob.primary_arxiv, ob.urls[:1]] if ob is not None else None,
+                    "clusters": [
+                        sorted(clusters[i].key for i in lands[id(o)]) if o is not None else None
+                        for o in (oa, ob)
+                    ],
+                }
+            )
 
     # phantom items: an item whose primary ID is no planted item of its note (e.g. a "关联:" line)
     gt_ids: dict[str, set[str]] = defaultdict(set)
@@ -858,19 +1137,36 @@ def quality(gt: dict, cap: dict) -> dict[str, Any]:
             o_flag += 1
     present = o_pairs - o_absent
     return {
-        "precision": tp / merged if merged else 1.0, "tp": tp, "merged_pairs": merged,
-        "recall": found / planted if planted else 1.0, "found": found, "planted": planted,
-        "strict_recall": strict / planted if planted else 1.0, "strict_found": strict, "unmapped_pairs": unmapped,
+        "precision": tp / merged if merged else 1.0,
+        "tp": tp,
+        "merged_pairs": merged,
+        "recall": found / planted if planted else 1.0,
+        "found": found,
+        "planted": planted,
+        "strict_recall": strict / planted if planted else 1.0,
+        "strict_found": strict,
+        "unmapped_pairs": unmapped,
         "mapping": dict(how),
-        "base_precision": btp / bmerged if bmerged else 1.0, "base_recall": bfound / planted if planted else 1.0,
-        "briefing_recall": b_found / b_pairs if b_pairs else None, "briefing_found": b_found, "briefing_pairs": b_pairs,
-        "phantoms": len(phantoms), "items_with_id": sum(1 for it in items if it.primary_arxiv),
-        "id_merges": id_merges, "id_merge_examples": merge_examples[:5], "arxiv_increments": arxiv_incs,
-        "overlap_pairs": o_pairs, "overlap_flagged": o_flag, "overlap_absent": o_absent,
+        "base_precision": btp / bmerged if bmerged else 1.0,
+        "base_recall": bfound / planted if planted else 1.0,
+        "briefing_recall": b_found / b_pairs if b_pairs else None,
+        "briefing_found": b_found,
+        "briefing_pairs": b_pairs,
+        "phantoms": len(phantoms),
+        "items_with_id": sum(1 for it in items if it.primary_arxiv),
+        "id_merges": id_merges,
+        "id_merge_examples": merge_examples[:5],
+        "arxiv_increments": arxiv_incs,
+        "overlap_pairs": o_pairs,
+        "overlap_flagged": o_flag,
+        "overlap_absent": o_absent,
         "overlap_recall": o_flag / present if present else None,
         "overlap_separate": o_sep / present if present else None,
-        "examples": {"missed_pairs": miss_examples, "false_merges": fp_examples,
-                     "phantoms": [[it.note, it.title[:80], it.primary_arxiv] for it in phantoms[:5]]},
+        "examples": {
+            "missed_pairs": miss_examples,
+            "false_merges": fp_examples,
+            "phantoms": [[it.note, it.title[:80], it.primary_arxiv] for it in phantoms[:5]],
+        },
     }
 
 
@@ -886,15 +1182,24 @@ def _find_rg(workdir: Path) -> str | None:
         marker.write_text("tried\n")
         log("lookup: rg missing, trying `apt-get install -y ripgrep` once")
         with contextlib.suppress(Exception):
-            subprocess.run(["apt-get", "install", "-y", "ripgrep"], stdout=subprocess.DEVNULL,
-                           stderr=subprocess.DEVNULL, timeout=300, check=False)
+            subprocess.run(
+                ["apt-get", "install", "-y", "ripgrep"],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                timeout=300,
+                check=False,
+            )
     return shutil.which("rg")
 
 
-def _lookup_ids(gt: dict, seed: int, n_anch: int, n_note: int, n_other: int, n_unknown: int) -> list[str]:
+def _lookup_ids(
+    gt: dict, seed: int, n_anch: int, n_note: int, n_other: int, n_unknown: int
+) -> list[str]:
     rng = random.Random(seed * 7919 + n_anch)
     anchored = sorted(gt["anchored"])
-    noted = sorted({i["arxiv"] for i in gt["items"] if i["arxiv"] and i["arxiv"] not in gt["anchored"]})
+    noted = sorted(
+        {i["arxiv"] for i in gt["items"] if i["arxiv"] and i["arxiv"] not in gt["anchored"]}
+    )
     other = sorted({k for d in gt["anchored_other"].values() for k in d})
     unknown = [f"2699.{rng.randrange(10000, 99999)}" for _ in range(n_unknown)]
 
@@ -906,7 +1211,9 @@ def _lookup_ids(gt: dict, seed: int, n_anch: int, n_note: int, n_other: int, n_u
     return ids
 
 
-def bench_lookup(ws: Path, gt: dict, seed: int, reps: int, workdir: Path, res: Results, budget: float) -> None:
+def bench_lookup(
+    ws: Path, gt: dict, seed: int, reps: int, workdir: Path, res: Results, budget: float
+) -> None:
     from curator.lookup import lookup
 
     rg = _find_rg(workdir)
@@ -915,7 +1222,9 @@ def bench_lookup(ws: Path, gt: dict, seed: int, reps: int, workdir: Path, res: R
     per_rg: list[float] = []
     per_cur: list[float] = []
     errors = []
-    log(f"lookup: whole process, {len(ids10)} IDs × {reps} (rg -F ID WS, then curator lookup ID WS)")
+    log(
+        f"lookup: whole process, {len(ids10)} IDs × {reps} (rg -F ID WS, then curator lookup ID WS)"
+    )
     for q in ids10:
         r_rg, r_cur = [], []
         for _ in range(reps):
@@ -928,10 +1237,21 @@ def bench_lookup(ws: Path, gt: dict, seed: int, reps: int, workdir: Path, res: R
         if r_rg:
             per_rg.append(statistics.median(r_rg))
         per_cur.append(statistics.median(r_cur))
-    res.add(Figure("lookup.process", "`curator lookup ID WS`, whole process (median over IDs)", "s", med(per_cur),
-                   med(per_rg), "`rg -F ID WS`, whole process" if rg else "rg missing (apt-get failed)",
-                   [Target("ratio_max", 2.0, "≤ 2x ripgrep")], samples=per_cur, baseline_samples=per_rg,
-                   error="; ".join(errors[:2]) or None, note=f"{len(ids10)} IDs, anchored and not"))
+    res.add(
+        Figure(
+            "lookup.process",
+            "`curator lookup ID WS`, whole process (median over IDs)",
+            "s",
+            med(per_cur),
+            med(per_rg),
+            "`rg -F ID WS`, whole process" if rg else "rg missing (apt-get failed)",
+            [Target("ratio_max", 2.0, "≤ 2x ripgrep")],
+            samples=per_cur,
+            baseline_samples=per_rg,
+            error="; ".join(errors[:2]) or None,
+            note=f"{len(ids10)} IDs, anchored and not",
+        )
+    )
 
     ids = _lookup_ids(gt, seed, 80, 80, 20, 20)
     from curator.config import load_config
@@ -956,12 +1276,37 @@ def bench_lookup(ws: Path, gt: dict, seed: int, reps: int, workdir: Path, res: R
         return hit
 
     base = [timed(lambda q=q: grep(q.encode()))[0] for q in ids[:10]]
-    note = f"{len(lat)} of {len(ids)} queries" + (" (time budget hit)" if len(lat) < len(ids) else "")
+    note = f"{len(lat)} of {len(ids)} queries" + (
+        " (time budget hit)" if len(lat) < len(ids) else ""
+    )
     bl = "in-process naive grep: read every file, bytes `in`"
-    res.add(Figure("lookup.inproc.p50", "in-process lookup(root, q, index) p50", "s", pct(lat, 50), med(base), bl,
-                   samples=lat, baseline_samples=base, note=note))
-    res.add(Figure("lookup.inproc.p99", "in-process lookup(root, q, index) p99", "s", pct(lat, 99), med(base), bl,
-                   [Target("max", 1e-3, "≤ 1 ms")], samples=lat, baseline_samples=base, note=note))
+    res.add(
+        Figure(
+            "lookup.inproc.p50",
+            "in-process lookup(root, q, index) p50",
+            "s",
+            pct(lat, 50),
+            med(base),
+            bl,
+            samples=lat,
+            baseline_samples=base,
+            note=note,
+        )
+    )
+    res.add(
+        Figure(
+            "lookup.inproc.p99",
+            "in-process lookup(root, q, index) p99",
+            "s",
+            pct(lat, 99),
+            med(base),
+            bl,
+            [Target("max", 1e-3, "≤ 1 ms")],
+            samples=lat,
+            baseline_samples=base,
+            note=note,
+        )
+    )
 
 
 # --------------------------------------------------------------------------- ui
@@ -972,8 +1317,13 @@ def bench_ui(ws: Path, gt: dict, reps: int, res: Results, size: str) -> None:
         import curator.tui.app  # noqa: F401
     except Exception as exc:  # the UI is being finished elsewhere: never block the rest
         msg = f"{type(exc).__name__}: {exc}"
-        for key in ("ui.sample.first_frame", "ui.ws.first_frame", "ui.ws.index_complete", "ui.ws.key_latency",
-                    "ui.ws.new_note"):
+        for key in (
+            "ui.sample.first_frame",
+            "ui.ws.first_frame",
+            "ui.ws.index_complete",
+            "ui.ws.key_latency",
+            "ui.ws.new_note",
+        ):
             res.add(Figure(key, key + " (not measured)", "s", None, error=msg))
         return
     targets = {
@@ -987,7 +1337,9 @@ def bench_ui(ws: Path, gt: dict, reps: int, res: Results, size: str) -> None:
         res.errors.append(f"sample relay missing: {SAMPLE_RELAY}")
     places.append((size, ws, (gt["window"]["since"], gt["window"]["until"])))
     for name, src, window in places:
-        log(f"ui: {name}: {reps} rounds of bare app vs curator app (headless run_test, fresh process each)")
+        log(
+            f"ui: {name}: {reps} rounds of bare app vs curator app (headless run_test, fresh process each)"
+        )
         bare: list[dict] = []
         cur: list[dict] = []
         for _ in range(reps):
@@ -997,8 +1349,17 @@ def bench_ui(ws: Path, gt: dict, reps: int, res: Results, size: str) -> None:
                 shutil.copytree(src, copy, ignore=shutil.ignore_patterns(".curator", "expected*"))
                 for p in [copy, *copy.rglob("*")]:
                     p.chmod(0o755 if p.is_dir() else 0o644)
-                cur.append(_probe({"app": "curator", "ws": str(copy), "since": window[0] if window else None,
-                                   "until": window[1] if window else None, "new_note": True}))
+                cur.append(
+                    _probe(
+                        {
+                            "app": "curator",
+                            "ws": str(copy),
+                            "since": window[0] if window else None,
+                            "until": window[1] if window else None,
+                            "new_note": True,
+                        }
+                    )
+                )
         err = next((r["error"] for r in cur + bare if r.get("error")), None)
         tag = "sample relay" if name == "sample" else f"workspace {name}"
         ff = [r["first_frame"] for r in cur if r.get("first_frame") is not None]
@@ -1010,39 +1371,97 @@ def bench_ui(ws: Path, gt: dict, reps: int, res: Results, size: str) -> None:
             shutil.copytree(src, copy, ignore=shutil.ignore_patterns(".curator", "expected*"))
             for _ in range(max(0, FIRST_FRAME_PAIRS - len(ff))):
                 b = _probe({"app": "bare", "first_frame_only": True})
-                c = _probe({"app": "curator", "ws": str(copy), "since": window[0] if window else None,
-                            "until": window[1] if window else None, "first_frame_only": True})
+                c = _probe(
+                    {
+                        "app": "curator",
+                        "ws": str(copy),
+                        "since": window[0] if window else None,
+                        "until": window[1] if window else None,
+                        "first_frame_only": True,
+                    }
+                )
                 if b.get("first_frame") is not None and c.get("first_frame") is not None:
                     bff.append(b["first_frame"])
                     ff.append(c["first_frame"])
         key = "sample" if name == "sample" else "ws"
-        res.add(Figure(f"ui.{key}.first_frame", f"UI first frame, {tag}", "s", med(ff), med(bff),
-                       "bare Textual app (Header, Static, Footer), same start", targets.get(name, []),
-                       samples=ff, baseline_samples=bff, error=err,
-                       note=f"from before importing the app module to the first compositor frame; {len(ff)} pairs"))
+        res.add(
+            Figure(
+                f"ui.{key}.first_frame",
+                f"UI first frame, {tag}",
+                "s",
+                med(ff),
+                med(bff),
+                "bare Textual app (Header, Static, Footer), same start",
+                targets.get(name, []),
+                samples=ff,
+                baseline_samples=bff,
+                error=err,
+                note=f"from before importing the app module to the first compositor frame; {len(ff)} pairs",
+            )
+        )
         ic = [r["index_complete"] for r in cur if r.get("index_complete") is not None]
-        res.add(Figure(f"ui.{key}.index_complete", f"UI index complete (rows on screen, cold), {tag}", "s", med(ic),
-                       med(bff), "bare app first frame", [Target("max", 3.0, "≤ 3 s")] if name != "sample" else [],
-                       samples=ic, baseline_samples=bff, error=err))
+        res.add(
+            Figure(
+                f"ui.{key}.index_complete",
+                f"UI index complete (rows on screen, cold), {tag}",
+                "s",
+                med(ic),
+                med(bff),
+                "bare app first frame",
+                [Target("max", 3.0, "≤ 3 s")] if name != "sample" else [],
+                samples=ic,
+                baseline_samples=bff,
+                error=err,
+            )
+        )
         kl = [x for r in cur for x in r.get("keys", [])]
         bkl = [x for r in bare for x in r.get("keys", [])]
-        res.add(Figure(f"ui.{key}.key_latency", f"key press (j) latency while indexing, p95, {tag}", "s",
-                       pct(kl, 95), pct(bkl, 95), "bare app, same key, p95", [Target("max", 0.1, "≤ 100 ms")] if name != "sample" else [],
-                       samples=kl, baseline_samples=bkl, error=err,
-                       note=f"{len(kl)} presses during indexing (median {fmt(med(kl), 's')}, max {fmt(max(kl) if kl else None, 's')})"
-                       if kl else "indexing finished before any key could be sent"))
+        res.add(
+            Figure(
+                f"ui.{key}.key_latency",
+                f"key press (j) latency while indexing, p95, {tag}",
+                "s",
+                pct(kl, 95),
+                pct(bkl, 95),
+                "bare app, same key, p95",
+                [Target("max", 0.1, "≤ 100 ms")] if name != "sample" else [],
+                samples=kl,
+                baseline_samples=bkl,
+                error=err,
+                note=f"{len(kl)} presses during indexing (median {fmt(med(kl), 's')}, max {fmt(max(kl) if kl else None, 's')})"
+                if kl
+                else "indexing finished before any key could be sent",
+            )
+        )
         nn = [r["new_note"] for r in cur if r.get("new_note") is not None]
         nb = [r["new_note_baseline"] for r in cur if r.get("new_note_baseline") is not None]
-        res.add(Figure(f"ui.{key}.new_note", f"new note in the inbox → on screen, {tag}", "s", med(nn), med(nb),
-                       "in-process re-analysis of the same workspace (in-memory IndexCache)",
-                       [Target("max", 0.5, "≤ 0.5 s")] if name != "sample" else [], samples=nn, baseline_samples=nb,
-                       error=err or next((r.get("new_note_error") for r in cur if r.get("new_note_error")), None)))
+        res.add(
+            Figure(
+                f"ui.{key}.new_note",
+                f"new note in the inbox → on screen, {tag}",
+                "s",
+                med(nn),
+                med(nb),
+                "in-process re-analysis of the same workspace (in-memory IndexCache)",
+                [Target("max", 0.5, "≤ 0.5 s")] if name != "sample" else [],
+                samples=nn,
+                baseline_samples=nb,
+                error=err
+                or next((r.get("new_note_error") for r in cur if r.get("new_note_error")), None),
+            )
+        )
 
 
 def _probe(spec: dict) -> dict:
     """One UI measurement in a fresh process (imports and caches as a user would have them)."""
-    out = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--probe-ui", json.dumps(spec)],
-                         capture_output=True, text=True, env=sub_env(), timeout=900, check=False)
+    out = subprocess.run(
+        [sys.executable, str(Path(__file__).resolve()), "--probe-ui", json.dumps(spec)],
+        capture_output=True,
+        text=True,
+        env=sub_env(),
+        timeout=900,
+        check=False,
+    )
     lines = [ln for ln in out.stdout.splitlines() if ln.startswith("{")]
     if out.returncode != 0 or not lines:
         return {"error": f"probe rc={out.returncode}: {(out.stderr or out.stdout).strip()[-400:]}"}
@@ -1150,7 +1569,8 @@ def probe_ui(spec: dict) -> dict:
         cache = IndexCache(ws)  # kept in memory, as the UI keeps its own between re-analyses
         analyze(ws, since=spec.get("since"), until=spec.get("until"), cache=cache)
         result["new_note_baseline"] = timed(
-            lambda: analyze(ws, since=spec.get("since"), until=spec.get("until"), cache=cache))[0]
+            lambda: analyze(ws, since=spec.get("since"), until=spec.get("until"), cache=cache)
+        )[0]
     return result
 
 
@@ -1200,7 +1620,16 @@ def table_text(res: Results, header: str) -> str:
         if r is not None and any(t.kind == "speedup_min" for t in f.targets) and r > 0:
             ratio += f" ({1 / r:.0f}x faster)"
         base = fmt(f.baseline, f.unit) if f.unit not in ("bool",) else fmt(f.baseline, "count")
-        rows.append((f.label, fmt(f.value, f.unit), base, ratio, " & ".join(t.text for t in f.targets) or "—", result))
+        rows.append(
+            (
+                f.label,
+                fmt(f.value, f.unit),
+                base,
+                ratio,
+                " & ".join(t.text for t in f.targets) or "—",
+                result,
+            )
+        )
     widths = [max(len(r[i]) for r in rows) for i in range(5)]
     out = [header]
     for i, r in enumerate(rows):
@@ -1240,14 +1669,26 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--size", choices=sorted(mw.SIZES), default="S")
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--json", action="store_true", help="print one JSON document on stdout (table on stderr)")
+    ap.add_argument(
+        "--json", action="store_true", help="print one JSON document on stdout (table on stderr)"
+    )
     ap.add_argument("--workdir", type=Path, default=Path(tempfile.gettempdir()) / "curator-bench")
-    ap.add_argument("--only", default=",".join(GROUPS), help=f"comma-separated subset of {','.join(GROUPS)}")
-    ap.add_argument("--repeat", type=int, default=None, help="rounds per figure (default S 5, M 3, L 3)")
-    ap.add_argument("--lookup-budget", type=float, default=60.0, help="seconds for the in-process lookup loop")
-    ap.add_argument("--baseline-src", type=Path, default=None,
-                    help="a checkout of another commit (git worktree add DIR REV): the analyze group also times "
-                         "`analyze --json` cold and warm against it")
+    ap.add_argument(
+        "--only", default=",".join(GROUPS), help=f"comma-separated subset of {','.join(GROUPS)}"
+    )
+    ap.add_argument(
+        "--repeat", type=int, default=None, help="rounds per figure (default S 5, M 3, L 3)"
+    )
+    ap.add_argument(
+        "--lookup-budget", type=float, default=60.0, help="seconds for the in-process lookup loop"
+    )
+    ap.add_argument(
+        "--baseline-src",
+        type=Path,
+        default=None,
+        help="a checkout of another commit (git worktree add DIR REV): the analyze group also times "
+        "`analyze --json` cold and warm against it",
+    )
     ap.add_argument("--probe-ui", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.probe_ui:
@@ -1260,7 +1701,9 @@ def main(argv: list[str] | None = None) -> int:
     reps = args.repeat or DEFAULT_REPEAT[args.size]
     args.workdir.mkdir(parents=True, exist_ok=True)
     bytecode = precompile()
-    pydeps = args.workdir / "pydeps"  # optional: `pip install --target WORKDIR/pydeps numpy` for cdist
+    pydeps = (
+        args.workdir / "pydeps"
+    )  # optional: `pip install --target WORKDIR/pydeps numpy` for cdist
     if pydeps.is_dir() and str(pydeps) not in sys.path:
         sys.path.append(str(pydeps))
     ws = workspace(args.size, args.seed, args.workdir)
@@ -1290,19 +1733,38 @@ def main(argv: list[str] | None = None) -> int:
             log(traceback.format_exc())
     if bytecode:
         res.info["bytecode"] = bytecode
-    header = (f"curator benchmarks — size {args.size}, seed {args.seed}, {gt['counts']['notes']} notes, "
-              f"{gt['counts']['items']} items, median of {reps} rounds; targets are the issue's targets for L\n"
-              f"workspace {ws}; {os.cpu_count()} CPUs, load {load0[0]:.1f} → {os.getloadavg()[0]:.1f}, "
-              f"{time.perf_counter() - t_start:.0f} s\n")
+    header = (
+        f"curator benchmarks — size {args.size}, seed {args.seed}, {gt['counts']['notes']} notes, "
+        f"{gt['counts']['items']} items, median of {reps} rounds; targets are the issue's targets for L\n"
+        f"workspace {ws}; {os.cpu_count()} CPUs, load {load0[0]:.1f} → {os.getloadavg()[0]:.1f}, "
+        f"{time.perf_counter() - t_start:.0f} s\n"
+    )
     doc = {
-        "size": args.size, "seed": args.seed, "workspace": str(ws), "groups": only, "repeat": reps,
-        "counts": gt["counts"], "machine": {"cpus": os.cpu_count(), "load_start": load0, "load_end": os.getloadavg(),
-                                            "python": platform.python_version(), "platform": platform.platform(),
-                                            "maxrss_self": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024},
+        "size": args.size,
+        "seed": args.seed,
+        "workspace": str(ws),
+        "groups": only,
+        "repeat": reps,
+        "counts": gt["counts"],
+        "machine": {
+            "cpus": os.cpu_count(),
+            "load_start": load0,
+            "load_end": os.getloadavg(),
+            "python": platform.python_version(),
+            "platform": platform.platform(),
+            "maxrss_self": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024,
+        },
         "seconds": time.perf_counter() - t_start,
-        "figures": [f.to_json() for f in res.figures], "info": res.info, "errors": res.errors,
+        "figures": [f.to_json() for f in res.figures],
+        "info": res.info,
+        "errors": res.errors,
     }
-    emit(doc, table_text(res, header), args.workdir / f"results-{args.size}-{args.seed}.json", args.json)
+    emit(
+        doc,
+        table_text(res, header),
+        args.workdir / f"results-{args.size}-{args.seed}.json",
+        args.json,
+    )
     return 0
 
 

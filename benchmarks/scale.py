@@ -75,11 +75,17 @@ def corpus(notes: int, seed: int, workdir: Path) -> Path:
     gt = ws / "ground_truth.json"
     with contextlib.suppress(OSError, ValueError):
         d = json.loads(gt.read_text(encoding="utf-8"))
-        if (d.get("notes_requested"), d.get("seed"), d.get("version")) == (notes, seed, mc.CORPUS_VERSION):
+        if (d.get("notes_requested"), d.get("seed"), d.get("version")) == (
+            notes,
+            seed,
+            mc.CORPUS_VERSION,
+        ):
             return ws
     log(f"generating corpus {notes} notes seed {seed} into {ws}")
     s = mc.generate(ws, notes, seed)
-    log(f"  {s['files']} files, {s['bytes']:,} bytes, {s['counts']['items']} items in {s['seconds']:.1f} s")
+    log(
+        f"  {s['files']} files, {s['bytes']:,} bytes, {s['counts']['items']} items in {s['seconds']:.1f} s"
+    )
     return ws
 
 
@@ -120,7 +126,9 @@ class Size:
         self.analysis: dict[str, Any] | None = None
 
 
-def time_whole(sz: Size, reps: int, cmd: list[str], env: dict[str, str], keep_json: bool, res: Results) -> None:
+def time_whole(
+    sz: Size, reps: int, cmd: list[str], env: dict[str, str], keep_json: bool, res: Results
+) -> None:
     """Rounds of floor, cold, floor, warm over the whole corpus (the window of curator.toml)."""
     ws = sz.ws
     log(f"whole corpus, {sz.notes} notes: {reps} rounds of floor, cold, floor, warm")
@@ -133,8 +141,10 @@ def time_whole(sz: Size, reps: int, cmd: list[str], env: dict[str, str], keep_js
                 sz.cold.append(run_proc([*cmd, "analyze", str(ws), "--json"], env=env, stdout=fh))
         else:
             sz.cold.append(run_proc([*cmd, "analyze", str(ws), "--json"], env=env))
-        log(f"  round {r + 1}: floor {sz.floor[-1].cpu:.2f} s CPU, cold {sz.cold[-1].cpu:.1f} s CPU "
-            f"({sz.cold[-1].seconds:.1f} s wall)")
+        log(
+            f"  round {r + 1}: floor {sz.floor[-1].cpu:.2f} s CPU, cold {sz.cold[-1].cpu:.1f} s CPU "
+            f"({sz.cold[-1].seconds:.1f} s wall)"
+        )
         sz.floor.append(run_proc([sys.executable, "-c", READ_ALL_SNIPPET, str(ws)], env=env))
         sz.warm.append(run_proc([*cmd, "analyze", str(ws), "--json"], env=env))
         log(f"  round {r + 1}: warm {sz.warm[-1].cpu:.1f} s CPU ({sz.warm[-1].seconds:.1f} s wall)")
@@ -150,18 +160,42 @@ def time_whole(sz: Size, reps: int, cmd: list[str], env: dict[str, str], keep_js
         ("cold", sz.cold, [Target("ratio_max", 25, "≤ 25x floor")] if big else []),
         ("warm", sz.warm, [Target("ratio_max", 5, "≤ 5x floor")]),
     ):
-        res.add(Figure(f"n{n}.whole.{tag}", f"{n:,} notes: `analyze --json` {tag}, whole corpus, CPU", "s",
-                       med(cpu(runs)), med(fl), bl, targets, samples=cpu(runs), baseline_samples=fl, error=err,
-                       note=f"wall {fmt(med(wall(runs)), 's')} vs floor {fmt(med(wall(sz.floor)), 's')} "
-                            f"({_ratio(med(wall(runs)), med(wall(sz.floor)))}); "
-                            + (".curator/ deleted first" if tag == "cold" else "second run, cache in .curator/")))
+        res.add(
+            Figure(
+                f"n{n}.whole.{tag}",
+                f"{n:,} notes: `analyze --json` {tag}, whole corpus, CPU",
+                "s",
+                med(cpu(runs)),
+                med(fl),
+                bl,
+                targets,
+                samples=cpu(runs),
+                baseline_samples=fl,
+                error=err,
+                note=f"wall {fmt(med(wall(runs)), 's')} vs floor {fmt(med(wall(sz.floor)), 's')} "
+                f"({_ratio(med(wall(runs)), med(wall(sz.floor)))}); "
+                + (
+                    ".curator/ deleted first" if tag == "cold" else "second run, cache in .curator/"
+                ),
+            )
+        )
     rss = [r.maxrss for r in sz.cold + sz.warm if r.maxrss]
-    res.add(Figure(f"n{n}.rss", f"{n:,} notes: peak RSS of whole-corpus analyze (cold/warm max)", "bytes",
-                   max(rss) if rss else None, med([r.maxrss for r in sz.floor]), "peak RSS of the read-floor process",
-                   [Target("max", 400e6, "≤ 400 MB")] if n >= 8000 else [], samples=rss,
-                   baseline_samples=[r.maxrss for r in sz.floor], error=err,
-                   note=f"cold {fmt(med([r.maxrss for r in sz.cold]), 'bytes')}, "
-                        f"warm {fmt(med([r.maxrss for r in sz.warm]), 'bytes')} (VmHWM of each process)"))
+    res.add(
+        Figure(
+            f"n{n}.rss",
+            f"{n:,} notes: peak RSS of whole-corpus analyze (cold/warm max)",
+            "bytes",
+            max(rss) if rss else None,
+            med([r.maxrss for r in sz.floor]),
+            "peak RSS of the read-floor process",
+            [Target("max", 400e6, "≤ 400 MB")] if n >= 8000 else [],
+            samples=rss,
+            baseline_samples=[r.maxrss for r in sz.floor],
+            error=err,
+            note=f"cold {fmt(med([r.maxrss for r in sz.cold]), 'bytes')}, "
+            f"warm {fmt(med([r.maxrss for r in sz.warm]), 'bytes')} (VmHWM of each process)",
+        )
+    )
 
 
 def _ratio(a: float | None, b: float | None) -> str:
@@ -172,7 +206,9 @@ def time_evening(sz: Size, reps: int, cmd: list[str], env: dict[str, str], res: 
     """Rounds of floor, cold, floor, warm for the last 24 hours (--since/--until)."""
     ws, ev = sz.ws, sz.gt["evening"]
     window = ["--since", ev["since"], "--until", ev["until"]]
-    log(f"evening, {sz.notes} notes ({ev['notes']} in the last 24 h): {reps} rounds of floor, cold, floor, warm")
+    log(
+        f"evening, {sz.notes} notes ({ev['notes']} in the last 24 h): {reps} rounds of floor, cold, floor, warm"
+    )
     floor: list[ProcRun] = []
     cold: list[ProcRun] = []
     warm: list[ProcRun] = []
@@ -185,21 +221,37 @@ def time_evening(sz: Size, reps: int, cmd: list[str], env: dict[str, str], res: 
     n, fl = sz.notes, cpu(floor)
     err = "; ".join((failures("cold", cold) + failures("warm", warm))[:2]) or None
     big = n >= TARGET_FROM
-    for tag, runs, targets in (("cold", cold, []),
-                               ("warm", warm, [Target("ratio_max", 3, "≤ 3x floor")] if big else [])):
-        res.add(Figure(f"n{n}.evening.{tag}", f"{n:,} notes: `analyze --json` {tag}, one evening, CPU", "s",
-                       med(cpu(runs)), med(fl), "read floor (CPU s)", targets, samples=cpu(runs),
-                       baseline_samples=fl, error=err,
-                       note=f"{ev['notes']} notes in the last 24 h; wall {fmt(med(wall(runs)), 's')} vs floor "
-                            f"{fmt(med(wall(floor)), 's')} ({_ratio(med(wall(runs)), med(wall(floor)))})"))
+    for tag, runs, targets in (
+        ("cold", cold, []),
+        ("warm", warm, [Target("ratio_max", 3, "≤ 3x floor")] if big else []),
+    ):
+        res.add(
+            Figure(
+                f"n{n}.evening.{tag}",
+                f"{n:,} notes: `analyze --json` {tag}, one evening, CPU",
+                "s",
+                med(cpu(runs)),
+                med(fl),
+                "read floor (CPU s)",
+                targets,
+                samples=cpu(runs),
+                baseline_samples=fl,
+                error=err,
+                note=f"{ev['notes']} notes in the last 24 h; wall {fmt(med(wall(runs)), 's')} vs floor "
+                f"{fmt(med(wall(floor)), 's')} ({_ratio(med(wall(runs)), med(wall(floor)))})",
+            )
+        )
 
 
 def decide_key(gt: dict[str, Any]) -> str:
     """An arXiv ID of the evening that no other paper shares a title with: a plain approve."""
     evening = set(gt["evening"]["ids"])
     twins = {i for p in gt["near_twins"] for i in p}
-    fresh = sorted(it["arxiv"] for it in gt["items"] if it["kind"] == "fresh" and it["arxiv"] in evening
-                   and it["arxiv"] not in twins)
+    fresh = sorted(
+        it["arxiv"]
+        for it in gt["items"]
+        if it["kind"] == "fresh" and it["arxiv"] in evening and it["arxiv"] not in twins
+    )
     return fresh[0] if fresh else sorted(evening)[0]
 
 
@@ -208,8 +260,12 @@ def time_decide(sz: Size, reps: int, cmd: list[str], env: dict[str, str], res: R
     ws, ev = sz.ws, sz.gt["evening"]
     key = decide_key(sz.gt)
     window = ["--since", ev["since"], "--until", ev["until"]]
-    log(f"decide, {sz.notes} notes: {reps} rounds of bare `python -c '{BARE_IMPORTS}'`, `curator decide {key} approve`")
-    run_proc([*cmd, "analyze", str(ws), *window], env=env)  # the evening's cache, as after a triage session
+    log(
+        f"decide, {sz.notes} notes: {reps} rounds of bare `python -c '{BARE_IMPORTS}'`, `curator decide {key} approve`"
+    )
+    run_proc(
+        [*cmd, "analyze", str(ws), *window], env=env
+    )  # the evening's cache, as after a triage session
     bare: list[ProcRun] = []
     dec: list[ProcRun] = []
     for _ in range(reps):
@@ -217,12 +273,22 @@ def time_decide(sz: Size, reps: int, cmd: list[str], env: dict[str, str], res: R
         dec.append(run_proc([*cmd, "decide", key, "approve", str(ws), *window], env=env))
     n = sz.notes
     err = "; ".join(failures("decide", dec)[:2]) or None
-    res.add(Figure(f"n{n}.decide", f"{n:,} notes: `curator decide ID approve`, one evening, CPU", "s",
-                   med(cpu(dec)), med(cpu(bare)), f'bare `python -c "{BARE_IMPORTS}"` (CPU s)',
-                   [Target("ratio_max", 3, "≤ 3x bare")] if n >= TARGET_FROM else [], samples=cpu(dec),
-                   baseline_samples=cpu(bare), error=err,
-                   note=f"key {key}; wall {fmt(med(wall(dec)), 's')} vs {fmt(med(wall(bare)), 's')} "
-                        f"({_ratio(med(wall(dec)), med(wall(bare)))})"))
+    res.add(
+        Figure(
+            f"n{n}.decide",
+            f"{n:,} notes: `curator decide ID approve`, one evening, CPU",
+            "s",
+            med(cpu(dec)),
+            med(cpu(bare)),
+            f'bare `python -c "{BARE_IMPORTS}"` (CPU s)',
+            [Target("ratio_max", 3, "≤ 3x bare")] if n >= TARGET_FROM else [],
+            samples=cpu(dec),
+            baseline_samples=cpu(bare),
+            error=err,
+            note=f"key {key}; wall {fmt(med(wall(dec)), 's')} vs {fmt(med(wall(bare)), 's')} "
+            f"({_ratio(med(wall(dec)), med(wall(bare)))})",
+        )
+    )
 
 
 # --------------------------------------------------------------------------- quality
@@ -271,9 +337,14 @@ def quality(gt: dict[str, Any], analysis: dict[str, Any]) -> dict[str, Any]:
         flagged += ab or ba
         mutual += ab and ba
         if not (ab or ba) and len(missed) < 8:
-            missed.append({"a": [a, titles.get(a)], "b": [b, titles.get(b)],
-                           "a_overlaps": [o["id"] for o in incs[ka[0]].get("overlaps", [])],
-                           "b_overlaps": [o["id"] for o in incs[kb[0]].get("overlaps", [])]})
+            missed.append(
+                {
+                    "a": [a, titles.get(a)],
+                    "b": [b, titles.get(b)],
+                    "a_overlaps": [o["id"] for o in incs[ka[0]].get("overlaps", [])],
+                    "b_overlaps": [o["id"] for o in incs[kb[0]].get("overlaps", [])],
+                }
+            )
     pairs = len(gt["near_twins"])
 
     refs_of_inc: list[set[tuple[str, str]]] = []
@@ -302,32 +373,47 @@ def quality(gt: dict[str, Any], analysis: dict[str, Any]) -> dict[str, Any]:
             pair_total += 1
             pair_found += any(x in refs_of_inc[k] and y in refs_of_inc[k] for k in ks)
         if not ok and len(dup_missed) < 5:
-            dup_missed.append({"ids": d["ids"], "increments": [incs[k]["id"] for k in ks], "refs": d["refs"]})
+            dup_missed.append(
+                {"ids": d["ids"], "increments": [incs[k]["id"] for k in ks], "refs": d["refs"]}
+            )
 
     anch = gt["anchored_in_notes"]
     anch_ok = 0
     for aid in anch:
         ks = inc_of.get(aid, [])
         want = gt["anchored"][aid].lstrip("§")
-        anch_ok += any(incs[k]["status"] == "anchored"
-                       and any(str(x.get("section", "")).lstrip("§") == want for x in incs[k]["anchored_in"])
-                       for k in ks)
+        anch_ok += any(
+            incs[k]["status"] == "anchored"
+            and any(str(x.get("section", "")).lstrip("§") == want for x in incs[k]["anchored_in"])
+            for k in ks
+        )
     return {
         "increments": len(incs),
-        "twin_pairs": pairs, "twin_flagged": flagged, "twin_mutual": mutual, "twin_merged": merged,
-        "twin_absent": absent, "twin_recall": flagged / pairs if pairs else None,
-        "dup_sets": len(gt["duplicates"]), "dup_found": found,
+        "twin_pairs": pairs,
+        "twin_flagged": flagged,
+        "twin_mutual": mutual,
+        "twin_merged": merged,
+        "twin_absent": absent,
+        "twin_recall": flagged / pairs if pairs else None,
+        "dup_sets": len(gt["duplicates"]),
+        "dup_found": found,
         "dup_recall": found / len(gt["duplicates"]) if gt["duplicates"] else None,
-        "dup_pairs": pair_total, "dup_pairs_found": pair_found,
-        "pairs_together": together, "pairs_right": right,
+        "dup_pairs": pair_total,
+        "dup_pairs_found": pair_found,
+        "pairs_together": together,
+        "pairs_right": right,
         "dup_precision": right / together if together else None,
-        "id_merges": len(id_merges), "id_merge_examples": id_merges[:5],
-        "anchored_mentioned": len(anch), "anchored_ok": anch_ok,
+        "id_merges": len(id_merges),
+        "id_merge_examples": id_merges[:5],
+        "anchored_mentioned": len(anch),
+        "anchored_ok": anch_ok,
         "examples": {"missed_twins": missed, "missed_duplicates": dup_missed},
     }
 
 
-def add_quality(sz: Size, cmd: list[str], env: dict[str, str], res: Results, info: dict[str, Any]) -> None:
+def add_quality(
+    sz: Size, cmd: list[str], env: dict[str, str], res: Results, info: dict[str, Any]
+) -> None:
     if sz.analysis is None:  # `whole` was not run (or failed): one analysis just for the JSON
         out_path = sz.ws.parent / f"{sz.ws.name}-analyze.json"
         log(f"quality, {sz.notes} notes: one whole-corpus `analyze --json` for the JSON")
@@ -339,22 +425,66 @@ def add_quality(sz: Size, cmd: list[str], env: dict[str, str], res: Results, inf
     q = quality(sz.gt, sz.analysis)
     info[str(sz.notes)] = q
     n = sz.notes
-    res.add(Figure(f"n{n}.twins", f"{n:,} notes: near-twin pairs flagged in `overlaps`", "frac", q["twin_recall"],
-                   None, "", [Target("min", 0.9, "≥ 90%")],
-                   note=f"{q['twin_flagged']} / {q['twin_pairs']} pairs flagged ({q['twin_mutual']} both ways); "
-                        f"{q['twin_merged']} merged, {q['twin_absent']} without an increment"))
-    res.add(Figure(f"n{n}.dup_precision", f"{n:,} notes: planted duplicates, precision (ref pairs merged)", "frac",
-                   q["dup_precision"], None, "", [Target("min", 0.99, "≥ 99%")],
-                   note=f"{q['pairs_right']} / {q['pairs_together']} pairs of refs held by one increment"))
-    res.add(Figure(f"n{n}.dup_recall", f"{n:,} notes: planted duplicate sets, each exactly one increment", "frac",
-                   q["dup_recall"], None, "", [Target("min", 0.99, "≥ 99%")],
-                   note=f"{q['dup_found']} / {q['dup_sets']} sets; ref pairs {q['dup_pairs_found']} / {q['dup_pairs']}"))
-    res.add(Figure(f"n{n}.id_merges", f"{n:,} notes: increments holding two arXiv IDs", "count", q["id_merges"],
-                   q["increments"], "increments", [Target("max", 0, "none")],
-                   note=f"e.g. {q['id_merge_examples'][:2]}" if q["id_merges"] else ""))
-    res.add(Figure(f"n{n}.anchored", f"{n:,} notes: anchored papers judged anchored in their section", "frac",
-                   q["anchored_ok"] / q["anchored_mentioned"] if q["anchored_mentioned"] else None, None, "",
-                   note=f"{q['anchored_ok']} / {q['anchored_mentioned']} anchored IDs that notes mention"))
+    res.add(
+        Figure(
+            f"n{n}.twins",
+            f"{n:,} notes: near-twin pairs flagged in `overlaps`",
+            "frac",
+            q["twin_recall"],
+            None,
+            "",
+            [Target("min", 0.9, "≥ 90%")],
+            note=f"{q['twin_flagged']} / {q['twin_pairs']} pairs flagged ({q['twin_mutual']} both ways); "
+            f"{q['twin_merged']} merged, {q['twin_absent']} without an increment",
+        )
+    )
+    res.add(
+        Figure(
+            f"n{n}.dup_precision",
+            f"{n:,} notes: planted duplicates, precision (ref pairs merged)",
+            "frac",
+            q["dup_precision"],
+            None,
+            "",
+            [Target("min", 0.99, "≥ 99%")],
+            note=f"{q['pairs_right']} / {q['pairs_together']} pairs of refs held by one increment",
+        )
+    )
+    res.add(
+        Figure(
+            f"n{n}.dup_recall",
+            f"{n:,} notes: planted duplicate sets, each exactly one increment",
+            "frac",
+            q["dup_recall"],
+            None,
+            "",
+            [Target("min", 0.99, "≥ 99%")],
+            note=f"{q['dup_found']} / {q['dup_sets']} sets; ref pairs {q['dup_pairs_found']} / {q['dup_pairs']}",
+        )
+    )
+    res.add(
+        Figure(
+            f"n{n}.id_merges",
+            f"{n:,} notes: increments holding two arXiv IDs",
+            "count",
+            q["id_merges"],
+            q["increments"],
+            "increments",
+            [Target("max", 0, "none")],
+            note=f"e.g. {q['id_merge_examples'][:2]}" if q["id_merges"] else "",
+        )
+    )
+    res.add(
+        Figure(
+            f"n{n}.anchored",
+            f"{n:,} notes: anchored papers judged anchored in their section",
+            "frac",
+            q["anchored_ok"] / q["anchored_mentioned"] if q["anchored_mentioned"] else None,
+            None,
+            "",
+            note=f"{q['anchored_ok']} / {q['anchored_mentioned']} anchored IDs that notes mention",
+        )
+    )
 
 
 def add_growth(sizes: list[Size], res: Results) -> None:
@@ -365,23 +495,42 @@ def add_growth(sizes: list[Size], res: Results) -> None:
         for tag in ("cold", "warm"):
             ta, tb = med(cpu(getattr(a, tag))), med(cpu(getattr(b, tag)))
             k = exponent(ta, tb, a.notes, b.notes)
-            res.add(Figure(f"growth.{tag}.{a.notes}-{b.notes}",
-                           f"growth exponent, {tag} CPU, {a.notes:,} → {b.notes:,} notes", "exp",
-                           round(k, 3) if k is not None else None, round(fe, 3) if fe is not None else None,
-                           "the read floor's exponent over the same sizes",
-                           [Target("max", 1.15, "≤ 1.15")] if a.notes >= TARGET_FROM else [],
-                           note=f"{fmt(ta, 's')} → {fmt(tb, 's')}; wall exponent "
-                                f"{exponent(med(wall(getattr(a, tag))), med(wall(getattr(b, tag))), a.notes, b.notes) or 0:.2f}"))
+            res.add(
+                Figure(
+                    f"growth.{tag}.{a.notes}-{b.notes}",
+                    f"growth exponent, {tag} CPU, {a.notes:,} → {b.notes:,} notes",
+                    "exp",
+                    round(k, 3) if k is not None else None,
+                    round(fe, 3) if fe is not None else None,
+                    "the read floor's exponent over the same sizes",
+                    [Target("max", 1.15, "≤ 1.15")] if a.notes >= TARGET_FROM else [],
+                    note=f"{fmt(ta, 's')} → {fmt(tb, 's')}; wall exponent "
+                    f"{exponent(med(wall(getattr(a, tag))), med(wall(getattr(b, tag))), a.notes, b.notes) or 0:.2f}",
+                )
+            )
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--sizes", default=",".join(map(str, DEFAULT_SIZES)), help="notes per corpus, comma-separated")
+    ap.add_argument(
+        "--sizes",
+        default=",".join(map(str, DEFAULT_SIZES)),
+        help="notes per corpus, comma-separated",
+    )
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--repeat", type=int, default=3, help="rounds per figure; the median is reported (default 3)")
+    ap.add_argument(
+        "--repeat",
+        type=int,
+        default=3,
+        help="rounds per figure; the median is reported (default 3)",
+    )
     ap.add_argument("--workdir", type=Path, default=Path(tempfile.gettempdir()) / "curator-bench")
-    ap.add_argument("--only", default=",".join(GROUPS), help=f"comma-separated subset of {','.join(GROUPS)}")
-    ap.add_argument("--json", action="store_true", help="print one JSON document on stdout (table on stderr)")
+    ap.add_argument(
+        "--only", default=",".join(GROUPS), help=f"comma-separated subset of {','.join(GROUPS)}"
+    )
+    ap.add_argument(
+        "--json", action="store_true", help="print one JSON document on stdout (table on stderr)"
+    )
     args = ap.parse_args(argv)
     try:
         sizes = sorted({int(s) for s in args.sizes.split(",") if s.strip()})
@@ -422,25 +571,46 @@ def main(argv: list[str] | None = None) -> int:
             except Exception as exc:  # one broken group must not hide the others
                 res.errors.append(f"{n} {group}: {type(exc).__name__}: {exc}")
                 log(traceback.format_exc())
-        info["sizes"][str(n)] = {"counts": sz.gt["counts"], "evening_notes": sz.gt["evening"]["notes"],
-                                 "seconds": time.perf_counter() - t_size, "workspace": str(ws)}
+        info["sizes"][str(n)] = {
+            "counts": sz.gt["counts"],
+            "evening_notes": sz.gt["evening"]["notes"],
+            "seconds": time.perf_counter() - t_size,
+            "workspace": str(ws),
+        }
         sz.analysis = None  # the 8,000-note JSON is large: keep only its figures
     if "whole" in only:
         add_growth(done, res)
     if bytecode:
         info["bytecode"] = bytecode
-    header = (f"curator scale benchmark — make_corpus sizes {', '.join(f'{n:,}' for n in sizes)} notes, seed {args.seed}, "
-              f"median of {reps} rounds; CPU seconds of whole processes unless a row says wall; timing targets hold at "
-              f"{TARGET_FROM:,}+ notes\n{os.cpu_count()} CPUs, load {load0[0]:.1f} → {os.getloadavg()[0]:.1f}, "
-              f"{time.perf_counter() - t_start:.0f} s, {time.strftime('%Y-%m-%d')}\n")
+    header = (
+        f"curator scale benchmark — make_corpus sizes {', '.join(f'{n:,}' for n in sizes)} notes, seed {args.seed}, "
+        f"median of {reps} rounds; CPU seconds of whole processes unless a row says wall; timing targets hold at "
+        f"{TARGET_FROM:,}+ notes\n{os.cpu_count()} CPUs, load {load0[0]:.1f} → {os.getloadavg()[0]:.1f}, "
+        f"{time.perf_counter() - t_start:.0f} s, {time.strftime('%Y-%m-%d')}\n"
+    )
     doc = {
-        "sizes": sizes, "seed": args.seed, "repeat": reps, "groups": only,
-        "machine": {"cpus": os.cpu_count(), "load_start": load0, "load_end": os.getloadavg(),
-                    "python": platform.python_version(), "platform": platform.platform()},
+        "sizes": sizes,
+        "seed": args.seed,
+        "repeat": reps,
+        "groups": only,
+        "machine": {
+            "cpus": os.cpu_count(),
+            "load_start": load0,
+            "load_end": os.getloadavg(),
+            "python": platform.python_version(),
+            "platform": platform.platform(),
+        },
         "seconds": time.perf_counter() - t_start,
-        "figures": [f.to_json() for f in res.figures], "info": info, "errors": res.errors,
+        "figures": [f.to_json() for f in res.figures],
+        "info": info,
+        "errors": res.errors,
     }
-    emit(doc, table_text(res, header), args.workdir / f"scale-results-seed{args.seed}.json", args.json)
+    emit(
+        doc,
+        table_text(res, header),
+        args.workdir / f"scale-results-seed{args.seed}.json",
+        args.json,
+    )
     return 0
 
 

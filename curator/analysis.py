@@ -69,7 +69,12 @@ Progress = Callable[[str, int, int], None]
 PRIORITY_RANK = {"🔴": 0, "🟠": 1, "🟡": 2}
 
 
-def resolve_window(cfg: Config, since: str | datetime | None, until: str | datetime | None, now: datetime | None = None) -> Window:
+def resolve_window(
+    cfg: Config,
+    since: str | datetime | None,
+    until: str | datetime | None,
+    now: datetime | None = None,
+) -> Window:
     """--since/--until (ISO with offset), else curator.toml, else 24 h ending now (see
     :func:`curator.config.window_bounds`)."""
     return Window(*window_bounds(cfg, since, until, now))
@@ -97,7 +102,14 @@ def analyze(
     """
     with paused_gc():  # tens of thousands of short-lived objects, no cycles worth chasing mid-run
         return _analyze(
-            root, topic, since, until, cfg=cfg, progress=progress, cache=cache, save_cache=save_cache,
+            root,
+            topic,
+            since,
+            until,
+            cfg=cfg,
+            progress=progress,
+            cache=cache,
+            save_cache=save_cache,
             defer_outside=defer_outside,
         )
 
@@ -135,7 +147,11 @@ def _analyze(
     total = len(paths)
     defer = _outside(window, topic, cfg.editor, _known_topics(lay)) if defer_outside else None
     for n, p in enumerate(paths, start=1):
-        loaded.append(cache.load_note(p, cfg, defer=defer) if cache is not None else load_note(p, cfg.root, cfg, defer=defer))
+        loaded.append(
+            cache.load_note(p, cfg, defer=defer)
+            if cache is not None
+            else load_note(p, cfg.root, cfg, defer=defer)
+        )
         if progress and (n % 25 == 0 or n == total):
             progress("notes", n, total)
     if not lay.cards.is_dir():
@@ -149,7 +165,16 @@ def _analyze(
     if progress:
         progress("matching", total, total)
     result = build_analysis(
-        cfg, lay, topic, window, doc, others, loaded, cards, problems, card_problems,
+        cfg,
+        lay,
+        topic,
+        window,
+        doc,
+        others,
+        loaded,
+        cards,
+        problems,
+        card_problems,
         vocabulary_memo=cache.vocabulary if cache is not None else None,
     )
     if cache is not None:
@@ -169,7 +194,9 @@ def _in_window(note: Note, window: Window) -> bool:
     return bool(note.time and window.since < note.time <= window.until)
 
 
-def _is_topic_briefing(note: Note, topic: str, editor: str | None, known: frozenset[str] = frozenset()) -> bool:
+def _is_topic_briefing(
+    note: Note, topic: str, editor: str | None, known: frozenset[str] = frozenset()
+) -> bool:
     """An earlier briefing of this topic: it names the topic (or a short form of it, "Eval" for
     evaluation); or it names no topic this workspace knows ("Abendbericht — Samstag") and its
     title shortens the topic or the editor wrote it."""
@@ -181,7 +208,10 @@ def _is_topic_briefing(note: Note, topic: str, editor: str | None, known: frozen
         return True
     if named and named in known:
         return False  # another topic's briefing
-    short = any(len(w) >= 4 and topic.startswith(w) for w in re.findall(r"[^\W\d_]+", (note.title or "").lower()))
+    short = any(
+        len(w) >= 4 and topic.startswith(w)
+        for w in re.findall(r"[^\W\d_]+", (note.title or "").lower())
+    )
     return short or (bool(editor) and note.author.lower() == (editor or "").lower())
 
 
@@ -190,9 +220,13 @@ def _known_topics(lay: Layout) -> frozenset[str]:
     return frozenset(t.lower() for t in (*lay.docs, *default_lexicon().table("topics")))
 
 
-def _outside(window: Window, topic: str, editor: str | None, known: frozenset[str]) -> Callable[[Note], bool]:
+def _outside(
+    window: Window, topic: str, editor: str | None, known: frozenset[str]
+) -> Callable[[Note], bool]:
     """Notes nothing in this window's answer depends on: dated outside it, and not this topic's briefings."""
-    return lambda note: not _in_window(note, window) and not _is_topic_briefing(note, topic, editor, known)
+    return lambda note: (
+        not _in_window(note, window) and not _is_topic_briefing(note, topic, editor, known)
+    )
 
 
 def _memo_changed(doc: LivingDoc) -> bool:
@@ -218,7 +252,9 @@ def build_analysis(
 ) -> Analysis:
     """Everything after the files are read (cheap enough to redo on every inbox change).
     ``vocabulary_memo``: where the topic's counted vocabulary is kept between runs (the index cache)."""
-    analysis = Analysis(topic=topic, window=window, living_doc=doc, other_docs=others, workspace=str(cfg.root))
+    analysis = Analysis(
+        topic=topic, window=window, living_doc=doc, other_docs=others, workspace=str(cfg.root)
+    )
     errors = list(problems)
     for d in [doc, *others]:
         errors.extend(FileProblem(d.path, e) for e in d.errors)
@@ -246,11 +282,20 @@ def build_analysis(
         elif note.in_window and ln.split is not None:
             in_window.append(ln)
         for e in note.errors:
-            errors.append(FileProblem(note.path, e, "warning" if note.items or note.text.strip() else "error"))
+            errors.append(
+                FileProblem(note.path, e, "warning" if note.items or note.text.strip() else "error")
+            )
     for path, msg in card_problems:
         errors.append(FileProblem(path, msg))
     _mark_recent_cards(cards, window, cfg)
-    analysis.notes = sorted(notes.values(), key=lambda n: (n.author, n.time or datetime.min.replace(tzinfo=window.until.tzinfo), n.path))
+    analysis.notes = sorted(
+        notes.values(),
+        key=lambda n: (
+            n.author,
+            n.time or datetime.min.replace(tzinfo=window.until.tzinfo),
+            n.path,
+        ),
+    )
     analysis.cards = cards
     analysis.errors = errors
 
@@ -272,15 +317,26 @@ def build_analysis(
             if len(members) > 1:
                 groups.append((members, sentence))
     said = _said_same(in_window)
-    clusters = cluster_items(items, carriers, groups, {**{k: v for k, (v, _p) in said.items()}, **_card_links(cards)},
-                             said={k: p for k, (_v, p) in said.items()})
+    clusters = cluster_items(
+        items,
+        carriers,
+        groups,
+        {**{k: v for k, (v, _p) in said.items()}, **_card_links(cards)},
+        said={k: p for k, (_v, p) in said.items()},
+    )
     authors = {n.path: n.author for n in notes.values()}
     incs = [_increment(c, ctx, authors) for c in clusters]
     incs.extend(_card_increments(cards, incs, ctx))
     texts = [_inc_text(inc, ctx.cards.get(inc.arxiv[0]) if inc.arxiv else None) for inc in incs]
     find_overlaps(
-        incs, texts, [i.items for i in incs], context=[_neighbourhood(i, ctx) for i in incs],
-        related={**_said_overlap(in_window, incs), **_discussed_together([*items, *carriers], incs)},
+        incs,
+        texts,
+        [i.items for i in incs],
+        context=[_neighbourhood(i, ctx) for i in incs],
+        related={
+            **_said_overlap(in_window, incs),
+            **_discussed_together([*items, *carriers], incs),
+        },
     )
     # a flag is for triage: between two already-known items it is only noise
     new_ids = {i.id for i in incs if i.status == "new"}
@@ -309,7 +365,9 @@ def _discussed_together(items: list[Item], incs: list[Increment]) -> dict[tuple[
             continue
         for x, a in enumerate(cited[:-1]):
             for b in cited[x + 1 :]:
-                out.setdefault((a, b), f"{short_path(it.note)}({it.label or 'item'}) discusses both")
+                out.setdefault(
+                    (a, b), f"{short_path(it.note)}({it.label or 'item'}) discusses both"
+                )
     return out
 
 
@@ -326,7 +384,9 @@ def _said_overlap(in_window: list[Any], incs: list[Increment]) -> dict[tuple[int
     lex = default_lexicon()
     say = lex.phrases("remarks", "say_overlap")
     new_of = {a: k for k, inc in enumerate(incs) if inc.status == "new" for a in inc.arxiv}
-    new_of.update({normalize_url(u): k for k, inc in enumerate(incs) if inc.status == "new" for u in inc.urls})
+    new_of.update(
+        {normalize_url(u): k for k, inc in enumerate(incs) if inc.status == "new" for u in inc.urls}
+    )
     out: dict[tuple[int, int], str] = {}
     for ln in in_window:
         text = ln.note.text
@@ -343,11 +403,15 @@ def _said_overlap(in_window: list[Any], incs: list[Increment]) -> dict[tuple[int
                 if BULLET.match(back):
                     cited = []
                     break
-                keys = [m.id for m in find_ids(back)] + [normalize_url(u) for u, _s, _e in find_urls(back)]
+                keys = [m.id for m in find_ids(back)] + [
+                    normalize_url(u) for u, _s, _e in find_urls(back)
+                ]
                 cited.extend(new_of[k] for k in keys if k in new_of and new_of[k] not in cited)
             if len(cited) == 2:
                 a, b = sorted(cited)
-                out.setdefault((a, b), f"{short_path(ln.note.path)} says they overlap: “{line.strip()[:50]}”")
+                out.setdefault(
+                    (a, b), f"{short_path(ln.note.path)} says they overlap: “{line.strip()[:50]}”"
+                )
     return out
 
 
@@ -369,7 +433,10 @@ def _said_same(in_window: list[Any]) -> dict[str, tuple[str, str]]:
         if not text or next(same.finditer(text), None) is None:
             continue  # most notes say nothing of the kind: one scan, no line loop
         for line in (ln_[a:b] for ln_ in text.split("\n") for a, b in sentence_spans(ln_)):
-            if next(same.finditer(line), None) is None or next(distinct.finditer(line), None) is not None:
+            if (
+                next(same.finditer(line), None) is None
+                or next(distinct.finditer(line), None) is not None
+            ):
                 continue
             ids = {m.id for m in find_ids(line)}
             links = [normalize_url(u) for u, _s, _e in find_urls(line)]
@@ -410,9 +477,23 @@ def _briefing_label(note: Note, until: datetime | None) -> str:
 
 def sort_key(inc: Increment) -> tuple:
     """New first, then more sources, then priority, then title."""
-    status_rank = {"new": 0, "unverified": 1, "reported": 2, "cited": 3, "anchored": 3, "off-topic": 4}[inc.status]
+    status_rank = {
+        "new": 0,
+        "unverified": 1,
+        "reported": 2,
+        "cited": 3,
+        "anchored": 3,
+        "off-topic": 4,
+    }[inc.status]
     primary_sources = sum(1 for s in inc.sources if not s.mention)
-    return (status_rank, -primary_sources, -len(inc.sources), PRIORITY_RANK.get(inc.priority or "", 3), -inc.stars, inc.title.lower())
+    return (
+        status_rank,
+        -primary_sources,
+        -len(inc.sources),
+        PRIORITY_RANK.get(inc.priority or "", 3),
+        -inc.stars,
+        inc.title.lower(),
+    )
 
 
 def _mark_recent_cards(cards: list[PaperCard], window: Window, cfg: Config) -> None:
@@ -475,7 +556,9 @@ def _increment(c: Cluster, ctx: Context, authors: dict[str, str]) -> Increment:
         anchored.extend(ctx.anchors_by_id.get(a, []))
     for nu in seen_norm or ({c.key} if c.kind == "url" else set()):
         anchored.extend(ctx.anchors_by_url.get(nu, []))
-    ev = Evidence(topic=ctx.topic, has_key=c.kind in ("arxiv", "url"), card=card, mention_only=not primary)
+    ev = Evidence(
+        topic=ctx.topic, has_key=c.kind in ("arxiv", "url"), card=card, mention_only=not primary
+    )
     if c.kind == "malformed":
         ev.malformed = list(dict.fromkeys(m for it in c.items for m in it.malformed))
     if not anchored and c.kind != "arxiv":
@@ -499,7 +582,9 @@ def _increment(c: Cluster, ctx: Context, authors: dict[str, str]) -> Increment:
     for a in arx:
         inc.anchored_elsewhere.extend(ctx.elsewhere_by_id.get(a, []))
     for nu in seen_norm or ({c.key} if c.kind == "url" else set()):
-        inc.anchored_elsewhere.extend(r for r in ctx.elsewhere_by_id.get(nu, []) if r not in inc.anchored_elsewhere)
+        inc.anchored_elsewhere.extend(
+            r for r in ctx.elsewhere_by_id.get(nu, []) if r not in inc.anchored_elsewhere
+        )
     ev.elsewhere = inc.anchored_elsewhere
     # reported in an earlier briefing
     rep: list[str] = []
@@ -518,11 +603,17 @@ def _increment(c: Cluster, ctx: Context, authors: dict[str, str]) -> Increment:
 
     said = scopes(c, keys)
     read_remarks(ev, said, ctx, c.kind != "arxiv")
-    inc.suggested_sections = with_hints(inc.suggested_sections, read_note_hints(ev, basis, said, ctx), ctx.index)
+    inc.suggested_sections = with_hints(
+        inc.suggested_sections, read_note_hints(ev, basis, said, ctx), ctx.index
+    )
     note_evidence(ev, c, basis, ctx)
-    titles = " ".join(dict.fromkeys([inc.title, *(it.title for it in primary), card.title if card else ""]))
+    titles = " ".join(
+        dict.fromkeys([inc.title, *(it.title for it in primary), card.title if card else ""])
+    )
     body = " ".join(text for _it, text in said) + " " + " ".join(inc.points + inc.caveats)
-    title_list = [t for t in dict.fromkeys([*(it.title for it in primary), card.title if card else ""]) if t]
+    title_list = [
+        t for t in dict.fromkeys([*(it.title for it in primary), card.title if card else ""]) if t
+    ]
     if not title_list:
         title_list = [it.text[:200] for it in c.mentions[:3]]
     ev.fit = ctx.profile.fit(titles, body, titles=title_list)
@@ -546,7 +637,11 @@ def _choose_title(c: Cluster, ctx: Context) -> str:
         # a paragraph that opens with prose ("Reread the controlled comparison (…). The v3 adds…")
         # names the paper worse than its card or the doc does
         card = ctx.cards.get(c.key)
-        refs = [r.title for r in ctx.anchors_by_id.get(c.key, []) + ctx.elsewhere_by_id.get(c.key, []) if r.title]
+        refs = [
+            r.title
+            for r in ctx.anchors_by_id.get(c.key, []) + ctx.elsewhere_by_id.get(c.key, [])
+            if r.title
+        ]
         if card and card.title:
             return card.title
         if refs:
@@ -573,7 +668,9 @@ def _choose_title(c: Cluster, ctx: Context) -> str:
 
 def _is_prose(title: str) -> bool:
     """A sentence or more, not a name: long, or a sentence ends inside it."""
-    return len(title) > 100 or bool(re.search(r"\w\.\s+\S|。\s*\S", title))  # "Foo? A Benchmark" is a name
+    return len(title) > 100 or bool(
+        re.search(r"\w\.\s+\S|。\s*\S", title)
+    )  # "Foo? A Benchmark" is a name
 
 
 def _name_before(text: str, aid: str) -> str | None:
@@ -617,7 +714,10 @@ def primary_items(inc: Increment) -> list[Item]:
     return [it for it in inc.items if not it.primary_arxiv]
 
 
-_ID_OR_LINK = re.compile(r"(?:https?://|www\.)\S+|\b[\w.-]+\.(?:com|org|net|io|ai|dev|cn|blog)/\S*|(?:arxiv[:\s]*)?\b\d{4}\.\d{4,5}(?:v\d+)?\b", re.IGNORECASE)
+_ID_OR_LINK = re.compile(
+    r"(?:https?://|www\.)\S+|\b[\w.-]+\.(?:com|org|net|io|ai|dev|cn|blog)/\S*|(?:arxiv[:\s]*)?\b\d{4}\.\d{4,5}(?:v\d+)?\b",
+    re.IGNORECASE,
+)
 """IDs and links say which paper, not what it is about: an ID's month ("2611") is no shared term.
 Read through :func:`strip_ids_and_links`: its bare-host branch, tried at each word start of a long
 run like "a.a.a.…", rescanned the run from each (8,000 characters of it took 1.8 s)."""
@@ -678,7 +778,9 @@ def _inc_text(inc: Increment, card: PaperCard | None = None) -> str:
     return strip_ids_and_links(" ".join([p[:8000] for p in parts])[:8000])
 
 
-def _card_increments(cards: list[PaperCard], incs: list[Increment], ctx: Context) -> list[Increment]:
+def _card_increments(
+    cards: list[PaperCard], incs: list[Increment], ctx: Context
+) -> list[Increment]:
     """A recent card of this topic that no note mentions is a candidate of its own."""
     known = {a for inc in incs for a in inc.arxiv} | {inc.id for inc in incs}
     out = []
@@ -688,12 +790,19 @@ def _card_increments(cards: list[PaperCard], incs: list[Increment], ctx: Context
         cat = (card.category or "").lower()
         if cat != ctx.topic.lower() and cat not in ctx.lexicon.topic_family(ctx.topic):
             continue
-        inc = Increment(id=card.arxiv, title=card.title or card.arxiv, arxiv=[card.arxiv], card=card.path)
+        inc = Increment(
+            id=card.arxiv, title=card.title or card.arxiv, arxiv=[card.arxiv], card=card.path
+        )
         inc.sources = []
         from curator.models import SourceRef
 
         inc.sources.append(SourceRef(card.path, "paper card", "", False))
-        fake = Item(note=card.path, label="paper card", title=card.title, text=card.title + " " + " ".join(card.tags))
+        fake = Item(
+            note=card.path,
+            label="paper card",
+            title=card.title,
+            text=card.title + " " + " ".join(card.tags),
+        )
         inc.items = [fake]
         inc.anchored_in = list(ctx.anchors_by_id.get(card.arxiv, []))
         inc.suggested_sections = ctx.index.suggest([fake])

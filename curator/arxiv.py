@@ -450,7 +450,8 @@ def find_malformed_ids(text: str) -> list[Malformed]:
 # Crossref's pattern for modern DOIs (10.NNNN/suffix of -._;()/: and alphanumerics), plus
 # percent-escapes from doi.org URLs; not after a digit, letter or "." ("2510.1145/x").
 _DOI_RE = re.compile(
-    r"1(?<![0-9A-Za-z.]1)0\.[0-9]{4,9}(?:/|%2[Ff])(?:[-._;()/:A-Za-z0-9]|%[0-9A-Fa-f]{2})+", re.ASCII
+    r"1(?<![0-9A-Za-z.]1)0\.[0-9]{4,9}(?:/|%2[Ff])(?:[-._;()/:A-Za-z0-9]|%[0-9A-Fa-f]{2})+",
+    re.ASCII,
 )
 _DOI_TRAILING = ".,;:/"
 
@@ -490,4 +491,8 @@ def find_dois(text: str) -> list[str]:
 
     arXiv's own DOIs (``10.48550/arXiv.…``) are left out: ``find_ids`` reads them as IDs.
     """
-    return list(dict.fromkeys("doi:" + url.removeprefix("https://doi.org/") for url, _a, _b in doi_spans(text)))
+    return list(
+        dict.fromkeys(
+            "doi:" + url.removeprefix("https://doi.org/") for url, _a, _b in doi_spans(text)
+        )
+    )

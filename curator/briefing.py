@@ -79,6 +79,7 @@ def _section_refs(text: str) -> list[str]:
     """Every "§…" reference in ``text``, as written ("§4.3", "§ C.2")."""
     return [m.group(0) for m in _SECTION_REF.finditer(text)]
 
+
 # Every fixed phrase of the briefing, per language.  Layout (headings, order of
 # the parts) lives in the template files; these are the words inside the parts.
 LABELS: dict[str, dict[str, str]] = {
@@ -289,14 +290,22 @@ def load_template(cfg: Config, lang: str) -> str:
     path = Path(raw).expanduser()
     if not path.is_absolute():
         path = cfg.root / path
-    if not template_allowed(cfg.root, raw):  # checked by load_config; again here, links may have changed
-        raise TemplateError(f"briefing template {path} is neither in the workspace nor in your own config folder")
+    if not template_allowed(
+        cfg.root, raw
+    ):  # checked by load_config; again here, links may have changed
+        raise TemplateError(
+            f"briefing template {path} is neither in the workspace nor in your own config folder"
+        )
     try:
         return path.read_text(encoding="utf-8-sig")
     except FileNotFoundError as exc:
-        raise TemplateError(f"briefing template not found: {path} (set by 'template' in curator.toml)") from exc
+        raise TemplateError(
+            f"briefing template not found: {path} (set by 'template' in curator.toml)"
+        ) from exc
     except (OSError, UnicodeDecodeError) as exc:
-        raise TemplateError(f"cannot read briefing template {path}: {getattr(exc, 'strerror', None) or exc}") from exc
+        raise TemplateError(
+            f"cannot read briefing template {path}: {getattr(exc, 'strerror', None) or exc}"
+        ) from exc
 
 
 def default_output_path(analysis: Analysis, editor: str, *, inbox: str = "inbox") -> str:
@@ -367,7 +376,7 @@ def _strip_number(title: str) -> str:
 
 
 def _section_label(text: str) -> str:
-    """"4.3", "Section 4.3", "§ 4.3" (as an editor may have typed it) → "§4.3"; other text as it is."""
+    """ "4.3", "Section 4.3", "§ 4.3" (as an editor may have typed it) → "§4.3"; other text as it is."""
     return canonical_section(text) or text
 
 
@@ -465,7 +474,16 @@ class _Renderer:
 
     def _entry(self, r: Row, label: str, adjacent: bool) -> _Entry:
         sources = [SourceRef(s.path, s.label, s.author, s.mention) for s in r.sources]
-        return _Entry(r, label, adjacent, _clean(r.title), sources, list(r.arxiv), list(r.urls), [r.inc, *r.absorbed])
+        return _Entry(
+            r,
+            label,
+            adjacent,
+            _clean(r.title),
+            sources,
+            list(r.arxiv),
+            list(r.urls),
+            [r.inc, *r.absorbed],
+        )
 
     @staticmethod
     def _adjacent(r: Row) -> bool:
@@ -525,7 +543,7 @@ class _Renderer:
         return self.labels.label(_clean(section))
 
     def section_display(self, section: str | None) -> str:
-        """"§1.3" → "§1.3 KV Cache 管理"; free text from the editor is kept as typed."""
+        """ "§1.3" → "§1.3 KV Cache 管理"; free text from the editor is kept as typed."""
         s = self.section_label(section)
         if not s:
             return self.t["unassigned"]
@@ -580,7 +598,12 @@ class _Renderer:
         w = self.a.window
         hours = _hours(w.since, w.until)
         lines = [
-            self.t["exec"].format(editor=self.editor, topic=self.topic, window=fmt_window(w.since, w.until), hours=hours),
+            self.t["exec"].format(
+                editor=self.editor,
+                topic=self.topic,
+                window=fmt_window(w.since, w.until),
+                hours=hours,
+            ),
             self.t["doc"].format(path=_clean(self.doc.path), version=self.version()),
             self.t["nature"].format(topic=self.topic, hours=hours),
         ]
@@ -595,7 +618,11 @@ class _Renderer:
         else:
             adj = sum(1 for e in self.entries if e.adjacent)
             new_ids = {aid for aid, _ in self.net_new}
-            first = sum(1 for e in self.entries if not e.adjacent and e.row.inc.status == "new" and new_ids & set(e.arxiv))
+            first = sum(
+                1
+                for e in self.entries
+                if not e.adjacent and e.row.inc.status == "new" and new_ids & set(e.arxiv)
+            )
             line = t["count"].format(n=n, main=n - adj, adj=adj, first=first)
             reported = sum(1 for e in self.entries if e.row.inc.status == "reported")
             if reported:
@@ -605,21 +632,27 @@ class _Renderer:
         notable = [e for e in main if e.row.priority == "🔴"] or main[:3]
         if notable:
             names = t["sep"].join(
-                f"{e.label} {_short_name(e.title)}{self.paren(self.section_display(e.row.section))}" for e in notable
+                f"{e.label} {_short_name(e.title)}{self.paren(self.section_display(e.row.section))}"
+                for e in notable
             )
             lines.append(t["notable"].format(names=names))
         else:
             lines.append(t["notable_none"])
         new_ids = "/".join(self.arxiv_display(aid, e.incs) for aid, e in self.net_new)
         old_ids = "/".join(aid for aid, _ in self.carried)
-        lines.append(t["arxiv"].format(
-            new=len(self.net_new), old=len(self.carried),
-            new_ids=t["id_list"].format(ids=new_ids) if new_ids else "",
-            old_ids=t["id_list"].format(ids=old_ids) if old_ids else "",
-        ))
+        lines.append(
+            t["arxiv"].format(
+                new=len(self.net_new),
+                old=len(self.carried),
+                new_ids=t["id_list"].format(ids=new_ids) if new_ids else "",
+                old_ids=t["id_list"].format(ids=old_ids) if old_ids else "",
+            )
+        )
         notes = self._checked_notes()
         cards = [c for c in self.a.cards if c.recent]
-        bad = sum(1 for n_ in notes if self._file_problem(n_)) + sum(1 for c in cards if c.empty or c.errors)
+        bad = sum(1 for n_ in notes if self._file_problem(n_)) + sum(
+            1 for c in cards if c.empty or c.errors
+        )
         checked = t["checked"].format(notes=len(notes), cards=len(cards))
         if bad:
             checked += t["checked_bad"].format(n=bad)
@@ -648,9 +681,16 @@ class _Renderer:
         if stars:
             head += " " + "★" * min(stars, 5)
         urls = self._url_lines(e)
-        arxiv_only = e.arxiv and all((normalize_id(_clean(u)) or ("",))[0] in e.arxiv for u in e.urls)
+        arxiv_only = e.arxiv and all(
+            (normalize_id(_clean(u)) or ("",))[0] in e.arxiv for u in e.urls
+        )
         # a paper's only link is its abstract page: the arXiv line carries it
-        lines = [head, self._sources_line(e), *([] if arxiv_only else urls), self._arxiv_line(e, link=bool(arxiv_only))]
+        lines = [
+            head,
+            self._sources_line(e),
+            *([] if arxiv_only else urls),
+            self._arxiv_line(e, link=bool(arxiv_only)),
+        ]
         lines.append(self._points_field(e))
         lines.append(self._list_field(t["caveats"], self._caveats(e), t["no_caveats"]))
         lines.append(self._list_field(t["relation"], self._relation(e), t["rel_nothing"]))
@@ -692,7 +732,9 @@ class _Renderer:
         t = self.t
         if not e.arxiv:
             hosts = sorted({_host(_clean(u)) for u in e.urls} - {""})
-            return f"- {t['arxiv_field']}: " + t["no_arxiv"].format(hosts=(" · " + ", ".join(hosts)) if hosts else "")
+            return f"- {t['arxiv_field']}: " + t["no_arxiv"].format(
+                hosts=(" · " + ", ".join(hosts)) if hosts else ""
+            )
         parts = []
         for aid in e.arxiv:
             shown = self.arxiv_display(aid, e.incs)
@@ -724,7 +766,9 @@ class _Renderer:
         the field, so a "# comment" in the code is never a heading of the briefing)."""
         t = self.t
         edited = e.row.decision is not None and getattr(e.row.decision, "points", None) is not None
-        points = self._dedupe(e.row.points if edited else briefing_caveats.without_caveats(e.row.points))
+        points = self._dedupe(
+            e.row.points if edited else briefing_caveats.without_caveats(e.row.points)
+        )
         if not points:
             return f"- {t['points']}: {t['no_points']}"
         from curator.analysis import primary_items
@@ -734,11 +778,20 @@ class _Renderer:
             for it in primary_items(inc):
                 if it.text and sanitize(it.text) not in texts:
                     texts.append(sanitize(it.text))
-        blocks = [b for text in texts if "|" in text or "```" in text or "~~~" in text for b in find_blocks(text)]
+        blocks = [
+            b
+            for text in texts
+            if "|" in text or "```" in text or "~~~" in text
+            for b in find_blocks(text)
+        ]
         arranged = arrange_points(points, blocks)
         if not edited:  # the notes' points, condensed; the editor's own list is shown as written
             arranged = condense_arranged(arranged)
-            arranged = cap_arranged(arranged, nesting_levels([p for p in arranged if isinstance(p, str)], texts), self.points_cap)
+            arranged = cap_arranged(
+                arranged,
+                nesting_levels([p for p in arranged if isinstance(p, str)], texts),
+                self.points_cap,
+            )
             arranged = cap_blocks(arranged)
             if not arranged:
                 return f"- {t['points']}: {t['no_points']}"
@@ -747,7 +800,9 @@ class _Renderer:
         after_block = False
         for p in arranged:
             if isinstance(p, Block):
-                out.extend([*([""] if out[-1] else []), *(f"  {x}" if x else "" for x in p.lines), ""])
+                out.extend(
+                    [*([""] if out[-1] else []), *(f"  {x}" if x else "" for x in p.lines), ""]
+                )
                 after_block = True
             else:
                 out.append(f"{'  ' * (next(levels) + 1)}- {p}")
@@ -758,7 +813,7 @@ class _Renderer:
 
     @staticmethod
     def _list_field(name: str, values: list[str], empty: str) -> str:
-        """"- Name: value" for none or one, a nested list for more."""
+        """ "- Name: value" for none or one, a nested list for more."""
         if len(values) <= 1:
             return f"- {name}: {values[0] if values else empty}"
         return "\n".join([f"- {name}:", *(f"  - {v}" for v in values)])
@@ -775,7 +830,9 @@ class _Renderer:
         if not names:
             return shown + self.paren(t["target_empty"])
         cut = 6 if len(names) > 7 else 7  # "and 1 more" would take the place of that one name
-        listed = t["sep"].join(names[:cut]) + (t["and_more"].format(n=len(names) - cut) if len(names) > cut else "")
+        listed = t["sep"].join(names[:cut]) + (
+            t["and_more"].format(n=len(names) - cut) if len(names) > cut else ""
+        )
         return shown + self.paren(t["target_anchors"].format(n=len(names), names=listed))
 
     def _mentioned_anchors(self, e: _Entry, skip: set[str], limit: int) -> list[str]:
@@ -785,15 +842,30 @@ class _Renderer:
         text = " ".join([e.title, *e.row.points, *e.row.caveats]).lower()
         out: list[str] = []
         home = _section_refs(self.section_label(e.row.section))[:1]
-        ranked = sorted(self._named_anchors(), key=lambda x: x[0] not in home)  # its own section first
+        ranked = sorted(
+            self._named_anchors(), key=lambda x: x[0] not in home
+        )  # its own section first
         for sec, name, ids, date in ranked:
             low = name.lower()
-            if len(out) >= limit or low in skip or not any(i in text for i in ids) and not (len(low) >= 4 and low in text):
+            if (
+                len(out) >= limit
+                or low in skip
+                or not any(i in text for i in ids)
+                and not (len(low) >= 4 and low in text)
+            ):
                 continue
             skip.add(low)
             when = t["anchored_on"].format(date=date) if date else t["anchored"]
             idp = self.paren(f"arXiv:{'/'.join(ids)}") if ids else ""
-            out.append(t["rel_anchored"].format(section=self.section_display(sec), name=name, ids=idp, date=when, why=t["rel_mentioned"]))
+            out.append(
+                t["rel_anchored"].format(
+                    section=self.section_display(sec),
+                    name=name,
+                    ids=idp,
+                    date=when,
+                    why=t["rel_mentioned"],
+                )
+            )
         return out
 
     def _named_anchors(self) -> list[tuple[str, str, list[str], str]]:
@@ -825,17 +897,33 @@ class _Renderer:
         t = self.t
         note = getattr(e.row.decision, "note", None) if e.row.decision is not None else None
         if note and note.strip():
-            return [x for x in (_clean(re.sub(r"^\s*[-*+]\s+", "", ln)) for ln in sanitize(note).split("\n")) if x]
+            return [
+                x
+                for x in (
+                    _clean(re.sub(r"^\s*[-*+]\s+", "", ln)) for ln in sanitize(note).split("\n")
+                )
+                if x
+            ]
         out: list[str] = []
         inc = e.row.inc
         if inc.anchored_in:
-            out.append(t["rel_self_anchored"].format(refs=t["sep"].join(self._anchor_ref(r) for r in inc.anchored_in)))
+            out.append(
+                t["rel_self_anchored"].format(
+                    refs=t["sep"].join(self._anchor_ref(r) for r in inc.anchored_in)
+                )
+            )
         reported = sorted({_clean(x) for i in e.incs for x in i.reported_in})
         if reported:
             out.append(t["rel_reported"].format(refs=t["sep"].join(reported)))
         elsewhere = [r for i in e.incs for r in i.anchored_elsewhere]
         if elsewhere:
-            out.append(t["rel_elsewhere"].format(refs=t["sep"].join(f"{_clean(r.doc)} {_section_label(_clean(r.section))}" for r in elsewhere)))
+            out.append(
+                t["rel_elsewhere"].format(
+                    refs=t["sep"].join(
+                        f"{_clean(r.doc)} {_section_label(_clean(r.section))}" for r in elsewhere
+                    )
+                )
+            )
         seen: set[str] = {i.id for i in e.incs}
         neighbours = 0
         named: set[str] = set()
@@ -851,8 +939,16 @@ class _Renderer:
                 if entry is not None and entry is not e:
                     neighbours += 1
                     seen.add(ov.id)
-                    out.append(t["rel_overlap"].format(label=entry.label, name=_short_name(entry.title), why=why))
-                elif other.status == "anchored" and other.anchored_in and other.anchored_in[0].line not in self.cell_lines:
+                    out.append(
+                        t["rel_overlap"].format(
+                            label=entry.label, name=_short_name(entry.title), why=why
+                        )
+                    )
+                elif (
+                    other.status == "anchored"
+                    and other.anchored_in
+                    and other.anchored_in[0].line not in self.cell_lines
+                ):
                     if neighbours >= _NEIGHBOURS:
                         continue
                     neighbours += 1
@@ -861,8 +957,20 @@ class _Renderer:
                     ref = other.anchored_in[0]
                     name = self._anchor_name(other, ref)
                     ids = self.paren(f"arXiv:{'/'.join(other.arxiv)}") if other.arxiv else ""
-                    date = t["anchored_on"].format(date=_clean(ref.date)) if ref.date else t["anchored"]
-                    out.append(t["rel_anchored"].format(section=self.section_display(ref.section), name=name, ids=ids, date=date, why=why))
+                    date = (
+                        t["anchored_on"].format(date=_clean(ref.date))
+                        if ref.date
+                        else t["anchored"]
+                    )
+                    out.append(
+                        t["rel_anchored"].format(
+                            section=self.section_display(ref.section),
+                            name=name,
+                            ids=ids,
+                            date=date,
+                            why=why,
+                        )
+                    )
         if inc.status != "anchored":
             out.extend(self._mentioned_anchors(e, named, _NEIGHBOURS - neighbours))
         return out
@@ -891,7 +999,9 @@ class _Renderer:
         if unit is None:
             return []
         top = unit.section
-        anchors = [a for s in self.doc.sections if top.line <= s.line <= top.end_line for a in s.anchors]
+        anchors = [
+            a for s in self.doc.sections if top.line <= s.line <= top.end_line for a in s.anchors
+        ]
         return [n for n in (_clean(x) for x in anchored_things(anchors)) if n]
 
     def _caveats(self, e: _Entry) -> list[str]:
@@ -899,13 +1009,17 @@ class _Renderer:
         labelled caveats and the caveat-like clauses of its sources' points."""
         hit = self._caveat_memo.get(id(e))
         if hit is None:
-            hit = self._caveat_memo[id(e)] = self._dedupe(briefing_caveats.gathered(e.row, self.caveats_cap))
+            hit = self._caveat_memo[id(e)] = self._dedupe(
+                briefing_caveats.gathered(e.row, self.caveats_cap)
+            )
         return hit
 
     def _conflicts(self, e: _Entry) -> list[briefing_caveats.Contradiction]:
         from curator.analysis import primary_items
 
-        by_source = [(it.note, [_clean(p) for p in it.points]) for inc in e.incs for it in primary_items(inc)]
+        by_source = [
+            (it.note, [_clean(p) for p in it.points]) for inc in e.incs for it in primary_items(inc)
+        ]
         return briefing_caveats.contradictions(by_source)
 
     def contradictions(self) -> str:
@@ -914,7 +1028,9 @@ class _Renderer:
         for e in self.entries:
             if e.arxiv:
                 src = " + ".join(
-                    f"arXiv:{self.arxiv_display(a, e.incs)}" if i == 0 else self.arxiv_display(a, e.incs)
+                    f"arXiv:{self.arxiv_display(a, e.incs)}"
+                    if i == 0
+                    else self.arxiv_display(a, e.incs)
                     for i, a in enumerate(e.arxiv)
                 )
             else:
@@ -929,8 +1045,16 @@ class _Renderer:
                 text = t["claim"].format(name=_short_name(e.title), text=c)
                 rows.append(f"| {len(rows) + 1} | {_cell(text)} | {_cell(src)} | {risk} |")
             for x in self._conflicts(e):
-                text = t["conflict"].format(name=_short_name(e.title), a=x.a, sa=_path_part(x.a_source), b=x.b, sb=_path_part(x.b_source))
-                rows.append(f"| {len(rows) + 1} | {_cell(text)} | {_cell(src)} | {t['risk_high']} |")
+                text = t["conflict"].format(
+                    name=_short_name(e.title),
+                    a=x.a,
+                    sa=_path_part(x.a_source),
+                    b=x.b,
+                    sb=_path_part(x.b_source),
+                )
+                rows.append(
+                    f"| {len(rows) + 1} | {_cell(text)} | {_cell(src)} | {t['risk_high']} |"
+                )
         if not rows:
             return t["no_claims"]
         return "\n".join([t["table_claims"], *rows])
@@ -999,7 +1123,11 @@ class _Renderer:
     def _file_problem(note: Note) -> str | None:
         if note.text.strip():
             return None
-        if note.size == 0 and not note.errors or any(e.startswith(("empty file", "no text")) for e in note.errors):
+        if (
+            note.size == 0
+            and not note.errors
+            or any(e.startswith(("empty file", "no text")) for e in note.errors)
+        ):
             return "empty"
         return "; ".join(note.errors) or "empty"
 
@@ -1009,10 +1137,14 @@ class _Renderer:
         for e in self.entries:
             for s in e.sources:
                 item = None if s.mention else self._item_for(e, s.path)
-                title = _clean(item.title) if item is not None and item.title else _short_name(e.title)
+                title = (
+                    _clean(item.title) if item is not None and item.title else _short_name(e.title)
+                )
                 contrib.setdefault(s.path, []).append(
                     t["contrib"].format(
-                        label=e.label, title=title, nlabel=_clean(s.label) or "—",
+                        label=e.label,
+                        title=title,
+                        nlabel=_clean(s.label) or "—",
                         mention=t["contrib_mention"] if s.mention else "",
                     )
                 )
@@ -1022,7 +1154,11 @@ class _Renderer:
                 continue
             for s in inc.sources:
                 names = anchored_by_note.setdefault(s.path, [])
-                name = self._anchor_name(inc, inc.anchored_in[0]) if inc.anchored_in else _clean(inc.title)
+                name = (
+                    self._anchor_name(inc, inc.anchored_in[0])
+                    if inc.anchored_in
+                    else _clean(inc.title)
+                )
                 if name not in names:
                     names.append(name)
         lines = []
@@ -1036,12 +1172,16 @@ class _Renderer:
             elif n.kind == "briefing":
                 what = t["previous_briefing"]
             elif n.path in contrib:
-                what = ";".join(contrib[n.path]) if self.lang == "zh" else "; ".join(contrib[n.path])
+                what = (
+                    ";".join(contrib[n.path]) if self.lang == "zh" else "; ".join(contrib[n.path])
+                )
             else:
                 what = t["nothing_new"].format(topic=self.topic)
                 names = anchored_by_note.get(n.path, [])
                 if names:
-                    shown = t["sep"].join(names[:4]) + (t["and_more"].format(n=len(names) - 4) if len(names) > 4 else "")
+                    shown = t["sep"].join(names[:4]) + (
+                        t["and_more"].format(n=len(names) - 4) if len(names) > 4 else ""
+                    )
                     what += t["mentions_anchored"].format(names=shown)
             lines.append(f"- {path} → {what}")
         for c in sorted((c for c in self.a.cards if c.recent), key=lambda c: c.path):
@@ -1050,7 +1190,9 @@ class _Renderer:
                 lines.append(f"- {path} → {t['empty_file']}")
                 continue
             if c.errors:
-                lines.append(f"- {path} → " + t["unreadable"].format(why=_clean("; ".join(c.errors))))
+                lines.append(
+                    f"- {path} → " + t["unreadable"].format(why=_clean("; ".join(c.errors)))
+                )
                 continue
             labels = [e.label for e in self.entries if c.arxiv and c.arxiv in e.arxiv]
             anchored = self.index.anchor_section.get(c.arxiv or "")
@@ -1060,8 +1202,15 @@ class _Renderer:
                 what = t["card_anchored"].format(section=self.section_display(anchored))
             else:
                 what = t["nothing_new"].format(topic=self.topic)
-            category = t["category"].format(cat=_clean(c.category)) if c.category else t["no_category"]
-            lines.append(f"- {path} → " + t["card_line"].format(title=_clean(c.title) or (c.arxiv or ""), category=category, what=what))
+            category = (
+                t["category"].format(cat=_clean(c.category)) if c.category else t["no_category"]
+            )
+            lines.append(
+                f"- {path} → "
+                + t["card_line"].format(
+                    title=_clean(c.title) or (c.arxiv or ""), category=category, what=what
+                )
+            )
         lines.append(f"- {_clean(self.doc.path)} → " + t["doc_line"].format(version=self.version()))
         return "\n".join(lines)
 
@@ -1086,21 +1235,35 @@ class _Renderer:
         t = self.t
         found: dict[tuple[str, str], QuietArea] = {}
         for inc in self.a.increments:
-            if inc.status != "anchored" or not inc.anchored_in or inc.id in self.entry_of or not self._from_notes(inc):
+            if (
+                inc.status != "anchored"
+                or not inc.anchored_in
+                or inc.id in self.entry_of
+                or not self._from_notes(inc)
+            ):
                 continue
             ref = inc.anchored_in[0]
             name = self._anchor_name(inc, ref)
-            area = found.setdefault((ref.section, name.lower()), QuietArea(ref.section, name, [], ref.date))
+            area = found.setdefault(
+                (ref.section, name.lower()), QuietArea(ref.section, name, [], ref.date)
+            )
             area.ids.extend(a for a in inc.arxiv if a not in area.ids)
             area.date = area.date or ref.date
             area.in_doc = area.in_doc or ref.line > 0
-        ordered = [a for _k, a in sorted(found.items(), key=lambda kv: (_sec_key(kv[0][0]), kv[0][1]))]
+        ordered = [
+            a for _k, a in sorted(found.items(), key=lambda kv: (_sec_key(kv[0][0]), kv[0][1]))
+        ]
         by_section: dict[str, list[str]] = {}
         for a in merge_quiet_areas(ordered):
             about = ", ".join(x for x in ("/".join(a.ids), _clean(a.date)) if x)
-            by_section.setdefault(a.section, []).append(a.name + (self.paren(about) if about else ""))
+            by_section.setdefault(a.section, []).append(
+                a.name + (self.paren(about) if about else "")
+            )
         lines = [
-            "- " + t["no_news"].format(section=self.section_display(sec), items=t["no_news_sep"].join(items))
+            "- "
+            + t["no_news"].format(
+                section=self.section_display(sec), items=t["no_news_sep"].join(items)
+            )
             for sec, items in by_section.items()
         ]
         return "\n".join(lines) or t["none_rows"]
@@ -1115,20 +1278,36 @@ class _Renderer:
         adj = len(self.entries) - len(main)
         top_entries = [e for e in main if e.row.priority == "🔴"] or main[:3] or self.entries[:3]
         names = t["sep"].join(
-            f"{_short_name(e.title)}{self.paren(self.section_label(e.row.section) or t['unassigned'])}" for e in top_entries
+            f"{_short_name(e.title)}{self.paren(self.section_label(e.row.section) or t['unassigned'])}"
+            for e in top_entries
         )
-        out = [t["summary"].format(
-            n=len(self.entries), main=len(main), adj=adj, new=len(self.net_new), old=len(self.carried),
-            top=t["summary_top"].format(names=names),
-        ).strip()]
+        out = [
+            t["summary"]
+            .format(
+                n=len(self.entries),
+                main=len(main),
+                adj=adj,
+                new=len(self.net_new),
+                old=len(self.carried),
+                top=t["summary_top"].format(names=names),
+            )
+            .strip()
+        ]
         groups: dict[str, list[str]] = {}
         for e in self.entries:
-            groups.setdefault(self.section_label(e.row.section) or t["unassigned"], []).append(f"{e.label} {_short_name(e.title)}")
+            groups.setdefault(self.section_label(e.row.section) or t["unassigned"], []).append(
+                f"{e.label} {_short_name(e.title)}"
+            )
         out.append("")
         out.append(t["focus"])
         for sec in sorted(groups, key=_sec_key):
-            out.append("- " + t["focus_line"].format(section=self.section_display(sec) if sec != t["unassigned"] else sec,
-                                                     items=t["sep"].join(groups[sec])))
+            out.append(
+                "- "
+                + t["focus_line"].format(
+                    section=self.section_display(sec) if sec != t["unassigned"] else sec,
+                    items=t["sep"].join(groups[sec]),
+                )
+            )
         return "\n".join(out)
 
     def footer(self) -> str:
@@ -1136,7 +1315,9 @@ class _Renderer:
         so exporting twice (or the next morning) gives the same line."""
         w = self.a.window
         stamp = signature_stamp(w.until, workspace_zone(self.a))
-        return self.t["footer"].format(editor=self.editor, signed=stamp, topic=self.topic, hours=_hours(w.since, w.until))
+        return self.t["footer"].format(
+            editor=self.editor, signed=stamp, topic=self.topic, hours=_hours(w.since, w.until)
+        )
 
 
 def _letters(n: int) -> str:

@@ -21,8 +21,16 @@ from typing import Literal
 from curator.mdblocks import plain_inline
 
 __all__ = [
-    "MAX_BLOCKS", "SHOWN_BLOCK_LINES", "Block", "arrange_points", "bullet_parents", "cap_blocks", "code_point", "find_blocks",
-    "nesting_levels", "row_point",
+    "MAX_BLOCKS",
+    "SHOWN_BLOCK_LINES",
+    "Block",
+    "arrange_points",
+    "bullet_parents",
+    "cap_blocks",
+    "code_point",
+    "find_blocks",
+    "nesting_levels",
+    "row_point",
 ]
 
 MAX_BLOCKS = 2
@@ -84,8 +92,12 @@ def find_blocks(text: str) -> list[Block]:
         if fence and not (fence.group(2)[0] == "`" and "`" in fence.group(3)):
             mark = fence.group(2)
             end = next(
-                (j for j in range(i + 1, min(n, i + MAX_BLOCK_LINES + 2))
-                 if lines[j].strip().startswith(mark[0] * len(mark)) and not lines[j].strip().strip(mark[0])),
+                (
+                    j
+                    for j in range(i + 1, min(n, i + MAX_BLOCK_LINES + 2))
+                    if lines[j].strip().startswith(mark[0] * len(mark))
+                    and not lines[j].strip().strip(mark[0])
+                ),
                 None,
             )
             if end is None:
@@ -134,7 +146,9 @@ def arrange_points(points: list[str], blocks: list[Block]) -> list[str | Block]:
     return out
 
 
-def cap_blocks(arranged: list[object], max_blocks: int = MAX_BLOCKS, max_lines: int = SHOWN_BLOCK_LINES) -> list[object]:
+def cap_blocks(
+    arranged: list[object], max_blocks: int = MAX_BLOCKS, max_lines: int = SHOWN_BLOCK_LINES
+) -> list[object]:
     """*arranged* with the blocks past :data:`MAX_BLOCKS` / :data:`SHOWN_BLOCK_LINES` left out,
     in order: a briefing points at a runbook, it does not carry it."""
     out: list[object] = []
@@ -174,7 +188,7 @@ def bullet_parents(text: str) -> dict[str, str | None]:
         width = len(b.group(1).expandtabs(4))
         while stack and stack[-1][0] >= width:
             stack.pop()
-        key = point_key(plain_inline(raw[b.end():].strip()))
+        key = point_key(plain_inline(raw[b.end() :].strip()))
         out.setdefault(key, stack[-1][1] if stack else None)
         stack.append((width, key))
     return out

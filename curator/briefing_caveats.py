@@ -32,7 +32,16 @@ from curator.briefing_points import is_meta, merge_duplicates, normalise, number
 from curator.lexicon import default_lexicon
 
 __all__ = [
-    "DEFAULT_CAP", "KINDS", "Contradiction", "contradictions", "find", "gathered", "is_caveat", "prose_lines", "risk", "without_caveats",
+    "DEFAULT_CAP",
+    "KINDS",
+    "Contradiction",
+    "contradictions",
+    "find",
+    "gathered",
+    "is_caveat",
+    "prose_lines",
+    "risk",
+    "without_caveats",
 ]
 
 DEFAULT_CAP = 4
@@ -68,7 +77,7 @@ def _remark_label(text: str) -> str:
     label = m.group(1).strip()
     for key in ("note", "caveat", "points"):
         if lex.pattern("fields", key).fullmatch(label):
-            return text[m.end():]
+            return text[m.end() :]
     return text
 
 
@@ -76,8 +85,13 @@ def _lead(text: str) -> str:
     lex = default_lexicon()
     low = text.lower()
     for w in sorted(lex.literals("caveats", "lead"), key=len, reverse=True):
-        if low.startswith(w) and (not w[-1].isalpha() or not w.isascii() or len(low) == len(w) or not low[len(w)].isalpha()):
-            return text[len(w):].lstrip(_TRIM)
+        if low.startswith(w) and (
+            not w[-1].isalpha()
+            or not w.isascii()
+            or len(low) == len(w)
+            or not low[len(w)].isalpha()
+        ):
+            return text[len(w) :].lstrip(_TRIM)
     return text
 
 
@@ -94,7 +108,7 @@ def _without_refs(clause: str) -> str:
     if not numbering_ref(clause):
         return clause
     parts = [p for p in _SEGMENT.split(clause) if p.strip() and not numbering_ref(p)]
-    return "，".join(parts) if any(ord(ch) > 0x2e80 for ch in clause) else ", ".join(parts)
+    return "，".join(parts) if any(ord(ch) > 0x2E80 for ch in clause) else ", ".join(parts)
 
 
 def _caveat_clauses(line: str) -> list[str]:
@@ -134,7 +148,9 @@ def gathered(row: Any, cap: int = DEFAULT_CAP) -> list[str]:
 
     incs = [row.inc, *row.absorbed]
     raw = [p for inc in incs for p in inc.points]
-    raw += [ln for inc in incs for it in primary_items(inc) for ln in prose_lines(sanitize(it.text))]
+    raw += [
+        ln for inc in incs for it in primary_items(inc) for ln in prose_lines(sanitize(it.text))
+    ]
     return find(row.caveats, raw, cap)
 
 
@@ -213,7 +229,7 @@ def contradictions(points_by_source: Sequence[tuple[str, Sequence[str]]]) -> lis
     out: list[Contradiction] = []
     seen: set[tuple[str, str]] = set()
     for i, (sa, pa, na, xa) in enumerate(shaped):
-        for sb, pb, nb, xb in shaped[i + 1:]:
+        for sb, pb, nb, xb in shaped[i + 1 :]:
             if sa == sb or xa <= xb or xb <= xa or (pa, pb) in seen:
                 continue
             if len(na.split()) < 4 or fuzz.ratio(na, nb) < _SIMILAR_TEXT:

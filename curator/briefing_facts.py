@@ -59,7 +59,7 @@ def workspace_zone(analysis: Analysis) -> tzinfo | None:
 
 
 def signature_stamp(until: datetime, zone: tzinfo | None) -> str:
-    """"2026-08-20 22:20 +08:00": the window's end in *zone* (its own offset when None)."""
+    """ "2026-08-20 22:20 +08:00": the window's end in *zone* (its own offset when None)."""
     when = until if until.tzinfo else until.replace(tzinfo=zone)
     if zone is not None:
         when = when.astimezone(zone)
@@ -69,10 +69,15 @@ def signature_stamp(until: datetime, zone: tzinfo | None) -> str:
 
 # --------------------------------------------------------------------------- section labels
 
-_JOINER_RE = re.compile(r"(?<!\s)\s*(?:[+＋、,，/;；&]|\band\b)\s*|(?<=\s)(?:[+＋、,，/;；&]|\band\b)\s*", re.IGNORECASE)
+_JOINER_RE = re.compile(
+    r"(?<!\s)\s*(?:[+＋、,，/;；&]|\band\b)\s*|(?<=\s)(?:[+＋、,，/;；&]|\band\b)\s*", re.IGNORECASE
+)
 r"""A joiner and the spaces around it.  A match starts where a run of spaces starts (or at the joiner
 itself): tried from each space of a long run, ``\s*`` rescanned the rest of the run each time."""
-_LEADING_REF_RE = re.compile(r"\s*(§\s*[\w.．]+|(?:section|sec\.?)\s*[\d.．]+|[0-9０-９]{1,3}(?:[.．][0-9０-９]{1,3})+)\s*", re.IGNORECASE)
+_LEADING_REF_RE = re.compile(
+    r"\s*(§\s*[\w.．]+|(?:section|sec\.?)\s*[\d.．]+|[0-9０-９]{1,3}(?:[.．][0-9０-９]{1,3})+)\s*",
+    re.IGNORECASE,
+)
 _EDGE_PUNCT_RE = re.compile(r"^[\s·:：\-—()（）]+|[\s·:：\-—()（）]+$")
 
 
@@ -120,8 +125,10 @@ class SectionLabels:
         if m and m.end() < len(text):
             # "§1.6 推理经济学": a label and that same section's title
             unit = self.index.resolve(m.group(1))
-            rest = _EDGE_PUNCT_RE.sub("", text[m.end():])
-            if unit is not None and (not rest or rest in unit.title or self.index.resolve_title(rest) is unit):
+            rest = _EDGE_PUNCT_RE.sub("", text[m.end() :])
+            if unit is not None and (
+                not rest or rest in unit.title or self.index.resolve_title(rest) is unit
+            ):
                 return unit.label
             return None
         unit = self.index.resolve_title(text)

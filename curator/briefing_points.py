@@ -33,8 +33,19 @@ from rapidfuzz import fuzz
 from curator.lexicon import default_lexicon
 
 __all__ = [
-    "DEFAULT_CAP", "SIMILAR", "cap_arranged", "condense", "condense_arranged", "is_meta", "merge_duplicates", "normalise",
-    "headline", "numbering_ref", "numbers", "similar", "strip_refs",
+    "DEFAULT_CAP",
+    "SIMILAR",
+    "cap_arranged",
+    "condense",
+    "condense_arranged",
+    "is_meta",
+    "merge_duplicates",
+    "normalise",
+    "headline",
+    "numbering_ref",
+    "numbers",
+    "similar",
+    "strip_refs",
 ]
 
 DEFAULT_CAP = 7
@@ -45,7 +56,9 @@ SAME_LABEL_SIMILAR = 70
 _CJK = re.compile(r"([\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af])")
 _NON_WORD = re.compile(r"[^\w.%+×-]+")
 _NUM = re.compile(r"\d+(?:,\d{3})*(?:\.\d+)?")
-_ID = re.compile(r"(?<![\w.])(?:arxiv:\s*)?\d{4}\.\d{4,5}(?:v\d+)?(?![\w])|https?://\S+", re.IGNORECASE)
+_ID = re.compile(
+    r"(?<![\w.])(?:arxiv:\s*)?\d{4}\.\d{4,5}(?:v\d+)?(?![\w])|https?://\S+", re.IGNORECASE
+)
 _LABEL = re.compile(r"^\s*([^:：\s][^:：]{0,24}?)\s*[:：]\s*")
 _CLAUSES = re.compile(r"(?<=[;；])")
 _HEADING = re.compile(r"^#{1,6}\s")
@@ -80,11 +93,11 @@ def numbering_ref(text: str) -> re.Match[str] | None:
     lex = default_lexicon()
     counters = lex.literals("labels", "counters")
     for m in lex.phrases("labels", "words").finditer(text):
-        rest = text[m.end():]
+        rest = text[m.end() :]
         n = re.match(r"\s*#?\s*\d+", rest)
         if not n:
             continue
-        after = rest[n.end():].lstrip()
+        after = rest[n.end() :].lstrip()
         if any(after.startswith(c) for c in counters):
             continue
         return m
@@ -123,7 +136,7 @@ def is_meta(point: str) -> bool:
         return True  # a BibTeX field ("doi = {…}"), not a claim
     head = _ID.match(text)
     if head:
-        tail = text[head.end():].strip()
+        tail = text[head.end() :].strip()
         if not tail or tail[0] in "(（[【":
             return True
     return bool(_FILLER.match(_ID.sub("", text)))
@@ -141,7 +154,9 @@ def strip_refs(point: str) -> str:
     out = "".join(kept)
     if len(kept) < len(clauses):
         out = out.rstrip(" ;；")
-    out = _TRAILING_ARROW.sub("", out)  # "…文章没提。→ RLVR 那节": the note's routing, after the sentence
+    out = _TRAILING_ARROW.sub(
+        "", out
+    )  # "…文章没提。→ RLVR 那节": the note's routing, after the sentence
     cut = _cut("points", "routing", out)
     if cut == out:
         return out
@@ -174,7 +189,9 @@ def _duplicate(a: _Point, b: _Point) -> bool:
         return a.norm == b.norm
     ratio = fuzz.token_set_ratio(a.norm, b.norm)
     # two sources answering the same question ("问题:", "Result:") in other words
-    return ratio >= SIMILAR or (ratio >= SAME_LABEL_SIMILAR and a.label != "" and a.label == b.label)
+    return ratio >= SIMILAR or (
+        ratio >= SAME_LABEL_SIMILAR and a.label != "" and a.label == b.label
+    )
 
 
 def merge_duplicates(points: Sequence[str]) -> list[str]:
@@ -196,9 +213,13 @@ def _merged(points: Sequence[tuple[int, str]]) -> list[tuple[int, str]]:
     def clauses(q: _Point) -> list[str]:
         return [c for c in _CLAUSES.split(q.text) if normalise(c)]
 
-    for pt in sorted(pts, key=lambda q: (len(clauses(q)) > 1, tuple(-w for w in q.weight), q.index)):
+    for pt in sorted(
+        pts, key=lambda q: (len(clauses(q)) > 1, tuple(-w for w in q.weight), q.index)
+    ):
         parts = clauses(pt)
-        if len(parts) > 1 and all(any(_duplicate(_Point(c, -1, numbers(c), normalise(c)), k) for k in kept) for c in parts):
+        if len(parts) > 1 and all(
+            any(_duplicate(_Point(c, -1, numbers(c), normalise(c)), k) for k in kept) for c in parts
+        ):
             home = next((k for k in kept if _duplicate(pt, k)), None)
             if home is not None:
                 place[home.index] = min(place[home.index], pt.index)
@@ -241,7 +262,11 @@ def condense_arranged(arranged: Sequence[object]) -> list[object]:
             if s and not is_meta(s) and s not in (t for _j, t in texts):
                 texts.append((i, s))
     at = dict(_merged(texts))
-    return [at[i] if isinstance(p, str) else p for i, p in enumerate(arranged) if not isinstance(p, str) or i in at]
+    return [
+        at[i] if isinstance(p, str) else p
+        for i, p in enumerate(arranged)
+        if not isinstance(p, str) or i in at
+    ]
 
 
 def cap_units(units: Sequence[tuple[str, int, bool]], cap: int) -> list[bool]:
@@ -251,8 +276,15 @@ def cap_units(units: Sequence[tuple[str, int, bool]], cap: int) -> list[bool]:
     keep = [False] * len(units)
     if cap <= 0 or sum(n for _t, n, _p in units) <= cap:
         return [True] * len(units)
-    ranked = sorted(range(len(units)), key=lambda i: (
-        not units[i][2], -len(numbers(units[i][0])), -len(set(normalise(units[i][0]).split())), i))
+    ranked = sorted(
+        range(len(units)),
+        key=lambda i: (
+            not units[i][2],
+            -len(numbers(units[i][0])),
+            -len(set(normalise(units[i][0]).split())),
+            i,
+        ),
+    )
     budget = cap
     for i in ranked:
         n = units[i][1]
@@ -271,7 +303,12 @@ def cap_arranged(arranged: Sequence[object], levels: Sequence[int], cap: int) ->
     units: list[list[int]] = []
     lv = iter(levels)
     for i, p in enumerate(arranged):
-        if isinstance(p, str) and next(lv, 0) > 0 and units and isinstance(arranged[units[-1][0]], str):
+        if (
+            isinstance(p, str)
+            and next(lv, 0) > 0
+            and units
+            and isinstance(arranged[units[-1][0]], str)
+        ):
             units[-1].append(i)
         else:
             units.append([i])
@@ -319,7 +356,9 @@ def _strength(clause: str) -> int:
     for m in _measures(clause):
         unit = (m.group("unit") or "").strip()
         change = (m.group("sign") or "") in ("+", "-", "−") and m.group("sign") is not None
-        score += 3 if unit in ("%", "×", "x", "倍") or change or "→" in (m.group("range") or "") else 1
+        score += (
+            3 if unit in ("%", "×", "x", "倍") or change or "→" in (m.group("range") or "") else 1
+        )
     return score
 
 
@@ -336,7 +375,9 @@ def _around_measure(clause: str) -> str:
     if not found:
         return ""
     first = found[0]
-    end = max((m.end() for m in found if m.end() - first.start() <= HEADLINE_WIDTH), default=first.end())
+    end = max(
+        (m.end() for m in found if m.end() - first.start() <= HEADLINE_WIDTH), default=first.end()
+    )
     start = max(0, end - HEADLINE_WIDTH)
     head = clause[start:end]
     if start > 0 and " " in head[: first.start() - start]:
@@ -357,7 +398,7 @@ def headline(points: Sequence[str], title: str = "") -> str:
         body = _ID.sub("", _PAREN.sub("", p))
         m = _LABEL.match(body)
         if m:
-            body = body[m.end():]
+            body = body[m.end() :]
         best_here: tuple[int, int, str] | None = None
         for clause in _HEAD_CLAUSE.split(body):
             c = _around_measure(" ".join(clause.split()).strip(" ·•-—–*/|"))

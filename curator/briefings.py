@@ -21,9 +21,11 @@ __all__ = ["ReportedIndex", "briefing_info"]
 
 _MARKER = re.compile(r"<!--\s*curator:briefing\s+(?P<attrs>[^>]*)-->")
 _STAMP = r"\d{4}-\d{2}-\d{2}[T ]\d{1,2}:?\d{2}(?::\d{2})?(?:\s*(?:[+-]\d{2}:?\d{2}|Z))?"
+
+
 @memo
 def _window_line() -> re.Pattern[str]:
-    """"window 2026-11-15 18:00 → 2026-11-16 18:00" (the words: ``[briefings] window_words``)."""
+    """ "window 2026-11-15 18:00 → 2026-11-16 18:00" (the words: ``[briefings] window_words``)."""
     words = default_lexicon().pattern("briefings", "window_words").pattern
     return re.compile(
         rf"(?:{words})\s*[:：]?\s*(?P<a>{_STAMP})\s*(?:→|->|~|—|–|to|至|到|bis|hasta|au)\s*(?P<b>{_STAMP})",
@@ -36,9 +38,16 @@ def _shape() -> tuple[list[re.Pattern[str]], tuple[str, ...]]:
     """Lines a briefing has (``[briefings] shape``, one point each; five make a briefing without a
     title word), and literals one of which a note must hold to be worth the regex."""
     lex = default_lexicon()
-    pats = [re.compile(w[3:] if w.startswith("re:") else re.escape(w.removeprefix("lit:")), re.MULTILINE | re.IGNORECASE)
-            for w in lex.words("briefings", "shape")]
+    pats = [
+        re.compile(
+            w[3:] if w.startswith("re:") else re.escape(w.removeprefix("lit:")),
+            re.MULTILINE | re.IGNORECASE,
+        )
+        for w in lex.words("briefings", "shape")
+    ]
     return pats, tuple(lex.literals("briefings", "shape_hints"))
+
+
 _NAME_SLUG = re.compile(r"^\d{4}-?\d{2}-?\d{2}(?:[T_]\d{4})?[-_]?")
 
 
@@ -69,9 +78,9 @@ def _topic_in(text: str) -> str | None:
     best: tuple[int, str] | None = None
     for name, topic in _topic_names():
         for m in re.finditer(re.escape(name), low):
-            edge_ok = (m.start() == 0 or not low[m.start() - 1].isalnum() or not name[0].isascii()) and (
-                m.end() == len(low) or not low[m.end()].isalnum() or not name[-1].isascii()
-            )
+            edge_ok = (
+                m.start() == 0 or not low[m.start() - 1].isalnum() or not name[0].isascii()
+            ) and (m.end() == len(low) or not low[m.end()].isalnum() or not name[-1].isascii())
             if edge_ok and (best is None or m.start() < best[0]):
                 best = (m.start(), topic)
             break
@@ -84,7 +93,10 @@ def _topic_in(text: str) -> str | None:
 @memo
 def _bucket_re() -> re.Pattern[str]:
     words = default_lexicon().pattern("briefings", "status_headings").pattern
-    return re.compile(rf"^\s{{0,3}}#{{1,6}}\s*(?:[\W\d_]{{0,6}}\s*)?(?:{words})(?![^\W\d_])", re.IGNORECASE | re.MULTILINE)
+    return re.compile(
+        rf"^\s{{0,3}}#{{1,6}}\s*(?:[\W\d_]{{0,6}}\s*)?(?:{words})(?![^\W\d_])",
+        re.IGNORECASE | re.MULTILINE,
+    )
 
 
 def _bucketed(head: str) -> bool:
@@ -111,7 +123,9 @@ def briefing_info(text: str, name: str) -> tuple[str | None, str | None]:
     first = _first_line(head)
     slug = _NAME_SLUG.sub("", name.rsplit(".", 1)[0])
     words = _words()
-    titled = bool(words.search(first)) or bool(words.search(slug.replace("-", " ").replace("_", " ")))
+    titled = bool(words.search(first)) or bool(
+        words.search(slug.replace("-", " ").replace("_", " "))
+    )
     if not titled and not _bucketed(head):
         low = head.lower()
         shape, hints = _shape()
@@ -135,8 +149,12 @@ class ReportedIndex:
 
     ids: dict[str, list[str]] = field(default_factory=dict)
     urls: dict[str, list[str]] = field(default_factory=dict)
-    titles: list[tuple[str, str, str]] = field(default_factory=list)  # (normalized title, core, path)
-    _tables: tuple[dict[str, list[int]], list[str | None], int] | None = field(default=None, repr=False, compare=False)
+    titles: list[tuple[str, str, str]] = field(
+        default_factory=list
+    )  # (normalized title, core, path)
+    _tables: tuple[dict[str, list[int]], list[str | None], int] | None = field(
+        default=None, repr=False, compare=False
+    )
 
     def lookup_tables(self) -> tuple[dict[str, list[int]], list[str | None]]:
         """Title positions by core name, and the normalized titles for one C-level fuzzy pass (None never matches)."""
@@ -162,11 +180,15 @@ class ReportedIndex:
                 if nu not in gone:
                     self.urls.setdefault(nu, []).append(label)
             if it.label:
-                self.titles.append((normalized_title(it.title), title_core(it.title).lower(), label))
+                self.titles.append(
+                    (normalized_title(it.title), title_core(it.title).lower(), label)
+                )
         for k in note.left_out:
             self.left_out.setdefault(k, []).append(label)
 
-    def set_aside(self, note: Note, label: str, reader: VerdictReader, only: set[str] | None = None) -> None:
+    def set_aside(
+        self, note: Note, label: str, reader: VerdictReader, only: set[str] | None = None
+    ) -> None:
         """A briefing row that says its item is not for this topic ("| 2610.1 | … | not for us |",
         "→ agents") reported nothing: the briefing left that item out.  ``only``: the keys that
         matter (what the window mentions); other rows are not read."""

@@ -137,8 +137,11 @@ class IndexCache:
     def _load(self) -> None:
         version = _version()
         loaders = (
-            ("notes", self._load_notes), ("docs", self._load_docs), ("cards", self._load_cards),
-            ("vocabulary", self._load_vocabulary), ("memo", self._load_memo),
+            ("notes", self._load_notes),
+            ("docs", self._load_docs),
+            ("cards", self._load_cards),
+            ("vocabulary", self._load_vocabulary),
+            ("memo", self._load_memo),
         )
         for part, load in loaders:
             got = self._read(part, version)
@@ -169,24 +172,40 @@ class IndexCache:
     def _load_notes(self, data: Any, blobs: memoryview) -> None:
         check(type(data) is dict and type(data.get("notes")) is list and len(data["notes"]) == 7)
         settings = data.get("settings")
-        check(type(settings) is list and len(settings) == 2 and type(settings[0]) is str and type(settings[1]) is int)
+        check(
+            type(settings) is list
+            and len(settings) == 2
+            and type(settings[0]) is str
+            and type(settings[1]) is int
+        )
         rels, sizes, mtime_ns, offs, lens, mtimes, sha1s = cols = data["notes"]
         n = len(rels)
         for col, kind in zip(cols, (str, int, int, int, int, float, str), strict=True):
-            check(type(col) is list and len(col) == n and (not col or set(map(type, col)) == {kind}))
-        check(not n or min(offs) >= 0 and min(lens) >= 0 and max(map(add, offs, lens)) <= len(blobs))
+            check(
+                type(col) is list and len(col) == n and (not col or set(map(type, col)) == {kind})
+            )
+        check(
+            not n or min(offs) >= 0 and min(lens) >= 0 and max(map(add, offs, lens)) <= len(blobs)
+        )
         metas = codec.notes_from_data(data.get("meta"))
         check(len(metas) == n and len(set(rels)) == n)
         sigs = zip(sizes, mtime_ns, strict=True)
         views = (blobs[off : off + length] for off, length in zip(offs, lens, strict=True))
-        self.notes = dict(zip(rels, zip(sigs, metas, views, mtimes, sha1s, strict=True), strict=True))
+        self.notes = dict(
+            zip(rels, zip(sigs, metas, views, mtimes, sha1s, strict=True), strict=True)
+        )
         self.settings = tuple(settings)
 
     def _load_docs(self, data: Any, blobs: memoryview) -> None:
         check(type(data) is dict)
         docs = {}
         for rel, entry in data.items():
-            check(type(entry) is list and len(entry) == 3 and type(entry[0]) is int and type(entry[1]) is int)
+            check(
+                type(entry) is list
+                and len(entry) == 3
+                and type(entry[0]) is int
+                and type(entry[1]) is int
+            )
             docs[rel] = ((entry[0], entry[1]), doccodec.doc_from_data(entry[2], blobs))
         self.docs = docs
 
@@ -220,7 +239,9 @@ class IndexCache:
             self.settings = key
             self._dirty.add("notes")
 
-    def load_note(self, path: Path, cfg: Config, *, defer: Callable[[Note], bool] | None = None) -> LoadedNote:
+    def load_note(
+        self, path: Path, cfg: Config, *, defer: Callable[[Note], bool] | None = None
+    ) -> LoadedNote:
         """From the cache when unchanged; else read (see :func:`curator.workspace.load_note` for ``defer``)."""
         self.check_settings(cfg)
         rel = _rel(path, cfg.root)
@@ -259,13 +280,18 @@ class IndexCache:
             return
         try:
             blob = dumps(codec.full_note_to_data(ln.note, ln.split))
-        except (Miss, TypeError, ValueError):  # something a cache cannot hold (an unusual time zone)
+        except (
+            Miss,
+            TypeError,
+            ValueError,
+        ):  # something a cache cannot hold (an unusual time zone)
             self.notes.pop(rel, None)
             return
         # an earlier briefing's rows keep their text: a row saying "not for us" reported nothing
         keep = ln.note.briefing_topic is not None
         light_items = [
-            replace(it, text=it.text if keep else "", points=[], caveats=[], context="") for it in ln.note.items
+            replace(it, text=it.text if keep else "", points=[], caveats=[], context="")
+            for it in ln.note.items
         ]
         meta = replace(ln.note, items=light_items, text="")
         self.notes[rel] = (sig, meta, blob, ln.mtime, ln.sha1)
@@ -287,6 +313,7 @@ class IndexCache:
         if sig is not None and hit is not None and hit[0] == sig and hit[1].topic == topic:
             return hit[1]
         from curator.living_doc import load_living_doc  # the parser (markdown-it) only on a miss
+
         self.reads += 1
         self.read_paths.append(rel)
         doc = load_living_doc(root, rel, topic)
@@ -347,14 +374,18 @@ class IndexCache:
         for part in sorted(self._dirty):
             blobs = Blobs()
             try:
-                with paused_gc():  # converting walks the whole graph; the collector would walk it again
+                with (
+                    paused_gc()
+                ):  # converting walks the whole graph; the collector would walk it again
                     data = self._data(part, blobs)
             except (Miss, TypeError, ValueError):
                 data = None  # something a cache cannot hold: the part stays unsaved, nothing breaks
             if data is None:
                 self._dirty.discard(part)
                 continue
-            if not write_cache(self.root, self.paths[part], part, version, data, blobs, self.problems):
+            if not write_cache(
+                self.root, self.paths[part], part, version, data, blobs, self.problems
+            ):
                 return  # a read-only workspace (or a link) simply runs without a persisted cache
             remove_legacy(self.root / ".curator" / LEGACY[part])
             self._dirty.discard(part)
@@ -366,17 +397,33 @@ class IndexCache:
             entries = list(self.notes.values())
             lens = [len(blob) for _s, _m, blob, _t, _h in entries]
             offs = [blobs.add(blob)[0] for _s, _m, blob, _t, _h in entries]
-            cols = [rels, [e[0][0] for e in entries], [e[0][1] for e in entries], offs, lens,
-                    [float(e[3]) for e in entries], [e[4] for e in entries]]
+            cols = [
+                rels,
+                [e[0][0] for e in entries],
+                [e[0][1] for e in entries],
+                offs,
+                lens,
+                [float(e[3]) for e in entries],
+                [e[4] for e in entries],
+            ]
             settings = list(self.settings) if self.settings is not None else None
-            return {"settings": settings, "notes": cols, "meta": codec.notes_to_data([e[1] for e in entries])}
+            return {
+                "settings": settings,
+                "notes": cols,
+                "meta": codec.notes_to_data([e[1] for e in entries]),
+            }
         if part == "docs":
-            return {rel: [sig[0], sig[1], doccodec.doc_to_data(doc, blobs)] for rel, (sig, doc) in self.docs.items()}
+            return {
+                rel: [sig[0], sig[1], doccodec.doc_to_data(doc, blobs)]
+                for rel, (sig, doc) in self.docs.items()
+            }
         if part == "cards":
             return {
                 "cards": codec.cards_to_data([card for _sig, card in self.cards.values()]),
-                "card_sigs": {d: {name: list(s) if s else None for name, s in sigs.items()}
-                              for d, sigs in self.card_sigs.items()},
+                "card_sigs": {
+                    d: {name: list(s) if s else None for name, s in sigs.items()}
+                    for d, sigs in self.card_sigs.items()
+                },
             }
         if part == "vocabulary":
             return {key: codec.vocabulary_to_data(v) for key, v in self.vocabulary.items()}

@@ -112,7 +112,9 @@ def _codec(tp: Any) -> tuple[Enc, Dec]:
         return (None if enc is None else (lambda v: [enc(x) for x in v])), list_dec
     if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
         enc, dec = _codec(args[0])
-        return (lambda v: list(v) if enc is None else [enc(x) for x in v]), lambda v: tuple(list_of(v, dec))
+        return (lambda v: list(v) if enc is None else [enc(x) for x in v]), lambda v: tuple(
+            list_of(v, dec)
+        )
     if origin is tuple:
         codecs = [_codec(a) for a in args]
 
@@ -120,7 +122,9 @@ def _codec(tp: Any) -> tuple[Enc, Dec]:
             check(type(v) is list and len(v) == len(codecs))
             return tuple(d(x) for (_e, d), x in zip(codecs, v, strict=True))
 
-        return (lambda v: [x if e is None else e(x) for (e, _d), x in zip(codecs, v, strict=True)]), tuple_dec
+        return (
+            lambda v: [x if e is None else e(x) for (e, _d), x in zip(codecs, v, strict=True)]
+        ), tuple_dec
     if origin is dict and args[0] is str and args[1] in (str, list[str]):
         return None, _str_dict if args[1] is str else _strs_dict
     if origin is dict and args[0] is str:
@@ -145,7 +149,10 @@ def _strs_dict(v: Any) -> dict[str, list[str]]:
     """dict[str, list[str]], checked in C (JSON keys are always strings)."""
     check(type(v) is dict)
     if v:
-        check(set(map(type, v.values())) == {list} and set(map(type, chain.from_iterable(v.values()))) <= {str})
+        check(
+            set(map(type, v.values())) == {list}
+            and set(map(type, chain.from_iterable(v.values()))) <= {str}
+        )
     return v
 
 
@@ -202,7 +209,12 @@ def column_types(allowed: set[type]) -> ColDec:
 
 def _literals(allowed: frozenset[str]) -> ColDec:
     def dec(col: Any, n: int) -> list[Any]:
-        check(type(col) is list and len(col) == n and set(map(type, col)) <= {str} and set(col) <= allowed)
+        check(
+            type(col) is list
+            and len(col) == n
+            and set(map(type, col)) <= {str}
+            and set(col) <= allowed
+        )
         return col
 
     return dec
@@ -235,7 +247,11 @@ def nested_column(sub: Columns) -> tuple[ColEnc, ColDec]:
     def dec(v: Any, n: int) -> list[Any]:
         check(type(v) is list and len(v) == 2)
         counts, objs = v
-        check(type(counts) is list and len(counts) == n and (not counts or set(map(type, counts)) == {int}))
+        check(
+            type(counts) is list
+            and len(counts) == n
+            and (not counts or set(map(type, counts)) == {int})
+        )
         check(not counts or min(counts) >= 0)
         flat = sub.decode(objs)
         check(sum(counts) == len(flat))
@@ -293,7 +309,9 @@ class Columns:
         return objs[0]
 
 
-NOTE, SPLIT, LIVING_DOC, CARD, ANCHOR_REF = map(Columns.of, (Note, SplitNote, LivingDoc, PaperCard, AnchorRef))
+NOTE, SPLIT, LIVING_DOC, CARD, ANCHOR_REF = map(
+    Columns.of, (Note, SplitNote, LivingDoc, PaperCard, AnchorRef)
+)
 
 
 # --------------------------------------------------------------------------- notes
@@ -312,7 +330,9 @@ def full_note_to_data(note: Note, split: SplitNote | None) -> list[Any]:
     """A note read in full with what it was split into; its items and IDs *are* the split's."""
     items = split is not None and note.items is split.items
     ids = split is not None and note.ids is split.ids
-    light = dataclasses.replace(note, items=[] if items else note.items, ids=[] if ids else note.ids)
+    light = dataclasses.replace(
+        note, items=[] if items else note.items, ids=[] if ids else note.ids
+    )
     return [NOTE.encode_one(light), None if split is None else SPLIT.encode_one(split), items, ids]
 
 

@@ -32,7 +32,9 @@ _FENCE_RE = re.compile(r"^ {0,3}(?:`{3,}|~{3,})")
 _DATE_RE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _TAG_SPLIT_RE = re.compile(r"[,，、;；\[\]]")
 _LEAD_RE = re.compile(r"^[ \t]*(?:>[ \t]?)*[ \t]*(?:[-*+][ \t]+|\d{1,3}[.)][ \t]+)?")
-_SEGMENT_SPLIT_RE = re.compile(r"(?<![ \t])(?:[ \t]+[·•|][ \t]+|[ \t]*[|｜][ \t]*)|(?<=[ \t])[|｜][ \t]*")
+_SEGMENT_SPLIT_RE = re.compile(
+    r"(?<![ \t])(?:[ \t]+[·•|][ \t]+|[ \t]*[|｜][ \t]*)|(?<=[ \t])[|｜][ \t]*"
+)
 """A segment separator; it starts where a run of spaces starts (or at the bar itself), not at each
 space of a long run (which rescanned the rest of the run from each)."""
 _VALUE_END_RE = re.compile(r"[(（/,，·;；、]|\s-\s|\s—")
@@ -44,7 +46,11 @@ _HEADER_LINES = 25
 def _field_keys() -> list[tuple[str, str]]:
     """(label, field) pairs from the lexicon's ``[cards]`` table, longest label first."""
     lex = default_lexicon()
-    pairs = [(label, name) for name in ("category", "arxiv", "title", "tags", "date") for label in lex.literals("cards", name)]
+    pairs = [
+        (label, name)
+        for name in ("category", "arxiv", "title", "tags", "date")
+        for label in lex.literals("cards", name)
+    ]
     return sorted(pairs, key=lambda p: -len(p[0]))
 
 
@@ -75,7 +81,13 @@ def _match_field(segment: str) -> tuple[str, str] | None:
         if not low.startswith(label):
             continue
         rest = segment[len(label) :]
-        if rest and label[-1:].isascii() and label[-1:].isalnum() and rest[:1].isascii() and rest[:1].isalnum():
+        if (
+            rest
+            and label[-1:].isascii()
+            and label[-1:].isalnum()
+            and rest[:1].isascii()
+            and rest[:1].isalnum()
+        ):
             continue  # "ideas:" is not "id"
         sep = re.match(r"[ \t]*[:：=][ \t]*", rest)
         if sep:
@@ -98,7 +110,9 @@ def _header_fields(text: str) -> tuple[dict[str, str], str]:
     fields: dict[str, str] = {}
     title = ""
     in_fence = False
-    pending: str | None = None  # a label segment whose value is the next segment ("arXiv · 2611.01187")
+    pending: str | None = (
+        None  # a label segment whose value is the next segment ("arXiv · 2611.01187")
+    )
     seen = 0
     for line in text.split("\n"):
         stripped = line.strip()
@@ -202,7 +216,11 @@ def parse_card(text: str, path: str) -> PaperCard:
     if "date" in fields:
         dm = _DATE_RE.search(fields["date"])
         card.date = dm[0] if dm else None
-        if dm is None and fields["date"] and not re.search(r"[A-Za-z\u3400-\u9fff]", fields["date"][:1]):
+        if (
+            dm is None
+            and fields["date"]
+            and not re.search(r"[A-Za-z\u3400-\u9fff]", fields["date"][:1])
+        ):
             card.errors.append(f"date not understood: {fields['date'][:40]}")
     if card.date is None:
         dm = _DATE_RE.search("\n".join(text.split("\n")[:_HEADER_LINES]))

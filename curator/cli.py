@@ -51,8 +51,13 @@ def plain_lookup_args(args: list[str]) -> SimpleNamespace | None:
     pos = args[:-1] if as_json else args
     if not 1 <= len(pos) <= 2 or any(a.startswith("-") for a in pos):
         return None
-    return SimpleNamespace(command="lookup", query=pos[0], workspace=pos[1] if len(pos) == 2 else None, topic=None,
-                           json=as_json)
+    return SimpleNamespace(
+        command="lookup",
+        query=pos[0],
+        workspace=pos[1] if len(pos) == 2 else None,
+        topic=None,
+        json=as_json,
+    )
 
 
 def _add_window(p: argparse.ArgumentParser) -> None:
@@ -64,31 +69,45 @@ def _add_window(p: argparse.ArgumentParser) -> None:
 WORKSPACE_HELP = "the workspace folder (default: the one around the current folder, holding curator.toml or inbox/)"
 INTERRUPTED = "  130  interrupted (Ctrl+C)"
 EXIT_CODES = {
-    "analyze": ["  0    printed",
-                "  2    bad arguments or window, or an unusable workspace (one line on stderr)"],
-    "lookup": ["  0    anchored in this topic's living doc",
-               "  1    not anchored",
-               "  2    not an arXiv ID or URL, bad arguments, or an unusable workspace"],
-    "decide": ["  0    saved (undo/redo: done)",
-               "  1    nothing to undo/redo",
-               "  2    refused, nothing recorded: unknown or ambiguous key, unknown section, bad value,",
-               "       read-only store, bad arguments or window, unusable workspace",
-               "  4    workspace busy: another process held the decisions lock past the wait",
-               "  5    not saved (disk full or another write error); nothing was recorded"],
-    "history": ["  0    listed (also when there are no decisions)",
-                "  2    bad arguments or an unusable workspace",
-                "  4    workspace busy: another process held the decisions lock past the wait"],
-    "export": ["  0    written (or printed) and, with --clipboard, copied",
-               "  2    bad arguments, window or template, an unusable workspace, a target that is not a",
-               "       regular file, or a write that failed",
-               "  3    the file exists: nothing written (use --force, or --out for another file)",
-               "  4    workspace busy: another process held the decisions lock past the wait",
-               "  6    --clipboard failed (the file or --stdout part was still done)"],
-    "demo": ["  0    the UI was closed (or, with --print, the analysis printed)",
-             "  2    the demo folder holds something that is not a curator demo copy (nothing is",
-             "       touched), or the UI is not available"],
-    "ui": ["  0    the UI was closed",
-           "  2    bad arguments or window, an unusable workspace, or the UI is not available"],
+    "analyze": [
+        "  0    printed",
+        "  2    bad arguments or window, or an unusable workspace (one line on stderr)",
+    ],
+    "lookup": [
+        "  0    anchored in this topic's living doc",
+        "  1    not anchored",
+        "  2    not an arXiv ID or URL, bad arguments, or an unusable workspace",
+    ],
+    "decide": [
+        "  0    saved (undo/redo: done)",
+        "  1    nothing to undo/redo",
+        "  2    refused, nothing recorded: unknown or ambiguous key, unknown section, bad value,",
+        "       read-only store, bad arguments or window, unusable workspace",
+        "  4    workspace busy: another process held the decisions lock past the wait",
+        "  5    not saved (disk full or another write error); nothing was recorded",
+    ],
+    "history": [
+        "  0    listed (also when there are no decisions)",
+        "  2    bad arguments or an unusable workspace",
+        "  4    workspace busy: another process held the decisions lock past the wait",
+    ],
+    "export": [
+        "  0    written (or printed) and, with --clipboard, copied",
+        "  2    bad arguments, window or template, an unusable workspace, a target that is not a",
+        "       regular file, or a write that failed",
+        "  3    the file exists: nothing written (use --force, or --out for another file)",
+        "  4    workspace busy: another process held the decisions lock past the wait",
+        "  6    --clipboard failed (the file or --stdout part was still done)",
+    ],
+    "demo": [
+        "  0    the UI was closed (or, with --print, the analysis printed)",
+        "  2    the demo folder holds something that is not a curator demo copy (nothing is",
+        "       touched), or the UI is not available",
+    ],
+    "ui": [
+        "  0    the UI was closed",
+        "  2    bad arguments or window, an unusable workspace, or the UI is not available",
+    ],
 }
 """Each subcommand's exit codes, as its ``--help`` ends: read off its cmd_* handler."""
 
@@ -107,8 +126,11 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """
     from argparse import SUPPRESS, RawDescriptionHelpFormatter
 
-    parser = _parser_class()(prog="curator", description="Triage the evening relay against the living doc.",
-                             epilog="`curator COMMAND --help` lists a command's options and exit codes.")
+    parser = _parser_class()(
+        prog="curator",
+        description="Triage the evening relay against the living doc.",
+        epilog="`curator COMMAND --help` lists a command's options and exit codes.",
+    )
     parser.add_argument("--version", action="version", version=f"curator {__version__}")
     sub = parser.add_subparsers(dest="command")
 
@@ -116,70 +138,141 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         return only is None or only == name
 
     def add(name: str, help: str) -> argparse.ArgumentParser:
-        return sub.add_parser(name, help=help, description=help, epilog=exit_codes_epilog(name),
-                              formatter_class=RawDescriptionHelpFormatter)
+        return sub.add_parser(
+            name,
+            help=help,
+            description=help,
+            epilog=exit_codes_epilog(name),
+            formatter_class=RawDescriptionHelpFormatter,
+        )
 
     if want("analyze"):
         p = add("analyze", "what the relay holds: increments, status, sections")
         p.add_argument("workspace", nargs="?", help=WORKSPACE_HELP)
         _add_window(p)
         p.add_argument("--json", action="store_true", help="one JSON document on stdout")
-        p.add_argument("--no-cache", action="store_true", help="read every file again (ignore .curator/ cache)")
-        p.add_argument("--all-notes", action="store_true", help=(
-            "split every note into items, also those outside the window (by default they are only "
-            "dated: no increment depends on them, and their items are null in --json)"))
+        p.add_argument(
+            "--no-cache", action="store_true", help="read every file again (ignore .curator/ cache)"
+        )
+        p.add_argument(
+            "--all-notes",
+            action="store_true",
+            help=(
+                "split every note into items, also those outside the window (by default they are only "
+                "dated: no increment depends on them, and their items are null in --json)"
+            ),
+        )
 
     if want("lookup"):
         p = add("lookup", "is this arXiv ID or URL anchored, and where?")
-        p.add_argument("query", help="an arXiv ID in any form (2608.14376, arXiv:2608.14376v2, an arxiv.org link) or a URL")
+        p.add_argument(
+            "query",
+            help="an arXiv ID in any form (2608.14376, arXiv:2608.14376v2, an arxiv.org link) or a URL",
+        )
         p.add_argument("workspace", nargs="?", help=WORKSPACE_HELP)
-        p.add_argument("--topic", help="whose living doc to look in (default: curator.toml's topic, or the only one)")
-        p.add_argument("--json", action="store_true", help="the answer as one JSON document on stdout")
+        p.add_argument(
+            "--topic",
+            help="whose living doc to look in (default: curator.toml's topic, or the only one)",
+        )
+        p.add_argument(
+            "--json", action="store_true", help="the answer as one JSON document on stdout"
+        )
 
     if want("decide"):
-        p = add("decide", "record a decision: approve | reject | defer | tier main|adjacent | undo | redo")
-        p.add_argument("key", help="arXiv ID (any form), URL or increment id; ignored for undo/redo (use -)")
-        p.add_argument("action", choices=["approve", "reject", "defer", "tier", "undo", "redo"],
-                       help="what to record: approve, reject, defer, tier (then main or adjacent), undo or redo")
-        p.add_argument("workspace", nargs="?", help="for tier: main or adjacent, then the workspace; "
-                       "otherwise the workspace folder")
+        p = add(
+            "decide",
+            "record a decision: approve | reject | defer | tier main|adjacent | undo | redo",
+        )
+        p.add_argument(
+            "key", help="arXiv ID (any form), URL or increment id; ignored for undo/redo (use -)"
+        )
+        p.add_argument(
+            "action",
+            choices=["approve", "reject", "defer", "tier", "undo", "redo"],
+            help="what to record: approve, reject, defer, tier (then main or adjacent), undo or redo",
+        )
+        p.add_argument(
+            "workspace",
+            nargs="?",
+            help="for tier: main or adjacent, then the workspace; otherwise the workspace folder",
+        )
         p.add_argument("tier_workspace", nargs="?", help=SUPPRESS)
         _add_window(p)
-        p.add_argument("--section", help="the section to file it under: 4.3, §4.3, \"Section 4.3\" or a section "
-                       "title (approve's default: the suggested section)")
-        p.add_argument("--priority", choices=["🔴", "🟠", "🟡", "red", "orange", "yellow", "high", "medium", "low"],
-                       help="red/high 🔴, orange/medium 🟠 or yellow/low 🟡")
+        p.add_argument(
+            "--section",
+            help='the section to file it under: 4.3, §4.3, "Section 4.3" or a section '
+            "title (approve's default: the suggested section)",
+        )
+        p.add_argument(
+            "--priority",
+            choices=["🔴", "🟠", "🟡", "red", "orange", "yellow", "high", "medium", "low"],
+            help="red/high 🔴, orange/medium 🟠 or yellow/low 🟡",
+        )
         p.add_argument("--note", help="a note kept with the decision (at most 2,000 characters)")
-        p.add_argument("--json", action="store_true", help="what was recorded, as one JSON document on stdout")
+        p.add_argument(
+            "--json", action="store_true", help="what was recorded, as one JSON document on stdout"
+        )
 
     if want("history"):
         p = add("history", "every decision, newest first, with who, when and the increment's title")
         p.add_argument("workspace", nargs="?", help=WORKSPACE_HELP)
-        p.add_argument("--json", action="store_true", help="the decisions as one JSON list on stdout")
+        p.add_argument(
+            "--json", action="store_true", help="the decisions as one JSON list on stdout"
+        )
 
     if want("export"):
         p = add("export", "write the approved briefing")
         p.add_argument("workspace", nargs="?", help=WORKSPACE_HELP)
         _add_window(p)
-        p.add_argument("--out", metavar="FILE", help=(
-            "write here instead of inbox/<editor>/<date>-<topic>-e1prep.md (relative to the workspace); "
-            "a folder (or a path ending in /) gets that file name inside it; only a regular file is "
-            "written: a link, a device or a pipe is refused (exit 2)"))
+        p.add_argument(
+            "--out",
+            metavar="FILE",
+            help=(
+                "write here instead of inbox/<editor>/<date>-<topic>-e1prep.md (relative to the workspace); "
+                "a folder (or a path ending in /) gets that file name inside it; only a regular file is "
+                "written: a link, a device or a pipe is refused (exit 2)"
+            ),
+        )
         p.add_argument("--force", action="store_true", help="replace an existing briefing file")
-        p.add_argument("--clipboard", action="store_true",
-                       help="also copy the briefing to the system clipboard (exit 6 if that fails)")
-        p.add_argument("--lang", choices=["zh", "en"], help="the briefing's language (default: curator.toml's lang, else zh)")
-        p.add_argument("--stdout", action="store_true", help="print the briefing instead of writing a file")
-        p.add_argument("--json", action="store_true",
-                       help="say what was done as one JSON document on stdout (with --stdout it holds the text)")
+        p.add_argument(
+            "--clipboard",
+            action="store_true",
+            help="also copy the briefing to the system clipboard (exit 6 if that fails)",
+        )
+        p.add_argument(
+            "--lang",
+            choices=["zh", "en"],
+            help="the briefing's language (default: curator.toml's lang, else zh)",
+        )
+        p.add_argument(
+            "--stdout", action="store_true", help="print the briefing instead of writing a file"
+        )
+        p.add_argument(
+            "--json",
+            action="store_true",
+            help="say what was done as one JSON document on stdout (with --stdout it holds the text)",
+        )
 
     if want("demo"):
-        p = add("demo", "open the bundled demo relay (one copy, kept between runs, so decisions stay)")
-        p.add_argument("--dir", help="the demo folder (default: the user data folder's curator/demo; "
-                       "$XDG_DATA_HOME is honoured)")
-        p.add_argument("--fresh", action="store_true",
-                       help="start over: replace the demo copy (only ever a curator demo copy) with a new one")
-        p.add_argument("--print", dest="print_only", action="store_true", help="print the analysis instead of opening the UI")
+        p = add(
+            "demo", "open the bundled demo relay (one copy, kept between runs, so decisions stay)"
+        )
+        p.add_argument(
+            "--dir",
+            help="the demo folder (default: the user data folder's curator/demo; "
+            "$XDG_DATA_HOME is honoured)",
+        )
+        p.add_argument(
+            "--fresh",
+            action="store_true",
+            help="start over: replace the demo copy (only ever a curator demo copy) with a new one",
+        )
+        p.add_argument(
+            "--print",
+            dest="print_only",
+            action="store_true",
+            help="print the analysis instead of opening the UI",
+        )
 
     if want("ui"):
         p = add("ui", "open the triage UI (the default command)")
@@ -195,7 +288,13 @@ def main(argv: list[str] | None = None) -> int:
     if typo is not None:
         print(f"curator: unknown command {argv[0]!r} — did you mean {typo!r}?", file=sys.stderr)
         return 2
-    if argv and argv[0] not in SUBCOMMANDS and not argv[0].startswith("-") or not argv or argv[0] in ("--topic", "--since", "--until"):
+    if (
+        argv
+        and argv[0] not in SUBCOMMANDS
+        and not argv[0].startswith("-")
+        or not argv
+        or argv[0] in ("--topic", "--since", "--until")
+    ):
         argv = ["ui", *argv]
     try:
         args = plain_lookup_args(argv[1:]) if argv[0] == "lookup" else None
@@ -328,12 +427,20 @@ def cmd_analyze(args: argparse.Namespace) -> int:
     root = resolve_workspace(args.workspace)
     cfg = load_config(root)
     cache = None if args.no_cache else IndexCache(root)
-    _say_problems([*cfg.problems, *(cache.problems if cache is not None else ())])  # curator.toml, .curator/
+    _say_problems(
+        [*cfg.problems, *(cache.problems if cache is not None else ())]
+    )  # curator.toml, .curator/
     try:
         # notes outside the window are only dated unless asked for: the window's answer does not
         # depend on them, and splitting them is most of a cold run's cost
         result = analyze(
-            root, args.topic, args.since, args.until, cfg=cfg, cache=cache, defer_outside=not args.all_notes
+            root,
+            args.topic,
+            args.since,
+            args.until,
+            cfg=cfg,
+            cache=cache,
+            defer_outside=not args.all_notes,
         )
     except ValueError as exc:
         raise _window_error(exc) from exc
@@ -358,15 +465,20 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from curator.demo import DemoRefused, open_demo
 
     try:
-        target, how = open_demo(Path(args.dir) if args.dir else None, fresh=bool(getattr(args, "fresh", False)))
+        target, how = open_demo(
+            Path(args.dir) if args.dir else None, fresh=bool(getattr(args, "fresh", False))
+        )
     except DemoRefused as exc:
         print(f"curator: {exc}", file=sys.stderr)
         return 2
     except OSError as exc:
         print(f"curator: cannot make the demo copy: {exc.strerror or exc}", file=sys.stderr)
         return 2
-    said = {"new": "a new copy of the demo relay is in", "replaced": "a fresh copy of the demo relay replaced the old one in",
-            "reused": "the demo relay, with the decisions made in it, is in"}[how]
+    said = {
+        "new": "a new copy of the demo relay is in",
+        "replaced": "a fresh copy of the demo relay replaced the old one in",
+        "reused": "the demo relay, with the decisions made in it, is in",
+    }[how]
     reopen = f"reopen it with `curator demo` (or `curator ui {shlex.quote(str(target))}`); `curator demo --fresh` starts over"
     print(f"curator demo: {said} {target}")
     if args.print_only or not sys.stdout.isatty():
@@ -403,11 +515,21 @@ def _say_problems(problems: list[str]) -> None:
         print(f"curator: {problem}", file=sys.stderr)
 
 
-def _run_ui(root: Path, topic: str | None, since: str | None, until: str | None, *, notice: str | None = None) -> int:
+def _run_ui(
+    root: Path,
+    topic: str | None,
+    since: str | None,
+    until: str | None,
+    *,
+    notice: str | None = None,
+) -> int:
     try:
         from curator.tui.app import CuratorApp
     except ImportError as exc:  # the UI is optional for scripts
-        print(f"curator: the triage UI is not available ({exc}); try `curator analyze`", file=sys.stderr)
+        print(
+            f"curator: the triage UI is not available ({exc}); try `curator analyze`",
+            file=sys.stderr,
+        )
         return 2
     app = CuratorApp(root, topic=topic, since=since, until=until, notice=notice)
     app.run()

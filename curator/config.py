@@ -78,7 +78,10 @@ class Config:
 
 
 def window_bounds(
-    cfg: Config, since: str | datetime | None, until: str | datetime | None, now: datetime | None = None
+    cfg: Config,
+    since: str | datetime | None,
+    until: str | datetime | None,
+    now: datetime | None = None,
 ) -> tuple[datetime, datetime]:
     """--since/--until (ISO with offset), else curator.toml, else ``window_hours`` ending now.
 
@@ -98,11 +101,15 @@ def window_bounds(
             s, u = cfg.default_window(now)
         _ = u - timedelta(days=cfg.card_days)  # the paper cards' start must be a date too
     except OverflowError:
-        raise ValueError(f"the window ({since or '…'} → {until or '…'}) is out of the range of dates") from None
+        raise ValueError(
+            f"the window ({since or '…'} → {until or '…'}) is out of the range of dates"
+        ) from None
     if s >= u:
         from curator.roots import WorkspaceError
 
-        raise WorkspaceError(f"empty window: --since {s.isoformat()} is not before --until {u.isoformat()}")
+        raise WorkspaceError(
+            f"empty window: --since {s.isoformat()} is not before --until {u.isoformat()}"
+        )
     return s, u
 
 
@@ -162,7 +169,10 @@ def load_config(root: Path) -> Config:
             cfg.problems.append(f"{CONFIG_NAME}: {problem}; using {getattr(cfg, attr):g}")
         else:
             setattr(cfg, attr, float(value))
-    for attr, keys in {"since": ("since", "window.since"), "until": ("until", "window.until")}.items():
+    for attr, keys in {
+        "since": ("since", "window.since"),
+        "until": ("until", "window.until"),
+    }.items():
         value = _get(data, *keys)
         if value is None:
             continue
@@ -177,7 +187,9 @@ def load_config(root: Path) -> Config:
     value = _get(data, "export.max_points", "max_points")
     if value is not None:
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 1000:
-            cfg.problems.append(f"{CONFIG_NAME}: max_points = {_shown(value)} is not a whole number from 0 to 1000; using {cfg.max_points}")
+            cfg.problems.append(
+                f"{CONFIG_NAME}: max_points = {_shown(value)} is not a whole number from 0 to 1000; using {cfg.max_points}"
+            )
         else:
             cfg.max_points = value
     lexicon = _get(data, "lexicon")
@@ -230,8 +242,10 @@ def path_problem(root: Path, attr: str, value: str) -> str | None:
     if attr == "template":
         if all(template_allowed(root, value.replace("{lang}", lang)) for lang in ("zh", "en")):
             return None
-        return (f'{CONFIG_NAME}: template = "{_path_shown(value)}" is neither in the workspace nor in your own config '
-                f"folder ({user_config_folder()}); using the built-in template")
+        return (
+            f'{CONFIG_NAME}: template = "{_path_shown(value)}" is neither in the workspace nor in your own config '
+            f"folder ({user_config_folder()}); using the built-in template"
+        )
     return None
 
 

@@ -170,7 +170,11 @@ def build_context(
             for r in ln.split.remarks:
                 if r.negative_section:
                     negative.append((r.text, note.path))
-                m = covered_re.search(r.text) if some_covered and may_match(covered_re, skim(r.text)) else None
+                m = (
+                    covered_re.search(r.text)
+                    if some_covered and may_match(covered_re, skim(r.text))
+                    else None
+                )
                 if m and not r.negative_section:
                     tail = r.text[m.end() :]
                     for name in re.split(r"\s*(?:/|、|,|，|;|；|\band\b|和)\s*", tail):
@@ -178,13 +182,42 @@ def build_context(
                         if toks and len(name.strip()) <= 30:
                             covered_names.setdefault(note.path, []).append((toks, r.text))
     profile = Profile(
-        topic, doc, others, lexicon, cards, [t for t, _c, _l in reported.titles], doc_names, people, vocabulary_memo
+        topic,
+        doc,
+        others,
+        lexicon,
+        cards,
+        [t for t, _c, _l in reported.titles],
+        doc_names,
+        people,
+        vocabulary_memo,
     )
     return Context(
-        topic, doc, others, index, other_indexes, reader, lexicon, profile, machine, other_names,
-        {c.arxiv: c for c in cards if c.arxiv}, reported, notes,
-        note_none, note_other, negative, anchors_by_id, anchors_by_url, name_anchors, elsewhere, other_sections,
-        covered_names, di.name_by_token, reported.left_out, di.cited,
+        topic,
+        doc,
+        others,
+        index,
+        other_indexes,
+        reader,
+        lexicon,
+        profile,
+        machine,
+        other_names,
+        {c.arxiv: c for c in cards if c.arxiv},
+        reported,
+        notes,
+        note_none,
+        note_other,
+        negative,
+        anchors_by_id,
+        anchors_by_url,
+        name_anchors,
+        elsewhere,
+        other_sections,
+        covered_names,
+        di.name_by_token,
+        reported.left_out,
+        di.cited,
     )
 
 

@@ -135,7 +135,11 @@ def history_json(entry: dict[str, Any], title: str | None, zone: Any) -> dict[st
     are the ones documented and kept stable.
     """
     bulk = entry.get("args") if entry.get("action") == BULK else entry.get("target_args")
-    bulk = bulk if BULK in (entry.get("action"), entry.get("target_action")) and isinstance(bulk, dict) else None
+    bulk = (
+        bulk
+        if BULK in (entry.get("action"), entry.get("target_action")) and isinstance(bulk, dict)
+        else None
+    )
     return {
         "seq": entry.get("seq"),
         "time": shown_in(entry.get("time"), zone),
@@ -152,7 +156,9 @@ def history_json(entry: dict[str, Any], title: str | None, zone: Any) -> dict[st
         "other": entry.get("other"),
         "target": entry.get("target"),
         "target_action": entry.get("target_action"),
-        "bulk": {"action": bulk.get("action"), "count": entry.get("count", 0)} if bulk is not None else None,
+        "bulk": {"action": bulk.get("action"), "count": entry.get("count", 0)}
+        if bulk is not None
+        else None,
         "count": entry.get("count", 0),
     }
 
@@ -161,7 +167,9 @@ TITLE_DAYS = 7
 """How far back ``history`` looks for the titles of decisions made before tonight's window."""
 
 
-def increment_titles(root: Path, cfg: Config, store: DecisionStore, events: list[dict[str, Any]]) -> dict[str, str]:
+def increment_titles(
+    root: Path, cfg: Config, store: DecisionStore, events: list[dict[str, Any]]
+) -> dict[str, str]:
     """Key or alias → the title the UI shows, for the keys *events* name.
 
     First the workspace's default window (tonight's, or the one curator.toml pins); keys not
@@ -186,13 +194,23 @@ def increment_titles(root: Path, cfg: Config, store: DecisionStore, events: list
         except (ValueError, OSError, WorkspaceError):
             continue
         triage = Triage(analysis, store)
-        titles.update({k: triage.by_key[k].title for k in wanted - titles.keys() if k in triage.by_key})
-        if since is None and cfg.since is None and cfg.until is None:  # tonight's window was not pinned
-            times = sorted(t for ev in events if str(ev.get("key")) in wanted - titles.keys()
-                           and (t := _when(ev.get("time"))) is not None)
+        titles.update(
+            {k: triage.by_key[k].title for k in wanted - titles.keys() if k in triage.by_key}
+        )
+        if (
+            since is None and cfg.since is None and cfg.until is None
+        ):  # tonight's window was not pinned
+            times = sorted(
+                t
+                for ev in events
+                if str(ev.get("key")) in wanted - titles.keys()
+                and (t := _when(ev.get("time"))) is not None
+            )
             if times:
                 end = times[-1] + timedelta(minutes=1)
-                begin = max(times[0], end - timedelta(days=TITLE_DAYS)) - timedelta(hours=cfg.window_hours)
+                begin = max(times[0], end - timedelta(days=TITLE_DAYS)) - timedelta(
+                    hours=cfg.window_hours
+                )
                 windows.append((begin, end))
     return titles
 
@@ -257,7 +275,12 @@ def _closest(number: str | None, text: str, units: list) -> list[str]:
                 continue
             width = max(len(want), len(got))
             a, b = want + [0] * (width - len(want)), got + [0] * (width - len(got))
-            scored.append((sum(abs(x - y) / 10**i for i, (x, y) in enumerate(zip(a, b, strict=True))), u.label))
+            scored.append(
+                (
+                    sum(abs(x - y) / 10**i for i, (x, y) in enumerate(zip(a, b, strict=True))),
+                    u.label,
+                )
+            )
     else:
         from rapidfuzz import fuzz
 
@@ -295,7 +318,9 @@ def _say(message: str) -> None:
 def _open(root: Path, cfg: Config) -> DecisionStore:
     store = DecisionStore.open(root, cfg.editor_name, session_lock=False)
     for p in store.problems:
-        if p != store.readonly_reason:  # a read-only store is refused below, with its reason: said once
+        if (
+            p != store.readonly_reason
+        ):  # a read-only store is refused below, with its reason: said once
             _say(p)
     return store
 
@@ -308,7 +333,9 @@ def cmd_decide(args: argparse.Namespace) -> int:
     if args.action == "tier":  # decide KEY tier VALUE [WORKSPACE]
         tier, args.workspace = args.workspace, args.tier_workspace
     elif args.tier_workspace is not None:
-        _say(f"unexpected argument {_one_line(args.tier_workspace, 60)!r} (only tier takes a value)")
+        _say(
+            f"unexpected argument {_one_line(args.tier_workspace, 60)!r} (only tier takes a value)"
+        )
         return EXIT_REFUSED
     if args.action == "tier":  # checked before the analysis: nothing to wait for
         problem = None if parse_tier(tier) else _not_a_tier(tier)
@@ -329,7 +356,13 @@ def cmd_decide(args: argparse.Namespace) -> int:
         try:
             # the window's increments: notes outside it are dated, not split (no increment depends on them)
             analysis = analyze(
-                root, args.topic, args.since, args.until, cfg=cfg, cache=IndexCache(root), defer_outside=True
+                root,
+                args.topic,
+                args.since,
+                args.until,
+                cfg=cfg,
+                cache=IndexCache(root),
+                defer_outside=True,
             )
         except ValueError as exc:
             raise Refused(str(exc)) from exc
@@ -338,8 +371,14 @@ def cmd_decide(args: argparse.Namespace) -> int:
             if store.readonly:
                 raise Refused(store.readonly_reason or "the decisions store is read-only")
             saved = record_decision(
-                store, analysis, args.key, args.action,
-                section=args.section, priority=args.priority, note=args.note, tier=tier,
+                store,
+                analysis,
+                args.key,
+                args.action,
+                section=args.section,
+                priority=args.priority,
+                note=args.note,
+                tier=tier,
             )
         finally:
             store.close()
@@ -405,7 +444,9 @@ def cmd_history(args: argparse.Namespace) -> int:
     finally:
         store.close()
     zone = cfg.zone
-    entries = [history_json(ev, ev.get("title") or titles.get(ev.get("key") or ""), zone) for ev in events]
+    entries = [
+        history_json(ev, ev.get("title") or titles.get(ev.get("key") or ""), zone) for ev in events
+    ]
     if args.json:
         jsonout.emit(entries)
         return 0
@@ -417,5 +458,7 @@ def cmd_history(args: argparse.Namespace) -> int:
         if e["action"] == "tier":
             sec = f" {e['tier'] or '(default)'}"
         title = f"  ({_one_line(e['title'], 60)})" if e["title"] and not bulk else ""
-        print(f"{e['time'] or ''}  {e['editor'] or ''}  {e['action'] or ''}  {describe(ev)}{sec}{title}")
+        print(
+            f"{e['time'] or ''}  {e['editor'] or ''}  {e['action'] or ''}  {describe(ev)}{sec}{title}"
+        )
     return 0

@@ -147,7 +147,9 @@ def describe(entry: dict[str, Any]) -> str:
     if entry.get("action") == BULK:
         return f"bulk {(entry.get('args') or {}).get('action', '')} × {entry.get('count', 0)}"
     if entry.get("target_action") == BULK:
-        return f"bulk {(entry.get('target_args') or {}).get('action', '')} × {entry.get('count', 0)}"
+        return (
+            f"bulk {(entry.get('target_args') or {}).get('action', '')} × {entry.get('count', 0)}"
+        )
     return str(entry.get("key") or "")
 
 
@@ -271,7 +273,13 @@ class DecisionLog:
         pairs = []
         if frozenset((primary, other)) in self.pairs:
             pairs.append({"a": primary, "b": other, "before": True, "after": False})
-        return {"action": "merge", "key": primary, "other": other, "changes": changes, "pairs": pairs}
+        return {
+            "action": "merge",
+            "key": primary,
+            "other": other,
+            "changes": changes,
+            "pairs": pairs,
+        }
 
     def _unmerge_changes(self, other: str) -> list[dict[str, Any]]:
         absorbed = self.state_of(other)
@@ -364,7 +372,16 @@ class DecisionLog:
             "editor": event.get("editor"),
             "time": event.get("time"),
         }
-        for name in ("section", "priority", "tier", "title", "points", "caveats", "note", "merged_into"):
+        for name in (
+            "section",
+            "priority",
+            "tier",
+            "title",
+            "points",
+            "caveats",
+            "note",
+            "merged_into",
+        ):
             entry[name] = copy.deepcopy(after.get(name)) if after else None
         entry["merges"] = list(after.get("merges") or []) if after else []
         entry["verdict"] = after.get("action") if after else None

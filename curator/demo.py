@@ -80,8 +80,10 @@ def open_demo(target: Path | None = None, *, fresh: bool = False) -> tuple[Path,
     if is_demo_copy(target) and not fresh:
         return target, "reused"
     if os.path.lexists(target) and not is_demo_copy(target) and not _empty_folder(target):
-        raise DemoRefused(f"{target} exists and is not a curator demo copy (no {MARK} in it); "
-                          "it was left alone: choose another --dir")
+        raise DemoRefused(
+            f"{target} exists and is not a curator demo copy (no {MARK} in it); "
+            "it was left alone: choose another --dir"
+        )
     replacing = is_demo_copy(target)
     staging = _fresh_copy_beside(target)
     old = target.with_name(f".{target.name}-old-{uuid.uuid4().hex[:8]}") if replacing else None

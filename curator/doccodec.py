@@ -36,7 +36,10 @@ from curator.textfeatures import BM25
 def doc_to_data(doc: LivingDoc, blobs: Blobs) -> list[Any]:
     """The doc, and its index when one was built (see :func:`curator.context.doc_index`)."""
     di = doc.__dict__.get("_curator_index")
-    return [LIVING_DOC.encode_one(doc), _doc_index_to_data(di, doc, blobs) if isinstance(di, DocIndex) else None]
+    return [
+        LIVING_DOC.encode_one(doc),
+        _doc_index_to_data(di, doc, blobs) if isinstance(di, DocIndex) else None,
+    ]
 
 
 def doc_from_data(v: Any, blobs: memoryview) -> LivingDoc:
@@ -50,7 +53,11 @@ def doc_from_data(v: Any, blobs: memoryview) -> LivingDoc:
 
 def _refs_to_data(by_key: dict[str, list[AnchorRef]]) -> list[Any]:
     """key → refs as the keys, how many refs each has, and all the refs as columns."""
-    return [list(by_key), list(map(len, by_key.values())), ANCHOR_REF.encode(list(chain.from_iterable(by_key.values())))]
+    return [
+        list(by_key),
+        list(map(len, by_key.values())),
+        ANCHOR_REF.encode(list(chain.from_iterable(by_key.values()))),
+    ]
 
 
 def _refs_from_data(v: Any) -> dict[str, list[AnchorRef]]:
@@ -63,10 +70,19 @@ def _refs_from_data(v: Any) -> dict[str, list[AnchorRef]]:
 
 
 def _doc_index_to_data(di: DocIndex, doc: LivingDoc, blobs: Blobs) -> list[Any]:
-    names = [[sorted(toks) for toks, _r, _n in di.name_anchors], ANCHOR_REF.encode([r for _t, r, _n in di.name_anchors]),
-             [name for _t, _r, name in di.name_anchors]]
-    return [_section_index_to_data(di.index, doc, blobs), _refs_to_data(di.anchors_by_id), _refs_to_data(di.anchors_by_url),
-            names, di.name_by_token, _refs_to_data(di.cited)]
+    names = [
+        [sorted(toks) for toks, _r, _n in di.name_anchors],
+        ANCHOR_REF.encode([r for _t, r, _n in di.name_anchors]),
+        [name for _t, _r, name in di.name_anchors],
+    ]
+    return [
+        _section_index_to_data(di.index, doc, blobs),
+        _refs_to_data(di.anchors_by_id),
+        _refs_to_data(di.anchors_by_url),
+        names,
+        di.name_by_token,
+        _refs_to_data(di.cited),
+    ]
 
 
 def _doc_index_from_data(v: Any, doc: LivingDoc, blobs: memoryview) -> DocIndex:
@@ -82,8 +98,14 @@ def _doc_index_from_data(v: Any, doc: LivingDoc, blobs: memoryview) -> DocIndex:
     n = len(name_anchors)
     for ids in by_token.values():
         check(not check_ints(ids) or 0 <= min(ids) and max(ids) < n)
-    return DocIndex(_section_index_from_data(index, doc, blobs), _refs_from_data(by_id), _refs_from_data(by_url),
-                    name_anchors, by_token, _refs_from_data(cited))
+    return DocIndex(
+        _section_index_from_data(index, doc, blobs),
+        _refs_from_data(by_id),
+        _refs_from_data(by_url),
+        name_anchors,
+        by_token,
+        _refs_from_data(cited),
+    )
 
 
 def _section_index_to_data(ix: SectionIndex, doc: LivingDoc, blobs: Blobs) -> list[Any]:
@@ -115,14 +137,31 @@ def _section_index_to_data(ix: SectionIndex, doc: LivingDoc, blobs: Blobs) -> li
 
 def _section_index_from_data(v: Any, doc: LivingDoc, blobs: memoryview) -> SectionIndex:
     check(type(v) is list and len(v) == 8)
-    units_v, n_leaves, by_label_v, section_unit_v, bm25_v, lower_titles, anchor_section, anchoring = v
+    (
+        units_v,
+        n_leaves,
+        by_label_v,
+        section_unit_v,
+        bm25_v,
+        lower_titles,
+        anchor_section,
+        anchoring,
+    ) = v
     sections = doc.sections
     units = []
     for u in list_of(units_v, lambda e: e):
         check(type(u) is list and len(u) == 5)
         at, label, title, text, parts = u
         check(type(at) is int and 0 <= at < len(sections))
-        units.append(Unit(sections[at], check_str(label), check_str(title), check_str(text), tuple(check_strs(parts))))
+        units.append(
+            Unit(
+                sections[at],
+                check_str(label),
+                check_str(title),
+                check_str(text),
+                tuple(check_strs(parts)),
+            )
+        )
     check(type(n_leaves) is int and 0 <= n_leaves <= len(units))
     check(type(by_label_v) is dict)
     by_label = {}
@@ -130,8 +169,13 @@ def _section_index_from_data(v: Any, doc: LivingDoc, blobs: memoryview) -> Secti
         check(not check_ints(ids) or 0 <= min(ids) and max(ids) < len(units))
         by_label[label] = [units[i] for i in ids]
     section_unit = _int_str_pairs(section_unit_v)
-    check(type(anchor_section) is dict and (not anchor_section or set(map(type, anchor_section.values())) == {str}))
-    ix: SectionIndex = object.__new__(SectionIndex)  # its parts, not its constructor: that is the cost saved
+    check(
+        type(anchor_section) is dict
+        and (not anchor_section or set(map(type, anchor_section.values())) == {str})
+    )
+    ix: SectionIndex = object.__new__(
+        SectionIndex
+    )  # its parts, not its constructor: that is the cost saved
     ix.doc = doc
     ix.units = units[:n_leaves]
     ix.by_label = by_label
@@ -193,15 +237,31 @@ def _bm25_to_data(bm: BM25) -> list[Any]:
     toks = list(bm.postings)
     docs = [i for t in toks for i, _w in bm.postings[t]]
     weights = [w for t in toks for _i, w in bm.postings[t]]
-    return [bm.n, bm.k1, bm.b, toks, [len(bm.postings[t]) for t in toks], docs, weights, [bm.idf[t] for t in toks]]
+    return [
+        bm.n,
+        bm.k1,
+        bm.b,
+        toks,
+        [len(bm.postings[t]) for t in toks],
+        docs,
+        weights,
+        [bm.idf[t] for t in toks],
+    ]
 
 
 def _bm25_from_data(v: Any, n_docs: int) -> BM25:
     check(type(v) is list and len(v) == 8)
     n, k1, b, toks, counts, docs, weights, idf = v
     check(n == n_docs and type(n) is int)
-    for part, kind in ((k1, check_num), (b, check_num), (toks, check_strs), (counts, check_ints), (docs, check_ints),
-                       (weights, check_floats), (idf, check_floats)):
+    for part, kind in (
+        (k1, check_num),
+        (b, check_num),
+        (toks, check_strs),
+        (counts, check_ints),
+        (docs, check_ints),
+        (weights, check_floats),
+        (idf, check_floats),
+    ):
         kind(part)
     check(len(counts) == len(toks) == len(idf) and len(docs) == len(weights) == sum(counts))
     check(not docs or 0 <= min(docs) and max(docs) < n)
@@ -231,7 +291,13 @@ def memo_from_data(v: Any, n_units: int) -> dict[tuple[bytes, int], tuple[tuple[
     for entry in list_of(v, lambda e: e):
         check(type(entry) is list and len(entry) == 3)
         key, k, flat = entry
-        check(type(key) is str and len(key) == 32 and type(k) is int and type(flat) is list and len(flat) % 2 == 0)
+        check(
+            type(key) is str
+            and len(key) == 32
+            and type(k) is int
+            and type(flat) is list
+            and len(flat) % 2 == 0
+        )
         ids, scores = check_ints(flat[::2]), check_floats(flat[1::2])
         check(not ids or 0 <= min(ids) and max(ids) < n_units)
         try:

@@ -30,8 +30,19 @@ from curator.urls import find_urls
 from curator.verdicts import OFF_KINDS
 
 __all__ = [
-    "covered_per_note", "name_anchor", "names_other_doc", "note_evidence", "read_note_hints", "read_remarks",
-    "relevance_detail", "remote_category", "reported_by_title", "scopes", "short_path", "title_match", "with_hints",
+    "covered_per_note",
+    "name_anchor",
+    "names_other_doc",
+    "note_evidence",
+    "read_note_hints",
+    "read_remarks",
+    "relevance_detail",
+    "remote_category",
+    "reported_by_title",
+    "scopes",
+    "short_path",
+    "title_match",
+    "with_hints",
 ]
 
 
@@ -39,7 +50,10 @@ def relevance_detail(ev: Evidence) -> dict[str, object]:
     if ev.fit is None:
         return {}
     out: dict[str, object] = {
-        "fit": ev.fit.score, "terms": ev.fit.terms[:6], "coverage": ev.fit.coverage, "foreign": ev.fit.foreign[:6],
+        "fit": ev.fit.score,
+        "terms": ev.fit.terms[:6],
+        "coverage": ev.fit.coverage,
+        "foreign": ev.fit.foreign[:6],
     }
     if ev.other_fit is not None:
         out["other"], out["other_fit"] = ev.other_fit[0], ev.other_fit[1].score
@@ -57,11 +71,16 @@ def scopes(c: Cluster, keys: set[str]) -> list[tuple[Item, str]]:
     for it in c.items[:_SCOPES_MAX]:
         cm = _citations(it.text)
         own = [
-            it.text[a:b] for (a, b), cited in zip(cm.spans, cm.cited, strict=True)
-            if not cited or cited & keys  # not about another paper ("They compare against Bench-X (2610.14001)…")
+            it.text[a:b]
+            for (a, b), cited in zip(cm.spans, cm.cited, strict=True)
+            if not cited
+            or cited
+            & keys  # not about another paper ("They compare against Bench-X (2610.14001)…")
         ]
         out.append((it, " ".join(own) if own else it.text))
-    out.extend((m, _mention_scope(m.text, keys)) for m in c.mentions[:_SCOPES_MAX] if m not in c.items)
+    out.extend(
+        (m, _mention_scope(m.text, keys)) for m in c.mentions[:_SCOPES_MAX] if m not in c.items
+    )
     return out
 
 
@@ -83,7 +102,9 @@ class _CitationMap:
             while k < len(found) and found[k].start < b:
                 m = found[k]
                 k += 1
-                if m.start >= a and m.end <= b:  # an ID is cited by the sentence that holds it whole
+                if (
+                    m.start >= a and m.end <= b
+                ):  # an ID is cited by the sentence that holds it whole
                     here.add(m.id)
                     self.positions.setdefault(m.id, []).append((m.start, m.end))
             for key in here:
@@ -115,7 +136,11 @@ def _mention_scope(text: str, keys: set[str]) -> str:
     for i in sorted(chosen):
         a, b = cm.spans[i]
         own.append(_near(text, keys, a, b) if b - a > _LONG_SENTENCE else text[a:b])
-    return " ".join(own) if own else (_near(text, keys, 0, len(text)) if len(text) > _LONG_SENTENCE else text)
+    return (
+        " ".join(own)
+        if own
+        else (_near(text, keys, 0, len(text)) if len(text) > _LONG_SENTENCE else text)
+    )
 
 
 _LONG_SENTENCE = 1200
@@ -128,7 +153,10 @@ def _near(text: str, keys: set[str], a: int, b: int) -> str:
     in it says is said near it), so a note of thousands of IDs on one line is not re-read whole for each."""
     cm = _citations(text)
     spans = sorted(
-        (max(a, s - _NEAR), min(b, e + _NEAR)) for key in keys for s, e in cm.positions.get(key, ()) if a <= s and e <= b
+        (max(a, s - _NEAR), min(b, e + _NEAR))
+        for key in keys
+        for s, e in cm.positions.get(key, ())
+        if a <= s and e <= b
     )
     if not spans:
         return text[a : a + 2 * _NEAR]
@@ -156,7 +184,9 @@ def read_remarks(ev: Evidence, scopes: list[tuple[Item, str]], ctx: Context, idl
         where = f"{short_path(it.note)}({it.label or 'item'})"
         # an entry its author files under a section of this doc keeps it: a dismissal in its text
         # tells a story ("the editor dropped v1 because it had no numbers"), not the author's verdict
-        filed = bool(it.section_hint and it.section_hint != "-" and ctx.index.resolve(it.section_hint))
+        filed = bool(
+            it.section_hint and it.section_hint != "-" and ctx.index.resolve(it.section_hint)
+        )
         for v in ctx.reader.read(text):
             if v.kind in OFF_KINDS:
                 if not filed:
@@ -167,7 +197,11 @@ def read_remarks(ev: Evidence, scopes: list[tuple[Item, str]], ctx: Context, idl
                 ev.keeps.append(f"{where}: “{v.text}”")
     negative = [it for it, _t in scopes if it.negative]
     if negative and len(negative) == len(scopes):
-        heading = negative[0].context.split(" / ")[-1] if negative[0].context else "a heading that leaves it out"
+        heading = (
+            negative[0].context.split(" / ")[-1]
+            if negative[0].context
+            else "a heading that leaves it out"
+        )
         ev.negative = f"{short_path(negative[0].note)} files it under “{heading.strip('*_ ')}”"
     if idless and not ev.verdicts:
         named = _left_out_by_name(scopes, ctx)
@@ -188,7 +222,14 @@ def _title_fields(text: str) -> tuple[str, ...]:
     for line in text.split("\n"):
         f = match_field(line)
         # "Title: …", or "論文: <words>" (a paper label followed by no address is its title)
-        if f and f.rest.strip() and (f.kind == "title" or (f.kind == "link" and not find_urls(f.rest) and not find_ids(f.rest))):
+        if (
+            f
+            and f.rest.strip()
+            and (
+                f.kind == "title"
+                or (f.kind == "link" and not find_urls(f.rest) and not find_ids(f.rest))
+            )
+        ):
             out.append(f.rest.strip())
     return tuple(out)
 
@@ -210,7 +251,9 @@ HINT_WEIGHTS = {"field": 1.0, "number": 0.9, "title": 0.6}
 """How much an author's hint weighs against the lexical fit (which contributes at most 0.5)."""
 
 
-def read_note_hints(ev: Evidence, basis: list[Item], scopes: list[tuple[Item, str]], ctx: Context) -> list[tuple[str, float, str]]:
+def read_note_hints(
+    ev: Evidence, basis: list[Item], scopes: list[tuple[Item, str]], ctx: Context
+) -> list[tuple[str, float, str]]:
     """Where the notes file it: hints into this doc (label, weight, reason), to no section, or to
     another doc's section.  A bare "§1.13" in passing refers to the doc; it does not file the item."""
     found: list[tuple[str, float, str]] = []
@@ -226,7 +269,9 @@ def read_note_hints(ev: Evidence, basis: list[Item], scopes: list[tuple[Item, st
             elif not ev.hint_other:
                 other = "another doc's" if it.section_hint in ctx.other_sections else "a missing"
                 ev.hint_other = f"{short_path(it.note)} suggests {it.section_hint}, {other} section"
-    primary = {id(it) for it in basis if not it.mentions or it.primary_arxiv}  # not mentions standing in
+    primary = {
+        id(it) for it in basis if not it.mentions or it.primary_arxiv
+    }  # not mentions standing in
     for it, text in scopes:
         where = f"{short_path(it.note)}({it.label or 'item'})"
         for h in read_hints(text, ctx.lexicon):
@@ -247,7 +292,12 @@ def read_note_hints(ev: Evidence, basis: list[Item], scopes: list[tuple[Item, st
     return found
 
 
-def with_hints(suggestions: list[SectionSuggestion], hints: list[tuple[str, float, str]], index: SectionIndex, k: int = 3) -> list[SectionSuggestion]:
+def with_hints(
+    suggestions: list[SectionSuggestion],
+    hints: list[tuple[str, float, str]],
+    index: SectionIndex,
+    k: int = 3,
+) -> list[SectionSuggestion]:
     """The lexical suggestions re-ranked by the authors' hints (each note's hint counts once).
 
     A hint naming a divided section ("归入 3.2" where §3.2 has §3.2.1 and §3.2.2) goes to the
@@ -260,7 +310,11 @@ def with_hints(suggestions: list[SectionSuggestion], hints: list[tuple[str, floa
     reasons: dict[str, list[str]] = {s.section: [s.reason] if s.reason else [] for s in suggestions}
     seen: set[tuple[str, str]] = set()
     for label, weight, reason in hints:
-        parts = [] if label in index.anchoring else [u.label for u in index.units if u.label.startswith(label + ".")]
+        parts = (
+            []
+            if label in index.anchoring
+            else [u.label for u in index.units if u.label.startswith(label + ".")]
+        )
         if parts:
             best = max(parts, key=lambda p: lexical[p].score if p in lexical else -1.0)
             if best in lexical:
@@ -276,7 +330,14 @@ def with_hints(suggestions: list[SectionSuggestion], hints: list[tuple[str, floa
     for label, value in ranked:
         unit = index.resolve(label)
         title = lexical[label].title if label in lexical else (unit.title if unit else "")
-        out.append(SectionSuggestion(label, title, round(min(1.0, value / 1.6), 3), "; ".join(dict.fromkeys(reasons[label]))[:200]))
+        out.append(
+            SectionSuggestion(
+                label,
+                title,
+                round(min(1.0, value / 1.6), 3),
+                "; ".join(dict.fromkeys(reasons[label]))[:200],
+            )
+        )
     return out
 
 
@@ -294,7 +355,9 @@ def remote_category(items: list[Item], lexicon: Lexicon) -> str | None:
     for it in items:
         group = it.context.split(" / ")[-1] if it.context else ""
         cats = _ARXIV_CATEGORY.findall(group + " " + it.text[:600])
-        hit = next((c for c in cats if any(fnmatchcase(c.lower(), r.lower()) for r in remote)), None)
+        hit = next(
+            (c for c in cats if any(fnmatchcase(c.lower(), r.lower()) for r in remote)), None
+        )
         if hit is None:
             return None
         found = found or hit
@@ -309,7 +372,11 @@ def covered_per_note(primary: list[Item], ctx: Context) -> tuple[Item, str, str 
             m = covered_re.search(line)
             if m and not names_other_doc(line, ctx):
                 sec = SECTION_REF_RE.search(line)
-                return it, _clip_words(line, m.start()), (canonical_section(sec.group(1)) if sec else None)
+                return (
+                    it,
+                    _clip_words(line, m.start()),
+                    (canonical_section(sec.group(1)) if sec else None),
+                )
         core = {t for t in token_set(title_core(it.title)) if len(t) >= 2}
         for toks, sentence in ctx.covered_names.get(it.note, []):
             if core and toks <= core:
@@ -334,11 +401,19 @@ def note_evidence(ev: Evidence, c: Cluster, basis: list[Item], ctx: Context) -> 
         n = sorted(notes)[0]
         ev.note_other = f"from {ctx.note_other[n]} ({short_path(n)})"
     for it in basis:
-        group = (it.context.split(" / ")[-1] if it.context else "").strip().strip("*_").lstrip("§").strip()
+        group = (
+            (it.context.split(" / ")[-1] if it.context else "")
+            .strip()
+            .strip("*_")
+            .lstrip("§")
+            .strip()
+        )
         if len(group) >= 2 and not title_match(group, ctx.index):
             for d, idx in ctx.other_indexes:
                 if title_match(group, idx):
-                    ev.group_other = f"{short_path(it.note)} files it under “{group}”, a section of {d.path}"
+                    ev.group_other = (
+                        f"{short_path(it.note)} files it under “{group}”, a section of {d.path}"
+                    )
                     break
         if ev.group_other:
             break
@@ -350,7 +425,11 @@ def note_evidence(ev: Evidence, c: Cluster, basis: list[Item], ctx: Context) -> 
         fam = set(ctx.lexicon.topic_family(ctx.topic)) | set(ctx.lexicon.topic_names(ctx.topic))
         if cat in fam:
             ev.card_kind = "topic"
-        elif cat in ctx.other_topic_names or any(cat == d.topic.lower() for d in ctx.others) or cat in ctx.lexicon.table("topics"):
+        elif (
+            cat in ctx.other_topic_names
+            or any(cat == d.topic.lower() for d in ctx.others)
+            or cat in ctx.lexicon.table("topics")
+        ):
             ev.card_kind = "other"
         else:
             ev.card_kind = "unknown"
@@ -361,9 +440,11 @@ def short_path(path: str) -> str:
 
 
 def names_other_doc(text: str, ctx: Context) -> str | None:
-    """"rag 活文档 §2.6 已有" is about another topic's doc, not ours."""
+    """ "rag 活文档 §2.6 已有" is about another topic's doc, not ours."""
     doc_words = ctx.lexicon.pattern("docs", "doc_words")
-    for m in re.finditer(rf"([A-Za-z][\w-]{{1,20}})\s*(?:{doc_words.pattern})", text, re.IGNORECASE):
+    for m in re.finditer(
+        rf"([A-Za-z][\w-]{{1,20}})\s*(?:{doc_words.pattern})", text, re.IGNORECASE
+    ):
         word = m.group(1).lower()
         if word != ctx.topic.lower() and any(d.topic.lower() == word for d in ctx.others):
             return word
@@ -382,7 +463,12 @@ def reported_by_title(items: list[Item], ctx: Context) -> list[str]:
         hits = set(by_core.get(core, ())) if len(core) >= 4 else set()
         nt = normalized_title(it.title)
         if nt:
-            hits.update(j for _t, _score, j in process.extract(nt, normalized, scorer=fuzz.token_sort_ratio, score_cutoff=92, limit=None))
+            hits.update(
+                j
+                for _t, _score, j in process.extract(
+                    nt, normalized, scorer=fuzz.token_sort_ratio, score_cutoff=92, limit=None
+                )
+            )
         out.extend(titles[j][2] for j in sorted(hits))
     return out
 

@@ -28,8 +28,15 @@ from curator.config import load_config
 from curator.textio import sanitize
 from curator.workspace import resolve_workspace
 
-__all__ = ["ExportExists", "ExportRefused", "cmd_export", "copy_to_clipboard", "export_json", "output_path",
-           "write_briefing"]
+__all__ = [
+    "ExportExists",
+    "ExportRefused",
+    "cmd_export",
+    "copy_to_clipboard",
+    "export_json",
+    "output_path",
+    "write_briefing",
+]
 
 EXIT_EXISTS = 3
 EXIT_CLIPBOARD = 6
@@ -67,7 +74,9 @@ def output_path(root: Path, out: str | None, default: str) -> Path:
     from curator.config import within
 
     if not within(root, target.parent):
-        raise ExportRefused(f"{target.parent} is outside the workspace (a link?); choose a file with --out")
+        raise ExportRefused(
+            f"{target.parent} is outside the workspace (a link?); choose a file with --out"
+        )
     return target
 
 
@@ -78,14 +87,20 @@ def _refuse_unless_regular(target: Path) -> None:
     except FileNotFoundError:
         return
     if stat.S_ISLNK(st.st_mode):
-        raise ExportRefused(f"{target} is a symbolic link; curator writes only regular files (choose another --out)")
+        raise ExportRefused(
+            f"{target} is a symbolic link; curator writes only regular files (choose another --out)"
+        )
     if stat.S_ISDIR(st.st_mode):
         raise ExportRefused(f"{target} is a folder; curator writes only regular files")
     if not stat.S_ISREG(st.st_mode):
-        raise ExportRefused(f"{target} is not a regular file (a device or a pipe); curator writes only regular files")
+        raise ExportRefused(
+            f"{target} is not a regular file (a device or a pipe); curator writes only regular files"
+        )
 
 
-def write_briefing(root: Path, rel_or_abs: str | os.PathLike[str], text: str, *, force: bool = False) -> Path:
+def write_briefing(
+    root: Path, rel_or_abs: str | os.PathLike[str], text: str, *, force: bool = False
+) -> Path:
     """Write *text* to *rel_or_abs* (relative to the workspace *root*); returns the path.
 
     Only a regular file is ever written: a link, a device, a FIFO or a folder at the
@@ -145,11 +160,15 @@ def copy_to_clipboard(text: str) -> tuple[bool, str]:
     return True, f"copied the briefing to the clipboard ({len(text)} characters)"
 
 
-
-
 def export_json(
-    *, path: Path | None, text: str | None, count: int, lang: str, overwritten: bool,
-    clipboard: bool | None, clipboard_error: str | None,
+    *,
+    path: Path | None,
+    text: str | None,
+    count: int,
+    lang: str,
+    overwritten: bool,
+    clipboard: bool | None,
+    clipboard_error: str | None,
 ) -> dict[str, object]:
     """What ``export --json`` prints: a stable shape (README, "Scripting").
 
@@ -170,7 +189,10 @@ def export_json(
 
 def _say_if_empty(count: int) -> None:
     if count == 0:
-        print("curator: nothing is approved in this window; the briefing says 0 increments", file=sys.stderr)
+        print(
+            "curator: nothing is approved in this window; the briefing says 0 increments",
+            file=sys.stderr,
+        )
 
 
 def cmd_export(args: argparse.Namespace) -> int:
@@ -189,8 +211,13 @@ def cmd_export(args: argparse.Namespace) -> int:
     cache = IndexCache(root)
     try:
         analysis = analyze(
-            root, getattr(args, "topic", None), getattr(args, "since", None), getattr(args, "until", None),
-            cfg=cfg, cache=cache, defer_outside=True,  # the briefing is the window's: notes outside it only dated
+            root,
+            getattr(args, "topic", None),
+            getattr(args, "since", None),
+            getattr(args, "until", None),
+            cfg=cfg,
+            cache=cache,
+            defer_outside=True,  # the briefing is the window's: notes outside it only dated
         )
     except ValueError as exc:
         print(f"curator: {exc}", file=sys.stderr)
@@ -224,13 +251,23 @@ def cmd_export(args: argparse.Namespace) -> int:
         if as_json:
             from curator import jsonout
 
-            jsonout.emit(export_json(path=None, text=text, count=count, lang=lang, overwritten=False,
-                                     clipboard=ok if want_clipboard else None,
-                                     clipboard_error=None if ok else message))
+            jsonout.emit(
+                export_json(
+                    path=None,
+                    text=text,
+                    count=count,
+                    lang=lang,
+                    overwritten=False,
+                    clipboard=ok if want_clipboard else None,
+                    clipboard_error=None if ok else message,
+                )
+            )
         return 0 if ok else EXIT_CLIPBOARD
 
     try:
-        target = output_path(root, getattr(args, "out", None), default_output_path(analysis, editor, inbox=cfg.inbox))
+        target = output_path(
+            root, getattr(args, "out", None), default_output_path(analysis, editor, inbox=cfg.inbox)
+        )
     except ExportRefused as exc:
         print(f"curator: {exc}", file=sys.stderr)
         return 2
@@ -242,7 +279,10 @@ def cmd_export(args: argparse.Namespace) -> int:
         print(f"curator: {exc}", file=sys.stderr)
         return 2
     except ExportExists as exc:
-        print(f"curator: {exc.path} exists; use --force to overwrite or --out to choose another file", file=sys.stderr)
+        print(
+            f"curator: {exc.path} exists; use --force to overwrite or --out to choose another file",
+            file=sys.stderr,
+        )
         return EXIT_EXISTS
     except OSError as exc:
         print(f"curator: cannot write {target}: {exc.strerror or exc}", file=sys.stderr)
@@ -259,6 +299,15 @@ def cmd_export(args: argparse.Namespace) -> int:
     if as_json:
         from curator import jsonout
 
-        jsonout.emit(export_json(path=path, text=None, count=count, lang=lang, overwritten=existed and force,
-                                 clipboard=ok if want_clipboard else None, clipboard_error=None if ok else message))
+        jsonout.emit(
+            export_json(
+                path=path,
+                text=None,
+                count=count,
+                lang=lang,
+                overwritten=existed and force,
+                clipboard=ok if want_clipboard else None,
+                clipboard_error=None if ok else message,
+            )
+        )
     return 0 if ok else EXIT_CLIPBOARD

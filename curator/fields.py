@@ -24,7 +24,9 @@ _COLON_FIELD = re.compile(
 """The spaces before a name are taken whole (possessive ``*+``): given back one by one to the name,
 which may hold spaces, a line of 2,000 spaces took a second to turn down.  A name they could make
 is blank, and a blank name is no field, so no line reads differently."""
-_BRACKET_FIELD = re.compile(r"^\s*(?:[-*+·•]\s+)?【(?P<name>[^】\n]{1,16})】\s*[:：]?\s*(?P<rest>.*)$")
+_BRACKET_FIELD = re.compile(
+    r"^\s*(?:[-*+·•]\s+)?【(?P<name>[^】\n]{1,16})】\s*[:：]?\s*(?P<rest>.*)$"
+)
 
 
 @dataclass(frozen=True)

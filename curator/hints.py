@@ -24,7 +24,9 @@ __all__ = ["Hint", "read_hints"]
 
 # A number's first part may be a capital letter in appendix-style docs ("C.3", "§B.2.1").
 _NUM = r"§?\s*(?P<num>(?:(?<![A-Za-z])(?-i:[A-Z])\s*[.．]\s*)?\d{1,2}(?:\s*[.．]\s*\d{1,2}){0,3})(?![\d.]*\d)(?![A-Za-z%×])"
-_TITLE_STOP = re.compile(r"[,，。;；:：!?！？()（）\[\]【】|]|\.(?:\s|$)|\s[-—–]\s|\bor\b|\bif\b|\band\b|或者|或|如果|吧|就行|即可")
+_TITLE_STOP = re.compile(
+    r"[,，。;；:：!?！？()（）\[\]【】|]|\.(?:\s|$)|\s[-—–]\s|\bor\b|\bif\b|\band\b|或者|或|如果|吧|就行|即可"
+)
 
 
 @dataclass(frozen=True)
@@ -37,14 +39,22 @@ class Hint:
 
 
 @functools.lru_cache(maxsize=4)
-def _patterns(lexicon: Lexicon) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+def _patterns(
+    lexicon: Lexicon,
+) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     before = lexicon.pattern("hints", "before")
     after = lexicon.pattern("hints", "after")
-    arrows = "|".join(re.escape(a.removeprefix("lit:")) for a in lexicon.words("hints", "arrows")) or r"(?!x)x"
+    arrows = (
+        "|".join(re.escape(a.removeprefix("lit:")) for a in lexicon.words("hints", "arrows"))
+        or r"(?!x)x"
+    )
     lead = rf"(?:{before.pattern}|{arrows})"
     quantity = rf"(?!\s*(?:{lexicon.pattern('hints', 'units').pattern})(?![A-Za-z]))"
     num = _NUM + quantity
-    number = re.compile(rf"(?:{lead})\s*(?:[:：]{{1,2}}|\s(?:the\s+)?(?:section\s+|sec\.?\s*)?)?\s*{num}", re.IGNORECASE)
+    number = re.compile(
+        rf"(?:{lead})\s*(?:[:：]{{1,2}}|\s(?:the\s+)?(?:section\s+|sec\.?\s*)?)?\s*{num}",
+        re.IGNORECASE,
+    )
     trailing = re.compile(rf"{num}\s*(?:的)?\s*(?:{after.pattern})", re.IGNORECASE)
     # "material in 4.3": a dotted number after an "in" word names a section (a plain number would be a count)
     inside = lexicon.pattern("hints", "in_words").pattern
@@ -63,8 +73,12 @@ def _after_guarded(after: re.Pattern[str]) -> re.Pattern[str]:
     return first_char_guard(after)
 
 
-_REF = re.compile(rf"§\s*(?P<num>(?:(?:{ROMAN}|[A-Z])[.．])?\d{{1,2}}(?:\s*[.．]\s*\d{{1,2}}){{0,3}}|{ROMAN})")
-_TITLE_BEFORE = re.compile(r"(?P<title>[^\s,，。;；:：→]{2,16}(?:\s[^\s,，。;；:：→]{1,16}){0,2})\s*(?:的)?\s*$")
+_REF = re.compile(
+    rf"§\s*(?P<num>(?:(?:{ROMAN}|[A-Z])[.．])?\d{{1,2}}(?:\s*[.．]\s*\d{{1,2}}){{0,3}}|{ROMAN})"
+)
+_TITLE_BEFORE = re.compile(
+    r"(?P<title>[^\s,，。;；:：→]{2,16}(?:\s[^\s,，。;；:：→]{1,16}){0,2})\s*(?:的)?\s*$"
+)
 
 
 def read_hints(text: str, lexicon: Lexicon | None = None) -> list[Hint]:
@@ -96,7 +110,9 @@ def read_hints(text: str, lexicon: Lexicon | None = None) -> list[Hint]:
             continue
         words = _TITLE_STOP.split(m.group("title"), maxsplit=1)[0]
         words = after.split(words, maxsplit=1)[0].strip(" *_`'\"“”")
-        words = re.sub(r"^(?:in\s+|with\s+|to\s+)?(?:the|a|an|our)\s+", "", words, flags=re.IGNORECASE)
+        words = re.sub(
+            r"^(?:in\s+|with\s+|to\s+)?(?:the|a|an|our)\s+", "", words, flags=re.IGNORECASE
+        )
         if len(words) >= 2 and not re.fullmatch(r"[\d.§\s]+", words):
             out.append(Hint("title", words, m.group(0).strip()[:60]))
     for m in _after_guarded(after).finditer(norm) if may_match(after, skimmed) else ():
@@ -104,7 +120,13 @@ def read_hints(text: str, lexicon: Lexicon | None = None) -> list[Hint]:
             continue
         tm = _TITLE_BEFORE.search(norm[max(0, m.start() - 40) : m.start()])
         if tm and not re.search(r"\d", tm.group("title")):
-            out.append(Hint("title", tm.group("title").strip(), norm[max(0, m.start() - 40) : m.end()].strip()))
+            out.append(
+                Hint(
+                    "title",
+                    tm.group("title").strip(),
+                    norm[max(0, m.start() - 40) : m.end()].strip(),
+                )
+            )
     seen: set[tuple[str, str]] = set()
     unique = []
     for h in out:

@@ -28,7 +28,17 @@ SCHEMA = "curator-decisions"
 VERSION = 1
 UNDO, REDO = "undo", "redo"
 
-_STATE_TEXT = ("action", "section", "priority", "tier", "title", "note", "merged_into", "editor", "time")
+_STATE_TEXT = (
+    "action",
+    "section",
+    "priority",
+    "tier",
+    "title",
+    "note",
+    "merged_into",
+    "editor",
+    "time",
+)
 _STATE_LISTS = ("points", "caveats", "merges")
 
 

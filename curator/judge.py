@@ -114,7 +114,9 @@ def _doc_cited(e: Evidence) -> Judgment | None:
         return None
     r = e.cited[0]
     where = "records its removal" if r.section == "removed" else f"cites it in {r.section}"
-    return Judgment("cited", f"the doc {where} (line {r.line}), not as an anchor: known, not new", "doc-cited")
+    return Judgment(
+        "cited", f"the doc {where} (line {r.line}), not as an anchor: known, not new", "doc-cited"
+    )
 
 
 def _anchored_elsewhere(e: Evidence) -> Judgment | None:
@@ -134,7 +136,11 @@ def _negative_heading(e: Evidence) -> Judgment | None:
 
 def _briefing_left_out(e: Evidence) -> Judgment | None:
     # a note filing it under a section now outweighs an earlier evening's "not for us" (v2 is out)
-    return Judgment("off-topic", e.left_out, "briefing-left-out") if e.left_out and not e.filed_here else None
+    return (
+        Judgment("off-topic", e.left_out, "briefing-left-out")
+        if e.left_out and not e.filed_here
+        else None
+    )
 
 
 def _hint_nowhere(e: Evidence) -> Judgment | None:
@@ -149,7 +155,9 @@ def _hint_nowhere(e: Evidence) -> Judgment | None:
 
 def _card_category(e: Evidence) -> Judgment | None:
     if e.card is not None and e.card_kind == "other" and not e.hints_here:
-        return Judgment("off-topic", f"its paper card's main category is {e.card.category}", "card-category")
+        return Judgment(
+            "off-topic", f"its paper card's main category is {e.card.category}", "card-category"
+        )
     return None
 
 
@@ -187,13 +195,27 @@ def _no_fit(e: Evidence) -> Judgment | None:
         return Judgment("off-topic", f"a keyword digest's entry: {why}", "keyword-only")
     if e.remote_category and (e.machine_only or fit.score < MACHINE_FIT):
         # a bot matched its words; the category it is filed under says which field it is from
-        return Judgment("off-topic", f"filed under {e.remote_category}, far from this knowledge base, and it fits the doc weakly", "remote-category")
+        return Judgment(
+            "off-topic",
+            f"filed under {e.remote_category}, far from this knowledge base, and it fits the doc weakly",
+            "remote-category",
+        )
     if e.card_kind == "unknown" and fit.score < MACHINE_FIT:
-        return Judgment("off-topic", f"its paper card files it under {e.card.category if e.card else '?'}, and it fits the doc weakly", "card-category-weak")
+        return Judgment(
+            "off-topic",
+            f"its paper card files it under {e.card.category if e.card else '?'}, and it fits the doc weakly",
+            "card-category-weak",
+        )
     if fit.score < HUMAN_FIT and e.has_key:
-        return Judgment("off-topic", "shares nothing with the living doc beyond the topic's own name", "no-fit")
+        return Judgment(
+            "off-topic", "shares nothing with the living doc beyond the topic's own name", "no-fit"
+        )
     if e.mention_only and fit.score < MENTION_FIT and e.has_key:
-        return Judgment("off-topic", "only named in passing, with little of the topic around it", "passing-mention")
+        return Judgment(
+            "off-topic",
+            "only named in passing, with little of the topic around it",
+            "passing-mention",
+        )
     return None
 
 
@@ -205,7 +227,9 @@ def _malformed(e: Evidence) -> Judgment | None:
 
 def _unidentified(e: Evidence) -> Judgment | None:
     if not e.has_key:
-        return Judgment("unverified", "needs verification: no arXiv ID or link to check it by", "no-identifier")
+        return Judgment(
+            "unverified", "needs verification: no arXiv ID or link to check it by", "no-identifier"
+        )
     return None
 
 

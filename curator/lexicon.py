@@ -31,7 +31,19 @@ from typing import Any, TypeVar
 
 from curator.regex_needs import regex_needs, squeeze
 
-__all__ = ["Lexicon", "PhraseSet", "default_lexicon", "forget_with_lexicon", "load_lexicon", "may_match", "memo", "packaged_lexicon", "phrases_dir", "skim", "use_lexicon"]
+__all__ = [
+    "Lexicon",
+    "PhraseSet",
+    "default_lexicon",
+    "forget_with_lexicon",
+    "load_lexicon",
+    "may_match",
+    "memo",
+    "packaged_lexicon",
+    "phrases_dir",
+    "skim",
+    "use_lexicon",
+]
 
 _DIR = Path(__file__).with_name("phrases")
 _PLACEHOLDER = re.compile(r"\{(topic|other|person)\}")
@@ -53,7 +65,9 @@ def _packaged() -> dict[str, Any]:
     return merged
 
 
-def _merge(into: dict[str, Any], data: Mapping[str, Any], *, trusted: bool, budget: list[int] | None = None) -> None:
+def _merge(
+    into: dict[str, Any], data: Mapping[str, Any], *, trusted: bool, budget: list[int] | None = None
+) -> None:
     for key, value in data.items():
         key = str(key).lower()
         if isinstance(value, Mapping):
@@ -117,7 +131,12 @@ class Lexicon:
         return cur if isinstance(cur, dict) else {}
 
     def pattern(
-        self, table: str, key: str, topic: Iterable[str] = (), other: Iterable[str] = (), person: Iterable[str] = ()
+        self,
+        table: str,
+        key: str,
+        topic: Iterable[str] = (),
+        other: Iterable[str] = (),
+        person: Iterable[str] = (),
     ) -> re.Pattern[str]:
         """One case-insensitive alternation of ``[table] key``; never matches when empty."""
         if topic == () and other == () and person == ():
@@ -136,7 +155,12 @@ class Lexicon:
         return hit
 
     def phrases(
-        self, table: str, key: str, topic: Iterable[str] = (), other: Iterable[str] = (), person: Iterable[str] = ()
+        self,
+        table: str,
+        key: str,
+        topic: Iterable[str] = (),
+        other: Iterable[str] = (),
+        person: Iterable[str] = (),
     ) -> PhraseSet:
         """``[table] key`` as a :class:`PhraseSet`: the same matches as :meth:`pattern`, found faster
         in texts that hold few of its phrases and names (most texts hold none)."""
@@ -153,7 +177,11 @@ class Lexicon:
         names = [t, t.replace("-", " "), t.replace("_", " ")]
         entry = self.table("topics").get(t, {})
         if isinstance(entry, dict):
-            names += [w.removeprefix("lit:").lower() for w in entry.get("names", []) if not w.startswith("re:")]
+            names += [
+                w.removeprefix("lit:").lower()
+                for w in entry.get("names", [])
+                if not w.startswith("re:")
+            ]
         names += [e.lower() for e in extra]
         return list(dict.fromkeys(n.strip() for n in names if n and n.strip()))
 
@@ -163,11 +191,17 @@ class Lexicon:
         entry = self.table("topics").get(t, {})
         fam = list(self.topic_names(topic))
         if isinstance(entry, dict):
-            fam += [w.removeprefix("lit:").lower() for w in entry.get("family", []) if not w.startswith("re:")]
+            fam += [
+                w.removeprefix("lit:").lower()
+                for w in entry.get("family", [])
+                if not w.startswith("re:")
+            ]
         return list(dict.fromkeys(fam))
 
 
-def _names(topic: Iterable[str], other: Iterable[str], person: Iterable[str]) -> dict[str, tuple[str, ...]]:
+def _names(
+    topic: Iterable[str], other: Iterable[str], person: Iterable[str]
+) -> dict[str, tuple[str, ...]]:
     """Placeholder names, longest first (an alternation tries them in order)."""
     return {
         "topic": tuple(sorted({n for n in topic if n}, key=len, reverse=True)),
@@ -197,7 +231,9 @@ class PhraseSet:
         self.names = names
         # a name of one ASCII word ("rag", "rl") matches only a whole word: look it up among the
         # text's words, not as a substring (which "fragment" and "world" would hold)
-        self.lowered = {k: tuple((n.lower(), bool(_ONE_WORD.fullmatch(n))) for n in v) for k, v in names.items()}
+        self.lowered = {
+            k: tuple((n.lower(), bool(_ONE_WORD.fullmatch(n))) for n in v) for k, v in names.items()
+        }
         # per phrase: a word the text must hold, and the placeholders it must fill (an re: phrase's
         # parse says what every match contains: "{other}|{person}" needs neither for certain)
         self.needs: list[tuple[tuple[str, ...] | None, tuple[str, ...]]] = []
@@ -209,7 +245,9 @@ class PhraseSet:
                 literal = tuple(fold_script(x) for x in words_any) if words_any else None
             else:
                 slots = tuple(sorted(set(_PLACEHOLDER.findall(w))))
-                words = [t for chunk in _PLACEHOLDER.split(w.removeprefix("lit:")) for t in chunk.split()]
+                words = [
+                    t for chunk in _PLACEHOLDER.split(w.removeprefix("lit:")) for t in chunk.split()
+                ]
                 words = [t for t in words if t not in ("topic", "other", "person")]
                 literal = (fold_script(max(words, key=len).lower()),) if words else None
             self.needs.append((literal, slots))
@@ -242,10 +280,14 @@ class PhraseSet:
         hit = self._compiled.get(i, False)
         if hit is False:
             source = _to_regex(self.entries[i], self.names)
-            hit = self._compiled[i] = re.compile(source, re.IGNORECASE | re.MULTILINE) if source else None
+            hit = self._compiled[i] = (
+                re.compile(source, re.IGNORECASE | re.MULTILINE) if source else None
+            )
         return hit
 
-    def finditer(self, text: str, low: str | None = None, present: frozenset[str] | None = None) -> Iterator[re.Match[str]]:
+    def finditer(
+        self, text: str, low: str | None = None, present: frozenset[str] | None = None
+    ) -> Iterator[re.Match[str]]:
         """What ``re.finditer`` of the whole alternation would yield, in the same order."""
         low = text.lower() if low is None else low
         present = self.present(low) if present is None else present
@@ -302,7 +344,8 @@ def _alt(names: tuple[str, ...]) -> str:
     if not names:
         return r"(?!x)x"
     return _guarded_alternation(
-        (_HEAD if _latin_edge(n[:1]) else "", re.escape(n), _TAIL if _latin_edge(n[-1:]) else "") for n in names
+        (_HEAD if _latin_edge(n[:1]) else "", re.escape(n), _TAIL if _latin_edge(n[-1:]) else "")
+        for n in names
     )
 
 
@@ -322,7 +365,9 @@ def _guarded_alternation(parts: Iterable[tuple[str, str, str]]) -> str:
         else:
             runs.append((head, tail, [body]))
     return "|".join(
-        head + (group[0] if len(group) == 1 and not head and not tail else "(?:" + "|".join(group) + ")") + tail
+        head
+        + (group[0] if len(group) == 1 and not head and not tail else "(?:" + "|".join(group) + ")")
+        + tail
         for head, tail, group in runs
     )
 
@@ -349,7 +394,11 @@ def _regex_parts(entry: str, names: dict[str, tuple[str, ...]]) -> tuple[str, st
         pieces.append(f"{pad}(?:{_alt(names[m[1]])}){pad}")
         pos = m.end()
     pieces.append(esc(text[pos:]))
-    body = "".join(pieces).replace(r"\ ", r"\s*") if _has_cjk(text) else "".join(pieces).replace(r"\ ", r"\s+")
+    body = (
+        "".join(pieces).replace(r"\ ", r"\s*")
+        if _has_cjk(text)
+        else "".join(pieces).replace(r"\ ", r"\s+")
+    )
     head = _HEAD if _latin_edge(text[:1]) else ""
     tail = _TAIL if _latin_edge(text[-1:]) else ""
     return head, body, tail
@@ -510,7 +559,11 @@ def _freeze(value: Any) -> Any:
 
 
 def _thaw(value: Any) -> Any:
-    if isinstance(value, tuple) and all(isinstance(x, tuple) and len(x) == 2 and isinstance(x[0], str) for x in value) and value:
+    if (
+        isinstance(value, tuple)
+        and all(isinstance(x, tuple) and len(x) == 2 and isinstance(x[0], str) for x in value)
+        and value
+    ):
         return {k: _thaw(v) for k, v in value}
     if isinstance(value, tuple):
         return [_thaw(v) for v in value]

@@ -72,9 +72,12 @@ def _load_parser() -> None:
 
     md = MarkdownIt("commonmark", {"maxNesting": MAX_NESTING}).enable("table")
     md.disable(["inline", "text_join"])
-    _HTML_BLOCK6_RE = re.compile(r" {0,3}</?(?:" + "|".join(block_names) + r")(?:[ \t]|/?>|$)", re.IGNORECASE)
+    _HTML_BLOCK6_RE = re.compile(
+        r" {0,3}</?(?:" + "|".join(block_names) + r")(?:[ \t]|/?>|$)", re.IGNORECASE
+    )
     _md_trim = mdTrim
     _MD = md
+
 
 # --- line classification ----------------------------------------------------------------------
 
@@ -284,7 +287,9 @@ ROMAN = r"(?:(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3})(?![A-Za-z]))"
 _FIRST_PART = rf"(?:{ROMAN}|[A-Z]|\d{{1,3}})"
 _SECT_NUM_RE = re.compile(rf"§[ \t]*({_FIRST_PART}(?:\.\d+)*)\.?")
 _DOTTED_NUM_RE = re.compile(rf"({_FIRST_PART}(?:\.\d{{1,3}})+)(?:\.|\)|:(?!\d))?(?=\s|$)")
-SECTION_REF_RE = re.compile(rf"§\s*((?:{ROMAN}[.．]|[A-Za-z][.．])?[0-9０-９]{{1,3}}(?:[.．][0-9０-９]{{1,3}})*|{ROMAN})")
+SECTION_REF_RE = re.compile(
+    rf"§\s*((?:{ROMAN}[.．]|[A-Za-z][.．])?[0-9０-９]{{1,3}}(?:[.．][0-9０-９]{{1,3}})*|{ROMAN})"
+)
 """A "§" reference in free text ("§4.3", "§ 4.3", "§４.３", "§C.3"); group 1 is the number as written."""
 _SINGLE_NUM_RE = re.compile(
     r"(\d{1,3})(?:(?:[.)、]|[ \t]*\))(?=\s|$)|(?=[ \t]*[·|:：—–][ \t]|[ \t]+-[ \t]))|([A-Z])[.)](?=[ \t]+\S)"
@@ -300,29 +305,41 @@ def _fold(text: str) -> str:
 
 
 def _canonical(digits: str) -> str:
-    """"04.3" → "§4.3", "c.3" → "§C.3": the one way a section number is written everywhere in curator."""
-    return "§" + ".".join(str(int(part)) if part.isdigit() else part.upper() for part in digits.split("."))
+    """ "04.3" → "§4.3", "c.3" → "§C.3": the one way a section number is written everywhere in curator."""
+    return "§" + ".".join(
+        str(int(part)) if part.isdigit() else part.upper() for part in digits.split(".")
+    )
 
 
 _CJK_DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九")}
-_CJK_NUM_RE = re.compile(r"(?:第\s*)?([一二三四五六七八九十]{1,3})(?:[、.．]|\s*[章部节節編篇](?:[、.．:：\s]|$))")
+_CJK_NUM_RE = re.compile(
+    r"(?:第\s*)?([一二三四五六七八九十]{1,3})(?:[、.．]|\s*[章部节節編篇](?:[、.．:：\s]|$))"
+)
 """"三、评测", "第三章 评测": a top-level part numbered the Chinese way."""
 
 
 def _cjk_number(text: str) -> int | None:
-    """"三" → 3, "十二" → 12, "二十" → 20 (up to 99)."""
+    """ "三" → 3, "十二" → 12, "二十" → 20 (up to 99)."""
     if "十" in text:
         tens, _, ones = text.partition("十")
         t = _CJK_DIGITS.get(tens, 0) if tens else 1
         o = _CJK_DIGITS.get(ones, 0) if ones else 0
-        return t * 10 + o if (not tens or tens in _CJK_DIGITS) and (not ones or ones in _CJK_DIGITS) else None
+        return (
+            t * 10 + o
+            if (not tens or tens in _CJK_DIGITS) and (not ones or ones in _CJK_DIGITS)
+            else None
+        )
     return _CJK_DIGITS.get(text) if len(text) == 1 else None
 
 
 def _number_match(title: str) -> re.Match[str] | None:
     head = _fold(title[:40])
     pos = len(head) - len(head.lstrip())
-    return _SECT_NUM_RE.match(head, pos) or _DOTTED_NUM_RE.match(head, pos) or _SINGLE_NUM_RE.match(head, pos)
+    return (
+        _SECT_NUM_RE.match(head, pos)
+        or _DOTTED_NUM_RE.match(head, pos)
+        or _SINGLE_NUM_RE.match(head, pos)
+    )
 
 
 _BARE_INT_RE = re.compile(r"\s*(\d{1,3})[ \t]+(?=\S)")
@@ -333,7 +350,11 @@ def _heading_numbers(headings: list[Any]) -> list[str | None]:
     alone could be a title like "3 agents") is a number when the headings under it are numbered
     from it ("### 2.1 …") or when its siblings count the same way ("## 1 …", "## 2 …")."""
     numbers = [section_number(h.text) for h in headings]
-    bare = {i: int(m[1]) for i, h in enumerate(headings) if numbers[i] is None and (m := _BARE_INT_RE.match(h.text))}
+    bare = {
+        i: int(m[1])
+        for i, h in enumerate(headings)
+        if numbers[i] is None and (m := _BARE_INT_RE.match(h.text))
+    }
     if not bare:
         return numbers
     for i, n in bare.items():
@@ -360,7 +381,7 @@ def _worded_re() -> re.Pattern[str]:
     words = default_lexicon().pattern("sections", "number_words").pattern
     return re.compile(
         rf"\s*(?:{words})\s*[:：.]?\s*((?:(?:{ROMAN}|[A-Z])\.)?\d{{1,3}}(?:\.\d{{1,3}})*|{ROMAN})\.?(?=[\s:：·|—–\-)]|$)",
-        re.IGNORECASE
+        re.IGNORECASE,
     )
 
 
@@ -396,7 +417,15 @@ def section_number(title: str) -> str | None:
 def strip_section_number(title: str) -> str:
     """A heading's title without its number: "4.3 RLVR 与奖励建模" → "RLVR 与奖励建模"."""
     m = _number_match(title)
-    end = m.end() if m else (cjk[1] if (cjk := _cjk_match(title)) else (w[1] if (w := _worded_number(title)) else None))
+    end = (
+        m.end()
+        if m
+        else (
+            cjk[1]
+            if (cjk := _cjk_match(title))
+            else (w[1] if (w := _worded_number(title)) else None)
+        )
+    )
     if end is None:
         return " ".join(title.split())
     cut = 0
@@ -406,7 +435,7 @@ def strip_section_number(title: str) -> str:
 
 
 def number_depth(number: str) -> int:
-    """"§3.4.1" → 3."""
+    """ "§3.4.1" → 3."""
     return number.count(".") + 1
 
 
@@ -458,7 +487,9 @@ _ANCHORED_WORD_RE = re.compile(r"锚入|anchored", re.IGNORECASE)
 _DATE_BEFORE_RE = re.compile(rf"(?<![\d-])({_DATE})[ \t]*\Z")
 _DATE_AFTER_RE = re.compile(rf"[ \t::]*({_DATE})(?![\d-])")
 _CELL_DATE_RE = re.compile(rf"{_DATE}")
-_DELIM_ROW_RE = re.compile(r"[ \t]*+\|?[ \t]*+:?-++:?[ \t]*+(?:\|[ \t]*+:?-++:?[ \t]*+)*\|?[ \t]*+$")
+_DELIM_ROW_RE = re.compile(
+    r"[ \t]*+\|?[ \t]*+:?-++:?[ \t]*+(?:\|[ \t]*+:?-++:?[ \t]*+)*\|?[ \t]*+$"
+)
 """A table's delimiter row.  Its runs of spaces are taken whole (``*+``): nothing after one of them
 but another such run can take a space, and given back one by one, 2,000 spaces took seconds."""
 _CELL_SPLIT_RE = re.compile(r"(?<!\\)\|")
@@ -504,7 +535,9 @@ def _line_date(line: str) -> str | None:
     of a big doc (it tries a date at every digit of every ID)."""
     for word in _ANCHORED_WORD_RE.finditer(line):
         at = word.start()
-        m = _DATE_BEFORE_RE.search(line, max(0, at - 40), at) or _DATE_AFTER_RE.match(line, word.end())
+        m = _DATE_BEFORE_RE.search(line, max(0, at - 40), at) or _DATE_AFTER_RE.match(
+            line, word.end()
+        )
         if m:
             return m[1]
     return None
@@ -698,12 +731,19 @@ def _collect_anchors(
     }
     anchor_lines = {r[0] for r in raw}
     removed = _removed_phrases(masked, masked_lines, starts, anchor_lines)
-    struck = {i: [m.span() for m in _STRUCK_RE.finditer(masked_lines[i])] for i in anchor_lines if "~~" in masked_lines[i]}
+    struck = {
+        i: [m.span() for m in _STRUCK_RE.finditer(masked_lines[i])]
+        for i in anchor_lines
+        if "~~" in masked_lines[i]
+    }
     if removed or struck:
         drop = {
-            k for k, (i, col, end, _kind, _key) in enumerate(raw)
+            k
+            for k, (i, col, end, _kind, _key) in enumerate(raw)
             if (i in removed and _says_removed(masked_lines[i], col, end, removed[i]))
-            or any(a <= col and end <= b for a, b in struck.get(i, ()))  # ~~struck through~~: deleted
+            or any(
+                a <= col and end <= b for a, b in struck.get(i, ())
+            )  # ~~struck through~~: deleted
         }
         if drop:
             if removed_out is not None:
@@ -722,7 +762,9 @@ def _collect_anchors(
     out: list[tuple[int, Anchor]] = []
     seen: set[tuple[int, str, str]] = set()
 
-    def add(i: int, kind: _Kind, key: str, name: str, date: str | None, in_table: bool = False) -> None:
+    def add(
+        i: int, kind: _Kind, key: str, name: str, date: str | None, in_table: bool = False
+    ) -> None:
         if (i, kind, key) in seen:
             return
         seen.add((i, kind, key))
@@ -771,7 +813,10 @@ def _removed_scan() -> tuple[re.Pattern[str], re.Pattern[str]]:
             patterns.append(w[3:])  # packaged patterns are written in lower case
         else:
             literals.append(w.removeprefix("lit:").lower())
-    parts = [*_trie(literals), *patterns]  # one flat top-level alternation: a wrapping group defeats the scan
+    parts = [
+        *_trie(literals),
+        *patterns,
+    ]  # one flat top-level alternation: a wrapping group defeats the scan
     return re.compile("|".join(parts) or r"(?!x)x"), lex.pattern("sections", "removed")
 
 
@@ -787,7 +832,11 @@ def _trie(words: list[str]) -> list[str]:
 
     def emit(node: dict[str, dict]) -> str:
         ends = "" in node
-        alts = [(r"\s+" if ch.isspace() else re.escape(ch)) + emit(sub) for ch, sub in sorted(node.items()) if ch]
+        alts = [
+            (r"\s+" if ch.isspace() else re.escape(ch)) + emit(sub)
+            for ch, sub in sorted(node.items())
+            if ch
+        ]
         if not alts:
             return ""
         body = alts[0] if len(alts) == 1 and not ends else "(?:" + "|".join(alts) + ")"
@@ -810,7 +859,11 @@ def _removed_phrases(
     if len(low) != len(masked):  # a few characters lower-case to two: no offsets to share
         candidates = lines
     else:
-        candidates = {i for m in prefilter.finditer(low) if (i := bisect_right(starts, m.start()) - 1) in lines}
+        candidates = {
+            i
+            for m in prefilter.finditer(low)
+            if (i := bisect_right(starts, m.start()) - 1) in lines
+        }
     out: dict[int, list[tuple[int, int]]] = {}
     for i in candidates:
         spans = [m.span() for m in full.finditer(masked_lines[i])]
@@ -875,13 +928,17 @@ class SectionRoles:
 
 
 _EDGE_PUNCT_RE = re.compile(r"^[\W_]+|[\W_]+$")
-_STAMP_RE = re.compile(r"(?:v(?:er(?:sion)?)?\s*)?\d{1,4}(?:[-./]\d{1,2})+(?!\d)|v\d", re.IGNORECASE)
+_STAMP_RE = re.compile(
+    r"(?:v(?:er(?:sion)?)?\s*)?\d{1,4}(?:[-./]\d{1,2})+(?!\d)|v\d", re.IGNORECASE
+)
 """A change-log entry's heading: a date or a version."""
 
 
 def _heading_key(title: str) -> str:
     """A heading reduced for matching phrase lists: folded, no markup, emoji or edge punctuation."""
-    return _EDGE_PUNCT_RE.sub("", " ".join(_fold(title).replace("*", " ").replace("`", " ").split()))
+    return _EDGE_PUNCT_RE.sub(
+        "", " ".join(_fold(title).replace("*", " ").replace("`", " ").split())
+    )
 
 
 @memo
@@ -934,7 +991,9 @@ def section_roles(doc: LivingDoc) -> SectionRoles:
         if s.number or (s.index == 0 and s.level == 1):
             continue
         key = _heading_key(s.title)
-        if roll_re.fullmatch(key) or (seen_keys.get(key, 0) >= 2 and not _has_children(sections, s)):
+        if roll_re.fullmatch(key) or (
+            seen_keys.get(key, 0) >= 2 and not _has_children(sections, s)
+        ):
             rollup.add(s.index)
         if next(unanchored.finditer(s.title), None) is not None:
             not_place.add(s.index)  # "## Reading list (not anchored)": the heading says so itself
@@ -1068,7 +1127,9 @@ def find_section(doc: LivingDoc, ref: str) -> list[Section]:
     partial: list[Section] = []
     for s in doc.sections:
         title = _fold(s.title).casefold()
-        label = _fold(f"{s.number} {strip_section_number(s.title)}").casefold() if s.number else title
+        label = (
+            _fold(f"{s.number} {strip_section_number(s.title)}").casefold() if s.number else title
+        )
         if folded in (title, label):
             exact.append(s)
         elif folded in title:

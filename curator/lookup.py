@@ -53,8 +53,20 @@ class LookupResult:
     with it) would cost a warm ``curator lookup`` ~10 ms, a tenth of its budget.
     """
 
-    __slots__ = ("query", "id", "valid", "kind", "version", "anchored", "anchored_other_topics", "cited",
-                 "paper_cards", "notes", "briefings", "problems")
+    __slots__ = (
+        "query",
+        "id",
+        "valid",
+        "kind",
+        "version",
+        "anchored",
+        "anchored_other_topics",
+        "cited",
+        "paper_cards",
+        "notes",
+        "briefings",
+        "problems",
+    )
 
     def __init__(
         self,
@@ -238,7 +250,11 @@ def _keys_with_lines(text: str) -> dict[str, list[int]]:
 
 
 def default_window(
-    since: datetime | None, until: datetime | None, hours: float, tz: tzinfo | None, now: datetime | None = None
+    since: datetime | None,
+    until: datetime | None,
+    hours: float,
+    tz: tzinfo | None,
+    now: datetime | None = None,
 ) -> tuple[datetime, datetime]:
     """``Config.default_window`` from its inputs, for the warm path that has no Config (the same function)."""
     from curator.timeutil import window_ending
@@ -254,7 +270,9 @@ class _Settings:
     living-doc folder keep their stamps, and the inbox is still a folder).
     """
 
-    def __init__(self, idx: LookupIndex, cfg: Config | None, env: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self, idx: LookupIndex, cfg: Config | None, env: dict[str, Any] | None = None
+    ) -> None:
         self.idx = idx
         self.cfg = cfg
         self.lay: Layout | None = None
@@ -306,10 +324,20 @@ class _Settings:
         now = _now_ns()
         if self.own and kdir is not None and _settled(self.toml_sig, now) and _settled(kdir, now):
             env = {
-                "toml": self.toml_sig, "kdir": kdir, "topic": cfg.topic, "tz": self.tz_key, "docs": dict(lay.docs),
-                "inbox": cfg.inbox, "cards": cfg.cards, "knowledge": cfg.knowledge,
+                "toml": self.toml_sig,
+                "kdir": kdir,
+                "topic": cfg.topic,
+                "tz": self.tz_key,
+                "docs": dict(lay.docs),
+                "inbox": cfg.inbox,
+                "cards": cfg.cards,
+                "knowledge": cfg.knowledge,
                 # as data, turned into datetimes and zones only when a note's time is compared
-                "window": [datetime_to_data(cfg.since), datetime_to_data(cfg.until), cfg.window_hours],
+                "window": [
+                    datetime_to_data(cfg.since),
+                    datetime_to_data(cfg.until),
+                    cfg.window_hours,
+                ],
                 "zone": zone_to_data(cfg.tz),
             }
             if env != self.idx.env:
@@ -331,7 +359,9 @@ class _Settings:
         from curator.roots import WorkspaceError
 
         _cfg, lay = self.full()
-        return WorkspaceError(f"missing living doc for topic {topic!r}: {lay.knowledge / (topic + '.md')}")
+        return WorkspaceError(
+            f"missing living doc for topic {topic!r}: {lay.knowledge / (topic + '.md')}"
+        )
 
     def default_window(self) -> tuple[datetime, datetime]:
         if self.cfg is not None:
@@ -339,7 +369,9 @@ class _Settings:
         assert self.env is not None
         since_v, until_v, hours = self.env["window"]
         since, until = datetime_from_data(since_v), datetime_from_data(until_v)
-        return default_window(since, until, hours, None if since and until else zone_from_data(self.env["zone"]))
+        return default_window(
+            since, until, hours, None if since and until else zone_from_data(self.env["zone"])
+        )
 
 
 class LookupIndex:
@@ -410,8 +442,12 @@ class LookupIndex:
         docs = {}
         for rel, e in d["docs"].items():
             check(type(e) is list and len(e) == 4 and type(e[1]) is str)
-            docs[data.relative(rel)] = (data.sig(e[0]), e[1], Shards.from_data(data.anchors, e[2], blobs),
-                                        data.strs(e[3]))
+            docs[data.relative(rel)] = (
+                data.sig(e[0]),
+                e[1],
+                Shards.from_data(data.anchors, e[2], blobs),
+                data.strs(e[3]),
+            )
         stamps = d["notes"]
         check(not stamps or set(map(type, stamps.values())) == {str})
         try:  # hex: 2,000 of them decode far faster than as decimal ints
@@ -429,11 +465,23 @@ class LookupIndex:
             check(all(k == inbox or k.startswith(under) for k in tree))
             tree = {k: data.sig(v) for k, v in tree.items()}
         if cards is not None:
-            check(type(cards) is list and len(cards) == 3 and type(cards[0]) is str and type(cards[2]) is str)
+            check(
+                type(cards) is list
+                and len(cards) == 3
+                and type(cards[0]) is str
+                and type(cards[2]) is str
+            )
             cards = (cards[0], data.sig(cards[1]), cards[2])
         tz_key = d["tz"]
         check(tz_key is None or type(tz_key) is str)
-        self.docs, self.notes, self.walk, self.tree, self.inbox, self.cards = docs, notes, walk, tree, inbox, cards
+        self.docs, self.notes, self.walk, self.tree, self.inbox, self.cards = (
+            docs,
+            notes,
+            walk,
+            tree,
+            inbox,
+            cards,
+        )
         self.env, self.tz_key = data.env(d["env"]), tz_key
         self.post = Shards.from_data(data.postings, d["post"], blobs)
         self.note_keys = Shards.from_data(data.keys, d["keys"], blobs)
@@ -444,11 +492,20 @@ class LookupIndex:
             return
         blobs = Blobs()
         d = {
-            "docs": {rel: [s, topic, shards.to_data(blobs), probs] for rel, (s, topic, shards, probs) in self.docs.items()},
-            "notes": {rel: format(v, "x") for rel, v in self.notes.items()}, "post": self.post.to_data(blobs),
-            "walk": self.walk, "tree": self.tree,
-            "inbox": self.inbox, "env": self.env, "tz": self.tz_key, "cards": self.cards,
-            "keys": self.note_keys.to_data(blobs), "meta": self.meta.to_data(blobs),
+            "docs": {
+                rel: [s, topic, shards.to_data(blobs), probs]
+                for rel, (s, topic, shards, probs) in self.docs.items()
+            },
+            "notes": {rel: format(v, "x") for rel, v in self.notes.items()},
+            "post": self.post.to_data(blobs),
+            "walk": self.walk,
+            "tree": self.tree,
+            "inbox": self.inbox,
+            "env": self.env,
+            "tz": self.tz_key,
+            "cards": self.cards,
+            "keys": self.note_keys.to_data(blobs),
+            "meta": self.meta.to_data(blobs),
         }
         if write_cache(self.root, self.path, "lookup", _version(), d, blobs, self.problems):
             self.dirty = False
@@ -492,9 +549,13 @@ class LookupIndex:
                     sec = section_for_line(doc, a.line) or sct
                     label = units.get(sec.index) or _label(by_index, sec)
                     home = next((x for x in doc.sections if (x.number or x.title) == label), sec)
-                    anchors.setdefault(f"{a.kind}:{a.key}", []).append((label, home.title, a.line, a.date, a.name))
+                    anchors.setdefault(f"{a.kind}:{a.key}", []).append(
+                        (label, home.title, a.line, a.date, a.name)
+                    )
             for c in doc.cited:
-                anchors.setdefault(f"cited:{c.kind}:{c.key}", []).append((c.where, "", c.line, None, ""))
+                anchors.setdefault(f"cited:{c.kind}:{c.key}", []).append(
+                    (c.where, "", c.line, None, "")
+                )
         except ReadProblem as exc:
             probs.append(f"{rel}: {exc.message}")
         packed = Shards.of(data.anchors, {k: tuple(v) for k, v in anchors.items()})
@@ -508,7 +569,11 @@ class LookupIndex:
         """Follow the inbox: walk it again only if a folder changed, re-read only notes whose stamp changed."""
         if st.tz_key != self.tz_key:
             self.notes, self.walk, self.tree = {}, [], None
-            self.meta, self.note_keys, self.post = Shards(data.note_meta), Shards(data.keys), Shards(data.postings)
+            self.meta, self.note_keys, self.post = (
+                Shards(data.note_meta),
+                Shards(data.keys),
+                Shards(data.postings),
+            )
             self.tz_key, self.dirty = st.tz_key, True
         if self.tree is None or self.inbox != st.inbox or not _tree_unchanged(self.tree):
             from curator.workspace import list_note_paths
@@ -531,14 +596,18 @@ class LookupIndex:
             except (OSError, ValueError):
                 stale.append((rel, None))
                 continue
-            if get(rel) != (st_.st_size << 128) | ((st_.st_mtime_ns & _M64) << 64) | (st_.st_ctime_ns & _M64):
+            if get(rel) != (st_.st_size << 128) | ((st_.st_mtime_ns & _M64) << 64) | (
+                st_.st_ctime_ns & _M64
+            ):
                 stale.append((rel, st_))
         seen = set(self.walk)
         gone = [rel for rel in self.notes if rel not in seen]
         if stale or gone:
             self._update_notes(st, stale, gone)
 
-    def _update_notes(self, st: _Settings, stale: list[tuple[str, os.stat_result | None]], gone: list[str]) -> None:
+    def _update_notes(
+        self, st: _Settings, stale: list[tuple[str, os.stat_result | None]], gone: list[str]
+    ) -> None:
         from curator.textio import ReadProblem, read_text
         from curator.workspace import briefing_info
 
@@ -553,12 +622,18 @@ class LookupIndex:
                 changes[rel] = None
                 continue
             parts = rel.split("/")
-            when = _note_time(dec.text, f.name, dec.mtime, cfg, parts[1] if len(parts) >= 3 else None)
+            when = _note_time(
+                dec.text, f.name, dec.mtime, cfg, parts[1] if len(parts) >= 3 else None
+            )
             btopic, _ = briefing_info(dec.text, f.name)
             if sig is not None:  # vanished meanwhile: the next check drops it
                 settled = _settled((0, sig.st_mtime_ns, sig.st_ctime_ns), now)
-                changes[rel] = (_packed(sig) if settled else -1, when.isoformat() if when else None, btopic,
-                                _keys_with_lines(dec.text))
+                changes[rel] = (
+                    _packed(sig) if settled else -1,
+                    when.isoformat() if when else None,
+                    btopic,
+                    _keys_with_lines(dec.text),
+                )
         for rel in gone:
             changes[rel] = None
         touched: dict[str, list[tuple[str, tuple[int, ...]]]] = {}
@@ -600,7 +675,11 @@ class LookupIndex:
                 names = sorted(os.listdir(folder)) if sig is not None else []
             except OSError:
                 names = []
-            cards = (folder, sig if _settled(sig, _now_ns()) else None, "".join(n + "\0" for n in names))
+            cards = (
+                folder,
+                sig if _settled(sig, _now_ns()) else None,
+                "".join(n + "\0" for n in names),
+            )
             if cards != self.cards:
                 self.cards, self.cards_by_stem, self.dirty = cards, None, True
         self.cards_listed = True
@@ -665,7 +744,9 @@ def lookup(
         return _answer(idx, st, query, parsed, topic, window, one_shot=index is None)
     except Miss:  # a shard that does not decode: the whole index is rebuilt
         idx.forget()
-        return _answer(idx, _Settings.open(idx, cfg), query, parsed, topic, window, one_shot=index is None)
+        return _answer(
+            idx, _Settings.open(idx, cfg), query, parsed, topic, window, one_shot=index is None
+        )
 
 
 def _answer(
@@ -683,7 +764,9 @@ def _answer(
     if topic and topic not in st.docs:
         raise st.missing_topic(topic)
     if topic is None and st.topic in st.docs:
-        topic = st.topic  # the workspace's default topic decides "anchored"; other docs are listed apart
+        topic = (
+            st.topic
+        )  # the workspace's default topic decides "anchored"; other docs are listed apart
     k = f"{kind}:{key}"
     check = one_shot or time.monotonic() - idx.checked_at > FRESH_SECONDS
     if not one_shot and not idx.opened:
@@ -695,18 +778,25 @@ def _answer(
             anchors = idx.docs[rel][2]
             res.problems.extend(idx.docs[rel][3])
         if topic is None or t == topic:
-            res.cited.extend({"doc": rel, "where": w, "line": ln} for w, _ti, ln, _d, _n in anchors.get("cited:" + k, ()))
+            res.cited.extend(
+                {"doc": rel, "where": w, "line": ln}
+                for w, _ti, ln, _d, _n in anchors.get("cited:" + k, ())
+            )
         found = anchors.get(k)
         if not found:
             continue
-        hits = [{"doc": rel, "topic": t, "section": s, "title": ti, "line": ln, "date": d, "name": n}
-                for s, ti, ln, d, n in found]
+        hits = [
+            {"doc": rel, "topic": t, "section": s, "title": ti, "line": ln, "date": d, "name": n}
+            for s, ti, ln, d, n in found
+        ]
         if topic is None or t == topic:
             res.anchored.extend(hits)
         else:
             res.anchored_other_topics.extend(hits)
     if check:
-        for rel in [r for r in idx.docs if r not in st.docs.values()]:  # a living doc that went away
+        for rel in [
+            r for r in idx.docs if r not in st.docs.values()
+        ]:  # a living doc that went away
             del idx.docs[rel]
             idx.dirty = True
 
@@ -731,8 +821,12 @@ def _answer(
         for rel, lines in hits:
             when_iso, btopic = idx.meta.get(rel)
             when = datetime.fromisoformat(when_iso) if when_iso else None
-            entry: dict[str, Any] = {"path": rel, "lines": list(lines), "time": when_iso,
-                                     "in_window": bool(when and since < when <= until)}
+            entry: dict[str, Any] = {
+                "path": rel,
+                "lines": list(lines),
+                "time": when_iso,
+                "in_window": bool(when and since < when <= until),
+            }
             if btopic and (topic is None or btopic == topic):
                 entry["topic"] = btopic
                 res.briefings.append(entry)
@@ -751,7 +845,9 @@ def _label(by_index: dict[int, Any], sec: Any) -> str:
     return (cur.number if cur is not None else None) or sec.title
 
 
-def _note_time(text: str, name: str, mtime: float, cfg: Config, author: str | None = None) -> datetime | None:
+def _note_time(
+    text: str, name: str, mtime: float, cfg: Config, author: str | None = None
+) -> datetime | None:
     """When a note was written, by the same rules as the analysis (:func:`timeutil.written_at`):
     a lookup's "in window" must agree with ``curator analyze``'s."""
     from curator.notes import read_front_matter
@@ -765,9 +861,16 @@ def format_text(res: LookupResult) -> str:
     if not res.valid:
         return f"{res.query!r} is not an arXiv ID or URL"
     lines = []
-    what = f"arXiv {res.id}" + (f" ({res.version} asked)" if res.version else "") if res.kind == "arxiv" else res.id
+    what = (
+        f"arXiv {res.id}" + (f" ({res.version} asked)" if res.version else "")
+        if res.kind == "arxiv"
+        else res.id
+    )
     if res.anchored:
-        places = ", ".join(f"{a['section']} {a['title']} ({a['doc']}:{a['line']}{', ' + a['date'] + ' 锚入' if a.get('date') else ''})" for a in res.anchored)
+        places = ", ".join(
+            f"{a['section']} {a['title']} ({a['doc']}:{a['line']}{', ' + a['date'] + ' 锚入' if a.get('date') else ''})"
+            for a in res.anchored
+        )
         lines.append(f"{what} is anchored: {places}")
     else:
         lines.append(f"{what} is NOT anchored in this topic's living doc")
@@ -798,7 +901,9 @@ def cmd_lookup(args: argparse.Namespace) -> int:
     idx = LookupIndex(_resolve_root(args.workspace))
     st = _Settings.open(idx, None)
     for problem in [*idx.problems, *(st.cfg.problems if st.cfg is not None else ())]:
-        print(f"curator: {problem}", file=sys.stderr)  # a link in .curator/, a refused path in curator.toml
+        print(
+            f"curator: {problem}", file=sys.stderr
+        )  # a link in .curator/, a refused path in curator.toml
     parsed = parse_query(args.query)
     if parsed is None:
         res = LookupResult(args.query, None, False, kind="invalid")
@@ -807,9 +912,10 @@ def cmd_lookup(args: argparse.Namespace) -> int:
             res = _answer(idx, st, args.query, parsed, args.topic, None, one_shot=True)
         except Miss:  # a shard that does not decode: the whole index is rebuilt
             idx.forget()
-            res = _answer(idx, _Settings.open(idx, None), args.query, parsed, args.topic, None, one_shot=True)
+            res = _answer(
+                idx, _Settings.open(idx, None), args.query, parsed, args.topic, None, one_shot=True
+            )
     if args.json:
-
         from curator import jsonout
 
         jsonout.emit(res.to_json())

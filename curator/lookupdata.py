@@ -35,7 +35,9 @@ class Shards:
 
     __slots__ = ("refs", "blobs", "opened", "ready", "changed", "conv")
 
-    def __init__(self, conv: Conv, refs: list[Any] | None = None, blobs: memoryview | bytes = b"") -> None:
+    def __init__(
+        self, conv: Conv, refs: list[Any] | None = None, blobs: memoryview | bytes = b""
+    ) -> None:
         self.conv = conv
         self.refs: list[Any] = refs if refs is not None else [None] * SHARDS
         """Per shard: None (empty), ``[offset, length]`` into ``blobs`` as read, or the bytes to write."""
@@ -107,12 +109,19 @@ class Shards:
             d = self.opened[i]
             self.refs[i] = dumps(d) if d else None
         self.changed.clear()
-        return [None if r is None else out.add(r if type(r) is bytes else blob(self.blobs, r)) for r in self.refs]
+        return [
+            None if r is None else out.add(r if type(r) is bytes else blob(self.blobs, r))
+            for r in self.refs
+        ]
 
     @classmethod
     def from_data(cls, conv: Conv, refs: Any, blobs: memoryview) -> Shards:
         """Shards as an index file names them (each checked when it is opened)."""
-        check(type(refs) is list and len(refs) == SHARDS and set(map(type, refs)) <= {list, type(None)})
+        check(
+            type(refs) is list
+            and len(refs) == SHARDS
+            and set(map(type, refs)) <= {list, type(None)}
+        )
         return cls(conv, refs, blobs)
 
 
@@ -149,7 +158,12 @@ def sig(v: Any) -> Sig | None:
 
 def relative(v: Any) -> str:
     """A path inside the workspace, as the index keeps it (no absolute path, no ``..``)."""
-    check(type(v) is str and v != "" and not os.path.isabs(v) and ".." not in v.replace("\\", "/").split("/"))
+    check(
+        type(v) is str
+        and v != ""
+        and not os.path.isabs(v)
+        and ".." not in v.replace("\\", "/").split("/")
+    )
     return v
 
 
@@ -160,7 +174,9 @@ def anchors(v: Any) -> tuple[tuple[str, str, int, str | None, str], ...]:
     for a in v:
         check(type(a) is list and len(a) == 5)
         section, title, line, date, name = a
-        check(type(section) is str and type(title) is str and type(line) is int and type(name) is str)
+        check(
+            type(section) is str and type(title) is str and type(line) is int and type(name) is str
+        )
         out.append((section, title, line, _opt_str(date), name))
     return tuple(out)
 
@@ -203,8 +219,14 @@ def env(v: Any) -> dict[str, Any] | None:
     window = v["window"]
     check(type(window) is list and len(window) == 3 and type(window[2]) in (int, float))
     return {
-        "toml": sig(v["toml"]), "kdir": sig(v["kdir"]), "topic": _opt_str(v["topic"]), "tz": _str(v["tz"]),
-        "docs": {_str(t): relative(rel) for t, rel in docs.items()}, "inbox": relative(v["inbox"]),
-        "cards": relative(v["cards"]), "knowledge": relative(v["knowledge"]),
-        "window": window, "zone": v["zone"],  # decoded (and checked) when a note's time is compared
+        "toml": sig(v["toml"]),
+        "kdir": sig(v["kdir"]),
+        "topic": _opt_str(v["topic"]),
+        "tz": _str(v["tz"]),
+        "docs": {_str(t): relative(rel) for t, rel in docs.items()},
+        "inbox": relative(v["inbox"]),
+        "cards": relative(v["cards"]),
+        "knowledge": relative(v["knowledge"]),
+        "window": window,
+        "zone": v["zone"],  # decoded (and checked) when a note's time is compared
     }

@@ -80,8 +80,10 @@ def name_family(title: str) -> str | None:
     if m is None:
         return None
     base = m[1]
-    coined = re.search(r"[a-z][A-Z]", base) or (base.isupper() and len(base) >= 3) or (
-        re.search(r"\d", base) and re.search(r"[A-Za-z]{2}", base)
+    coined = (
+        re.search(r"[a-z][A-Z]", base)
+        or (base.isupper() and len(base) >= 3)
+        or (re.search(r"\d", base) and re.search(r"[A-Za-z]{2}", base))
     )
     if not coined or base.lower() in _generic_names():
         return None
@@ -170,7 +172,9 @@ def cluster_items(
     _fuzzy_union(idless, uf, reason, likely_roots)
 
     # an ID-less item with no URL whose title strongly matches an arXiv increment joins it
-    arxiv_titles = {k: [title_core(i.title) for i in c.items] for k, c in clusters.items() if c.items}
+    arxiv_titles = {
+        k: [title_core(i.title) for i in c.items] for k, c in clusters.items() if c.items
+    }
     core_to_key: dict[str, str] = {}
     for k, cores in arxiv_titles.items():
         for core in cores:
@@ -196,21 +200,30 @@ def cluster_items(
             c = get(paper, "arxiv")
             c.items.extend(its)
             c.merge = "likely"
-            c.reasons.append(f"{_short(said[url_key])} says {url_key} is this paper" if url_key in said
-                             else f"its paper card links {url_key}")
+            c.reasons.append(
+                f"{_short(said[url_key])} says {url_key} is this paper"
+                if url_key in said
+                else f"its paper card links {url_key}"
+            )
             continue
         if url_key:
             c = get(url_key, "url")
         else:
             key = "t:" + fingerprint(its[0].title)
             n_key = 1
-            while key in clusters and _numbers(clusters[key].items[0].title) != _numbers(its[0].title):
+            while key in clusters and _numbers(clusters[key].items[0].title) != _numbers(
+                its[0].title
+            ):
                 n_key += 1  # same words, other numbers ("第 5 批" / "第 8 批"): another event
                 key = f"t:{fingerprint(its[0].title)}~{n_key}"
             c = get(key, "title")
         c.items.extend(its)
         if len(its) > 1:
-            c.merge = "likely" if root in likely_roots or reason.get(root, "").startswith("title") else "certain"
+            c.merge = (
+                "likely"
+                if root in likely_roots or reason.get(root, "").startswith("title")
+                else "certain"
+            )
             if root in reason:
                 c.reasons.append(reason[root])
     # links mentioned in passing (a chat line, a sentence of an essay) join the increment with that link
@@ -234,7 +247,9 @@ def cluster_items(
     return [clusters[k] for k in order]
 
 
-def _fuzzy_union(idless: list[Item], uf: _UnionFind, reason: dict[int, int | str], likely: set[int]) -> None:
+def _fuzzy_union(
+    idless: list[Item], uf: _UnionFind, reason: dict[int, int | str], likely: set[int]
+) -> None:
     """Strong title matches between ID-less items of different notes (blocked on rare tokens)."""
     n = len(idless)
     if n < 2:
@@ -332,7 +347,9 @@ def source_refs(cluster: Cluster, authors: dict[str, str]) -> list[SourceRef]:
     """One source per note, its labels joined ("条目1+2"), primary before mentions."""
     per_note: dict[str, list[str]] = {}
     mention_only: dict[str, bool] = {}
-    for it, is_mention in [(i, False) for i in cluster.items] + [(i, True) for i in cluster.mentions]:
+    for it, is_mention in [(i, False) for i in cluster.items] + [
+        (i, True) for i in cluster.mentions
+    ]:
         labels = per_note.setdefault(it.note, [])
         lab = it.label or (it.context.split(" / ")[-1] if it.context else "") or it.title[:24]
         lab = lab.strip()
@@ -368,7 +385,9 @@ def find_overlaps(
     (index, index, low first) the caller knows are related, with the reason."""
     if len(incs) < 2:
         return
-    with paused_gc():  # ~10^5 short-lived sets, lists and tuples, no cycles: full passes only cost time
+    with (
+        paused_gc()
+    ):  # ~10^5 short-lived sets, lists and tuples, no cycles: full passes only cost time
         _flag_overlaps(incs, texts, primaries, distinct or set(), per_item, context, related)
 
 
@@ -389,7 +408,6 @@ def _title_words(title: str) -> frozenset[str]:
     return frozenset(t for t in tokens(body) if len(t) >= 2 and not SPLIT_JOINED.search(t))
 
 
-
 def _twin_bonus(a: frozenset[str], b: frozenset[str]) -> float:
     """Two titles with most of their words in common (different papers, or the clustering would
     have merged them) are a pair to show, above pairs that share only a number or a rare term."""
@@ -398,7 +416,9 @@ def _twin_bonus(a: frozenset[str], b: frozenset[str]) -> float:
     shared = len(a & b)
     if shared < 3:
         return 0.0
-    held = shared / min(len(a), len(b))  # their names differ ("FooNet: …" and "BarKV: …"): not the union
+    held = shared / min(
+        len(a), len(b)
+    )  # their names differ ("FooNet: …" and "BarKV: …"): not the union
     return _TWIN_BONUS * held if held >= 0.6 else 0.0
 
 
@@ -423,7 +443,9 @@ def _title_bands(title_words: frozenset[str]) -> list[str]:
 @lru_cache(maxsize=1 << 16)
 def _word_hashes(word: str) -> tuple[int, ...]:
     """One independent 16-bit hash of ``word`` per band (ties go to the first word in order)."""
-    d = hashlib.blake2b(word.encode("utf-8", "surrogatepass"), digest_size=2 * _TITLE_BANDS).digest()
+    d = hashlib.blake2b(
+        word.encode("utf-8", "surrogatepass"), digest_size=2 * _TITLE_BANDS
+    ).digest()
     return tuple(int.from_bytes(d[i : i + 2], "big") for i in range(0, len(d), 2))
 
 
@@ -432,7 +454,11 @@ _NEIGHBOUR_BONUS = 0.26
 
 
 def _flag_overlaps(
-    incs: list[Increment], texts: list[str], primaries: list[list[Item]], distinct: set[frozenset[str]], per_item: int,
+    incs: list[Increment],
+    texts: list[str],
+    primaries: list[list[Item]],
+    distinct: set[frozenset[str]],
+    per_item: int,
     context: list[frozenset[str]] | None = None,
     related: dict[tuple[int, int], str] | None = None,
 ) -> None:
@@ -444,29 +470,50 @@ def _flag_overlaps(
     names: dict[str, int] = {}
     for i, inc in enumerate(incs):
         # a title that is only an address ("https://arxiv.org/abs/…") has no name: its core would be "https"
-        cores = [title_core(_LINKS.sub(" ", t)) for t in (inc.title, *(it.title for it in primaries[i][:3])) if t]
+        cores = [
+            title_core(_LINKS.sub(" ", t))
+            for t in (inc.title, *(it.title for it in primaries[i][:3]))
+            if t
+        ]
         for core in dict.fromkeys(c.strip() for c in cores):
-            if 3 <= len(core) <= 30 and not re.fullmatch(r"[\d.\s#§]+", core) and core.lower() not in _generic_names():
+            if (
+                3 <= len(core) <= 30
+                and not re.fullmatch(r"[\d.\s#§]+", core)
+                and core.lower() not in _generic_names()
+            ):
                 names.setdefault(core if len(core) < 6 else core.lower(), i)
     id_owner = {a: i for i, inc in enumerate(incs) for a in inc.arxiv[:1]}
     links: dict[tuple[int, int], str] = dict(related or {})
     named: dict[int, dict[int, str]] = {}  # increment named → {increment whose text names it: why}
     exact = {k: v for k, v in names.items() if len(k) < 6}
     folded = {k: v for k, v in names.items() if len(k) >= 6}
-    name_res = [(rx, table) for rx, table in ((_trie_regex(exact) if exact else None, exact), (_trie_regex(folded, fold=True) if folded else None, folded)) if rx]
+    name_res = [
+        (rx, table)
+        for rx, table in (
+            (_trie_regex(exact) if exact else None, exact),
+            (_trie_regex(folded, fold=True) if folded else None, folded),
+        )
+        if rx
+    ]
     for i, inc in enumerate(incs):
         own = set(inc.arxiv)
         for it in primaries[i]:
-            if len(it.mentions) <= 3:  # a list of IDs ("涉及 arXiv 号: a / b / c / d") relates none of them
+            if (
+                len(it.mentions) <= 3
+            ):  # a list of IDs ("涉及 arXiv 号: a / b / c / d") relates none of them
                 for mid in it.mentions:
                     j = id_owner.get(mid)
                     if j is not None and j != i and mid not in own:
-                        links.setdefault(_pair(i, j), f"{_short(it.note)}({it.label or 'item'}) mentions {mid}")
+                        links.setdefault(
+                            _pair(i, j), f"{_short(it.note)}({it.label or 'item'}) mentions {mid}"
+                        )
             for rx, table in name_res:
                 for m in rx.finditer(it.text):
                     j = table.get(m.group(0)) if table is exact else table.get(m.group(0).lower())
                     if j is not None and j != i and not _word_inside(it.text, m.start(), m.end()):
-                        named.setdefault(j, {}).setdefault(i, f"{_short(it.note)}({it.label or 'item'}) names {m.group(0)}")
+                        named.setdefault(j, {}).setdefault(
+                            i, f"{_short(it.note)}({it.label or 'item'}) names {m.group(0)}"
+                        )
     for j, by in named.items():
         if len(by) >= _COMMON_NAME:
             continue  # a name half the relay mentions (an engine, a lab) relates nothing in particular
@@ -483,7 +530,9 @@ def _flag_overlaps(
                 for y in members[k + 1 :]:
                     if title_core(incs[x].title).lower() != title_core(incs[y].title).lower():
                         # the same name twice is a collision (one acronym, two papers), not a family
-                        links.setdefault(_pair(x, y), f"both named for {name_family(incs[x].title)}")
+                        links.setdefault(
+                            _pair(x, y), f"both named for {name_family(incs[x].title)}"
+                        )
     # candidate partners per row (a < b): a set update per block member collects them in C, and
     # scoring row by row keeps one row's vector hot while its partners are scored
     partners: dict[int, set[int]] = defaultdict(set)
@@ -497,7 +546,9 @@ def _flag_overlaps(
     if context is not None:
         for i, keys_i in enumerate(context):
             for key in keys_i:
-                block["\x00" + key].append(i)  # neighbours in the doc: compared whatever their words
+                block["\x00" + key].append(
+                    i
+                )  # neighbours in the doc: compared whatever their words
     title_words = [_title_words(inc.title) for inc in incs]
     in_titles = Counter(chain.from_iterable(title_words))
     for i, words in enumerate(title_words):
@@ -524,7 +575,9 @@ def _flag_overlaps(
             if distinct and frozenset((incs[a].id, incs[b].id)) in distinct:
                 continue
             vb = vectors[b]
-            cos = fsum([va[t] * vb[t] for t in shared])  # TfIdf.cosine: the same products, summed exactly
+            cos = fsum(
+                [va[t] * vb[t] for t in shared]
+            )  # TfIdf.cosine: the same products, summed exactly
             link = links.get((a, b)) if a in linked else None
             near = len(context[a] & context[b]) if context is not None else 0
             twin = _twin_bonus(title_words[a], title_words[b])
@@ -542,7 +595,9 @@ def _flag_overlaps(
     def reason(p: int) -> str:
         a, b = divmod(p, n)
         va, vb = vectors[a], vectors[b]
-        top = sorted([(-(va[t] * vb[t]), t) for t in shared_of[p]])[:4]  # heaviest product, then term
+        top = sorted([(-(va[t] * vb[t]), t) for t in shared_of[p]])[
+            :4
+        ]  # heaviest product, then term
         why = links.get((a, b)) or ("near-twin titles" if p in twins else "")
         if top:
             why = (why + "; " if why else "") + "shared terms: " + ", ".join([t for _, t in top])
@@ -551,7 +606,9 @@ def _flag_overlaps(
     # only the kept flags (per_item per increment) get a reason: most pairs are cut here
     reasons: dict[int, str] = {}
     for i, lst in flags.items():
-        lst.sort(key=itemgetter(0), reverse=True)  # a reverse sort stays stable: equal scores keep pair order
+        lst.sort(
+            key=itemgetter(0), reverse=True
+        )  # a reverse sort stays stable: equal scores keep pair order
         # an increment still to triage first: its flag is a decision; one with a known item is context
         lst.sort(key=lambda f: incs[f[1]].status != "new")
         kept = []

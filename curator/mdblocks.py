@@ -187,11 +187,20 @@ def scan_blocks(text: str) -> list[Block]:
         if bm and len(bm.group(1)) <= 3:
             entries: list[ListEntry] = []
             start = i
-            while i < n and lines[i].strip() and not _ATX.match(lines[i]) and not _FENCE.match(lines[i]):
+            while (
+                i < n
+                and lines[i].strip()
+                and not _ATX.match(lines[i])
+                and not _FENCE.match(lines[i])
+            ):
                 m = _BULLET_LINE.match(lines[i])
                 if m and len(m.group(1)) <= 3:
                     num = int(m.group(2)) if m.group(2) else None
-                    entries.append(ListEntry(i + 1, i + 1, m.group(3), ordered=num is not None, marker_number=num))
+                    entries.append(
+                        ListEntry(
+                            i + 1, i + 1, m.group(3), ordered=num is not None, marker_number=num
+                        )
+                    )
                 elif entries:
                     entries[-1].end = i + 1
                     cm = _BULLET_LINE.match(lines[i])
@@ -212,7 +221,9 @@ def scan_blocks(text: str) -> list[Block]:
             blocks.append(Block("table", start + 1, i, header=header, rows=rows[1:]))
             continue
         start = i
-        while i < n and lines[i].strip() and not _ATX.match(lines[i]) and not _FENCE.match(lines[i]):
+        while (
+            i < n and lines[i].strip() and not _ATX.match(lines[i]) and not _FENCE.match(lines[i])
+        ):
             i += 1
         blocks.append(Block("paragraph", start + 1, i, "\n".join(lines[start:i])))
     return blocks

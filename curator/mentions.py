@@ -61,7 +61,13 @@ class Identities:
 
 @memo
 def _url_tables() -> tuple[
-    tuple[str, ...], frozenset[str], tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]
+    tuple[str, ...],
+    frozenset[str],
+    tuple[str, ...],
+    tuple[str, ...],
+    tuple[str, ...],
+    tuple[str, ...],
+    tuple[str, ...],
 ]:
     lex = default_lexicon()
     return (
@@ -76,7 +82,10 @@ def _url_tables() -> tuple[
 
 
 def _host_in(host: str, hosts: tuple[str, ...]) -> bool:
-    return any(host == h or host.endswith("." + h) or (("." not in h) and h in host.split(".")) for h in hosts)
+    return any(
+        host == h or host.endswith("." + h) or (("." not in h) and h in host.split("."))
+        for h in hosts
+    )
 
 
 @functools.lru_cache(maxsize=1 << 14)
@@ -100,9 +109,19 @@ def url_role(url: str) -> str:
     key = normalize_url(url)
     host, _, path = key.partition("/")
     bare = host.rsplit(":", 1)[0]
-    if "." not in bare or _IP.fullmatch(bare) or _host_in(bare, workspace) or _host_in(bare, everyday):
+    if (
+        "." not in bare
+        or _IP.fullmatch(bare)
+        or _host_in(bare, workspace)
+        or _host_in(bare, everyday)
+    ):
         return "ignore"  # localhost:30000 in a command, an IP, the author's own workspace page, a meeting link
-    if bare.count(".") >= 2 and bare.split(".", 1)[0] in redirects and path.count("/") <= 1 and len(path) <= 40:
+    if (
+        bare.count(".") >= 2
+        and bare.split(".", 1)[0] in redirects
+        and path.count("/") <= 1
+        and len(path) <= 40
+    ):
         return "ignore"  # a mailer's click-tracking redirect: "links.example-news.com/qk7ppr"
     segments = {s for s in re.split(r"[/?&=#._-]+", path.lower()) if s}
     if segments & boiler:
@@ -122,7 +141,9 @@ def identities(text: str) -> Identities:
     out = Identities()
     if not may_cite(text):
         return out
-    out.arxiv = list(dict.fromkeys(m.id for m in find_ids(text)))  # ordered, without a quadratic scan
+    out.arxiv = list(
+        dict.fromkeys(m.id for m in find_ids(text))
+    )  # ordered, without a quadratic scan
     lists = {"item": out.urls, "alias": out.aliases, "thread": out.threads}
     seen: set[str] = set()
     for u, _s, _e in find_urls(text):

@@ -21,7 +21,9 @@ __all__ = ["READERS", "read_formats"]
 
 
 _FEED_ROOT = re.compile(r"<(?:rss|feed|channel|rdf:RDF)\b", re.IGNORECASE)
-_FEED_TAG = re.compile(r"^[ \t]*<(?P<tag>[A-Za-z:]+)(?P<attrs>[^>]*)>(?P<body>.*?)</(?P=tag)>[ \t]*$|^[ \t]*<(?P<empty>[A-Za-z:]+)(?P<eattrs>[^>]*)/>[ \t]*$")
+_FEED_TAG = re.compile(
+    r"^[ \t]*<(?P<tag>[A-Za-z:]+)(?P<attrs>[^>]*)>(?P<body>.*?)</(?P=tag)>[ \t]*$|^[ \t]*<(?P<empty>[A-Za-z:]+)(?P<eattrs>[^>]*)/>[ \t]*$"
+)
 _FEED_HREF = re.compile(r"""href\s*=\s*["']([^"']+)["']""")
 _ANY_TAG = re.compile(r"<[^<>]{0,200}>")
 
@@ -38,8 +40,14 @@ def _feed_items(text: str) -> str:
         s = line.strip()
         if s.startswith(("```", "~~~")):
             ahead = "\n".join(lines[i + 1 : i + 4])
-            if feed_fence or _FEED_ROOT.search(ahead) or s[3:].strip().lower() in ("xml", "rss", "atom"):
-                feed_fence = not feed_fence if (feed_fence or _FEED_ROOT.search(ahead)) else feed_fence
+            if (
+                feed_fence
+                or _FEED_ROOT.search(ahead)
+                or s[3:].strip().lower() in ("xml", "rss", "atom")
+            ):
+                feed_fence = (
+                    not feed_fence if (feed_fence or _FEED_ROOT.search(ahead)) else feed_fence
+                )
                 out.append("")
                 continue
         low = s.lower()
@@ -71,7 +79,10 @@ def _feed_items(text: str) -> str:
     return "\n".join(out)
 
 
-_BIB_ENTRY = re.compile(r"^[ \t]*@(?!comment|string|preamble)[A-Za-z]+[ \t]*\{[^,\n]*,[ \t]*$", re.MULTILINE | re.IGNORECASE)
+_BIB_ENTRY = re.compile(
+    r"^[ \t]*@(?!comment|string|preamble)[A-Za-z]+[ \t]*\{[^,\n]*,[ \t]*$",
+    re.MULTILINE | re.IGNORECASE,
+)
 _BIB_FIELD = re.compile(r"^[ \t]*(?P<name>[A-Za-z_-]+)[ \t]*=[ \t]*(?P<value>.*?),?[ \t]*$")
 _BIB_ID_FIELDS = ("eprint", "arxiv", "arxivid")
 _BIB_LINK_FIELDS = ("url", "doi", "howpublished")
@@ -80,7 +91,7 @@ _BIB_TEXT_FIELDS = ("note", "annote", "annotation", "comment", "abstract", "keyw
 
 def _bib_value(raw: str) -> str:
     v = raw.strip().rstrip(",").strip()
-    if v[:1] in "{\"" and v[-1:] in "}\"":
+    if v[:1] in '{"' and v[-1:] in '}"':
         v = v[1:-1]
     return " ".join(v.replace("{", "").replace("}", "").split())
 
@@ -128,7 +139,11 @@ def _bibtex_items(text: str) -> str:
             if name in _BIB_ID_FIELDS:
                 out[k] = "  arXiv:" + value
             elif name in _BIB_LINK_FIELDS:
-                out[k] = "  link: " + (value if "://" in value or not value.startswith("10.") else "https://doi.org/" + value)
+                out[k] = "  link: " + (
+                    value
+                    if "://" in value or not value.startswith("10.")
+                    else "https://doi.org/" + value
+                )
             elif name in _BIB_TEXT_FIELDS:
                 out[k] = "  " + value
             elif cited := find_ids(value):  # "journal = {arXiv preprint arXiv:1211.3711}"
@@ -139,7 +154,10 @@ def _bibtex_items(text: str) -> str:
     return "\n".join(out)
 
 
-_REF_DEF = re.compile(r"^[ ]{0,3}\[(?P<label>[^\[\]\n]{1,60})\]:[ \t]*<?(?P<url>\S+?)>?(?:[ \t]+[\"'(].*)?[ \t]*$", re.MULTILINE)
+_REF_DEF = re.compile(
+    r"^[ ]{0,3}\[(?P<label>[^\[\]\n]{1,60})\]:[ \t]*<?(?P<url>\S+?)>?(?:[ \t]+[\"'(].*)?[ \t]*$",
+    re.MULTILINE,
+)
 _REF_USE = re.compile(r"\[(?P<text>[^\[\]\n]{1,300})\]\[(?P<label>[^\[\]\n]{0,60})\]")
 
 
@@ -178,7 +196,11 @@ READERS: tuple[tuple[str, Callable[[str], bool], Callable[[str], str]], ...] = (
     ("outliner page links", lambda t: "[[" in t, _outliner_links),
     ("RSS/Atom feed", _may_be_feed, _feed_items),
     ("BibTeX", lambda t: "@" in t and _BIB_ENTRY.search(t) is not None, _bibtex_items),
-    ("reference-style links", lambda t: "][" in t and _REF_DEF.search(t) is not None, _reference_links),
+    (
+        "reference-style links",
+        lambda t: "][" in t and _REF_DEF.search(t) is not None,
+        _reference_links,
+    ),
 )
 """(name, may it be here?, reader), in the order they run."""
 

@@ -45,7 +45,12 @@ def _labels() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], frozen
     """Item labels ("增量2", "Item 3"), a note's grouping of them ("条目3-6 合起来"), and the labels
     valid without a number: built from the lexicon's ``[labels]``."""
     lex = default_lexicon()
-    words = "|".join(re.escape(w) for w in sorted(lex.literals("labels", "words"), key=len, reverse=True)) or r"(?!x)x"
+    words = (
+        "|".join(
+            re.escape(w) for w in sorted(lex.literals("labels", "words"), key=len, reverse=True)
+        )
+        or r"(?!x)x"
+    )
     counters = "|".join(re.escape(w) for w in lex.literals("labels", "counters")) or r"(?!x)x"
     label = re.compile(
         rf"^\s*(?:[-*+]\s+|\d{{1,3}}[.)]\s+)?(?:\*\*|__)?\s*(?P<word>{words})(?![A-Za-z])\s*"
@@ -75,7 +80,9 @@ def _is_bare_label(word: str) -> bool:
     return word.lower() in _labels()[3]
 
 
-NUM_LABEL = re.compile(r"^\s*(?:(?P<n>\d{1,3})\s*[.)、)](?!\d)|\[(?P<b>\d{1,4})\]|#(?P<h>\d{1,4})\b|No\.\s*(?P<no>\d{1,4}))\s*")
+NUM_LABEL = re.compile(
+    r"^\s*(?:(?P<n>\d{1,3})\s*[.)、)](?!\d)|\[(?P<b>\d{1,4})\]|#(?P<h>\d{1,4})\b|No\.\s*(?P<no>\d{1,4}))\s*"
+)
 
 
 _TAG = re.compile(r"【([^】]{0,60})】")
@@ -107,7 +114,9 @@ def has_label(text: str) -> bool:
 @text_memo
 def has_ref(text: str) -> bool:
     if not may_cite(text):
-        return False  # no dot, no slash: no ID, no link (a heading flood asks this of every heading)
+        return (
+            False  # no dot, no slash: no ID, no link (a heading flood asks this of every heading)
+        )
     if find_ids(text):
         return True
     return any(not is_file_link(u) for u, _s, _e in find_urls(text))
@@ -147,7 +156,12 @@ def row_title(cells: list[str], header: list[str]) -> str:
         head = header[idx] if idx < len(header) else ""
         if _column_is("title", head) and plain:
             return plain
-        if not best and plain and not re.fullmatch(r"[\d.\-/#\s]+", plain) and not find_ids(plain[:20]):
+        if (
+            not best
+            and plain
+            and not re.fullmatch(r"[\d.\-/#\s]+", plain)
+            and not find_ids(plain[:20])
+        ):
             best = plain
     return best or plain_inline(" ".join(cells))
 
@@ -202,9 +216,15 @@ def parse_title(raw: str) -> tuple[str | None, str, str | None, str | None, int,
     text = _PRIORITY.sub("", text)
     text = _STARS.sub("", text)
     named = _NAME_BEFORE_ID.match(text)
-    if (named and _REMARK_START.match(text, named.end()) and len(text) - named.end() >= _PROSE_AFTER
-            and named.group("name").count(" ") <= 2):
-        text = named.group("name")  # "Foo(2611.05823)下午扫了一遍:…": the name, not the remark after it
+    if (
+        named
+        and _REMARK_START.match(text, named.end())
+        and len(text) - named.end() >= _PROSE_AFTER
+        and named.group("name").count(" ") <= 2
+    ):
+        text = named.group(
+            "name"
+        )  # "Foo(2611.05823)下午扫了一遍:…": the name, not the remark after it
     text = clean_title(text)
     return label, text, tag, priority, stars, hint
 
@@ -298,14 +318,21 @@ def parse_hint(value: str) -> str | None:
     if m:
         return canonical_section(m.group(1)) or "§" + _ascii_digits(m.group(1))
     # "2.1", "2.1절", "2.1 (planning)", "C.3" (a bare "2" is a count, not a section)
-    m = re.match(rf"^((?:(?:{ROMAN}|[A-Z])\.)?\d+(?:\.\d+)+|(?:{ROMAN}|[A-Z])\.\d+)(?![\d.]*\d)(?![A-Za-z])", v)
+    m = re.match(
+        rf"^((?:(?:{ROMAN}|[A-Z])\.)?\d+(?:\.\d+)+|(?:{ROMAN}|[A-Z])\.\d+)(?![\d.]*\d)(?![A-Za-z])",
+        v,
+    )
     if m:
         return canonical_section(m.group(1)) or "§" + m.group(1)
     if (cjk := canonical_section(v)) is not None and not v.isdigit():
         return cjk  # "三、评测", "第三章"
     if re.match(r"^[—\-–]+(?:\s|[(（]|$)", v) and re.search(r"[?？]", v):
         return None  # "— (distillation? overthinking? your call)": undecided, not "nowhere"
-    if not v or re.match(r"^[—\-–]+(?:\s|[(（]|$)", v) or default_lexicon().pattern("hints", "nowhere").match(v):
+    if (
+        not v
+        or re.match(r"^[—\-–]+(?:\s|[(（]|$)", v)
+        or default_lexicon().pattern("hints", "nowhere").match(v)
+    ):
         return "-"
     return None
 
@@ -313,7 +340,9 @@ def parse_hint(value: str) -> str | None:
 BULLET = re.compile(r"^(\s*)(?:[-*+]|\d{1,3}[.)])\s+")
 
 
-_BOLD_LEAD = re.compile(r"^\s*(?:[-*+]\s+|\d{1,3}[.)]\s+)?(?:\*\*|__)(?P<name>[^*_\n]{1,80})(?:\*\*|__)\s*[:：]\s*(?P<rest>.+)$")
+_BOLD_LEAD = re.compile(
+    r"^\s*(?:[-*+]\s+|\d{1,3}[.)]\s+)?(?:\*\*|__)(?P<name>[^*_\n]{1,80})(?:\*\*|__)\s*[:：]\s*(?P<rest>.+)$"
+)
 
 
 _LINK_LEAD = re.compile(r"^\s*(?:[-*+]\s+|\d{1,3}[.)]\s+)?\[[^\]\n]+\]\([^)\s]+\)(?P<rest>.*)$")
@@ -330,7 +359,10 @@ def build_item(sp: Span, lines: list[str], path: str) -> Item | None:
         # "[Title](url) — my comment": the link text is the title, the comment a point
         title_source = title_source[: link.start("rest")]
         lead_rest = link.group("rest").strip(" —–-:：·")
-    elif sp.kind in ("line", "list", "paragraph") and (cited := _cited_title(title_source)) is not None:
+    elif (
+        sp.kind in ("line", "list", "paragraph")
+        and (cited := _cited_title(title_source)) is not None
+    ):
         title_source, lead_rest = cited
     label, title, tag, priority, stars, tag_hint = parse_title(title_source)
     if label is None and title_source is not sp.title_text:
@@ -406,7 +438,9 @@ def build_item(sp: Span, lines: list[str], path: str) -> Item | None:
             if kind == "hint":
                 hint = parse_hint(rest)
                 if hint and (item.section_hint in (None, "-") or hint != "-"):
-                    item.section_hint = hint if item.section_hint is None or hint != "-" else item.section_hint
+                    item.section_hint = (
+                        hint if item.section_hint is None or hint != "-" else item.section_hint
+                    )
                 continue
             if kind == "priority":
                 item.priority = item.priority or _priority_word(rest)
@@ -440,7 +474,8 @@ def build_item(sp: Span, lines: list[str], path: str) -> Item | None:
             and only_url[0][1] <= 1
             and len(stripped) - (only_url[0][2] - only_url[0][1]) <= 2
             and not is_arxiv_url(only_url[0][0])
-            and url_role(only_url[0][0]) != "ignore"  # a mailer's redirect, a meeting: names nothing
+            and url_role(only_url[0][0])
+            != "ignore"  # a mailer's redirect, a meeting: names nothing
         ):
             field_urls.append(only_url[0][0])  # a line that is just a link names the source
             continue
@@ -485,12 +520,24 @@ def build_item(sp: Span, lines: list[str], path: str) -> Item | None:
     cited = identities(item_text)
     if field_urls:  # "(github.com/openai)" after a title only labels the site of the page below it
         longer = [normalize_url(u) for u in (*cited.urls, *cited.aliases, *field_urls)]
-        field_urls = [u for u in field_urls if not any(o.startswith(normalize_url(u) + "/") for o in longer)]
+        field_urls = [
+            u for u in field_urls if not any(o.startswith(normalize_url(u) + "/") for o in longer)
+        ]
         if not field_urls and primary is None and (cited.urls or cited.aliases):
             field_urls.append((cited.urls + cited.aliases)[0])
-    if primary is None and field_urls and len(set(ordered)) == 1 and all(url_role(u) == "alias" for u in field_urls):
+    if (
+        primary is None
+        and field_urls
+        and len(set(ordered)) == 1
+        and all(url_role(u) == "alias" for u in field_urls)
+    ):
         primary = ordered[0]  # "Show HN: <repo> … → paper 2610.00001": the repo is the paper's page
-    if not field_urls and primary is None and not ordered and sp.kind in ("line", "paragraph", "outline", "heading"):
+    if (
+        not field_urls
+        and primary is None
+        and not ordered
+        and sp.kind in ("line", "paragraph", "outline", "heading")
+    ):
         if len(cited.papers) == 1:
             field_urls.extend((cited.urls + cited.aliases)[:1])
     item.primary_arxiv = primary
@@ -518,10 +565,14 @@ _QUOTED_TITLE = re.compile(r"[“\"](?P<t>[^”\"\n]{8,250}?)[,.]?[”\"]")
 _APA_TITLE = re.compile(r"\(\d{4}[a-z]?\)\.\s+(?P<t>[^\n]{8,250}?)\.\s")
 
 
-_CITATION_TITLE = re.compile(r"^\s*(?:[-*+]\s+|\[\d{1,3}\]\s*|\d{1,3}[.)]\s+)?(?P<t>[^\n]{8,250}?)\.\s+(?P<rest>\S.*)$")
+_CITATION_TITLE = re.compile(
+    r"^\s*(?:[-*+]\s+|\[\d{1,3}\]\s*|\d{1,3}[.)]\s+)?(?P<t>[^\n]{8,250}?)\.\s+(?P<rest>\S.*)$"
+)
 
 
-_AUTHORS = re.compile(r"^(?:[A-Z][\w'’-]+,\s*(?:[A-Z]\.\s*)+[;,]|[A-Z]\.\s*(?:[A-Z]\.\s*)?[A-Z][\w'’-]+\s*(?:,|and\b))")
+_AUTHORS = re.compile(
+    r"^(?:[A-Z][\w'’-]+,\s*(?:[A-Z]\.\s*)+[;,]|[A-Z]\.\s*(?:[A-Z]\.\s*)?[A-Z][\w'’-]+\s*(?:,|and\b))"
+)
 
 
 def _cited_title(line: str) -> tuple[str, str] | None:
@@ -542,7 +593,12 @@ def _cited_title(line: str) -> tuple[str, str] | None:
     if m and has_ref(line[m.end() :]):
         return m.group("t"), line[m.end() :]
     m = _CITATION_TITLE.match(line)
-    if m and _AUTHORS.match(m.group("rest")) and has_ref(m.group("rest")) and not has_ref(m.group("t")):
+    if (
+        m
+        and _AUTHORS.match(m.group("rest"))
+        and has_ref(m.group("rest"))
+        and not has_ref(m.group("t"))
+    ):
         return m.group("t"), ""
     return None
 

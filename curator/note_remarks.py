@@ -16,10 +16,14 @@ from curator.note_items import GROUP_HINT, grouping_patterns
 from curator.urls import find_urls, normalize_url
 
 # Bounded and anchored at the start of the local part: linear on a line of 100k word characters.
-_EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]{1,64}@(?P<host>[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){1,8})")
+_EMAIL = re.compile(
+    r"(?<![\w.+-])[\w.+-]{1,64}@(?P<host>[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){1,8})"
+)
 
 
-_TRACKER = re.compile(r"^(?P<repo>(?:github\.com|gitlab\.com|gitee\.com|codeberg\.org)/[^/\s]+/[^/\s]+)/(?:-/)?(?:issues|pull|pulls|merge_requests|discussions)/\d+")
+_TRACKER = re.compile(
+    r"^(?P<repo>(?:github\.com|gitlab\.com|gitee\.com|codeberg\.org)/[^/\s]+/[^/\s]+)/(?:-/)?(?:issues|pull|pulls|merge_requests|discussions)/\d+"
+)
 _HEAD_LINES = 8
 
 
@@ -81,7 +85,9 @@ def attach_remarks(out: SplitNote) -> None:
             by_num.setdefault(m.group(1), []).append(it)
     names: list[tuple[str, Item]] = []
     for it in cited:
-        core = re.split(r"\s[·—–|]\s|[:：(（【]|\s-\s|——", it.title, maxsplit=1)[0].strip(" -—·:：*")
+        core = re.split(r"\s[·—–|]\s|[:：(（【]|\s-\s|——", it.title, maxsplit=1)[0].strip(
+            " -—·:：*"
+        )
         if 3 <= len(core) <= 40 and not core.isdigit():
             names.append((core.lower(), it))
     # the longest name the line starts with, then the first item of that name: found by looking
@@ -93,7 +99,9 @@ def attach_remarks(out: SplitNote) -> None:
 
     def targets(text: str) -> list[Item]:
         plain = plain_inline(re.sub(r"^\s*(?:[-*+]\s+|\d{1,3}[.)]\s+)", "", text)).strip()
-        hits = [it for n in _BRACKET_REF.findall(plain) for it in by_num.get(n, [])] if by_num else []
+        hits = (
+            [it for n in _BRACKET_REF.findall(plain) for it in by_num.get(n, [])] if by_num else []
+        )
         if not hits:
             low = plain.lower()
             for size in lengths:
@@ -101,11 +109,15 @@ def attach_remarks(out: SplitNote) -> None:
                 if it is not None and _NAME_SEP.match(low, size):
                     hits = [it]
                     break
-        return list(dict.fromkeys(id(h) for h in hits)) and [h for i, h in enumerate(hits) if h not in hits[:i]]
+        return list(dict.fromkeys(id(h) for h in hits)) and [
+            h for i, h in enumerate(hits) if h not in hits[:i]
+        ]
 
     keep: list[Item] = []
     for it in out.items:
-        if not (it.primary_arxiv or it.urls or it.mentions) and (hits := targets(it.text.split("\n", 1)[0])):
+        if not (it.primary_arxiv or it.urls or it.mentions) and (
+            hits := targets(it.text.split("\n", 1)[0])
+        ):
             for h in hits:
                 h.text += "\n" + it.text
             continue
@@ -120,7 +132,7 @@ def attach_remarks(out: SplitNote) -> None:
 
 
 def find_groups(remarks: list[Remark], items: list[Item]) -> list[tuple[list[str], str]]:
-    """"条目1+2 是…", "条目3-6、8 合起来…": the note itself groups its items."""
+    """ "条目1+2 是…", "条目3-6、8 合起来…": the note itself groups its items."""
     labels = {it.label for it in items if it.label}
     groups: list[tuple[list[str], str]] = []
     if not labels:

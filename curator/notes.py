@@ -40,13 +40,16 @@ from curator.urls import find_urls
 
 _CN_ENUM_LINE = re.compile(r"^\s*[一二三四五六七八九十]{1,3}[、.．]\s*\S")
 
+
 @memo
 def _structural_re() -> re.Pattern[str]:
     """Headings that hold no items (the lexicon's ``[headings] structural``), matched at the start:
     "状态与矛盾" or "Status: held" or "Summary (3)", but not "Notes on judge papers"."""
     words = default_lexicon().pattern("headings", "structural")
     whole = r"(?:(?<=[^\x00-\x7f])|(?=\s*(?:$|[:：(（\[\-—–·|/,;]|\d)))"
-    return re.compile(rf"^(?:[#\s]*)(?:[一二三四五六七八九十]+[、.]\s*)?(?:{words.pattern}){whole}", re.IGNORECASE)
+    return re.compile(
+        rf"^(?:[#\s]*)(?:[一二三四五六七八九十]+[、.]\s*)?(?:{words.pattern}){whole}", re.IGNORECASE
+    )
 
 
 @memo
@@ -79,7 +82,9 @@ def _negative(text: str) -> re.Match[str] | None:
 _COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
 # bounded, and a summary's text holds no other "<summary": 55,000 unclosed "<summary>" made each
 # scan 2,000 characters ahead (1.1 s per MB); now each stops at the next one
-_SUMMARY = re.compile(r"<summary[^>]{0,500}>((?:[^<]|<(?!summary)){0,2000}?)</summary>", re.IGNORECASE)
+_SUMMARY = re.compile(
+    r"<summary[^>]{0,500}>((?:[^<]|<(?!summary)){0,2000}?)</summary>", re.IGNORECASE
+)
 _DETAILS = re.compile(r"</?details[^>]{0,500}>", re.IGNORECASE)
 
 
@@ -146,7 +151,9 @@ def preprocess(text: str) -> tuple[str, dict[str, str], list[str]]:
     return text, front, warnings
 
 
-_CALLOUT = re.compile(r"^[ \t]{0,3}>[ \t]*\[!(?P<kind>[A-Za-z][\w-]{0,20})\][+-]?[ \t]*(?P<title>.*)$")
+_CALLOUT = re.compile(
+    r"^[ \t]{0,3}>[ \t]*\[!(?P<kind>[A-Za-z][\w-]{0,20})\][+-]?[ \t]*(?P<title>.*)$"
+)
 _QUOTED = re.compile(r"^[ \t]{0,3}>[ \t]?")
 
 
@@ -251,7 +258,11 @@ def split_note(text: str, path: str) -> SplitNote:
     # hundreds of phrases then never run line by line (60,000 headings took ~1 s in them)
     whole = skim(text)
     negative = _negative if may_match(_negative_re(), whole) else _never
-    pseudo_heading = _is_pseudo_heading if may_match(_structural_words(), whole) else _is_pseudo_heading_unstructured
+    pseudo_heading = (
+        _is_pseudo_heading
+        if may_match(_structural_words(), whole)
+        else _is_pseudo_heading_unstructured
+    )
     spans: list[Span] = []
     covered = [False] * (nlines + 2)
     for ln in _provenance_lines(lines, headings):
@@ -259,7 +270,11 @@ def split_note(text: str, path: str) -> SplitNote:
 
     # 1. heading items
     # the note's own title ("# Notes — agents, Sunday") names the note: it is no section without items
-    note_title = headings[0] if headings and sum(h.level <= headings[0].level for h in headings) == 1 else None
+    note_title = (
+        headings[0]
+        if headings and sum(h.level <= headings[0].level for h in headings) == 1
+        else None
+    )
     item_heads: list[tuple[Block, int, int, int, str]] = []
     for hb, sec_end, body_end, ctx in heading_spans:
         title = hb.text
@@ -337,9 +352,16 @@ def split_note(text: str, path: str) -> SplitNote:
 
     # 2. briefing-style label lines anywhere outside heading items
     label_starts = [
-        i + 1 for i, ln in enumerate(lines) if usable(i + 1) and not line_neg[i + 1] and _line_is_label_start(ln)
+        i + 1
+        for i, ln in enumerate(lines)
+        if usable(i + 1) and not line_neg[i + 1] and _line_is_label_start(ln)
     ]
-    boundaries = sorted(heading_lines | {b.start for b in blocks if b.kind == "hr"} | set(pseudo) | set(label_starts))
+    boundaries = sorted(
+        heading_lines
+        | {b.start for b in blocks if b.kind == "hr"}
+        | set(pseudo)
+        | set(label_starts)
+    )
     for ln in label_starts:
         nxt = next((x for x in boundaries if x > ln), nlines + 1)
         end = _trim_end(lines, ln, nxt - 1)
@@ -374,7 +396,16 @@ def split_note(text: str, path: str) -> SplitNote:
                 if _entry_is_item(e, lines):
                     clip = next((x for x in all_stops if x > e.start), nlines + 1) - 1
                     end = _trim_end(lines, e.start, min(e.end, clip))
-                    spans.append(Span(e.start, end, lines[e.start - 1], "list", line_ctx[e.start], marker=e.marker_number))
+                    spans.append(
+                        Span(
+                            e.start,
+                            end,
+                            lines[e.start - 1],
+                            "list",
+                            line_ctx[e.start],
+                            marker=e.marker_number,
+                        )
+                    )
                     for x in range(e.start, end + 1):
                         covered[x] = True
         elif b.kind == "table":
@@ -384,7 +415,15 @@ def split_note(text: str, path: str) -> SplitNote:
                 joined = " | ".join(cells)
                 if has_ref(joined):
                     spans.append(
-                        Span(row_line, row_line, row_title(cells, b.header), "table", line_ctx[row_line], cells=cells, header=b.header)
+                        Span(
+                            row_line,
+                            row_line,
+                            row_title(cells, b.header),
+                            "table",
+                            line_ctx[row_line],
+                            cells=cells,
+                            header=b.header,
+                        )
                     )
                     covered[row_line] = True
 
@@ -404,7 +443,11 @@ def split_note(text: str, path: str) -> SplitNote:
     for b in blocks:
         if b.kind not in ("paragraph", "quote") or not usable(b.start) or line_neg[b.start]:
             continue
-        rows = [ln for ln in range(b.start, min(b.end, nlines) + 1) if usable(ln) and lines[ln - 1].strip()]
+        rows = [
+            ln
+            for ln in range(b.start, min(b.end, nlines) + 1)
+            if usable(ln) and lines[ln - 1].strip()
+        ]
         if not rows or any(covered[x] for x in rows):
             continue
         whole = identities("\n".join(lines[ln - 1] for ln in rows))
@@ -413,7 +456,10 @@ def split_note(text: str, path: str) -> SplitNote:
         if any(is_chat_line(lines[ln - 1]) for ln in rows):
             continue
         in_whole = set(whole.arxiv)
-        cited = {ln: [p for p in identities(lines[ln - 1]).papers if not in_whole or p in in_whole] for ln in rows}
+        cited = {
+            ln: [p for p in identities(lines[ln - 1]).papers if not in_whole or p in in_whole]
+            for ln in rows
+        }
         with_ids = [ln for ln in rows if cited[ln]]
         first = lines[rows[0] - 1]
         if (
@@ -426,13 +472,19 @@ def split_note(text: str, path: str) -> SplitNote:
             for x in rows:
                 covered[x] = True
             continue
-        if len(with_ids) >= 2 and all(len(cited[ln]) == 1 for ln in with_ids) and len({cited[ln][0] for ln in with_ids}) == len(with_ids):
+        if (
+            len(with_ids) >= 2
+            and all(len(cited[ln]) == 1 for ln in with_ids)
+            and len({cited[ln][0] for ln in with_ids}) == len(with_ids)
+        ):
             for ln in with_ids:
                 spans.append(Span(ln, ln, lines[ln - 1], "line", line_ctx[ln]))
                 covered[ln] = True
             continue
         if len(whole.papers) == 1 and _leads_with_name_or_id(lines[rows[0] - 1]):
-            spans.append(Span(rows[0], rows[-1], lines[rows[0] - 1], "paragraph", line_ctx[rows[0]]))
+            spans.append(
+                Span(rows[0], rows[-1], lines[rows[0] - 1], "paragraph", line_ctx[rows[0]])
+            )
             for x in rows:
                 covered[x] = True
 
@@ -443,13 +495,25 @@ def split_note(text: str, path: str) -> SplitNote:
             continue
         # a write-up paragraph keeps what follows it up to the next item: its quoted abstract,
         # the author's "→ governance, not ours." underneath
-        stop = min(spans[k + 1].start - 1 if k + 1 < len(spans) else nlines, sp.end + _TRAILING_LINES)
+        stop = min(
+            spans[k + 1].start - 1 if k + 1 < len(spans) else nlines, sp.end + _TRAILING_LINES
+        )
         end = sp.end
         for ln in range(sp.end + 1, stop + 1):
             raw = lines[ln - 1]
-            if covered[ln] or ln in heading_starts or in_fence[ln] or line_ctx[ln] != line_ctx[sp.start]:
+            if (
+                covered[ln]
+                or ln in heading_starts
+                or in_fence[ln]
+                or line_ctx[ln] != line_ctx[sp.start]
+            ):
                 break
-            if raw.strip() and (identities(raw).papers or is_chat_line(raw) or BULLET.match(raw) or _RULE.fullmatch(raw)):
+            if raw.strip() and (
+                identities(raw).papers
+                or is_chat_line(raw)
+                or BULLET.match(raw)
+                or _RULE.fullmatch(raw)
+            ):
                 break  # another paper, a chat line, a list, or a rule ("---") closing the write-up
             if raw.strip():
                 end = ln
@@ -479,7 +543,15 @@ def split_note(text: str, path: str) -> SplitNote:
         free = i <= nlines and not covered[i] and bool(raw.strip())
         if free:
             out.remarks.append(Remark(i, raw.strip(), line_neg[i], line_struct[i]))
-        if free and run and (in_fence[i] != in_fence[run[-1]] or is_chat_line(raw) or line_ctx[i] != line_ctx[run[-1]]):
+        if (
+            free
+            and run
+            and (
+                in_fence[i] != in_fence[run[-1]]
+                or is_chat_line(raw)
+                or line_ctx[i] != line_ctx[run[-1]]
+            )
+        ):
             out.carriers.extend(_carriers(run, lines, path, line_ctx, line_neg))
             run = []
         if free:
@@ -501,12 +573,20 @@ _COINED = COINED_NAME
 _WORD_RUN = re.compile(r"[A-Za-z0-9_-]+")
 
 
-def _named_sections(out: SplitNote, heading_spans: list[tuple[Block, int, int, str]], lines: list[str], covered: list[bool]) -> None:
+def _named_sections(
+    out: SplitNote,
+    heading_spans: list[tuple[Block, int, int, str]],
+    lines: list[str],
+    covered: list[bool],
+) -> None:
     """A heading naming a paper that an item of the same note cites ("### 평가 비용 / FooBench"
     over what was said of it; the ID only in an action item below): its text is about that paper."""
     free = [
-        (hb, body_end) for hb, _sec_end, body_end, _ctx in heading_spans
-        if not covered[hb.start] and body_end > hb.start and not any(has_ref(ln) for ln in lines[hb.start : body_end])
+        (hb, body_end)
+        for hb, _sec_end, body_end, _ctx in heading_spans
+        if not covered[hb.start]
+        and body_end > hb.start
+        and not any(has_ref(ln) for ln in lines[hb.start : body_end])
     ]
     if not free:
         return
@@ -526,7 +606,9 @@ def _named_sections(out: SplitNote, heading_spans: list[tuple[Block, int, int, s
             it.text += "\n" + "\n".join(lines[hb.start : body_end])
 
 
-def _carriers(run: list[int], lines: list[str], path: str, line_ctx: list[str], line_neg: list[bool]) -> list[Item]:
+def _carriers(
+    run: list[int], lines: list[str], path: str, line_ctx: list[str], line_neg: list[bool]
+) -> list[Item]:
     """Mentions in free text (a paragraph, a chat line, a code block): one carrier per sentence
     that cites something, so what is said of a paper is read in the sentence that names it.
 
@@ -536,7 +618,9 @@ def _carriers(run: list[int], lines: list[str], path: str, line_ctx: list[str], 
     """
     text = "\n".join(lines[i - 1] for i in run)
     whole = identities(text)
-    bare = not (whole.arxiv or whole.urls or whole.aliases or whole.threads)  # no sentence cites anything
+    bare = not (
+        whole.arxiv or whole.urls or whole.aliases or whole.threads
+    )  # no sentence cites anything
     if bare and not may_hold_malformed(text):
         return []  # nothing cited, nothing shaped like an ID: no sentence carries anything
     starts = []
@@ -552,7 +636,9 @@ def _carriers(run: list[int], lines: list[str], path: str, line_ctx: list[str], 
         bad = [] if cited.arxiv or urls or whole.arxiv else find_malformed_ids(sentence)
         if not cited.arxiv and not urls and not bad:
             if out and sentence.strip():
-                out[-1].text += " " + sentence.strip()  # what follows a citing sentence speaks of it
+                out[-1].text += (
+                    " " + sentence.strip()
+                )  # what follows a citing sentence speaks of it
             continue
         first = run[max(0, bisect_right(starts, a) - 1)]
         last = run[max(0, bisect_right(starts, max(a, b - 1)) - 1)]
@@ -588,7 +674,11 @@ def _threads(blocks: list[Block], lines: list[str]) -> list[list[int]]:
     run: list[int] = []
     last: tuple[int, int] | None = None
     for b in blocks:
-        m = _POST_NUMBER.match(lines[b.start - 1]) if b.kind == "paragraph" and 0 < b.start <= len(lines) else None
+        m = (
+            _POST_NUMBER.match(lines[b.start - 1])
+            if b.kind == "paragraph" and 0 < b.start <= len(lines)
+            else None
+        )
         post = (int(m[1]), int(m[2])) if m and 0 < int(m[1]) <= int(m[2]) else None
         if post and last and post[1] == last[1] and post[0] == last[0] + 1:
             run.extend(range(b.start, b.end + 1))
@@ -607,7 +697,11 @@ def _csv_table(b: Block, lines: list[str]) -> Block | None:
     ```` ```csv ```` / ```` ```tsv ```` fence) read as a table."""
     first_line, last_line = b.start, b.end
     if b.kind == "fence":
-        opener = lines[b.start - 1].strip().lstrip("`~").strip().lower() if 0 < b.start <= len(lines) else ""
+        opener = (
+            lines[b.start - 1].strip().lstrip("`~").strip().lower()
+            if 0 < b.start <= len(lines)
+            else ""
+        )
         if opener not in ("", "csv", "tsv", "text", "txt"):
             return None  # code in a language is code
         first_line += 1
@@ -633,7 +727,11 @@ def _csv_table(b: Block, lines: list[str]) -> Block | None:
         return None
     body = [(first_line + i, [c.strip() for c in r]) for i, r in enumerate(rows[1:], start=1) if r]
     fitting = [br for br in body if len(br[1]) == len(header)]
-    if not fitting or len(fitting) < 0.8 * len(body) or not any(has_ref(" ".join(c)) for _ln, c in fitting):
+    if (
+        not fitting
+        or len(fitting) < 0.8 * len(body)
+        or not any(has_ref(" ".join(c)) for _ln, c in fitting)
+    ):
         return None
     return Block("table", first_line, last_line, header=header, rows=fitting)
 
@@ -688,7 +786,9 @@ def _is_pseudo_heading_unstructured(line: str) -> bool:
         return False
     if _CN_ENUM_LINE.match(text):
         return True
-    return bool(_BOLD_ONLY.fullmatch(text)) and not has_ref(text)  # "**Off-topic but fun**": a newsletter's section heading
+    return bool(_BOLD_ONLY.fullmatch(text)) and not has_ref(
+        text
+    )  # "**Off-topic but fun**": a newsletter's section heading
 
 
 _BOLD_ONLY = re.compile(r"(\*\*|__)[^*_\n]{2,60}\1[:：]?")
@@ -717,7 +817,9 @@ def _line_is_label_start(line: str) -> bool:
     if not m or not m.group("num"):
         return False
     rest = plain[m.end() :]
-    return not rest.strip() or bool(re.match(r"\s*(?:[【\[(（:：·—\-.]|\S)", rest))  # "항목 1" alone heads its fields
+    return not rest.strip() or bool(
+        re.match(r"\s*(?:[【\[(（:：·—\-.]|\S)", rest)
+    )  # "항목 1" alone heads its fields
 
 
 def _is_group(blocks: list[Block], lines: list[str], start: int, end: int) -> bool:
@@ -738,7 +840,9 @@ def _is_group(blocks: list[Block], lines: list[str], start: int, end: int) -> bo
         elif b.kind == "table":
             texts = [" | ".join(cells) for _ln, cells in b.rows]
         elif b.kind in ("paragraph", "quote"):
-            texts = [lines[i - 1] for i in range(b.start, min(b.end, end) + 1) if 0 < i <= len(lines)]
+            texts = [
+                lines[i - 1] for i in range(b.start, min(b.end, end) + 1) if 0 < i <= len(lines)
+            ]
         for t in texts:
             papers = identities(t).papers
             if papers:
@@ -747,7 +851,9 @@ def _is_group(blocks: list[Block], lines: list[str], start: int, end: int) -> bo
     return units >= 2 and len(seen) >= 2
 
 
-_NAME_LEAD = re.compile(r"^\s*(?:>\s*)*(?:[-*+■□◆◇●○▪▶▸]\s*)?(?:\*\*|__|【|\[|「|『|“|\"|[^\s:：]{1,12}[:：]\s*(?:\*\*|__|【|「|『|“|\"))")
+_NAME_LEAD = re.compile(
+    r"^\s*(?:>\s*)*(?:[-*+■□◆◇●○▪▶▸]\s*)?(?:\*\*|__|【|\[|「|『|“|\"|[^\s:：]{1,12}[:：]\s*(?:\*\*|__|【|「|『|“|\"))"
+)
 
 
 def _leads_with_name_or_id(line: str) -> bool:
@@ -823,7 +929,9 @@ def _address_led(own: str) -> bool:
         bare = re.sub(r"^(?:[-*+]\s+|<)", "", stripped)
         urls = find_urls(bare[:300])
         ids = find_ids(bare[:40])
-        opens = bool(urls and urls[0][1] == 0) or bool(ids and ids[0].start <= 6 and _BARE_ID_LEAD.fullmatch(bare[: ids[0].start]))
+        opens = bool(urls and urls[0][1] == 0) or bool(
+            ids and ids[0].start <= 6 and _BARE_ID_LEAD.fullmatch(bare[: ids[0].start])
+        )
         if opens and first and re.search(r"\*\*[^*]+\*\*|__[^_]+__", bare):
             return False  # "[2611.13121] **FooBench: …**": an entry with a title of its own (a digest's)
         if opens:
@@ -840,7 +948,9 @@ def _opens_with_address(line: str) -> bool:
     bare = re.sub(r"^(?:[-*+]\s+|\d{1,3}[.)]\s+|<)", "", line.strip())
     urls = find_urls(bare[:300])
     ids = find_ids(bare[:40])
-    return bool(urls and urls[0][1] == 0) or bool(ids and ids[0].start <= 6 and _BARE_ID_LEAD.fullmatch(bare[: ids[0].start]))
+    return bool(urls and urls[0][1] == 0) or bool(
+        ids and ids[0].start <= 6 and _BARE_ID_LEAD.fullmatch(bare[: ids[0].start])
+    )
 
 
 def _sentence_led(own: str) -> bool:
@@ -854,14 +964,21 @@ def _sentence_led(own: str) -> bool:
     para: list[str] = []
     while k < len(body) and body[k].strip():
         line = body[k]
-        if line[:1] in (" ", "\t") or re.match(r"^\s*(?:[-*+]|\d{1,3}[.)]|>|\||#)", line) or match_field(line):
+        if (
+            line[:1] in (" ", "\t")
+            or re.match(r"^\s*(?:[-*+]|\d{1,3}[.)]|>|\||#)", line)
+            or match_field(line)
+        ):
             break
         para.append(line)
         k += 1
     if not para or len({m.id for m in find_ids("\n".join(para))}) != 1:
         return False  # one arXiv paper (or DOI) named in the opening paragraph
     rest = [line for line in body[k:] if line.strip() and line[:1] not in (" ", "\t")]
-    return not any(_opens_with_address(line) or (line.lstrip().startswith("|") and has_ref(line)) for line in rest)
+    return not any(
+        _opens_with_address(line) or (line.lstrip().startswith("|") and has_ref(line))
+        for line in rest
+    )
 
 
 _URL_OR_MD_LINK = re.compile(r"\]\([^)]*\)|https?://\S+")

@@ -125,11 +125,18 @@ def read_cache(
         if not raw.startswith(MAGIC):
             return None
         end = raw.index(b"\n", len(MAGIC))
-        with paused_gc():  # many small objects and no cycles: the collector's passes cost more than the load
+        with (
+            paused_gc()
+        ):  # many small objects and no cycles: the collector's passes cost more than the load
             head = json.loads(str(memoryview(raw)[len(MAGIC) : end], "utf-8", "surrogatepass"))
     except Exception:  # any damage: a miss
         return None
-    if type(head) is not dict or head.get("kind") != kind or head.get("version") != version or "data" not in head:
+    if (
+        type(head) is not dict
+        or head.get("kind") != kind
+        or head.get("version") != version
+        or "data" not in head
+    ):
         return None
     return head["data"], memoryview(raw)[end + 1 :]
 
@@ -160,7 +167,9 @@ def dumps(obj: Any) -> bytes:
     """JSON as a cache holds it (UTF-8, lone surrogates kept: note texts may have them)."""
     import json
 
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode("utf-8", "surrogatepass")
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode(
+        "utf-8", "surrogatepass"
+    )
 
 
 def loads(data: bytes) -> Any:
@@ -234,7 +243,12 @@ def zone_to_data(tz: tzinfo | None) -> Any:
     if isinstance(tz, timezone):
         args = tz.__getinitargs__()  # (offset,) or (offset, name): the name only when one was given
         off = args[0]
-        return ["fixed", off.days * 86400 + off.seconds, off.microseconds, args[1] if len(args) > 1 else None]
+        return [
+            "fixed",
+            off.days * 86400 + off.seconds,
+            off.microseconds,
+            args[1] if len(args) > 1 else None,
+        ]
     from zoneinfo import ZoneInfo
 
     if type(tz) is ZoneInfo and tz.key:

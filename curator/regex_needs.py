@@ -51,7 +51,11 @@ def _best(clauses: list[frozenset[str]]) -> frozenset[str] | None:
 def _weight(word: str) -> int:
     """How rare a word is, roughly: a Han, kana or Hangul character, or a sign like "→", counts as a
     Latin trigram."""
-    return sum(3 if ord(ch) >= 0x2E80 or (ord(ch) > 0x7F and not ch.isalnum()) else 1 for ch in word if ch != " ")
+    return sum(
+        3 if ord(ch) >= 0x2E80 or (ord(ch) > 0x7F and not ch.isalnum()) else 1
+        for ch in word
+        if ch != " "
+    )
 
 
 def _selective(word: str) -> bool:

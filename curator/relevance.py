@@ -34,7 +34,10 @@ __all__ = ["Fit", "Profile", "item_terms"]
 
 TOP_TERMS = 8
 """A fit is the sum of the best few terms: long notes must not win by length alone."""
-_URL = re.compile(r"(?:https?://|www\.)\S+|\b[\w.-]+\.(?:com|org|net|io|ai|dev|cn|xyz|blog|app)/\S*", re.IGNORECASE)
+_URL = re.compile(
+    r"(?:https?://|www\.)\S+|\b[\w.-]+\.(?:com|org|net|io|ai|dev|cn|xyz|blog|app)/\S*",
+    re.IGNORECASE,
+)
 _URL_TLDS = ("com", "org", "net", "io", "ai", "dev", "cn", "xyz", "blog", "app")
 """``_URL``'s hosts, for :func:`curator.urls.strip_links` (its linear reading of that pattern)."""
 _ARXIV_ID = re.compile(r"\b\d{4}\.\d{4,5}(?:v\d+)?\b|arxiv[:\s]*", re.IGNORECASE)
@@ -75,9 +78,17 @@ def _vocabulary_key(
     for d in [doc, *others]:
         h.update(f"\x01{d.topic}".encode())
         for sec in d.sections:
-            h.update("\x02".join([sec.title, *(a.name or "" for a in sec.anchors), sec.body[:6000]]).encode("utf-8", "surrogatepass"))
+            h.update(
+                "\x02".join(
+                    [sec.title, *(a.name or "" for a in sec.anchors), sec.body[:6000]]
+                ).encode("utf-8", "surrogatepass")
+            )
     for c in cards:
-        h.update("\x03".join([str(c.empty), c.title or "", c.category or "", *c.tags]).encode("utf-8", "surrogatepass"))
+        h.update(
+            "\x03".join([str(c.empty), c.title or "", c.category or "", *c.tags]).encode(
+                "utf-8", "surrogatepass"
+            )
+        )
     for t in reported_titles:
         h.update(b"\x04" + t.encode("utf-8", "surrogatepass"))
     return h.hexdigest()
@@ -131,9 +142,13 @@ class Profile:
         names = set(lexicon.topic_names(topic, doc_names))
         self.family = frozenset(w for w in lexicon.topic_family(topic) if w not in names)
         # function words of every language are no topic terms either ("non" in "Non autorégressif")
-        grammar = (*lexicon.literals("remarks", "negations"), *lexicon.literals("remarks", "determiners"))
+        grammar = (
+            *lexicon.literals("remarks", "negations"),
+            *lexicon.literals("remarks", "determiners"),
+        )
         self.stop = (
-            frozenset(lexicon.literals("relevance", "stop")) | frozenset(w.lower() for w in grammar)
+            frozenset(lexicon.literals("relevance", "stop"))
+            | frozenset(w.lower() for w in grammar)
             | frozenset(n.lower() for n in people)
         )
         self.exclude = frozenset(_name_tokens(names)) | self.stop
@@ -240,7 +255,9 @@ class Profile:
                         foreign.append(low)
                 continue
             parts = [low, *(p for p in re.split(r"[-_/]", low) if p and p != low)]
-            content = [p for p in parts if p not in exclude and len(p) > 2 and not _NUMERIC.match(p)]
+            content = [
+                p for p in parts if p not in exclude and len(p) > 2 and not _NUMERIC.match(p)
+            ]
             if not content or low.endswith(_NEGATED_SUFFIXES):
                 continue
             if any(mass.get(p) or mass.get(_singular(p)) for p in content):
@@ -250,11 +267,17 @@ class Profile:
         total = known + len(foreign)
         return (known / total if total else 0.0), foreign
 
-    def fit(self, title: str, body: str, topic: str | None = None, titles: list[str] | None = None) -> Fit:
+    def fit(
+        self, title: str, body: str, topic: str | None = None, titles: list[str] | None = None
+    ) -> Fit:
         """Score an increment's titles and body text against ``topic``'s doc (this topic by default);
         ``titles`` (each of its titles apart) give the coverage, the best of them."""
         topic = topic or self.topic
-        exclude = self.exclude if topic == self.topic else frozenset(_name_tokens(self.lexicon.topic_names(topic))) | self.stop
+        exclude = (
+            self.exclude
+            if topic == self.topic
+            else frozenset(_name_tokens(self.lexicon.topic_names(topic))) | self.stop
+        )
         t_terms = item_terms(title, exclude)
         b_terms = item_terms(body, exclude)
         weights: dict[str, float] = {}
@@ -271,13 +294,22 @@ class Profile:
             if w > 0:
                 weights[t] = w
         best = sorted(weights.items(), key=lambda kv: (-kv[1], kv[0]))[:TOP_TERMS]
-        cover, foreign = max((self.coverage(t, topic) for t in titles or [title]), key=lambda cf: cf[0], default=(0.0, []))
+        cover, foreign = max(
+            (self.coverage(t, topic) for t in titles or [title]),
+            key=lambda cf: cf[0],
+            default=(0.0, []),
+        )
         return Fit(
-            round(sum(w for _t, w in best), 3), [t for t, _w in best], sum(1 for t, _w in best if t in in_title),
-            round(cover, 3), foreign,
+            round(sum(w for _t, w in best), 3),
+            [t for t, _w in best],
+            sum(1 for t, _w in best if t in in_title),
+            round(cover, 3),
+            foreign,
         )
 
-    def best_other(self, title: str, body: str, titles: list[str] | None = None) -> tuple[str, Fit] | None:
+    def best_other(
+        self, title: str, body: str, titles: list[str] | None = None
+    ) -> tuple[str, Fit] | None:
         """The other topic this text fits best, with its fit (None without other docs)."""
         best: tuple[str, Fit] | None = None
         for t in self.topics:

@@ -26,7 +26,9 @@ def note_json(n: Note) -> dict[str, Any]:
         "split": not n.pending,
         "items": None if n.pending else max(len(n.items), n.item_count),
         "arxiv": None if n.pending else n.ids,
-        "item_list": None if n.pending else [
+        "item_list": None
+        if n.pending
+        else [
             {
                 "label": it.label,
                 "title": it.title,
@@ -54,8 +56,13 @@ def increment_json(inc: Increment) -> dict[str, Any]:
         "status_rule": inc.status_rule,
         "relevance": inc.relevance,
         "relevance_detail": inc.relevance_detail,
-        "anchored_in": [{"section": a.section, "line": a.line, "title": a.title, "doc": a.doc, "date": a.date} for a in inc.anchored_in],
-        "anchored_elsewhere": [{"doc": a.doc, "section": a.section, "line": a.line} for a in inc.anchored_elsewhere],
+        "anchored_in": [
+            {"section": a.section, "line": a.line, "title": a.title, "doc": a.doc, "date": a.date}
+            for a in inc.anchored_in
+        ],
+        "anchored_elsewhere": [
+            {"doc": a.doc, "section": a.section, "line": a.line} for a in inc.anchored_elsewhere
+        ],
         "reported_in": inc.reported_in,
         "suggested_sections": [to_plain(s) for s in inc.suggested_sections],
         "overlaps": [to_plain(o) for o in inc.overlaps],
@@ -79,7 +86,14 @@ def analysis_json(a: Analysis) -> dict[str, Any]:
             "title": doc.title,
             "version": doc.version,
             "sections": [
-                {"section": s.number or s.title, "number": s.number, "title": s.title, "level": s.level, "line": s.line, "anchors": len(s.anchors)}
+                {
+                    "section": s.number or s.title,
+                    "number": s.number,
+                    "title": s.title,
+                    "level": s.level,
+                    "line": s.line,
+                    "anchors": len(s.anchors),
+                }
                 for s in doc.sections
             ],
         },
@@ -87,7 +101,9 @@ def analysis_json(a: Analysis) -> dict[str, Any]:
         "paper_cards": [to_plain(c) for c in a.cards],
         "increments": [increment_json(i) for i in a.increments],
         "counts": counts(a),
-        "errors": [{"path": e.path, "message": e.message, "severity": e.severity} for e in a.errors],
+        "errors": [
+            {"path": e.path, "message": e.message, "severity": e.severity} for e in a.errors
+        ],
     }
 
 
@@ -105,7 +121,9 @@ def summary_text(a: Analysis, limit: int = 40) -> str:
     c = counts(a)
     lines = [
         f"topic: {a.topic}    window: {fmt_window(a.window.since, a.window.until)}",
-        f"living doc: {a.living_doc.path}" + (f" ({a.living_doc.version})" if a.living_doc.version else "") + f", {len(a.living_doc.sections)} sections",
+        f"living doc: {a.living_doc.path}"
+        + (f" ({a.living_doc.version})" if a.living_doc.version else "")
+        + f", {len(a.living_doc.sections)} sections",
         f"notes in window: {c['notes_in_window']} of {len(a.notes)}    increments: {c['increments']} "
         f"(new {c['new']}, anchored {c['anchored']}, reported {c['reported']}, off-topic {c['off-topic']}"
         + (f", cited not anchored {c['cited']}" if c.get("cited") else "")
@@ -123,7 +141,9 @@ def summary_text(a: Analysis, limit: int = 40) -> str:
         sec = inc.suggested_sections[0].section if inc.suggested_sections else "?"
         ids = ", ".join(inc.arxiv) or (inc.urls[0] if inc.urls else "")
         flag = "  ⚠ overlaps " + inc.overlaps[0].title[:30] if inc.overlaps else ""
-        lines.append(f"NEW {inc.priority or ' '} {sanitize(inc.title)[:70]}  [{ids}]  → {sec}  ({len(inc.sources)} sources){flag}")
+        lines.append(
+            f"NEW {inc.priority or ' '} {sanitize(inc.title)[:70]}  [{ids}]  → {sec}  ({len(inc.sources)} sources){flag}"
+        )
     other = [i for i in a.increments if i.status != "new"]
     if other:
         lines.append("")

@@ -36,7 +36,13 @@ def state_dir(root: str | os.PathLike[str]) -> str:
 def link_message(path: str | os.PathLike[str]) -> str:
     """The one line a user sees about a link where curator keeps its state (named from the workspace)."""
     parent, name = os.path.split(os.fspath(path))
-    shown = name if name == STATE_DIR else f"{STATE_DIR}/{name}" if os.path.basename(parent) == STATE_DIR else path
+    shown = (
+        name
+        if name == STATE_DIR
+        else f"{STATE_DIR}/{name}"
+        if os.path.basename(parent) == STATE_DIR
+        else path
+    )
     return f"{os.fspath(shown)} is a symbolic link; curator does not follow it: caches are off and decisions are read-only"
 
 
@@ -48,7 +54,9 @@ def state_dir_problem(root: str | os.PathLike[str]) -> str | None:
     except FileNotFoundError:
         return None
     except OSError as exc:
-        return f"cannot check {STATE_DIR} ({exc.strerror}); caches are off and decisions are read-only"
+        return (
+            f"cannot check {STATE_DIR} ({exc.strerror}); caches are off and decisions are read-only"
+        )
     if stat.S_ISLNK(st.st_mode):
         return link_message(folder)
     if not stat.S_ISDIR(st.st_mode):

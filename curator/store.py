@@ -557,4 +557,3 @@ class DecisionStore(LoadingMixin):
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-

@@ -107,7 +107,9 @@ class LoadingMixin:
         try:
             self._session_fd = take_session_lock(self.lock_path)
         except SessionTaken as taken:
-            self._go_readonly(f"{taken.describe()} is using this workspace; this session is read-only")
+            self._go_readonly(
+                f"{taken.describe()} is using this workspace; this session is read-only"
+            )
         except OSError as exc:
             self._go_readonly(
                 f"cannot lock {self.lock_path} ({exc.strerror}); this session is read-only",

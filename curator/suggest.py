@@ -65,12 +65,32 @@ def units_bm25(units: list[Unit]) -> BM25 | None:
     return BM25(docs) if docs else None
 
 
-_ROMAN_NUMERALS = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII", "XIV", "XV",
-                   "XVI", "XVII", "XVIII", "XIX", "XX")
+_ROMAN_NUMERALS = (
+    "I",
+    "II",
+    "III",
+    "IV",
+    "V",
+    "VI",
+    "VII",
+    "VIII",
+    "IX",
+    "X",
+    "XI",
+    "XII",
+    "XIII",
+    "XIV",
+    "XV",
+    "XVI",
+    "XVII",
+    "XVIII",
+    "XIX",
+    "XX",
+)
 
 
 def _roman_part(label: str) -> str:
-    """"§6.1" → "§VI.1": a doc that numbers its parts "Part VI" / "VI.1" is cited "6.1" too."""
+    """ "§6.1" → "§VI.1": a doc that numbers its parts "Part VI" / "VI.1" is cited "6.1" too."""
     first, _dot, rest = label[1:].partition(".")
     if not first.isdigit() or not 1 <= int(first) <= len(_ROMAN_NUMERALS):
         return label
@@ -126,17 +146,24 @@ class SectionIndex:
         self.units: list[Unit] = []
         self.by_label: dict[str, list[Unit]] = {}
         for s in leaves:
-            unit = Unit(s, s.number or s.title, _clean_title(s.title, s.number), " ".join(texts[s.index]))
+            unit = Unit(
+                s, s.number or s.title, _clean_title(s.title, s.number), " ".join(texts[s.index])
+            )
             self.units.append(unit)
             self.by_label.setdefault(unit.label, []).append(unit)
         leaf_of = {u.section.index: u.label for u in self.units}
         for g in groups:
             assert g.number is not None
-            parts = tuple(dict.fromkeys(
-                leaf_of[s.index] for s in sections
-                if s.index in leaf_of and g.line < s.line <= g.end_line
-            ))
-            unit = Unit(g, g.number, _clean_title(g.title, g.number), " ".join(texts[g.index]), parts)
+            parts = tuple(
+                dict.fromkeys(
+                    leaf_of[s.index]
+                    for s in sections
+                    if s.index in leaf_of and g.line < s.line <= g.end_line
+                )
+            )
+            unit = Unit(
+                g, g.number, _clean_title(g.title, g.number), " ".join(texts[g.index]), parts
+            )
             self.by_label.setdefault(unit.label, []).append(unit)
         self.section_unit: dict[int, str] = {
             i: sections[o].number or sections[o].title for i, o in owner.items()
@@ -149,7 +176,9 @@ class SectionIndex:
         """Set when :meth:`top` scored something new (the persisted cache is then worth saving)."""
         self.lower_titles = [t for t in (u.title.lower() for u in self.units) if t]
         """Unit titles, lower-cased, for matching a note's group headings."""
-        self._titles: tuple[list[tuple[str, tuple[str, ...]]], list[tuple[str, tuple[str, ...]]]] | None = None
+        self._titles: (
+            tuple[list[tuple[str, tuple[str, ...]]], list[tuple[str, tuple[str, ...]]]] | None
+        ) = None
         """:meth:`resolve_title`'s title variants, built on its first call."""
         self.anchor_section: dict[str, str] = {}
         self.anchoring: set[str] = set()
@@ -215,21 +244,26 @@ class SectionIndex:
         )
         for fits in steps:
             for table in (own, inner):
-                hits = {label for label, vs in table if any(fits(v, q) for v in vs for q in queries)}
+                hits = {
+                    label for label, vs in table if any(fits(v, q) for v in vs for q in queries)
+                }
                 if hits:
                     return self._one_place(hits)
         from rapidfuzz import fuzz
 
         for table in (own, inner):
             hits = {
-                label for label, vs in table
+                label
+                for label, vs in table
                 if max((fuzz.ratio(v, q) for v in vs for q in queries), default=0.0) >= 88
             }
             if hits:
                 return self._one_place(hits)
         return None
 
-    def _title_table(self) -> tuple[list[tuple[str, tuple[str, ...]]], list[tuple[str, tuple[str, ...]]]]:
+    def _title_table(
+        self,
+    ) -> tuple[list[tuple[str, tuple[str, ...]]], list[tuple[str, tuple[str, ...]]]]:
         """(unit label, title variants) of every unit, then of the unnumbered sub-headings inside units."""
         cached = self._titles
         if cached is None:
@@ -238,7 +272,8 @@ class SectionIndex:
             inner = [
                 (label, _title_variants(s.title))
                 for s in self.doc.sections
-                if s.index not in heads and (label := self.section_unit.get(s.index)) in self.by_label
+                if s.index not in heads
+                and (label := self.section_unit.get(s.index)) in self.by_label
             ]
             cached = self._titles = (own, inner)
         return cached
@@ -265,7 +300,11 @@ class SectionIndex:
         if hit is not None:
             return hit
         lex = self.bm25.scores(tokens(text))
-        best = tuple((i, lex[i]) for i in heapq.nlargest(k, range(len(lex)), key=lex.__getitem__) if lex[i] > 0)
+        best = tuple(
+            (i, lex[i])
+            for i in heapq.nlargest(k, range(len(lex)), key=lex.__getitem__)
+            if lex[i] > 0
+        )
         if len(memo) >= MEMO_LIMIT:
             for old in list(memo)[: MEMO_LIMIT // 2]:  # oldest first: dicts keep insertion order
                 del memo[old]
@@ -273,7 +312,13 @@ class SectionIndex:
         self.memo_changed = True
         return best
 
-    def suggest(self, items: list[Item], extra_text: str = "", mentioned: list[str] | None = None, k: int = 3) -> list[SectionSuggestion]:
+    def suggest(
+        self,
+        items: list[Item],
+        extra_text: str = "",
+        mentioned: list[str] | None = None,
+        k: int = 3,
+    ) -> list[SectionSuggestion]:
         if not self.units:
             return []
         score: Counter[str] = Counter()
@@ -289,7 +334,11 @@ class SectionIndex:
         for it in hinted:
             unit = self.resolve(it.section_hint or "")
             if unit:
-                add(unit.label, 1.0 / max(1, len(hinted)) + 0.6, f"hint in {_short_path(it.note)}({it.label or 'item'})")
+                add(
+                    unit.label,
+                    1.0 / max(1, len(hinted)) + 0.6,
+                    f"hint in {_short_path(it.note)}({it.label or 'item'})",
+                )
         seen_refs: set[str] = set()
         for it in items:
             for ref in _refs_in(it.text):
@@ -303,21 +352,37 @@ class SectionIndex:
             label = self.anchor_section.get(aid)
             if label:
                 add(label, 0.2, f"mentions {aid}, anchored there")
-        text = " ".join(
-            f"{it.title} {it.title} {it.context.split(' / ')[-1] if it.context else ''} {it.text[:WORDING_CHARS]}" for it in items
-        ) + " " + extra_text
+        text = (
+            " ".join(
+                f"{it.title} {it.title} {it.context.split(' / ')[-1] if it.context else ''} {it.text[:WORDING_CHARS]}"
+                for it in items
+            )
+            + " "
+            + extra_text
+        )
         best_units = self.top(text, 5)
         if best_units:
             top = best_units[0][1]
             for rank, (i, value) in enumerate(best_units):
                 u = self.units[i]
                 rel = value / top
-                add(u.label, 0.5 * rel, f"wording matches {u.label} {u.title}" if rank == 0 else f"wording ({rel:.2f})")
+                add(
+                    u.label,
+                    0.5 * rel,
+                    f"wording matches {u.label} {u.title}" if rank == 0 else f"wording ({rel:.2f})",
+                )
         best = score.most_common()
         out: list[SectionSuggestion] = []
         for label, value in best[:k]:
             unit = self.by_label[label][0]
-            out.append(SectionSuggestion(label, unit.title, round(min(1.0, value / 1.6), 3), "; ".join(reasons[label][:3])))
+            out.append(
+                SectionSuggestion(
+                    label,
+                    unit.title,
+                    round(min(1.0, value / 1.6), 3),
+                    "; ".join(reasons[label][:3]),
+                )
+            )
         return out
 
     def best_fit(self, text: str) -> tuple[float, Unit | None]:
@@ -344,7 +409,9 @@ def _clean_title(title: str, number: str | None = None) -> str:
     return out
 
 
-_BRACKETS_RE = re.compile(r"(?<!\s)\s*[(\[（【]([^()\[\]（）【】]*)[)\]）】]\s*|(?<=\s)[(\[（【]([^()\[\]（）【】]*)[)\]）】]\s*")
+_BRACKETS_RE = re.compile(
+    r"(?<!\s)\s*[(\[（【]([^()\[\]（）【】]*)[)\]）】]\s*|(?<=\s)[(\[（【]([^()\[\]（）【】]*)[)\]）】]\s*"
+)
 """A bracket and the spaces around it; a match starts where a run of spaces starts (or at the
 bracket), not at each space of a long run.  The bracket's words are group 1 or group 2."""
 _TITLE_EDGE = " \"'“”‘’「」《》:：,，.。、"
@@ -368,7 +435,10 @@ def _title_variants(title: str) -> tuple[str, ...]:
     """A unit title as people name it: whole, without its bracket, and the bracket's words."""
     t = _title_key(title)
     out = [t]
-    inner = [(m.group(1) if m.group(1) is not None else m.group(2)).strip() for m in _BRACKETS_RE.finditer(t)]
+    inner = [
+        (m.group(1) if m.group(1) is not None else m.group(2)).strip()
+        for m in _BRACKETS_RE.finditer(t)
+    ]
     outer = _BRACKETS_RE.sub(" ", t).strip()
     out += [outer, *inner]
     return tuple(dict.fromkeys(v for v in out if len(v) >= 2))
@@ -382,7 +452,10 @@ def _terms() -> dict[str, tuple[str, ...]]:
     for key, values in table.items():
         if not isinstance(values, list):
             continue
-        names = {_title_key(key), *(_title_key(v.removeprefix("lit:")) for v in values if not v.startswith("re:"))}
+        names = {
+            _title_key(key),
+            *(_title_key(v.removeprefix("lit:")) for v in values if not v.startswith("re:")),
+        }
         names.discard("")
         for n in names:
             pairs.setdefault(n, set()).update(names - {n})
@@ -402,7 +475,9 @@ def _contains(text: str, part: str) -> bool:
     """``part`` in ``text``, on word boundaries where ``part`` starts or ends with a Latin letter/digit."""
     if not part or part not in text:
         return False
-    if not (part[0].isascii() and part[0].isalnum()) and not (part[-1].isascii() and part[-1].isalnum()):
+    if not (part[0].isascii() and part[0].isalnum()) and not (
+        part[-1].isascii() and part[-1].isalnum()
+    ):
         return True
     head = r"(?<![a-z0-9])" if part[0].isascii() and part[0].isalnum() else ""
     tail = r"(?![a-z0-9])" if part[-1].isascii() and part[-1].isalnum() else ""

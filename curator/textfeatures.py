@@ -16,12 +16,17 @@ from itertools import chain, filterfalse
 from operator import add, mul
 
 _LATIN = re.compile(r"[a-z][a-z0-9]*(?:[.+\-_][a-z0-9]+)*|\d+(?:\.\d+)?[a-z×%]*")
-_CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+|[\uac00-\ud7a3]+|[\u30a1-\u30fa\u30fc]{2,}")
+_CJK_RUN = re.compile(
+    r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+|[\uac00-\ud7a3]+|[\u30a1-\u30fa\u30fc]{2,}"
+)
 """Runs of Han characters, of Hangul syllables, of katakana: each read as overlapping bigrams."""
 SPLIT_JOINED = re.compile(r"[.\-_+]")
 """What joins a word's parts ("kv-cache", "v0.6"): such a word is also read as its parts."""
-COINED_NAME = re.compile(r"(?<![A-Za-z0-9_-])[A-Z][a-z0-9]*[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*(?![A-Za-z0-9_-])")
+COINED_NAME = re.compile(
+    r"(?<![A-Za-z0-9_-])[A-Z][a-z0-9]*[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*(?![A-Za-z0-9_-])"
+)
 """A coined name ("FooBench", "BarNet-R", "QuuX-Drop"): two capitals at least."""
+
 
 def _stop_words() -> tuple[frozenset[str], frozenset[str]]:
     """Latin stop words and CJK stop bigrams (the lexicon's ``[tokens] stop``), split by script."""
@@ -58,7 +63,11 @@ def _tokens(text: str) -> tuple[str, ...]:
             if run not in CJK_STOP:
                 out.append(run)
         elif _CJK_STOP_CHARS:
-            out += [bg for bg in map(add, run, run[1:]) if not (_CJK_STOP_CHARS.intersection(bg) or bg in CJK_STOP)]
+            out += [
+                bg
+                for bg in map(add, run, run[1:])
+                if not (_CJK_STOP_CHARS.intersection(bg) or bg in CJK_STOP)
+            ]
         else:  # no single-character stop words: only whole bigrams can be stop words (the C-level path)
             out += filterfalse(_is_cjk_stop, map(add, run, run[1:]))
     return tuple(out)
@@ -91,7 +100,9 @@ class TfIdf:
         self._idf = {t: math.log((self.n + 1) / (c + 0.5)) + 0.1 for t, c in df.items()}
         self._rare: dict[int, set[str]] = {}
         top = max((max(tf.values()) for tf in tfs if tf), default=1)
-        weights = [0.0] + [1 + math.log(c) for c in range(1, top + 1)]  # the few distinct term counts, once
+        weights = [0.0] + [
+            1 + math.log(c) for c in range(1, top + 1)
+        ]  # the few distinct term counts, once
         self.vectors: list[dict[str, float]] = [self._corpus_vector(tf, weights) for tf in tfs]
 
     def idf(self, tok: str) -> float:
@@ -143,7 +154,10 @@ class BM25:
             norm = k1 * (1 - b + b * lengths[i] / avg)
             for tok, f in Counter(d).items():
                 self.postings.setdefault(tok, []).append((i, f * (k1 + 1) / (f + norm)))
-        self.idf = {t: math.log(1 + (self.n - len(p) + 0.5) / (len(p) + 0.5)) for t, p in self.postings.items()}
+        self.idf = {
+            t: math.log(1 + (self.n - len(p) + 0.5) / (len(p) + 0.5))
+            for t, p in self.postings.items()
+        }
 
     def scores(self, query: Iterable[str], max_terms: int = 48) -> list[float]:
         out = [0.0] * self.n

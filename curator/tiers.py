@@ -30,7 +30,11 @@ def _says_adjacent(remark: str) -> bool:
 
 
 def default_tier(
-    priority: str | None, labels: list[str], remarks: Sequence[str] = (), authors: int = 2, paper: bool = True
+    priority: str | None,
+    labels: list[str],
+    remarks: Sequence[str] = (),
+    authors: int = 2,
+    paper: bool = True,
 ) -> str:
     """The tier nobody chose, from the hints the notes give: a 🟡 priority, notes that all
     file the item under an adjacent label, a remark that calls it adjacent ("可以挂在…旁边做
@@ -56,7 +60,9 @@ def row_tier(row: Any) -> str:
         return chosen
     primary = [s for s in row.inc.sources if not s.mention]
     authors = len({s.author for s in primary})
-    return default_tier(row.priority, [s.label for s in primary], row.points, authors, bool(row.inc.arxiv))
+    return default_tier(
+        row.priority, [s.label for s in primary], row.points, authors, bool(row.inc.arxiv)
+    )
 
 
 def toggled(tier: str) -> str:

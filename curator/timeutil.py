@@ -44,7 +44,9 @@ def resolve_timezone(name: str | None) -> tzinfo | None:
     try:
         return ZoneInfo(text)
     except (ZoneInfoNotFoundError, ValueError) as exc:
-        raise ValueError(f"unknown time zone {name!r} (use an IANA name or an offset like +08:00)") from exc
+        raise ValueError(
+            f"unknown time zone {name!r} (use an IANA name or an offset like +08:00)"
+        ) from exc
 
 
 def zone_label(tz: tzinfo | None) -> str:
@@ -74,10 +76,14 @@ def local_time(dt: datetime, tz: tzinfo | None) -> tuple[datetime, str | None]:
     # a fixed offset from here on: an aware time in a fold never compares equal across zones (PEP 495)
     fixed = timezone(real.utcoffset() or timedelta(0), real.tzname())
     if real.replace(tzinfo=None) != dt:
-        return real.replace(tzinfo=fixed), (f"{shown} does not exist in {zone_label(tz)} (the clocks went forward); "
-                                            f"read as {real:%H:%M} {real.tzname()}")
-    return first.replace(tzinfo=fixed), (f"{shown} happens twice in {zone_label(tz)} (the clocks went back); "
-                                         f"read as the first one, {first.tzname()}")
+        return real.replace(tzinfo=fixed), (
+            f"{shown} does not exist in {zone_label(tz)} (the clocks went forward); "
+            f"read as {real:%H:%M} {real.tzname()}"
+        )
+    return first.replace(tzinfo=fixed), (
+        f"{shown} happens twice in {zone_label(tz)} (the clocks went back); "
+        f"read as the first one, {first.tzname()}"
+    )
 
 
 def localize(dt: datetime, tz: tzinfo | None) -> datetime:
@@ -134,16 +140,28 @@ def _alternation(words: list[str], *, ascii_case: bool = False, head_edge: bool 
     """Literal words, longest first, on Latin word edges; ``ascii_case`` matches Latin ones as written;
     without ``head_edge`` a word may follow a digit directly ("9:41pm")."""
     groups: dict[tuple[bool, bool], list[str]] = {}
-    for w in sorted({w.removeprefix("lit:") for w in words if w and not w.startswith("re:")}, key=len, reverse=True):
+    for w in sorted(
+        {w.removeprefix("lit:") for w in words if w and not w.startswith("re:")},
+        key=len,
+        reverse=True,
+    ):
         body = re.escape(w).replace(r"\ ", r"\s+")
         if ascii_case and w.isascii():
             body = f"(?-i:{body})"
-        edges = (head_edge and w[:1].isascii() and w[:1].isalnum(), w[-1:].isascii() and w[-1:].isalnum())
+        edges = (
+            head_edge and w[:1].isascii() and w[:1].isalnum(),
+            w[-1:].isascii() and w[-1:].isalnum(),
+        )
         groups.setdefault(edges, []).append(body)
     parts = []
     for (head, tail), bodies in groups.items():  # one edge test per group: compiling many is slow
-        parts.append(("(?<![A-Za-z0-9])" if head else "") + "(?:" + "|".join(bodies) + ")"
-                     + ("(?![A-Za-z0-9])" if tail else ""))
+        parts.append(
+            ("(?<![A-Za-z0-9])" if head else "")
+            + "(?:"
+            + "|".join(bodies)
+            + ")"
+            + ("(?![A-Za-z0-9])" if tail else "")
+        )
     return "|".join(parts) if parts else r"(?!x)x"
 
 
@@ -184,24 +202,31 @@ def _vocab(lex: Lexicon) -> _Vocab:
     zones = _zones(lex)
     abbreviations = [k for k in zones if k.isascii() and k.isalpha()]
     phrases = [k for k in zones if not (k.isascii() and k.isalpha())]
-    zone_words = "|".join(p for p in (_alternation(abbreviations, ascii_case=True), _alternation(phrases)) if p)
+    zone_words = "|".join(
+        p for p in (_alternation(abbreviations, ascii_case=True), _alternation(phrases)) if p
+    )
     months: dict[str, int] = {}
     for key, values in lex.table("time.months").items():
         if isinstance(values, list) and key.isdigit() and 1 <= int(key) <= 12:
             for v in values:
                 months.setdefault(v.removeprefix("lit:").lower(), int(key))
     month = _alternation(list(months))
-    today, yesterday = _alternation(words("time", "today")), _alternation(words("time", "yesterday"))
-    date_re = "|".join([
-        r"(?<![\w/.\-])(?P<iy>\d{4})[-/.](?P<im>\d{1,2})[-/.](?P<id>\d{1,2})(?=$|[^\w/.\-]|\.(?!\w)|T\d{1,2}[:：])",
-        r"(?<!\d)(?P<cy>\d{4})\s*年\s*(?P<cm>\d{1,2})\s*月\s*(?P<cd>\d{1,2})\s*[日号]?",
-        r"(?<![\d年])(?P<km>\d{1,2})\s*月\s*(?P<kd>\d{1,2})\s*[日号]",
-        r"(?<![\w/.\-:])(?P<nm>1[0-2]|0?[1-9])-(?P<nd>3[01]|[12]\d|0?[1-9])(?=\s+\d{1,2}[:：]\d{2})",
-        rf"(?<![\w])(?P<ed>\d{{1,2}})(?:st|nd|rd|th)?\.?\s+(?P<emon>{month})\.?,?(?:\s+(?P<ey>\d{{4}}))?(?![\w])",
-        rf"(?<![\w])(?P<fmon>{month})\.?\s+(?P<fd>\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s+(?P<fy>\d{{4}}))?(?![\w])",
-        rf"(?P<today>{today})",
-        rf"(?P<yest>{yesterday})",
-    ])
+    today, yesterday = (
+        _alternation(words("time", "today")),
+        _alternation(words("time", "yesterday")),
+    )
+    date_re = "|".join(
+        [
+            r"(?<![\w/.\-])(?P<iy>\d{4})[-/.](?P<im>\d{1,2})[-/.](?P<id>\d{1,2})(?=$|[^\w/.\-]|\.(?!\w)|T\d{1,2}[:：])",
+            r"(?<!\d)(?P<cy>\d{4})\s*年\s*(?P<cm>\d{1,2})\s*月\s*(?P<cd>\d{1,2})\s*[日号]?",
+            r"(?<![\d年])(?P<km>\d{1,2})\s*月\s*(?P<kd>\d{1,2})\s*[日号]",
+            r"(?<![\w/.\-:])(?P<nm>1[0-2]|0?[1-9])-(?P<nd>3[01]|[12]\d|0?[1-9])(?=\s+\d{1,2}[:：]\d{2})",
+            rf"(?<![\w])(?P<ed>\d{{1,2}})(?:st|nd|rd|th)?\.?\s+(?P<emon>{month})\.?,?(?:\s+(?P<ey>\d{{4}}))?(?![\w])",
+            rf"(?<![\w])(?P<fmon>{month})\.?\s+(?P<fd>\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s+(?P<fy>\d{{4}}))?(?![\w])",
+            rf"(?P<today>{today})",
+            rf"(?P<yest>{yesterday})",
+        ]
+    )
     ranges = _alternation(words("time", "range_words"))
     flags = re.IGNORECASE
     return _Vocab(
@@ -210,7 +235,9 @@ def _vocab(lex: Lexicon) -> _Vocab:
         zone_after=re.compile(
             r"(?:\s*[(（]?\s*(?:(?-i:UTC|GMT))\s*(?P<uoff>[+-]\d{1,2}(?::?\d{2})?)"
             r"|(?:\s*[(（]\s*|\s+|(?=\+))(?P<off>[+-]\d{2}:?\d{2})"
-            rf"|\s*[(（]?\s*(?P<word>{zone_words}))(?!\d)\s*[)）]?", flags),
+            rf"|\s*[(（]?\s*(?P<word>{zone_words}))(?!\d)\s*[)）]?",
+            flags,
+        ),
         iso_minus=re.compile(r"-\d{2}:?\d{2}(?!\d)"),
         zone_before=re.compile(rf"(?P<word>{zone_words})\s*$", flags),
         months=months,
@@ -220,27 +247,46 @@ def _vocab(lex: Lexicon) -> _Vocab:
         stamps=re.compile(_alternation(words("time", "stamps")), flags),
         cited=re.compile(_alternation(words("time", "cited")), flags),
         windows=re.compile(_alternation(words("time", "windows")), flags),
-        stamp_after=re.compile(rf"\s*[)）]?\s*(?:{_alternation(words('time', 'stamps_after'))})", flags),
-        cited_after=re.compile(rf"\s*[)）]?\s*(?:{_alternation(words('time', 'cited_after'))})", flags),
-        am_after=re.compile(rf"\s*(?:{_alternation(words('time', 'am_after'), head_edge=False)})", flags),
-        pm_after=re.compile(rf"\s*(?:{_alternation(words('time', 'pm_after'), head_edge=False)})", flags),
+        stamp_after=re.compile(
+            rf"\s*[)）]?\s*(?:{_alternation(words('time', 'stamps_after'))})", flags
+        ),
+        cited_after=re.compile(
+            rf"\s*[)）]?\s*(?:{_alternation(words('time', 'cited_after'))})", flags
+        ),
+        am_after=re.compile(
+            rf"\s*(?:{_alternation(words('time', 'am_after'), head_edge=False)})", flags
+        ),
+        pm_after=re.compile(
+            rf"\s*(?:{_alternation(words('time', 'pm_after'), head_edge=False)})", flags
+        ),
         am_before=re.compile(rf"(?:{_alternation(words('time', 'am_before'))})\s*$", flags),
         pm_before=re.compile(rf"(?:{_alternation(words('time', 'pm_before'))})\s*$", flags),
         # "18:00 → 2026-11-16 18:00", "22:20 ~ 08-20 22:20", "9:00-10:30": a time or date must follow
         range_after=re.compile(
             rf"\s*[)）]?\s*(?:→|->|⟶|=>|–|—|~|～|-|{ranges})\s*"
-            rf"(?=\d{{1,4}}\s*[-/.年月]\s*\d|\d{{1,2}}[:：]\d{{2}}|(?:{month})\b|\d{{1,2}}\s+(?:{month})\b)", flags),
+            rf"(?=\d{{1,4}}\s*[-/.年月]\s*\d|\d{{1,2}}[:：]\d{{2}}|(?:{month})\b|\d{{1,2}}\s+(?:{month})\b)",
+            flags,
+        ),
         # "22:15", "22：15", and the French/Portuguese "22h15"
-        time=re.compile(r"(?<![\d:.,+\-−])(?P<h>[01]?\d|2[0-3])(?:[:：]|[hH](?=[0-5]\d(?![\d:])))(?P<m>[0-5]\d)(?:[:：](?P<s>[0-5]\d))?(?![\d])"),
+        time=re.compile(
+            r"(?<![\d:.,+\-−])(?P<h>[01]?\d|2[0-3])(?:[:：]|[hH](?=[0-5]\d(?![\d:])))(?P<m>[0-5]\d)(?:[:：](?P<s>[0-5]\d))?(?![\d])"
+        ),
         # "— Alice · ", "bob · ", "Carol · " before the date-time: a signature line
         # … or a name after a rule with nothing after it: "— 森 ", "-- Dave "
-        signature=re.compile(r"^[\s>*_#~\-—–]*[\w.@'’ ]{1,30}?[\s*_]*[·•,，|]\s*$|^[\s>*_]*[-—–~]{1,2}\s*[\w.@'’ ]{1,30}?\s*$"),
-        joiner=re.compile(rf"[\s,，·•|@T]*(?:(?:{_alternation(words('time', 'joiners'))})[\s,，·•|@]*)?", flags),
+        signature=re.compile(
+            r"^[\s>*_#~\-—–]*[\w.@'’ ]{1,30}?[\s*_]*[·•,，|]\s*$|^[\s>*_]*[-—–~]{1,2}\s*[\w.@'’ ]{1,30}?\s*$"
+        ),
+        joiner=re.compile(
+            rf"[\s,，·•|@T]*(?:(?:{_alternation(words('time', 'joiners'))})[\s,，·•|@]*)?", flags
+        ),
         # "11시 20분", "23時40分", "23点40分", "9点半": the clock in Korean, Japanese and Chinese
-        cjk_clock=re.compile(r"(?<!\d)([01]?\d|2[0-3])\s*[시時时点點]\s*(?:([0-5]?\d)\s*[분分]|(半))"),
+        cjk_clock=re.compile(
+            r"(?<!\d)([01]?\d|2[0-3])\s*[시時时点點]\s*(?:([0-5]?\d)\s*[분分]|(半))"
+        ),
         # "a las 23.40", "alle 23.40": a dotted clock only after a word that announces one
         dot_clock=re.compile(
-            rf"(?:{_alternation(words('time', 'clock_dot_before'))})\s+([01]?\d|2[0-3])\.([0-5]\d)(?![\d.])", flags
+            rf"(?:{_alternation(words('time', 'clock_dot_before'))})\s+([01]?\d|2[0-3])\.([0-5]\d)(?![\d.])",
+            flags,
         ),
     )
 
@@ -257,7 +303,9 @@ def _names_used(tz: tzinfo | None, when: datetime) -> set[str]:
     return names
 
 
-def zone_for(word: str, when: datetime, tz: tzinfo | None, lexicon: Lexicon | None = None) -> tuple[tzinfo | None, str | None]:
+def zone_for(
+    word: str, when: datetime, tz: tzinfo | None, lexicon: Lexicon | None = None
+) -> tuple[tzinfo | None, str | None]:
     """The zone an abbreviation written beside *when* (naive) means: None is the workspace zone *tz*.
 
     An abbreviation the workspace zone itself goes by that year (CET or CEST in Europe/Berlin,
@@ -276,12 +324,17 @@ def zone_for(word: str, when: datetime, tz: tzinfo | None, lexicon: Lexicon | No
     own = local_time(when, tz)[0].utcoffset()
     nameless = not any(n[:1].isalpha() and not n.startswith("UTC") for n in names)
     if nameless and any(when.replace(tzinfo=z).utcoffset() == own for _, z in choices):
-        return None, None  # a fixed-offset workspace: the abbreviation of its own offset is its clock
+        return (
+            None,
+            None,
+        )  # a fixed-offset workspace: the abbreviation of its own offset is its clock
     if len(choices) == 1:
         return choices[0][1], None
     meanings = ", ".join(spec for spec, _ in choices)
-    return None, (f"{word.strip()} can mean {meanings} and is not {zone_label(tz)}'s own; "
-                  f"read as {zone_label(tz)} time")
+    return None, (
+        f"{word.strip()} can mean {meanings} and is not {zone_label(tz)}'s own; "
+        f"read as {zone_label(tz)} time"
+    )
 
 
 def _fixed_offset(text: str) -> tzinfo:
@@ -295,7 +348,9 @@ def _fixed_offset(text: str) -> tzinfo:
     return timezone(sign * timedelta(hours=hh, minutes=mm))
 
 
-def _in_zone(naive: datetime, zone: tzinfo | None, tz: tzinfo | None) -> tuple[datetime, str | None]:
+def _in_zone(
+    naive: datetime, zone: tzinfo | None, tz: tzinfo | None
+) -> tuple[datetime, str | None]:
     """*naive* read in *zone* (a fixed offset or IANA zone), or in the workspace zone when None."""
     return local_time(naive, tz if zone is None else zone)
 
@@ -406,9 +461,17 @@ def _date_of(m: re.Match[str], v: _Vocab, day: date | None) -> date | None:
         elif g.get("nm"):
             mo, d, y_txt = int(g["nm"]), int(g["nd"]), None
         elif g.get("emon"):
-            mo, d, y_txt = v.months.get(re.sub(r"\s+", " ", g["emon"].lower()), 0), int(g["ed"]), g.get("ey")
+            mo, d, y_txt = (
+                v.months.get(re.sub(r"\s+", " ", g["emon"].lower()), 0),
+                int(g["ed"]),
+                g.get("ey"),
+            )
         else:
-            mo, d, y_txt = v.months.get(re.sub(r"\s+", " ", g["fmon"].lower()), 0), int(g["fd"]), g.get("fy")
+            mo, d, y_txt = (
+                v.months.get(re.sub(r"\s+", " ", g["fmon"].lower()), 0),
+                int(g["fd"]),
+                g.get("fy"),
+            )
         if not mo:
             return None
         if y_txt:
@@ -416,8 +479,10 @@ def _date_of(m: re.Match[str], v: _Vocab, day: date | None) -> date | None:
         elif day is None:
             return None
         else:  # a day without a year: the one nearest the note's own day
-            y = min((day.year - 1, day.year, day.year + 1),
-                    key=lambda yy: abs((_safe_date(yy, mo, d) or date(yy, 1, 1)) - day))
+            y = min(
+                (day.year - 1, day.year, day.year + 1),
+                key=lambda yy: abs((_safe_date(yy, mo, d) or date(yy, 1, 1)) - day),
+            )
     return _safe_date(y, mo, d)
 
 
@@ -437,12 +502,23 @@ def _clocks(line: str, v: _Vocab) -> str:
     return line
 
 
-def _line_times(line: str, v: _Vocab, tz: tzinfo | None, day: date | None, author: str | None,
-                heading: bool, lexicon: Lexicon | None) -> list[_Found]:
+def _line_times(
+    line: str,
+    v: _Vocab,
+    tz: tzinfo | None,
+    day: date | None,
+    author: str | None,
+    heading: bool,
+    lexicon: Lexicon | None,
+) -> list[_Found]:
     """Every clock time in one line that may say when the note was written, scored."""
     out: list[_Found] = []
     dates = [(m, _date_of(m, v, day)) for m in v.date.finditer(line)]
-    author_re = re.compile(_alternation([author]), re.IGNORECASE) if author and re.search(r"\w", author) else None
+    author_re = (
+        re.compile(_alternation([author]), re.IGNORECASE)
+        if author and re.search(r"\w", author)
+        else None
+    )
     prev_end, prev_range = 0, False
     for t in v.time.finditer(line):
         if t.start() < prev_end:
@@ -485,9 +561,9 @@ def _line_times(line: str, v: _Vocab, tz: tzinfo | None, day: date | None, autho
                     word = z["word"]
             except ValueError:
                 zone = None
-        elif line[end:end + 1] == "Z":
+        elif line[end : end + 1] == "Z":
             zone, end = UTC, end + 1
-        elif dated and "T" in line[start:t.start()] and (iso := v.iso_minus.match(line, end)):
+        elif dated and "T" in line[start : t.start()] and (iso := v.iso_minus.match(line, end)):
             zone, end = _fixed_offset(iso.group(0)), iso.end()  # 2026-11-20T19:42-05:00
         else:
             zb = v.zone_before.search(line, prev_end, start)
@@ -498,10 +574,13 @@ def _line_times(line: str, v: _Vocab, tz: tzinfo | None, day: date | None, autho
             continue
         # what the words around it say it is
         b = before.rstrip(_STRIP)
-        clause = b[max(b.rfind(c) for c in _CUTS) + 1:]
-        near = b[max(b.rfind(c) for c in "()（）[]【】") + 1:]
-        labels = [(m.end(), kind) for kind, pat in (("stamp", v.stamps), ("cited", v.cited), ("window", v.windows))
-                  for m in pat.finditer(clause)]
+        clause = b[max(b.rfind(c) for c in _CUTS) + 1 :]
+        near = b[max(b.rfind(c) for c in "()（）[]【】") + 1 :]
+        labels = [
+            (m.end(), kind)
+            for kind, pat in (("stamp", v.stamps), ("cited", v.cited), ("window", v.windows))
+            for m in pat.finditer(clause)
+        ]
         label = max(labels)[1] if labels else None
         if label == "window":
             continue
@@ -541,7 +620,7 @@ def _body_lines(text: str) -> list[tuple[str, bool]]:
         end = text.find(f"\n{text[:3]}", 3)
         if 0 < end < 20_000:
             nl = text.find("\n", end + 1)
-            text = text[nl + 1:] if nl > 0 else ""
+            text = text[nl + 1 :] if nl > 0 else ""
     head: list[str] = []
     for line in text.split("\n", 200)[:200]:
         if line.strip():
@@ -557,12 +636,21 @@ def _body_lines(text: str) -> list[tuple[str, bool]]:
         if line.strip():
             tail.append(line)
     tail.reverse()
-    lines = [(line[:_LINE_CHARS], i == 0 or line.lstrip().startswith("#")) for i, line in enumerate(head)]
-    return lines + [(line[:_LINE_CHARS], line.lstrip().startswith("#")) for line in tail if line not in head]
+    lines = [
+        (line[:_LINE_CHARS], i == 0 or line.lstrip().startswith("#")) for i, line in enumerate(head)
+    ]
+    return lines + [
+        (line[:_LINE_CHARS], line.lstrip().startswith("#")) for line in tail if line not in head
+    ]
 
 
 def time_in_text(
-    text: str, day: date, tz: tzinfo | None, *, author: str | None = None, lexicon: Lexicon | None = None
+    text: str,
+    day: date,
+    tz: tzinfo | None,
+    *,
+    author: str | None = None,
+    lexicon: Lexicon | None = None,
 ) -> tuple[datetime | None, list[str]]:
     """When a note dated *day* (a date-only name) says it was written, from its first and last lines.
 
@@ -598,7 +686,9 @@ def _name_clock_zoned(
         line = _clocks(line, v)
         if not v.time.search(line):
             continue
-        for _score, when, _probs in _line_times(line, v, tz, naive.date(), author, heading, lexicon):
+        for _score, when, _probs in _line_times(
+            line, v, tz, naive.date(), author, heading, lexicon
+        ):
             if when is None or when.replace(tzinfo=None) != naive or ours is None:
                 continue
             if when.utcoffset() != ours.utcoffset():
@@ -606,7 +696,9 @@ def _name_clock_zoned(
     return None
 
 
-def _free_time(value: str, tz: tzinfo | None, lexicon: Lexicon | None) -> tuple[datetime | None, list[str]]:
+def _free_time(
+    value: str, tz: tzinfo | None, lexicon: Lexicon | None
+) -> tuple[datetime | None, list[str]]:
     """A date-time written in words ("November 20, 2026 10:15 AM"): the best full date-time in *value*."""
     v = _vocab(_lexicon(lexicon))
     found = _line_times(_clocks(value, v), v, tz, None, None, False, lexicon)
@@ -642,11 +734,17 @@ def written_at(
     (the same minute written with a zone inside: :func:`_name_clock_zoned`).
     """
     problems: list[str] = []
-    values = [str(front[k]) for k in _front_keys(_lexicon(lexicon)) if front.get(k)] if front else []
+    values = (
+        [str(front[k]) for k in _front_keys(_lexicon(lexicon)) if front.get(k)] if front else []
+    )
     timed = [c for c in values if _CLOCK.search(c)]
     fm_day: datetime | None = None
     for value in timed + [c for c in values if c not in timed]:
-        iso = value.replace("→", " ").split()[0] if re.match(r"\d{4}-\d{2}-\d{2}T\S*\s", value) else value
+        iso = (
+            value.replace("→", " ").split()[0]
+            if re.match(r"\d{4}-\d{2}-\d{2}T\S*\s", value)
+            else value
+        )
         try:
             dt = parse_iso(iso, tz, problems)
         except ValueError:
@@ -709,7 +807,11 @@ def shown_in(stamp: str | None, zone: tzinfo) -> str | None:
 
 
 def window_ending(
-    since: datetime | None, until: datetime | None, hours: float, tz: tzinfo | None, now: datetime | None = None
+    since: datetime | None,
+    until: datetime | None,
+    hours: float,
+    tz: tzinfo | None,
+    now: datetime | None = None,
 ) -> tuple[datetime, datetime]:
     """The window from whichever ends are given, else the *hours* ending now (in *tz*)."""
     if since and until:

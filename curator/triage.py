@@ -16,7 +16,14 @@ from curator.models import Analysis, Increment, SourceRef
 from curator.urls import find_urls, normalize_url
 
 PRIORITY_CYCLE = [None, "🔴", "🟠", "🟡"]
-PRIORITY_WORDS = {"red": "🔴", "high": "🔴", "orange": "🟠", "medium": "🟠", "yellow": "🟡", "low": "🟡"}
+PRIORITY_WORDS = {
+    "red": "🔴",
+    "high": "🔴",
+    "orange": "🟠",
+    "medium": "🟠",
+    "yellow": "🟡",
+    "low": "🟡",
+}
 
 
 def aliases(inc: Increment) -> list[str]:
@@ -65,7 +72,7 @@ class Row:
 
     @property
     def tier(self) -> str:
-        """"main" or "adjacent": the editor's choice, else the default rule (curator.tiers)."""
+        """ "main" or "adjacent": the editor's choice, else the default rule (curator.tiers)."""
         from curator.tiers import row_tier
 
         return row_tier(self)
@@ -196,7 +203,9 @@ class Triage:
                 self.by_key[alias] = rows_for[0]
             else:
                 self.shared[alias] = rows_for
-        self.orphans = [d for k, d in current.items() if k not in attached and getattr(d, "action", None)]
+        self.orphans = [
+            d for k, d in current.items() if k not in attached and getattr(d, "action", None)
+        ]
 
     def decision_key(self, row: Row) -> str:
         """The key a new decision on this row is stored under (the one already used, if any)."""
@@ -229,7 +238,14 @@ class Triage:
         return found[0] if len(found) == 1 else None
 
     def counts(self) -> dict[str, int]:
-        c = {"new": 0, "approved": 0, "rejected": 0, "deferred": 0, "left": 0, "total": len(self.rows)}
+        c = {
+            "new": 0,
+            "approved": 0,
+            "rejected": 0,
+            "deferred": 0,
+            "left": 0,
+            "total": len(self.rows),
+        }
         for r in self.rows:
             if r.inc.status == "new":
                 c["new"] += 1

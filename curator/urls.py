@@ -287,7 +287,9 @@ def _once(url: str) -> str:
     at = cut.start() if cut else len(rest)
     host, tail = _host(rest[:at]), rest[at:]
     end = _PATH_END_RE.search(tail)
-    tail = _trim_path(tail) if end is None else _trim_path(tail[: end.start()]) + tail[end.start() :]
+    tail = (
+        _trim_path(tail) if end is None else _trim_path(tail[: end.start()]) + tail[end.start() :]
+    )
     try:
         canon = _canonicalize("http://" + host + tail)
     except Exception:  # untrusted text: a bad port or IPv6 host, an unencodable character

@@ -35,7 +35,9 @@ class Verdict:
 class VerdictReader:
     """The ``[remarks]`` phrases of one lexicon, compiled for one topic and one inbox."""
 
-    def __init__(self, lexicon: Lexicon, topic_names: list[str], other_names: list[str], people: list[str]) -> None:
+    def __init__(
+        self, lexicon: Lexicon, topic_names: list[str], other_names: list[str], people: list[str]
+    ) -> None:
         self.lexicon = lexicon
         self.topic_names = [n for n in topic_names if n]
         mine = {n.lower() for n in self.topic_names}
@@ -48,7 +50,8 @@ class VerdictReader:
     @cached_property
     def _phrases(self) -> list[tuple[str, PhraseSet]]:
         return [
-            (k, self.lexicon.phrases("remarks", k, self.topic_names, self.other_names, self.people)) for k in KINDS
+            (k, self.lexicon.phrases("remarks", k, self.topic_names, self.other_names, self.people))
+            for k in KINDS
         ]
 
     @cached_property
@@ -83,11 +86,15 @@ class VerdictReader:
         """A negation right before a remark ("not", "no", "不") or right after it ("ではない")."""
         before = self.lexicon.pattern("remarks", "negations")
         after = self.lexicon.pattern("remarks", "negations_after")
-        return re.compile(rf"(?:{before.pattern})\s*$", re.IGNORECASE), re.compile(rf"\s*(?:{after.pattern})", re.IGNORECASE)
+        return re.compile(rf"(?:{before.pattern})\s*$", re.IGNORECASE), re.compile(
+            rf"\s*(?:{after.pattern})", re.IGNORECASE
+        )
 
     def _negated(self, text: str, m: re.Match[str]) -> bool:
         before, after = self._negations
-        return bool(before.search(text, max(0, m.start() - 24), m.start())) or bool(after.match(text, m.end()))
+        return bool(before.search(text, max(0, m.start() - 24), m.start())) or bool(
+            after.match(text, m.end())
+        )
 
     @cached_property
     def _determiners(self) -> frozenset[str]:
@@ -107,7 +114,9 @@ class VerdictReader:
             return False  # "… the model detects and ignores -": the word ends a description
         return not any(w.lower() in self._determiners for w in words[-3:])
 
-    def read_sentences(self, text: str, keep: set[str] | None = None) -> list[tuple[str, list[Verdict]]]:
+    def read_sentences(
+        self, text: str, keep: set[str] | None = None
+    ) -> list[tuple[str, list[Verdict]]]:
         """``read`` per sentence of a longer text, with each sentence."""
         out = []
         for a, b in sentence_spans(text):

@@ -75,7 +75,9 @@ def layout(cfg: Config) -> Layout:
     if not lay.inbox.is_dir():
         raise WorkspaceError(f"missing inbox folder: {lay.inbox} (expected inbox/<author>/*.md)")
     if not lay.knowledge.is_dir():
-        raise WorkspaceError(f"missing living-doc folder: {lay.knowledge} (expected organized/knowledge/<topic>.md)")
+        raise WorkspaceError(
+            f"missing living-doc folder: {lay.knowledge} (expected organized/knowledge/<topic>.md)"
+        )
     for p in sorted(lay.knowledge.glob("*.md")):
         lay.docs[p.stem] = p.relative_to(root).as_posix()
     if not lay.docs:
@@ -95,7 +97,9 @@ def choose_topic(cfg: Config, lay: Layout, topic: str | None) -> str:
         return chosen
     if len(lay.docs) == 1:
         return next(iter(lay.docs))
-    raise WorkspaceError(f"several living docs ({', '.join(sorted(lay.docs))}); choose one with --topic")
+    raise WorkspaceError(
+        f"several living docs ({', '.join(sorted(lay.docs))}); choose one with --topic"
+    )
 
 
 def list_note_paths(lay: Layout) -> tuple[list[Path], list[FileProblem]]:
@@ -117,11 +121,19 @@ def list_note_paths(lay: Layout) -> tuple[list[Path], list[FileProblem]]:
     for p in paths:
         rel = _rel(p, lay.root)
         if any("\udc80" <= ch <= "\udcff" for ch in rel):
-            problems.append(FileProblem(rel, "file name is not valid UTF-8; its undecodable bytes show as \\udcXX in JSON and as U+FFFD in text", "warning"))
+            problems.append(
+                FileProblem(
+                    rel,
+                    "file name is not valid UTF-8; its undecodable bytes show as \\udcXX in JSON and as U+FFFD in text",
+                    "warning",
+                )
+            )
     return paths, problems
 
 
-def _walk_author(folder: Path, root: Path, paths: list[Path], problems: list[FileProblem], depth: int) -> None:
+def _walk_author(
+    folder: Path, root: Path, paths: list[Path], problems: list[FileProblem], depth: int
+) -> None:
     """Notes of one author, including dated sub-folders (inbox/alice/2026/08/…), a few levels deep."""
     try:
         entries = sorted(os.scandir(folder), key=lambda e: e.name)
@@ -158,17 +170,27 @@ def briefing_info(text: str, name: str) -> tuple[str | None, str | None]:
 
 
 def note_time(
-    split: SplitNote, name: str, mtime: float, cfg: Config, *, text: str = "", author: str | None = None
+    split: SplitNote,
+    name: str,
+    mtime: float,
+    cfg: Config,
+    *,
+    text: str = "",
+    author: str | None = None,
 ) -> tuple[datetime | None, str, list[str]]:
     """Front matter, else file name, else (date-only name) a stamp in *text*, else mtime; says which.
 
     The rules are :func:`curator.timeutil.written_at`'s; *author* (the inbox folder) lets a
     signature naming the note's own author count as its stamp.
     """
-    return written_at(split.front_matter, text, name, mtime, cfg.tz, author=author if author != "-" else None)
+    return written_at(
+        split.front_matter, text, name, mtime, cfg.tz, author=author if author != "-" else None
+    )
 
 
-def load_note(path: Path, root: Path, cfg: Config, *, defer: Callable[[Note], bool] | None = None) -> LoadedNote:
+def load_note(
+    path: Path, root: Path, cfg: Config, *, defer: Callable[[Note], bool] | None = None
+) -> LoadedNote:
     """Read and split one note; problems are recorded on it, never raised.
 
     With ``defer``, the note is first only dated (front matter, name, mtime) and checked for
@@ -219,7 +241,9 @@ def load_note(path: Path, root: Path, cfg: Config, *, defer: Callable[[Note], bo
     try:
         split = split_note(dec.text, rel)
     except Exception as exc:  # the splitter must never take the relay down
-        note.errors.append(f"could not split into items ({type(exc).__name__}); shown as plain text")
+        note.errors.append(
+            f"could not split into items ({type(exc).__name__}); shown as plain text"
+        )
         split = SplitNote()
     note.errors.extend(split.warnings)
     note.title = split.title
@@ -246,7 +270,11 @@ def _first_papers(split: SplitNote, cap: int, errors: list[str]) -> None:
     """Keep the note's first ``cap`` papers cited in passing (every item's own paper stays), with a warning."""
     both = [*split.items, *split.carriers]
     own = {it.primary_arxiv for it in split.items if it.primary_arxiv}
-    cited = [k for k in dict.fromkeys(k for it in both for k in (*it.arxiv, *it.mentions)) if k not in own]
+    cited = [
+        k
+        for k in dict.fromkeys(k for it in both for k in (*it.arxiv, *it.mentions))
+        if k not in own
+    ]
     if len(cited) <= cap:
         return
     keep = own | set(cited[:cap])
@@ -259,7 +287,9 @@ def _first_papers(split: SplitNote, cap: int, errors: list[str]) -> None:
             emptied.add(id(it))
     split.items = [it for it in split.items if id(it) not in emptied]
     split.carriers = [it for it in split.carriers if id(it) not in emptied]
-    errors.append(f"cites {len(cited):,} papers in passing; only the first {cap:,} are read (a list that long is not a relay)")
+    errors.append(
+        f"cites {len(cited):,} papers in passing; only the first {cap:,} are read (a list that long is not a relay)"
+    )
 
 
 def _left_out(split: SplitNote) -> list[str]:

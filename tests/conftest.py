@@ -25,7 +25,9 @@ def need(path: Path) -> Path:
 
 
 @pytest.fixture(autouse=True)
-def _isolate_user(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
+def _isolate_user(
+    monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
+) -> None:
     """Keep the user's real config, clipboard and home out of every test."""
     home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("HOME", str(home))
@@ -62,7 +64,10 @@ def copy_workspace(src: Path, dest: Path, *, with_expected: bool = False) -> Pat
 def sample_ws(tmp_path: Path) -> Path:
     ws = copy_workspace(SAMPLE, tmp_path / "ws")
     cfg = ws / "curator.toml"
-    cfg.write_text(cfg.read_text(encoding="utf-8") + f'\nsince = "{SINCE}"\nuntil = "{UNTIL}"\n', encoding="utf-8")
+    cfg.write_text(
+        cfg.read_text(encoding="utf-8") + f'\nsince = "{SINCE}"\nuntil = "{UNTIL}"\n',
+        encoding="utf-8",
+    )
     return ws
 
 

@@ -239,7 +239,11 @@ def test_find_ids_reads_arxiv_dois(text: str, ids: list[str]) -> None:
 
 @pytest.mark.parametrize(
     "query",
-    ["10.48550/ARXIV.2611.04417", "https://doi.org/10.48550/ARXIV.2611.04417", "doi:10.48550/arXiv.2611.04417"],
+    [
+        "10.48550/ARXIV.2611.04417",
+        "https://doi.org/10.48550/ARXIV.2611.04417",
+        "doi:10.48550/arXiv.2611.04417",
+    ],
 )
 def test_normalize_id_reads_arxiv_dois(query: str) -> None:
     assert normalize_id(query) == ("2611.04417", None)
@@ -258,7 +262,10 @@ def test_normalize_id_reads_arxiv_dois(query: str) -> None:
         ("doi = {10.1145/3600006.3613165},", ["doi:10.1145/3600006.3613165"]),
         ("DOI：10.18653/v1/2023.ACL-LONG.1，见", ["doi:10.18653/v1/2023.acl-long.1"]),
         ("https://doi.org/10.1145%2F3600006.3613165", ["doi:10.1145/3600006.3613165"]),
-        ("https://dl.acm.org/doi/10.1145/3722212.3724428?download=true", ["doi:10.1145/3722212.3724428"]),
+        (
+            "https://dl.acm.org/doi/10.1145/3722212.3724428?download=true",
+            ["doi:10.1145/3722212.3724428"],
+        ),
         ("10.1002/(SICI)1097-4636(199706)35:4", ["doi:10.1002/(sici)1097-4636(199706)35:4"]),
         ("10.5281/zenodo.123 and again 10.5281/ZENODO.123", ["doi:10.5281/zenodo.123"]),
         # arXiv DOIs are arXiv IDs, not DOIs
@@ -279,10 +286,18 @@ def test_find_dois(text: str, keys: list[str]) -> None:
     [
         ("see arXiv:2613.04418 for EvalGate", "2613.04418", "month 13 does not exist"),
         ("- [ ] 2613.02210 —— 群里转的", "2613.02210", "month 13 does not exist"),
-        ("【论文】arxiv.org/abs/2611.0234(链接被截断)", "2611.0234", "2611 IDs have 5 digits after the dot"),
+        (
+            "【论文】arxiv.org/abs/2611.0234(链接被截断)",
+            "2611.0234",
+            "2611 IDs have 5 digits after the dot",
+        ),
         ("2611.118730", "2611.118730", "2611 IDs have 5 digits after the dot"),
         ("arXiv:2611.4418", "2611.4418", "2611 IDs have 5 digits after the dot"),
-        ("https://arxiv.org/pdf/2611.0234v2.pdf", "2611.0234v2", "2611 IDs have 5 digits after the dot"),
+        (
+            "https://arxiv.org/pdf/2611.0234v2.pdf",
+            "2611.0234v2",
+            "2611 IDs have 5 digits after the dot",
+        ),
         ("10.48550/arXiv.2611.4418", "2611.4418", "2611 IDs have 5 digits after the dot"),
         ("arXiv: 2600.01234", "2600.01234", "month 00 does not exist"),
         ("arXiv:1412.12345", "1412.12345", "1412 IDs have 4 digits after the dot"),
@@ -494,7 +509,9 @@ def test_property_malformed_never_overlaps_valid_ids(text: str) -> None:
         assert all(end <= m.start or start >= m.end for start, end in valid)
         last_end = m.end
     for key in find_dois(text):
-        assert key == key.lower() and key.startswith("doi:10.") and not key.startswith("doi:10.48550/")
+        assert (
+            key == key.lower() and key.startswith("doi:10.") and not key.startswith("doi:10.48550/")
+        )
 
 
 @settings(max_examples=300, deadline=None)

@@ -89,15 +89,44 @@ def test_escapes_do_not_hide_the_id(bad):
 
 def test_escapes_never_reach_the_terminal(bad_ws):
     proc = subprocess.run(
-        [sys.executable, "-m", "curator", "analyze", str(bad_ws), "--since", SINCE, "--until", UNTIL],
-        capture_output=True, text=True, timeout=120,
+        [
+            sys.executable,
+            "-m",
+            "curator",
+            "analyze",
+            str(bad_ws),
+            "--since",
+            SINCE,
+            "--until",
+            UNTIL,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert proc.returncode == 0, proc.stderr
-    bad_chars = [c for c in proc.stdout if (ord(c) < 32 and c not in "\n\t") or 0x7F <= ord(c) <= 0x9F or c in "\u202e\u200b"]
+    bad_chars = [
+        c
+        for c in proc.stdout
+        if (ord(c) < 32 and c not in "\n\t") or 0x7F <= ord(c) <= 0x9F or c in "\u202e\u200b"
+    ]
     assert not bad_chars, bad_chars[:5]
     proc = subprocess.run(
-        [sys.executable, "-m", "curator", "analyze", str(bad_ws), "--since", SINCE, "--until", UNTIL, "--json"],
-        capture_output=True, text=True, timeout=120,
+        [
+            sys.executable,
+            "-m",
+            "curator",
+            "analyze",
+            str(bad_ws),
+            "--since",
+            SINCE,
+            "--until",
+            UNTIL,
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert "\x1b" not in proc.stdout and json.loads(proc.stdout)
 
@@ -148,7 +177,15 @@ def test_arxiv_edges(bad):
     n = note(bad, "-arxiv-edges.md")
     # a list entry naming several forms is a mention of each (not one item): every ID counts, wherever it is
     found = {i for it in n.items for i in it.arxiv} | set(n.ids)
-    assert {"2608.14376", "hep-th/9901001", "math.GT/0309136", "0704.0001", "1501.00001", "2608.14333", "2608.11668"} <= found
+    assert {
+        "2608.14376",
+        "hep-th/9901001",
+        "math.GT/0309136",
+        "0704.0001",
+        "1501.00001",
+        "2608.14333",
+        "2608.11668",
+    } <= found
     for invalid in ("2613.01234", "2608.1234", "99999.12345", "12608.143761", "2608.14376v12"):
         assert invalid not in found
     all_ids = {i for inc in bad.increments for i in inc.arxiv}
@@ -251,7 +288,10 @@ def test_huge_living_doc(tmp_path):
     lines = ["# big doc", ""]
     for i in range(5000):
         lines.append(f"### §{1 + i // 100}.{i % 100 + 1} section {i}")
-        lines.extend(f"- **Sys{i}-{j}**(arXiv:{2500 + i % 12 + 1:04d}.{10000 + i * 7 + j:05d}, 8-1{j % 10} 锚入): text" for j in range(3))
+        lines.extend(
+            f"- **Sys{i}-{j}**(arXiv:{2500 + i % 12 + 1:04d}.{10000 + i * 7 + j:05d}, 8-1{j % 10} 锚入): text"
+            for j in range(3)
+        )
         lines.extend(["plain body line"] * 36)
     (ws / "organized" / "knowledge" / "inference.md").write_text("\n".join(lines), encoding="utf-8")
     start = time.perf_counter()

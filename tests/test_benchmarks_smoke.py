@@ -17,9 +17,26 @@ SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "run.py"
 def report(tmp_path_factory: pytest.TempPathFactory) -> dict:
     workdir = tmp_path_factory.mktemp("bench")
     out = subprocess.run(
-        [sys.executable, str(SCRIPT), "--size", "S", "--only", "analyze,cluster,lookup", "--json",
-         "--workdir", str(workdir), "--repeat", "2", "--lookup-budget", "10"],
-        capture_output=True, text=True, encoding="utf-8", timeout=300, check=False,
+        [
+            sys.executable,
+            str(SCRIPT),
+            "--size",
+            "S",
+            "--only",
+            "analyze,cluster,lookup",
+            "--json",
+            "--workdir",
+            str(workdir),
+            "--repeat",
+            "2",
+            "--lookup-budget",
+            "10",
+        ],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=300,
+        check=False,
     )
     assert out.returncode == 0, out.stderr[-3000:]
     doc = json.loads(out.stdout)
@@ -33,8 +50,18 @@ def figures(doc: dict) -> dict[str, dict]:
 
 def test_every_timed_figure_has_a_value_a_baseline_and_a_ratio(report: dict) -> None:
     figs = figures(report)
-    for key in ("analyze.cold.inproc", "analyze.warm.inproc", "analyze.warm1.inproc", "analyze.cold.process",
-                "analyze.warm.process", "cluster.time", "cluster.time_with_overlaps", "lookup.process", "lookup.inproc.p50", "lookup.inproc.p99"):
+    for key in (
+        "analyze.cold.inproc",
+        "analyze.warm.inproc",
+        "analyze.warm1.inproc",
+        "analyze.cold.process",
+        "analyze.warm.process",
+        "cluster.time",
+        "cluster.time_with_overlaps",
+        "lookup.process",
+        "lookup.inproc.p50",
+        "lookup.inproc.p99",
+    ):
         f = figs[key]
         assert f["error"] is None, (key, f["error"])
         assert f["value"] is not None and f["value"] > 0, key
@@ -75,9 +102,24 @@ KEYS_SCRIPT = SCRIPT.parent / "keys.py"
 def test_key_latency_benchmark_runs_on_the_sample_relay(tmp_path: Path) -> None:
     """``benchmarks/keys.py`` on the sample relay, 2 presses per key: figures and ratios, no timing asserted."""
     out = subprocess.run(
-        [sys.executable, str(KEYS_SCRIPT), "--places", "sample", "--repeat", "2", "--gap", "0.05", "--json",
-         "--workdir", str(tmp_path)],
-        capture_output=True, text=True, encoding="utf-8", timeout=300, check=False,
+        [
+            sys.executable,
+            str(KEYS_SCRIPT),
+            "--places",
+            "sample",
+            "--repeat",
+            "2",
+            "--gap",
+            "0.05",
+            "--json",
+            "--workdir",
+            str(tmp_path),
+        ],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=300,
+        check=False,
     )
     assert out.returncode == 0, out.stderr[-3000:]
     doc = json.loads(out.stdout)
@@ -100,8 +142,22 @@ def scale_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict, str]:
     """scale.py on a tiny corpus, one round: every figure present, no timing asserted."""
     workdir = tmp_path_factory.mktemp("scale")
     out = subprocess.run(
-        [sys.executable, str(SCALE), "--sizes", "40", "--repeat", "1", "--workdir", str(workdir), "--json"],
-        capture_output=True, text=True, encoding="utf-8", timeout=120, check=False,
+        [
+            sys.executable,
+            str(SCALE),
+            "--sizes",
+            "40",
+            "--repeat",
+            "1",
+            "--workdir",
+            str(workdir),
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=120,
+        check=False,
     )
     assert out.returncode == 0, out.stderr[-3000:]
     return json.loads(out.stdout), out.stderr
@@ -118,8 +174,14 @@ def test_scale_reports_every_figure_with_its_baseline(scale_run: tuple[dict, str
             assert f["value"] > 0 and f["baseline"] > 0 and f["ratio"] > 0, (n, key)
         for key in ("twins", "dup_precision", "dup_recall", "id_merges", "anchored"):
             assert figs[f"n{n}.{key}"]["value"] is not None, (n, key)
-    for label in ("`analyze --json` cold, whole corpus", "one evening", "`curator decide ID approve`",
-                  "peak RSS", "near-twin pairs flagged", "planted duplicates, precision"):
+    for label in (
+        "`analyze --json` cold, whole corpus",
+        "one evening",
+        "`curator decide ID approve`",
+        "peak RSS",
+        "near-twin pairs flagged",
+        "planted duplicates, precision",
+    ):
         assert label in table, label
     for f in doc["figures"]:
         if f["passed"] is False:

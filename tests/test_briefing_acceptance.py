@@ -23,15 +23,23 @@ RELAYS = {
     "relay-eval": SHARED / "dev-relays" / "relay-eval",
     "relay-training": SHARED / "dev-relays" / "relay-training",
 }
-SIGNED = {"sample-relay": "2026-08-20 22:20 +08:00", "relay-eval": "2026-11-17 18:00 +01:00",
-          "relay-training": "2026-11-21 09:00 +05:30"}
+SIGNED = {
+    "sample-relay": "2026-08-20 22:20 +08:00",
+    "relay-eval": "2026-11-17 18:00 +01:00",
+    "relay-training": "2026-11-21 09:00 +05:30",
+}
 # Increments whose notes say something an editor must check before trusting them (read by
 # hand from the notes: "要看 PDF", "原始出处没找到", "cost is not discussed", "README 写着
 # coming soon"…).  Their 警示 must not be empty.
 CAVEAT_LIKE = {
     "sample-relay": "all",
-    "relay-eval": ["2611.11873", "2611.12920", "https://evalsignal.substack.com/p/the-prompt-format-tax",
-                   "2611.13187", "2611.12388"],
+    "relay-eval": [
+        "2611.11873",
+        "2611.12920",
+        "https://evalsignal.substack.com/p/the-prompt-format-tax",
+        "2611.13187",
+        "2611.12388",
+    ],
     "relay-training": ["2611.05823", "2611.04958"],
 }
 
@@ -52,7 +60,7 @@ def caveats_of(block: str) -> list[str]:
     if inline:
         return [] if inline.startswith("(") else [inline]
     out = []
-    for ln in lines[i + 1:]:
+    for ln in lines[i + 1 :]:
         if not ln.startswith("  - "):
             break
         out.append(ln[4:])
@@ -61,11 +69,17 @@ def caveats_of(block: str) -> list[str]:
 
 def claim_rows(text: str) -> list[list[str]]:
     part = text.split("\n## 二", 1)[1].split("\n## ", 1)[0]
-    return [[c.strip() for c in ln.strip("|").split("|")] for ln in part.split("\n") if re.match(r"^\| \d+ \|", ln)]
+    return [
+        [c.strip() for c in ln.strip("|").split("|")]
+        for ln in part.split("\n")
+        if re.match(r"^\| \d+ \|", ln)
+    ]
 
 
 @pytest.fixture(scope="module", params=list(RELAYS))
-def exported(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> tuple[str, str, dict]:
+def exported(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> tuple[str, str, dict]:
     name = request.param
     ws, exp = window_ws(need(RELAYS[name]), tmp_path_factory.mktemp(name) / "ws")
     for e in exp["new_increments"]:
@@ -85,9 +99,15 @@ def test_key_points_condensed_and_capped(exported: tuple[str, str, dict]) -> Non
     assert len(key_points(text)) == len(exp["new_increments"])
 
 
-def test_every_caveat_like_increment_has_caveats_and_a_row_in_section_two(exported: tuple[str, str, dict]) -> None:
+def test_every_caveat_like_increment_has_caveats_and_a_row_in_section_two(
+    exported: tuple[str, str, dict],
+) -> None:
     name, text, exp = exported
-    wanted = [e["key"] for e in exp["new_increments"]] if CAVEAT_LIKE[name] == "all" else CAVEAT_LIKE[name]
+    wanted = (
+        [e["key"] for e in exp["new_increments"]]
+        if CAVEAT_LIKE[name] == "all"
+        else CAVEAT_LIKE[name]
+    )
     rows = claim_rows(text)
     for key in wanted:
         block = block_of(text, key)
@@ -114,12 +134,16 @@ def test_tiers_signature_and_section_labels(exported: tuple[str, str, dict]) -> 
     heads = re.findall(r"^### ((?:增量 \d+)|(?:邻接 [A-Z]))【", text, re.M)
     n_main = sum(h.startswith("增量") for h in heads)
     n_adj = len(heads) - n_main
-    assert heads == [f"增量 {i}" for i in range(1, n_main + 1)] + [f"邻接 {chr(65 + i)}" for i in range(n_adj)]
+    assert heads == [f"增量 {i}" for i in range(1, n_main + 1)] + [
+        f"邻接 {chr(65 + i)}" for i in range(n_adj)
+    ]
     assert f"(主线 {n_main} 条 · 邻接 {n_adj} 条" in text
     assert len(heads) == len(exp["new_increments"])
     if all("tier" in e for e in exp["new_increments"]):  # the editor's tiers, as decided
         for e in exp["new_increments"]:
-            assert block_of(text, e["key"]).startswith("增量" if e["tier"] == "main" else "邻接"), e["key"]
+            assert block_of(text, e["key"]).startswith("增量" if e["tier"] == "main" else "邻接"), (
+                e["key"]
+            )
         assert n_main == sum(e["tier"] == "main" for e in exp["new_increments"])
     assert f" · {SIGNED[name]} · " in signature(text), signature(text)
     refs = generated_section_refs(text)
@@ -129,7 +153,9 @@ def test_tiers_signature_and_section_labels(exported: tuple[str, str, dict]) -> 
 def test_structure_kept_and_length(exported: tuple[str, str, dict]) -> None:
     name, text, _exp = exported
     tokens = md_tokens(text)
-    assert not [t for t in tokens if t.type == "heading_open" and t.tag == "h1" and t.map and t.map[0] > 2]
+    assert not [
+        t for t in tokens if t.type == "heading_open" and t.tag == "h1" and t.map and t.map[0] > 2
+    ]
     if name != "sample-relay":
         return
     deploy = block_of(text, "https://deploybase.ai/articles/best-llm-inference-engine")

@@ -36,12 +36,14 @@ def key_points(text: str) -> dict[str, list[tuple[int, str]]]:
     out: dict[str, list[tuple[int, str]]] = {}
     for block in text.split("\n### ")[1:]:
         lines = block.split("\n")
-        start = next((i for i, ln in enumerate(lines) if ln.startswith(("- 要点:", "- Key points:"))), None)
+        start = next(
+            (i for i, ln in enumerate(lines) if ln.startswith(("- 要点:", "- Key points:"))), None
+        )
         if start is None:
             continue
         bullets: list[tuple[int, str]] = []
         fenced = False
-        for ln in lines[start + 1:]:
+        for ln in lines[start + 1 :]:
             if ln.startswith(("- ", "#")):
                 break
             if ln.strip().startswith(("```", "~~~")):
@@ -64,7 +66,7 @@ def check_condensed(text: str, cap: int = DEFAULT_CAP) -> None:
             assert not BARE_ID.match(a), (head, a)
             assert not re.match(r"^(价值|value)\s*[:：]", a, re.IGNORECASE), (head, a)
             assert "→ 进 " not in a, (head, a)
-            for b in texts[i + 1:]:
+            for b in texts[i + 1 :]:
                 assert fuzz.token_set_ratio(normalise(a), normalise(b)) < 85, (head, a, b)
 
 
@@ -79,7 +81,10 @@ def window_ws(src: Path, dest: Path) -> tuple[Path, dict]:
     ws = copy_workspace(src, dest)
     cfg = ws / "curator.toml"
     w = exp["window"]
-    cfg.write_text(cfg.read_text(encoding="utf-8") + f'\nsince = "{w["start"]}"\nuntil = "{w["end"]}"\n', encoding="utf-8")
+    cfg.write_text(
+        cfg.read_text(encoding="utf-8") + f'\nsince = "{w["start"]}"\nuntil = "{w["end"]}"\n',
+        encoding="utf-8",
+    )
     return ws, exp
 
 
@@ -142,31 +147,37 @@ def test_normalise_and_numbers() -> None:
     assert numbers("vLLM 3,500 tok/s, 150–200ms, 1.92×") == {"3500", "150", "200", "1.92"}
 
 
-@pytest.mark.parametrize("line", [
-    "价值:高 → 进 engineering-e1prep",
-    "价值:中高;跟条目4 是同一条线",
-    "Value: high -> to briefing",
-    "2608.14333",
-    "arXiv:2608.11668v2(v2 是 8-19 更新的)",
-    "https://example.org/post/1",
-    "→ 进 weekly-digest",
-    "year = {2026},",
-    "### Details",
-    "其他",
-    "· https://github.com/volcengine/verl/releases/tag/v0.7.0",
-])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "价值:高 → 进 engineering-e1prep",
+        "价值:中高;跟条目4 是同一条线",
+        "Value: high -> to briefing",
+        "2608.14333",
+        "arXiv:2608.11668v2(v2 是 8-19 更新的)",
+        "https://example.org/post/1",
+        "→ 进 weekly-digest",
+        "year = {2026},",
+        "### Details",
+        "其他",
+        "· https://github.com/volcengine/verl/releases/tag/v0.7.0",
+    ],
+)
 def test_meta_lines(line: str) -> None:
     assert is_meta(line)
     assert condense([line, "吞吐 +15%"]) == ["吞吐 +15%"]
 
 
-@pytest.mark.parametrize("line", [
-    "判断:生产配置细节,不是新引擎特性",
-    "吞吐 1.92×,延迟 -48%(vs 2608.14333 的基线)",
-    "先降 → 进一步再看 utilization",
-    "value of the cache grows with reuse: 3× hit rate",
-    "staleness = 1 by default, k=2 doubles the throughput",
-])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "判断:生产配置细节,不是新引擎特性",
+        "吞吐 1.92×,延迟 -48%(vs 2608.14333 的基线)",
+        "先降 → 进一步再看 utilization",
+        "value of the cache grows with reuse: 3× hit rate",
+        "staleness = 1 by default, k=2 doubles the throughput",
+    ],
+)
 def test_points_that_are_not_meta(line: str) -> None:
     assert not is_meta(line)
     assert strip_refs(line) == line
@@ -176,7 +187,10 @@ def test_references_to_a_notes_numbering() -> None:
     assert strip_refs("跟增量 3 的关系:写入侧策略,这篇是全栈研究") == ""
     assert strip_refs("see item 2 for the numbers") == ""
     assert strip_refs("备注:条件没披露;和 1335 笔记里那条是同一篇") == "备注:条件没披露"
-    assert strip_refs("benchmark conditions undisclosed; same post as item 4") == "benchmark conditions undisclosed"
+    assert (
+        strip_refs("benchmark conditions undisclosed; same post as item 4")
+        == "benchmark conditions undisclosed"
+    )
     assert strip_refs("增量 3 条都在这一节") == "增量 3 条都在这一节", "a count, not a reference"
     assert strip_refs("吞吐 +15% → 进 e1prep") == "吞吐 +15%"
 
@@ -196,13 +210,17 @@ def test_different_numbers_are_not_duplicates() -> None:
     pts = ["TTFT 150ms on A100", "TTFT 180ms on A100"]
     assert merge_duplicates(pts) == pts
     # a point whose numbers another states in full is said there
-    assert merge_duplicates(["A100 80GB,Llama 70B 实测", "A100 80GB,Llama 70B;vLLM 3,500 tok/s"]) == [
-        "A100 80GB,Llama 70B;vLLM 3,500 tok/s"
-    ]
+    assert merge_duplicates(
+        ["A100 80GB,Llama 70B 实测", "A100 80GB,Llama 70B;vLLM 3,500 tok/s"]
+    ) == ["A100 80GB,Llama 70B;vLLM 3,500 tok/s"]
 
 
 def test_a_point_whose_every_clause_is_said_elsewhere() -> None:
-    pts = ["构建速度:比 full 快 3.8–5.2×", "代码量 -75%:full 521 行 → 177 行", "构图比 full 快 3.8–5.2×;实现代码 521 → 177 行"]
+    pts = [
+        "构建速度:比 full 快 3.8–5.2×",
+        "代码量 -75%:full 521 行 → 177 行",
+        "构图比 full 快 3.8–5.2×;实现代码 521 → 177 行",
+    ]
     assert merge_duplicates(pts) == pts[:2]
 
 
@@ -211,9 +229,17 @@ class _Block:  # stands for a table or code block: anything not a string
 
 
 def test_cap_keeps_the_most_informative_in_order() -> None:
-    pts = [f"point {c} without numbers" for c in "abcdef"] + ["throughput 3× on 8 GPUs", "latency -48%"]
+    pts = [f"point {c} without numbers" for c in "abcdef"] + [
+        "throughput 3× on 8 GPUs",
+        "latency -48%",
+    ]
     kept = cap_arranged(pts, [0] * len(pts), 4)
-    assert kept == ["point a without numbers", "point b without numbers", "throughput 3× on 8 GPUs", "latency -48%"]
+    assert kept == [
+        "point a without numbers",
+        "point b without numbers",
+        "throughput 3× on 8 GPUs",
+        "latency -48%",
+    ]
     assert cap_arranged(pts, [0] * len(pts), 0) == pts
 
 

@@ -24,9 +24,17 @@ def test_edit_one_note_rereads_only_it(sample_ws: Path) -> None:
     analyze(sample_ws, cache=warm)
     assert warm.reads == 0
 
-    note = sample_ws / "inbox" / "jay" / "2026-08-20T1950-jay-inference-engineering-rag-eval-mcp-stack-aug20.md"
+    note = (
+        sample_ws
+        / "inbox"
+        / "jay"
+        / "2026-08-20T1950-jay-inference-engineering-rag-eval-mcp-stack-aug20.md"
+    )
     text = note.read_text(encoding="utf-8")
-    note.write_text(text + "\n## 条目7【inference】NewPaper: a fresh one (arXiv:2608.19999)\n- 要点:new\n", encoding="utf-8")
+    note.write_text(
+        text + "\n## 条目7【inference】NewPaper: a fresh one (arXiv:2608.19999)\n- 要点:new\n",
+        encoding="utf-8",
+    )
     st = note.stat()
     os.utime(note, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000))
 
@@ -81,7 +89,9 @@ def test_warm_equals_cold_with_earlier_briefings(sample_ws: Path) -> None:
     assert warm_cache.reads == 0
     assert _strip(analysis_json(warm)) == _strip(analysis_json(cold))
     # the section suggestions come from the persisted memo now, and still agree
-    assert [i.suggested_sections for i in warm.increments] == [i.suggested_sections for i in cold.increments]
+    assert [i.suggested_sections for i in warm.increments] == [
+        i.suggested_sections for i in cold.increments
+    ]
 
 
 def test_cache_written_by_other_code_is_rebuilt(sample_ws: Path, monkeypatch) -> None:
@@ -106,7 +116,9 @@ def test_vocabulary_is_kept_and_recounted_when_a_card_changes(sample_ws: Path) -
 
     card = sorted((sample_ws / "paper_cards").glob("*.md"))[0]
     text = card.read_text(encoding="utf-8")
-    card.write_text(text.replace("\n", " and Quantum Annealing\n", 1), encoding="utf-8")  # a new title
+    card.write_text(
+        text.replace("\n", " and Quantum Annealing\n", 1), encoding="utf-8"
+    )  # a new title
     st = card.stat()
     os.utime(card, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000))
     warm = IndexCache(sample_ws)

@@ -128,8 +128,10 @@ def test_load_cards_odd_folders(tmp_path: Path) -> None:
 
 def test_card_header_links_are_the_papers_other_addresses() -> None:
     card = parse_card(
-        "---\ntitle: \"Plan-and-Verify\"\narxiv: 2610.21876\ncode: https://github.com/snu-agents/plan-and-verify\n"
+        '---\ntitle: "Plan-and-Verify"\narxiv: 2610.21876\ncode: https://github.com/snu-agents/plan-and-verify\n'
         "paper: https://arxiv.org/abs/2610.21876\n---\n\n## One line\n\nBeats https://github.com/other/baseline.\n",
         "paper_cards/4101-2610-21876.md",
     )
-    assert card.links == ["github.com/snu-agents/plan-and-verify"]  # not its arXiv page, not the body's links
+    assert card.links == [
+        "github.com/snu-agents/plan-and-verify"
+    ]  # not its arXiv page, not the body's links

@@ -38,8 +38,11 @@ def hostile(tmp_path: Path) -> Path:
 
 
 def test_text_output_carries_no_control_characters(hostile: Path) -> None:
-    for args in (["analyze", str(hostile), "--since", SINCE, "--until", UNTIL],
-                 ["lookup", "2608.99991", str(hostile)], ["lookup", "2608.99992", str(hostile)]):
+    for args in (
+        ["analyze", str(hostile), "--since", SINCE, "--until", UNTIL],
+        ["lookup", "2608.99991", str(hostile)],
+        ["lookup", "2608.99992", str(hostile)],
+    ):
         out = _cli(*args)
         assert out.returncode in (0, 1), out.stderr
         for bad in BAD_BYTES:

@@ -23,8 +23,13 @@ CORUN, DASH = "2608.14376", "2608.14333"
 CORUN_TITLE = "CoRun · 确定性 continuous batching"
 DEFAULT_REL = "inbox/tom/2026-08-20-inference-e1prep.md"
 EXPECTED_CODES = {  # what each handler returns besides 0 and 2 (read off cmd_* and main)
-    "analyze": set(), "lookup": {"1"}, "decide": {"1", "4", "5"}, "history": {"4"},
-    "export": {"3", "4", "6"}, "demo": set(), "ui": set(),
+    "analyze": set(),
+    "lookup": {"1"},
+    "decide": {"1", "4", "5"},
+    "history": {"4"},
+    "export": {"3", "4", "6"},
+    "demo": set(),
+    "ui": set(),
 }
 
 
@@ -71,7 +76,9 @@ def test_help_describes_every_option_and_ends_with_the_exit_codes(command: str, 
         assert any(n in text for n in names) or action.choices, (command, names)
     tail = text.rstrip().split("\n\n")[-1].splitlines()
     assert tail[0] == "exit codes:", text
-    codes = {line.split()[0] for line in tail[1:] if line.startswith("  ") and line.split()[0].isdigit()}
+    codes = {
+        line.split()[0] for line in tail[1:] if line.startswith("  ") and line.split()[0].isdigit()
+    }
     assert codes == {"0", "2", "130"} | EXPECTED_CODES[command], (command, codes)
 
 
@@ -85,22 +92,35 @@ def test_top_level_help_points_to_the_commands_help(capsys) -> None:
 # ---------------------------------------------------------------------- did you mean, stderr
 
 
-@pytest.mark.parametrize(("typed", "meant"), [("analyse", "analyze"), ("lokup", "lookup"), ("histroy", "history"),
-                                              ("exprot", "export"), ("decid", "decide")])
-def test_a_mistyped_command_gets_did_you_mean(typed: str, meant: str, capsys, tmp_path: Path,
-                                              monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [
+        ("analyse", "analyze"),
+        ("lokup", "lookup"),
+        ("histroy", "history"),
+        ("exprot", "export"),
+        ("decid", "decide"),
+    ],
+)
+def test_a_mistyped_command_gets_did_you_mean(
+    typed: str, meant: str, capsys, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(tmp_path)
     code, out, err = run(capsys, typed, "--json")
     assert code == 2 and out == ""
     assert err == f"curator: unknown command '{typed}' — did you mean '{meant}'?\n"
 
 
-def test_a_folder_named_like_a_command_is_still_a_workspace(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_folder_named_like_a_command_is_still_a_workspace(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(tmp_path)
     assert cli.mistyped_command("analyse") == "analyze"
     (tmp_path / "analyse").mkdir()
     assert cli.mistyped_command("analyse") is None  # `curator analyse` opens that folder, as before
-    assert cli.mistyped_command("kb") is None  # far from every command: "workspace not found" as before
+    assert (
+        cli.mistyped_command("kb") is None
+    )  # far from every command: "workspace not found" as before
 
 
 def test_a_missing_workspace_far_from_any_command_says_so(capsys, tmp_path: Path) -> None:
@@ -125,8 +145,20 @@ def test_nothing_to_undo_is_said_on_stderr(sample_ws: Path, capsys) -> None:
 
 
 def test_decide_json_says_what_was_recorded(sample_ws: Path, capsys) -> None:
-    code, out, err = run(capsys, "decide", f"arXiv:{CORUN}v2", "approve", str(sample_ws),
-                         "--section", "KV Cache 管理", "--priority", "red", "--note", "check the table", "--json")
+    code, out, err = run(
+        capsys,
+        "decide",
+        f"arXiv:{CORUN}v2",
+        "approve",
+        str(sample_ws),
+        "--section",
+        "KV Cache 管理",
+        "--priority",
+        "red",
+        "--note",
+        "check the table",
+        "--json",
+    )
     assert code == 0, err
     got = json.loads(out)
     assert got["recorded"] is True and got["action"] == "approve" and got["verdict"] == "approve"
@@ -138,14 +170,25 @@ def test_decide_json_says_what_was_recorded(sample_ws: Path, capsys) -> None:
 
     code, out, _ = run(capsys, "decide", DASH, "tier", "adjacent", str(sample_ws), "--json")
     got = json.loads(out)
-    assert code == 0 and (got["action"], got["tier"], got["increment"]) == ("tier", "adjacent", DASH)
+    assert code == 0 and (got["action"], got["tier"], got["increment"]) == (
+        "tier",
+        "adjacent",
+        DASH,
+    )
 
     code, out, _ = run(capsys, "decide", "-", "undo", str(sample_ws), "--json")
     got = json.loads(out)
-    assert code == 0 and (got["recorded"], got["action"], got["key"], got["target_action"]) == (True, "undo", DASH, "tier")
+    assert code == 0 and (got["recorded"], got["action"], got["key"], got["target_action"]) == (
+        True,
+        "undo",
+        DASH,
+        "tier",
+    )
 
 
-def test_decide_json_refusal_is_exit_2_nothing_on_stdout_nothing_recorded(sample_ws: Path, capsys) -> None:
+def test_decide_json_refusal_is_exit_2_nothing_on_stdout_nothing_recorded(
+    sample_ws: Path, capsys
+) -> None:
     code, out, err = run(capsys, "decide", "9999.99999", "approve", str(sample_ws), "--json")
     assert code == 2 and out == "" and "is not an increment of this window" in err
     assert decisions(sample_ws) == {}
@@ -171,17 +214,25 @@ def test_history_is_in_the_workspace_zone_with_titles(sample_ws: Path, capsys) -
     assert "+00:00" not in text
 
 
-def test_history_finds_titles_of_an_earlier_evening(tmp_path: Path, capsys, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_history_finds_titles_of_an_earlier_evening(
+    tmp_path: Path, capsys, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """No window pinned: the decisions were made on the relay's evening, not in the 24 hours ending now."""
     import curator.store
 
     ws = copy_workspace(SAMPLE, tmp_path / "ws")  # curator.toml pins no window
-    monkeypatch.setattr(curator.store, "_now", lambda: "2026-08-20T14:25:00+00:00")  # 22:25 in Shanghai
+    monkeypatch.setattr(
+        curator.store, "_now", lambda: "2026-08-20T14:25:00+00:00"
+    )  # 22:25 in Shanghai
     run(capsys, "decide", CORUN, "approve", str(ws), "--until", "2026-08-20T22:20:00+08:00")
     monkeypatch.undo()
     code, out, _ = run(capsys, "history", str(ws), "--json")
     got = json.loads(out)
-    assert code == 0 and got[0]["title"] == CORUN_TITLE and got[0]["time"] == "2026-08-20T22:25:00+08:00"
+    assert (
+        code == 0
+        and got[0]["title"] == CORUN_TITLE
+        and got[0]["time"] == "2026-08-20T22:25:00+08:00"
+    )
 
 
 def test_history_json_is_valid_for_hostile_text(sample_ws: Path, capsys) -> None:
@@ -189,12 +240,19 @@ def test_history_json_is_valid_for_hostile_text(sample_ws: Path, capsys) -> None
     eve.mkdir()
     (eve / "2026-08-20T1200-esc.md").write_text(
         "# n\n\n## Evil \x1b[2J \x85 \u2028 \udcff? paper (arXiv:2608.99991)\n\n- Link: https://arxiv.org/abs/2608.99991\n",
-        encoding="utf-8", errors="surrogateescape",
+        encoding="utf-8",
+        errors="surrogateescape",
     )
-    code, _, err = run(capsys, "decide", "2608.99991", "defer", str(sample_ws), "--note", "odd \x1b]0;x\x07 note")
+    code, _, err = run(
+        capsys, "decide", "2608.99991", "defer", str(sample_ws), "--note", "odd \x1b]0;x\x07 note"
+    )
     assert code == 0, err
-    proc = subprocess.run([sys.executable, "-m", "curator", "history", str(sample_ws), "--json"],
-                          capture_output=True, timeout=120, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    proc = subprocess.run(
+        [sys.executable, "-m", "curator", "history", str(sample_ws), "--json"],
+        capture_output=True,
+        timeout=120,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+    )
     assert proc.returncode == 0, proc.stderr
     got = json.loads(proc.stdout.decode("utf-8"))  # strict UTF-8
     assert got[0]["key"] == "2608.99991" and "Evil" in got[0]["title"]
@@ -211,13 +269,20 @@ def test_export_json_says_where_how_many_which_language(sample_ws: Path, capsys)
     assert code == 0, err
     got = json.loads(out)
     assert got["path"] == str(sample_ws / DEFAULT_REL) and Path(got["path"]).is_file()
-    assert (got["increments"], got["lang"], got["overwritten"], got["stdout"]) == (1, "zh", False, False)
+    assert (got["increments"], got["lang"], got["overwritten"], got["stdout"]) == (
+        1,
+        "zh",
+        False,
+        False,
+    )
     assert got["clipboard"] is None and got["text"] is None
 
     code, out, err = run(capsys, "export", str(sample_ws), "--json")
     assert code == 3 and out == "" and "exists" in err  # refused: no document, one line on stderr
 
-    code, out, _ = run(capsys, "export", str(sample_ws), "--json", "--force", "--lang", "en", "--clipboard")
+    code, out, _ = run(
+        capsys, "export", str(sample_ws), "--json", "--force", "--lang", "en", "--clipboard"
+    )
     got = json.loads(out)
     assert code == 0 and (got["overwritten"], got["lang"], got["clipboard"]) == (True, "en", True)
 
@@ -226,7 +291,9 @@ def test_export_json_says_where_how_many_which_language(sample_ws: Path, capsys)
     assert code == 0 and got["path"] is None and got["stdout"] is True and "CoRun" in got["text"]
 
 
-def test_export_json_reports_a_failed_clipboard(sample_ws: Path, capsys, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_export_json_reports_a_failed_clipboard(
+    sample_ws: Path, capsys, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import pyperclip
 
     def fail(_text: str) -> None:
@@ -235,7 +302,11 @@ def test_export_json_reports_a_failed_clipboard(sample_ws: Path, capsys, monkeyp
     monkeypatch.setattr(pyperclip, "copy", fail)
     code, out, err = run(capsys, "export", str(sample_ws), "--json", "--clipboard")
     got = json.loads(out)
-    assert code == 6 and got["clipboard"] is False and "no copy/paste mechanism" in got["clipboard_error"]
+    assert (
+        code == 6
+        and got["clipboard"] is False
+        and "no copy/paste mechanism" in got["clipboard_error"]
+    )
     assert Path(got["path"]).is_file() and "clipboard unavailable" in err
 
 
@@ -258,7 +329,9 @@ def test_demo_reuses_one_copy_under_the_user_data_folder(capsys) -> None:
     code, out, _ = run(capsys, "demo", "--print", "--fresh")
     assert code == 0 and f"replaced the old one in {home}" in out
     assert decisions(home) == {}
-    assert not [p for p in home.parent.iterdir() if p != home]  # the old copy is gone, nothing left over
+    assert not [
+        p for p in home.parent.iterdir() if p != home
+    ]  # the old copy is gone, nothing left over
 
 
 def test_demo_never_touches_a_folder_that_is_not_a_demo_copy(tmp_path: Path, capsys) -> None:
@@ -267,7 +340,9 @@ def test_demo_never_touches_a_folder_that_is_not_a_demo_copy(tmp_path: Path, cap
     (mine / "notes.md").write_text("my own notes\n", encoding="utf-8")
     for extra in ([], ["--fresh"]):
         code, out, err = run(capsys, "demo", "--print", "--dir", str(mine), *extra)
-        assert code == 2 and out == "" and "is not a curator demo copy" in err and "left alone" in err
+        assert (
+            code == 2 and out == "" and "is not a curator demo copy" in err and "left alone" in err
+        )
         assert [p.name for p in mine.iterdir()] == ["notes.md"]
     link = tmp_path / "link"
     link.symlink_to(mine)
@@ -280,4 +355,6 @@ def test_demo_dir_keeps_working(tmp_path: Path, capsys) -> None:
     code, out, _ = run(capsys, "demo", "--print", "--dir", str(target))
     assert code == 0 and str(target) in out and (target / "curator.toml").is_file()
     code, out, _ = run(capsys, "demo", "--print", "--dir", str(target))
-    assert code == 0 and "with the decisions made in it" in out  # reused, not refused as "not empty"
+    assert (
+        code == 0 and "with the decisions made in it" in out
+    )  # reused, not refused as "not empty"

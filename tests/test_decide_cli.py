@@ -80,7 +80,8 @@ def test_a_decision_stored_under_a_shared_key_is_nobodys(sample_ws: Path) -> Non
     assert triage.approved() == []
     assert [d.key for d in triage.orphans] == [SHARED_TITLE]
     assert {r.inc.id for r in triage.shared[SHARED_TITLE]} == {
-        "bentoml.com/blog/vllm-vs-tensorrt-llm", "2601.06288"
+        "bentoml.com/blog/vllm-vs-tensorrt-llm",
+        "2601.06288",
     }
 
 
@@ -91,14 +92,22 @@ def test_a_decision_stored_under_a_shared_key_is_nobodys(sample_ws: Path) -> Non
     ("args", "says"),
     [
         (("9999.99999", "approve"), "'9999.99999' is not an increment of this window"),
-        ((CORUN, "approve", "--section", "§9.9"), "has no section §9.9; closest: §1.9 推理评测与基准方法"),
-        ((CORUN, "approve", "--section", "no such words at all"), "has no section 'no such words at all'; closest: §"),
+        (
+            (CORUN, "approve", "--section", "§9.9"),
+            "has no section §9.9; closest: §1.9 推理评测与基准方法",
+        ),
+        (
+            (CORUN, "approve", "--section", "no such words at all"),
+            "has no section 'no such words at all'; closest: §",
+        ),
         ((CORUN, "defer", "--note", "x" * 2001), "--note is 2001 characters long; at most 2000"),
         ((CORUN, "approve", "--until", "0001-01-01T05:00:00+00:00"), "out of the range of dates"),
         ((CORUN, "approve", "--since", "bad"), "not an ISO 8601 time: 'bad'"),
     ],
 )
-def test_bad_decisions_are_refused_and_nothing_is_recorded(sample_ws: Path, capsys, args, says) -> None:
+def test_bad_decisions_are_refused_and_nothing_is_recorded(
+    sample_ws: Path, capsys, args, says
+) -> None:
     key, action, *rest = args
     code, out, err = run(capsys, "decide", key, action, str(sample_ws), *rest)
     assert code == 2, err
@@ -107,19 +116,31 @@ def test_bad_decisions_are_refused_and_nothing_is_recorded(sample_ws: Path, caps
 
 
 def test_known_sections_by_number_or_title_are_taken(sample_ws: Path, capsys) -> None:
-    code, out, _ = run(capsys, "decide", CORUN, "approve", str(sample_ws), "--section", "Section 1.4")
+    code, out, _ = run(
+        capsys, "decide", CORUN, "approve", str(sample_ws), "--section", "Section 1.4"
+    )
     assert code == 0 and out.rstrip().endswith("→ §1.4")
-    code, out, _ = run(capsys, "decide", CORUN, "approve", str(sample_ws), "--section", "KV Cache 管理")
+    code, out, _ = run(
+        capsys, "decide", CORUN, "approve", str(sample_ws), "--section", "KV Cache 管理"
+    )
     assert code == 0 and out.rstrip().endswith("→ §1.3")
     assert stored(sample_ws)[CORUN].section == "§1.3"
 
 
 def test_ui_checks_its_options_before_opening(sample_ws: Path) -> None:
     env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
-    for bad in (["--since", "bad"], ["--until", "2026-13-01"], ["--since", UNTIL, "--until", UNTIL]):
+    for bad in (
+        ["--since", "bad"],
+        ["--until", "2026-13-01"],
+        ["--since", UNTIL, "--until", UNTIL],
+    ):
         proc = subprocess.run(
             [sys.executable, "-m", "curator", "ui", str(sample_ws), *bad],
-            capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL, env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            stdin=subprocess.DEVNULL,
+            env=env,
         )
         assert proc.returncode == 2, (bad, proc.stderr)
         assert len(proc.stderr.splitlines()) == 1 and proc.stdout == "", proc.stderr
@@ -145,15 +166,23 @@ def test_disk_full_while_deciding_is_one_line_and_exit_5(
     code, out, err = run(capsys, "decide", "2608.14333", "reject", str(sample_ws))
     monkeypatch.undo()
     assert code == 5 and out == ""
-    assert err == ["curator: the decision was NOT saved: No space left on device; nothing was recorded"]
+    assert err == [
+        "curator: the decision was NOT saved: No space left on device; nothing was recorded"
+    ]
     assert journal.read_bytes() == before  # the half-written line was rolled back
     assert set(stored(sample_ws)) == {CORUN}
 
 
 def test_absurd_window_hours_is_reported_and_the_default_used(sample_ws: Path, capsys) -> None:
     cfg = sample_ws / "curator.toml"
-    lines = [ln for ln in cfg.read_text(encoding="utf-8").splitlines() if not ln.startswith(("since", "until"))]
-    cfg.write_text("\n".join([*lines, "window_hours = 1e308", "card_days = inf"]) + "\n", encoding="utf-8")
+    lines = [
+        ln
+        for ln in cfg.read_text(encoding="utf-8").splitlines()
+        if not ln.startswith(("since", "until"))
+    ]
+    cfg.write_text(
+        "\n".join([*lines, "window_hours = 1e308", "card_days = inf"]) + "\n", encoding="utf-8"
+    )
     said = [
         "curator: curator.toml: window_hours = 1e+308 is out of range (more than 0, at most 87840); using 24",
         "curator: curator.toml: card_days = inf is out of range (more than 0, at most 3660); using 3",
@@ -176,16 +205,22 @@ def _poison(journal: Path, depth: int = 200_000) -> None:
         handle.write(b"%08x %s\n" % (zlib.crc32(payload), payload))
 
 
-def test_deeply_nested_journal_line_is_skipped_reported_and_set_aside(sample_ws: Path, capsys) -> None:
+def test_deeply_nested_journal_line_is_skipped_reported_and_set_aside(
+    sample_ws: Path, capsys
+) -> None:
     run(capsys, "decide", CORUN, "approve", str(sample_ws))
     journal = sample_ws / ".curator" / "decisions.journal"
     _poison(journal)
-    damaged = "curator: decisions.journal had 1 damaged line(s) that could not be read and were skipped"
+    damaged = (
+        "curator: decisions.journal had 1 damaged line(s) that could not be read and were skipped"
+    )
     code, out, err = run(capsys, "history", str(sample_ws))
     assert code == 0 and CORUN in out and err == [damaged]  # read-only: reported, untouched
     code, out, err = run(capsys, "decide", "2608.14333", "reject", str(sample_ws))
     assert code == 0 and out.startswith("saved: reject 2608.14333")
-    assert len(err) == 1 and err[0].startswith(damaged + " (a copy of the journal is kept as decisions.journal.corrupt-")
+    assert len(err) == 1 and err[0].startswith(
+        damaged + " (a copy of the journal is kept as decisions.journal.corrupt-"
+    )
     assert list(journal.parent.glob("decisions.journal.corrupt-*"))
     code, out, err = run(capsys, "history", str(sample_ws))  # the writer folded it away
     assert code == 0 and err == [] and {CORUN, "2608.14333"} <= set(out.split())

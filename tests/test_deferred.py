@@ -35,7 +35,9 @@ def test_deferred_notes_are_cached_dated_then_read_once(sample_ws: Path) -> None
     cache = IndexCache(sample_ws)
     lazy = analyze(sample_ws, cache=cache, defer_outside=True)
     pending = sorted(n.path for n in lazy.notes if n.pending)
-    assert pending and all(cache.notes[p][1].pending and not cache.notes[p][1].items for p in pending)
+    assert pending and all(
+        cache.notes[p][1].pending and not cache.notes[p][1].items for p in pending
+    )
     again = IndexCache(sample_ws)
     assert analysis_json(analyze(sample_ws, cache=again, defer_outside=True)) == analysis_json(lazy)
     assert again.read_paths == []  # the next deferred pass reads nothing: the dates were kept
@@ -46,17 +48,25 @@ def test_deferred_notes_are_cached_dated_then_read_once(sample_ws: Path) -> None
     assert analysis_json(full) == analysis_json(analyze(sample_ws))
     third = IndexCache(sample_ws)
     analyze(sample_ws, cache=third, defer_outside=True)
-    assert third.read_paths == [] and not any(third.notes[p][1].pending for p in pending)  # whole notes stay whole
+    assert third.read_paths == [] and not any(
+        third.notes[p][1].pending for p in pending
+    )  # whole notes stay whole
 
 
 async def test_cold_start_completes_the_notes_quietly(sample_ws: Path) -> None:
     app = CuratorApp(sample_ws)
     async with app.run_test(size=(160, 50)) as pilot:
         await wait_ready(app, pilot)
-        await wait_for(pilot, lambda: not any(n.pending for n in app.triage.session.analysis.notes), 20,
-                       "the notes outside the window")
+        await wait_for(
+            pilot,
+            lambda: not any(n.pending for n in app.triage.session.analysis.notes),
+            20,
+            "the notes outside the window",
+        )
         await pilot.pause(0.2)
-        old = next(n for n in app.triage.session.analysis.notes if not n.in_window and n.kind != "briefing")
+        old = next(
+            n for n in app.triage.session.analysis.notes if not n.in_window and n.kind != "briefing"
+        )
         assert old.items  # read in full now
         assert not [t for t in toasts(app) if "updated note" in t or "new note" in t]
 
@@ -86,7 +96,9 @@ def test_completion_steps_aside_for_a_new_analysis(sample_ws: Path) -> None:
     started.wait(5)
     assert loader.completing
     reads = loader._cache.reads
-    a = threading.Thread(target=lambda: results.append(loader.analyze(defer_outside=loader.completing)))
+    a = threading.Thread(
+        target=lambda: results.append(loader.analyze(defer_outside=loader.completing))
+    )
     a.start()
     a.join(10)
     assert results, "an analysis must not wait for the whole completion"
@@ -112,7 +124,9 @@ def test_cli_analyze_splits_only_the_window(sample_ws: Path, capsys) -> None:
     assert lazy["increments"] == full["increments"] and lazy["counts"] == full["counts"]
     outside = [n for n in lazy["notes"] if not n["split"]]
     assert outside and all(not n["in_window"] and n["kind"] == "note" for n in outside)
-    assert all(n["items"] is None and n["arxiv"] is None and n["item_list"] is None for n in outside)
+    assert all(
+        n["items"] is None and n["arxiv"] is None and n["item_list"] is None for n in outside
+    )
     assert all(n["split"] and n["items"] is not None for n in full["notes"])
     by_path = {n["path"]: n for n in full["notes"]}
     assert any(by_path[n["path"]]["items"] for n in outside)  # what --all-notes adds is real

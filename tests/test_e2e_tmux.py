@@ -44,8 +44,13 @@ class Tmux:
         assert TMUX is not None
         return subprocess.run(
             [TMUX, "-u", "-L", self.socket, *args],
-            capture_output=True, text=True, encoding="utf-8", errors="replace",
-            env=_env(), timeout=30, check=check,
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            errors="replace",
+            env=_env(),
+            timeout=30,
+            check=check,
         )
 
     def start(self, name: str, command: str) -> None:
@@ -82,7 +87,9 @@ def poll(check: Callable[[], bool], timeout: float, what: str, show: Callable[[]
 @pytest.fixture
 def tmux():
     if TMUX is None:
-        pytest.skip("tmux is not installed (apt-get install tmux); the end-to-end test needs a real terminal")
+        pytest.skip(
+            "tmux is not installed (apt-get install tmux); the end-to-end test needs a real terminal"
+        )
     if not CURATOR.exists():
         pytest.skip(f"the curator command is not installed beside {sys.executable}")
     server = Tmux()
@@ -95,13 +102,18 @@ def tmux():
 def test_decisions_survive_a_restart_in_a_real_terminal(tmux: Tmux, tmp_path: Path) -> None:
     ws = copy_workspace(SAMPLE, tmp_path / "ws")
     cfg = ws / "curator.toml"
-    cfg.write_text(cfg.read_text(encoding="utf-8") + f'\nsince = "{SINCE}"\nuntil = "{UNTIL}"\n', encoding="utf-8")
+    cfg.write_text(
+        cfg.read_text(encoding="utf-8") + f'\nsince = "{SINCE}"\nuntil = "{UNTIL}"\n',
+        encoding="utf-8",
+    )
     command = f"env TERM=xterm-256color LANG=C.UTF-8 '{CURATOR}' '{ws}'"
 
     tmux.start("one", command)
     tmux.wait("one", lambda: " left " in tmux.screen("one"), 60, "the first analysis")
     tmux.keys("one", "a", "a", "a", "x")
-    tmux.wait("one", lambda: "✓ 3  ✗ 1" in tmux.screen("one"), 15, "three approvals and a rejection")
+    tmux.wait(
+        "one", lambda: "✓ 3  ✗ 1" in tmux.screen("one"), 15, "three approvals and a rejection"
+    )
     # an upper-case binding (shift) works in a real terminal too: E opens the export preview
     tmux.keys("one", "E")
     tmux.wait("one", lambda: "Briefing preview" in tmux.screen("one"), 15, "the export preview")
@@ -123,7 +135,12 @@ def test_decisions_survive_a_restart_in_a_real_terminal(tmux: Tmux, tmp_path: Pa
 
     out = subprocess.run(
         [str(CURATOR), "history", str(ws), "--json"],
-        capture_output=True, text=True, encoding="utf-8", env=_env(), timeout=60, check=True,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=_env(),
+        timeout=60,
+        check=True,
     )
     verdicts = [e["action"] for e in json.loads(out.stdout)]
     assert sorted(verdicts) == ["approve", "approve", "approve", "reject"]
@@ -137,7 +154,12 @@ def test_the_demo_keeps_its_decisions_and_says_where_it_is(tmux: Tmux) -> None:
     try:
         tmux.start("one", command)
         tmux.wait("one", lambda: " left " in tmux.screen("one"), 60, "the demo's first screen")
-        tmux.wait("one", lambda: str(demo) in tmux.screen("one"), 15, "the demo's folder on the first screen")
+        tmux.wait(
+            "one",
+            lambda: str(demo) in tmux.screen("one"),
+            15,
+            "the demo's folder on the first screen",
+        )
         tmux.keys("one", "a")
         tmux.wait("one", lambda: "✓ 1  ✗ 0" in tmux.screen("one"), 15, "one approval")
         assert str(demo) in tmux.screen("one")  # still said, before quitting
@@ -155,7 +177,12 @@ def test_the_demo_keeps_its_decisions_and_says_where_it_is(tmux: Tmux) -> None:
 
         out = subprocess.run(
             [str(CURATOR), "history", str(demo), "--json"],
-            capture_output=True, text=True, encoding="utf-8", env=_env(), timeout=60, check=True,
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            env=_env(),
+            timeout=60,
+            check=True,
         )
         history = json.loads(out.stdout)
         assert [(e["action"], e["key"]) for e in history] == [("approve", "2608.14376")]

@@ -43,13 +43,26 @@ ID_RE = re.compile(r"^\d{4}\.\d{4,5}(?:v\d+)?$")
 
 def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "curator", *args], capture_output=True, text=True, cwd=cwd, timeout=120
+        [sys.executable, "-m", "curator", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        timeout=120,
     )
 
 
 def export_args(ws: Path, **kw: object) -> argparse.Namespace:
-    base = dict(workspace=str(ws), topic=None, since=None, until=None, out=None, force=False,
-                clipboard=False, lang=None, stdout=False)
+    base = dict(
+        workspace=str(ws),
+        topic=None,
+        since=None,
+        until=None,
+        out=None,
+        force=False,
+        clipboard=False,
+        lang=None,
+        stdout=False,
+    )
     base.update(kw)
     return argparse.Namespace(**base)
 
@@ -143,7 +156,9 @@ def test_acceptance_seven_increments_via_cli(sample_ws: Path, expected: dict) ->
     text = path.read_text(encoding="utf-8")
 
     assert text.split("\n", 1)[0] == "inference · E1 预消化简报(2026-08-20)"
-    assert f"<!-- curator:briefing topic=inference since={SINCE} until={UNTIL} editor=tom -->" in text
+    assert (
+        f"<!-- curator:briefing topic=inference since={SINCE} until={UNTIL} editor=tom -->" in text
+    )
     for exp in expected["new_increments"]:
         b = block_for(text, exp["key"])
         assert exp["section"] in b.split("\n")[0], b.split("\n")[0]
@@ -154,7 +169,12 @@ def test_acceptance_seven_increments_via_cli(sample_ws: Path, expected: dict) ->
             assert m, f"{exp['key']}: {src} (with its label) missing from {sources}"
 
     new = table_after(text, "🆕", "🔄")
-    assert {normalize_id(c[0])[0] for c in new} == {"2608.14376", "2608.14333", "2608.11668", "2605.01280"}
+    assert {normalize_id(c[0])[0] for c in new} == {
+        "2608.14376",
+        "2608.14333",
+        "2608.11668",
+        "2605.01280",
+    }
     assert any(c[0] == "2608.11668v2" for c in new), "the version seen is kept"
     carried = {normalize_id(c[0])[0]: c for c in table_after(text, "🔄", "## 四")}
     for exp in expected["anchored"]:
@@ -179,7 +199,9 @@ def test_sections_checked_and_quiet_areas(sample_ws: Path, expected: dict) -> No
         assert f"- {path} → 空文件/缺失" in part
     assert "- organized/knowledge/inference.md → 2026-08-20 版活文档基线" in part
     assert "- inbox/tom/2026-08-20-rag-e1prep.md → 无 inference 直接新增" in part
-    assert re.search(r"- inbox/spark/2026-08-20-llm-infra-e1prep\.md → 增量 1「[^」]+」\(本文 增量2\)", part)
+    assert re.search(
+        r"- inbox/spark/2026-08-20-llm-infra-e1prep\.md → 增量 1「[^」]+」\(本文 增量2\)", part
+    )
     quiet = text.split("## 五", 1)[1].split("## 六", 1)[0]
     line = next(x for x in quiet.split("\n") if x.startswith("- §1.13 推理引擎可复现性 —— "))
     assert "The Silent Hyperparameter(2605.19537, 8-19)" in line and line.endswith(";本棒无新增量")
@@ -187,14 +209,21 @@ def test_sections_checked_and_quiet_areas(sample_ws: Path, expected: dict) -> No
 
 
 def test_caveats_table_and_relation(sample_ws: Path) -> None:
-    decide(sample_ws, [
-        ("2608.14333", "approve", {"section": "§1.3", "priority": "🔴"}),
-        ("2608.11668", "approve", {"section": "§1.3"}),
-        ("2608.14376", "approve", {"section": "§1.3"}),
-    ])
+    decide(
+        sample_ws,
+        [
+            ("2608.14333", "approve", {"section": "§1.3", "priority": "🔴"}),
+            ("2608.11668", "approve", {"section": "§1.3"}),
+            ("2608.14376", "approve", {"section": "§1.3"}),
+        ],
+    )
     store = DecisionStore.open(sample_ws, "tom", session_lock=False)
     try:
-        store.edit("2608.14376", caveats=["评测条件要看 PDF", "GitHub 未开源;方向已确认"], note="- 我的关系说明\n第二行")
+        store.edit(
+            "2608.14376",
+            caveats=["评测条件要看 PDF", "GitHub 未开源;方向已确认"],
+            note="- 我的关系说明\n第二行",
+        )
     finally:
         store.close()
     text = render(sample_ws)
@@ -205,15 +234,24 @@ def test_caveats_table_and_relation(sample_ws: Path) -> None:
     assert "- 与活文档现有脉络的关系:\n  - 我的关系说明\n  - 第二行\n- 建议归入节: §1.3" in corun
     table = text.split("## 二", 1)[1].split("## 三", 1)[0]
     assert re.search(r"\| \d+ \| CoRun —— 评测条件要看 PDF \| arXiv:2608\.14376 \| 🟡 中 \|", table)
-    assert re.search(r"\| \d+ \| CoRun —— GitHub 未开源;方向已确认 \| arXiv:2608\.14376 \| 🟢 低", table)
+    assert re.search(
+        r"\| \d+ \| CoRun —— GitHub 未开源;方向已确认 \| arXiv:2608\.14376 \| 🟢 低", table
+    )
 
 
 def test_priority_order_and_adjacent(sample_ws: Path) -> None:
-    decide(sample_ws, [
-        ("2605.01280", "approve", {"section": "§1.13", "priority": "🟡"}),
-        ("https://www.lmsys.org/blog/2026-08-17-advanced-cuda-graph", "approve", {"section": "§1.1", "priority": "🟠"}),
-        ("2608.14376", "approve", {"section": "§1.3", "priority": "🔴"}),
-    ])
+    decide(
+        sample_ws,
+        [
+            ("2605.01280", "approve", {"section": "§1.13", "priority": "🟡"}),
+            (
+                "https://www.lmsys.org/blog/2026-08-17-advanced-cuda-graph",
+                "approve",
+                {"section": "§1.1", "priority": "🟠"},
+            ),
+            ("2608.14376", "approve", {"section": "§1.3", "priority": "🔴"}),
+        ],
+    )
     heads = [b.split("\n")[0] for b in blocks(render(sample_ws))]
     assert heads[0].startswith("### 增量 1【KV Cache 管理 · §1.3】🔴 CoRun")
     assert heads[1].startswith("### 增量 2【推理引擎与生产基准 · §1.1】🟠")
@@ -232,7 +270,10 @@ def test_no_clobber_then_force(sample_ws: Path) -> None:
     before = target.stat()
     r = run("export", str(sample_ws))
     assert r.returncode == 3
-    assert r.stderr.strip() == f"curator: {target} exists; use --force to overwrite or --out to choose another file"
+    assert (
+        r.stderr.strip()
+        == f"curator: {target} exists; use --force to overwrite or --out to choose another file"
+    )
     assert target.read_text(encoding="utf-8") == "the editor's own briefing\n"
     assert target.stat().st_mtime_ns == before.st_mtime_ns
 
@@ -263,7 +304,9 @@ def test_nothing_approved_still_writes_a_valid_briefing(sample_ws: Path) -> None
     assert "<!-- curator:briefing topic=inference" in text
 
 
-def test_failed_replace_keeps_the_old_file(sample_ws: Path, monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+def test_failed_replace_keeps_the_old_file(
+    sample_ws: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
     target = sample_ws / DEFAULT_REL
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text("old\n", encoding="utf-8")
@@ -295,11 +338,17 @@ def test_write_briefing_refuses_and_creates(tmp_path: Path) -> None:
         write_briefing(tmp_path, "inbox/tom/x.md", "two\n")
     assert err.value.path == p and p.read_text(encoding="utf-8") == "one\n"
     (tmp_path / "dangling").symlink_to(tmp_path / "nowhere")
-    for force in (False, True):  # a link is never written through nor replaced (test_export_paths.py)
+    for force in (
+        False,
+        True,
+    ):  # a link is never written through nor replaced (test_export_paths.py)
         with pytest.raises(ExportRefused):
             write_briefing(tmp_path, str(tmp_path / "dangling"), "x", force=force)
     assert (tmp_path / "dangling").is_symlink() and not (tmp_path / "nowhere").exists()
-    assert write_briefing(tmp_path, "inbox/tom/x.md", "two\n", force=True).read_text(encoding="utf-8") == "two\n"
+    assert (
+        write_briefing(tmp_path, "inbox/tom/x.md", "two\n", force=True).read_text(encoding="utf-8")
+        == "two\n"
+    )
 
 
 # --------------------------------------------------------------------------- clipboard
@@ -309,10 +358,14 @@ def test_clipboard_fallback(sample_ws: Path, monkeypatch: pytest.MonkeyPatch, ca
     import pyperclip
 
     def fail(_text: str) -> None:
-        raise pyperclip.PyperclipException("Pyperclip could not find a copy/paste mechanism for your system.\nmore")
+        raise pyperclip.PyperclipException(
+            "Pyperclip could not find a copy/paste mechanism for your system.\nmore"
+        )
 
     monkeypatch.setattr(pyperclip, "copy", fail)
-    assert cmd_export(export_args(sample_ws, clipboard=True)) == EXIT_CLIPBOARD  # a script must know
+    assert (
+        cmd_export(export_args(sample_ws, clipboard=True)) == EXIT_CLIPBOARD
+    )  # a script must know
     out = capsys.readouterr()
     path = sample_ws / DEFAULT_REL
     assert path.is_file()  # the file part was still done
@@ -323,11 +376,14 @@ def test_clipboard_fallback(sample_ws: Path, monkeypatch: pytest.MonkeyPatch, ca
     assert cmd_export(export_args(sample_ws, clipboard=True, stdout=True)) == EXIT_CLIPBOARD
     out = capsys.readouterr()
     assert out.out == path.read_text(encoding="utf-8")
-    assert [ln for ln in out.err.splitlines() if "clipboard" in ln] == [lines[0].split("; the briefing")[0]]
+    assert [ln for ln in out.err.splitlines() if "clipboard" in ln] == [
+        lines[0].split("; the briefing")[0]
+    ]
 
 
-def test_failed_clipboard_exits_non_zero_from_the_command(sample_ws: Path, monkeypatch: pytest.MonkeyPatch,
-                                                          capsys) -> None:
+def test_failed_clipboard_exits_non_zero_from_the_command(
+    sample_ws: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
     import pyperclip
 
     from curator import cli
@@ -365,10 +421,17 @@ def test_copy_to_clipboard_never_raises(monkeypatch: pytest.MonkeyPatch, exc: Ex
 
 
 def test_round_trip_next_window_sees_it_reported(sample_ws: Path) -> None:
-    decide(sample_ws, [
-        ("2608.14376", "approve", {"section": "§1.3"}),
-        ("https://www.lmsys.org/blog/2026-08-17-advanced-cuda-graph", "approve", {"section": "§1.1"}),
-    ])
+    decide(
+        sample_ws,
+        [
+            ("2608.14376", "approve", {"section": "§1.3"}),
+            (
+                "https://www.lmsys.org/blog/2026-08-17-advanced-cuda-graph",
+                "approve",
+                {"section": "§1.1"},
+            ),
+        ],
+    )
     r = run("export", str(sample_ws))
     assert r.returncode == 0, r.stderr
     note = sample_ws / "inbox/jay/2026-08-21T1000-jay-followup.md"
@@ -378,7 +441,15 @@ def test_round_trip_next_window_sees_it_reported(sample_ws: Path) -> None:
         "- 要点: breakable 复测\n",
         encoding="utf-8",
     )
-    r = run("analyze", str(sample_ws), "--since", "2026-08-20T22:20:00+08:00", "--until", "2026-08-21T22:20:00+08:00", "--json")
+    r = run(
+        "analyze",
+        str(sample_ws),
+        "--since",
+        "2026-08-20T22:20:00+08:00",
+        "--until",
+        "2026-08-21T22:20:00+08:00",
+        "--json",
+    )
     assert r.returncode == 0, r.stderr
     incs = json.loads(r.stdout)["increments"]
     corun = [i for i in incs if "2608.14376" in i["arxiv"]]
@@ -399,11 +470,14 @@ GOLDEN_SUMMARY = {
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_golden(sample_ws: Path, lang: str) -> None:
-    decide(sample_ws, [
-        ("2608.14376", "approve", {"section": "§1.3", "priority": "🔴"}),
-        ("2608.14333", "approve", {"section": "§1.3"}),
-        ("https://www.lmsys.org/blog/2026-08-17-advanced-cuda-graph", "reject", {}),
-    ])
+    decide(
+        sample_ws,
+        [
+            ("2608.14376", "approve", {"section": "§1.3", "priority": "🔴"}),
+            ("2608.14333", "approve", {"section": "§1.3"}),
+            ("https://www.lmsys.org/blog/2026-08-17-advanced-cuda-graph", "reject", {}),
+        ],
+    )
     text = render(sample_ws, lang=lang, summary=GOLDEN_SUMMARY[lang])
     golden = GOLDEN / f"briefing_{lang}.md"
     if os.environ.get("CURATOR_UPDATE_GOLDEN") == "1":
@@ -416,10 +490,13 @@ def test_golden(sample_ws: Path, lang: str) -> None:
 
 
 def test_drafted_summary(sample_ws: Path) -> None:
-    decide(sample_ws, [
-        ("2608.14376", "approve", {"section": "§1.3", "priority": "🔴"}),
-        ("2605.01280", "approve", {"section": "§1.13", "priority": "🟡"}),
-    ])
+    decide(
+        sample_ws,
+        [
+            ("2608.14376", "approve", {"section": "§1.3", "priority": "🔴"}),
+            ("2605.01280", "approve", {"section": "§1.13", "priority": "🟡"}),
+        ],
+    )
     text = render(sample_ws)
     summary = text.split("## 六", 1)[1]
     assert "2 条增量(主线 1 条 · 邻接 1 条)" in summary
@@ -427,7 +504,13 @@ def test_drafted_summary(sample_ws: Path) -> None:
     assert "- §1.3 KV Cache 管理 ← 增量 1 CoRun" in summary
     assert "- §1.13 推理引擎可复现性 ← 邻接 A" in summary
     assert "本棒固定" not in summary
-    assert render(sample_ws, summary="  自己写的  ").split("## 六", 1)[1].split("\n", 1)[1].split("\n\n")[0] == "自己写的"
+    assert (
+        render(sample_ws, summary="  自己写的  ")
+        .split("## 六", 1)[1]
+        .split("\n", 1)[1]
+        .split("\n\n")[0]
+        == "自己写的"
+    )
 
 
 # --------------------------------------------------------------------------- templates and paths
@@ -435,30 +518,44 @@ def test_drafted_summary(sample_ws: Path) -> None:
 
 def test_workspace_template_override(sample_ws: Path) -> None:
     (sample_ws / "tpl").mkdir()
-    (sample_ws / "tpl/mine_zh.md").write_text("$title\nTOPIC=$topic COUNT=$count $$5 $unknown\n$summary\n", encoding="utf-8")
+    (sample_ws / "tpl/mine_zh.md").write_text(
+        "$title\nTOPIC=$topic COUNT=$count $$5 $unknown\n$summary\n", encoding="utf-8"
+    )
     cfg = sample_ws / "curator.toml"
-    cfg.write_text(cfg.read_text(encoding="utf-8") + 'template = "tpl/mine_{lang}.md"\n', encoding="utf-8")
+    cfg.write_text(
+        cfg.read_text(encoding="utf-8") + 'template = "tpl/mine_{lang}.md"\n', encoding="utf-8"
+    )
     r = run("export", str(sample_ws), "--stdout")
     assert r.returncode == 0, r.stderr
     lines = r.stdout.split("\n")
     assert lines[0] == "inference · E1 预消化简报(2026-08-20)"
-    assert lines[1].startswith("<!-- curator:briefing topic=inference "), "marker added when the template lacks it"
+    assert lines[1].startswith("<!-- curator:briefing topic=inference "), (
+        "marker added when the template lacks it"
+    )
     assert lines[2] == "TOPIC=inference COUNT=0 $5 $unknown"
-    assert render(sample_ws).split("\n")[2] == "TOPIC=inference COUNT=0 $5 $unknown", "the UI path honours it too"
+    assert render(sample_ws).split("\n")[2] == "TOPIC=inference COUNT=0 $5 $unknown", (
+        "the UI path honours it too"
+    )
     r = run("export", str(sample_ws), "--stdout", "--lang", "en")
-    assert r.returncode == 2 and "briefing template not found" in r.stderr and "mine_en.md" in r.stderr
+    assert (
+        r.returncode == 2 and "briefing template not found" in r.stderr and "mine_en.md" in r.stderr
+    )
 
 
 def test_builtin_template_when_unset(sample_ws: Path) -> None:
     cfg = load_config(sample_ws)
-    assert "$increments" in load_template(cfg, "zh") and "## 1. The $count" in load_template(cfg, "en")
+    assert "$increments" in load_template(cfg, "zh") and "## 1. The $count" in load_template(
+        cfg, "en"
+    )
 
 
 def test_default_output_path_uses_the_window_offset() -> None:
     utc = UTC
     a = Analysis(
         topic="inference",
-        window=Window(datetime(2026, 8, 20, 0, 0, tzinfo=utc), datetime(2026, 8, 20, 23, 30, tzinfo=utc)),
+        window=Window(
+            datetime(2026, 8, 20, 0, 0, tzinfo=utc), datetime(2026, 8, 20, 23, 30, tzinfo=utc)
+        ),
         living_doc=LivingDoc(path="organized/knowledge/inference.md", topic="inference"),
     )
     assert default_output_path(a, "tom") == "inbox/tom/2026-08-20-inference-e1prep.md"
@@ -472,7 +569,8 @@ def test_untrusted_note_text_is_literal_and_inert(tmp_path: Path) -> None:
     ws = copy_workspace(need(BAD), tmp_path / "bad")
     cfg = ws / "curator.toml"
     cfg.write_text(
-        cfg.read_text(encoding="utf-8") + '\nsince = "2026-08-20T00:00:00+08:00"\nuntil = "2026-08-21T00:00:00+08:00"\n',
+        cfg.read_text(encoding="utf-8")
+        + '\nsince = "2026-08-20T00:00:00+08:00"\nuntil = "2026-08-21T00:00:00+08:00"\n',
         encoding="utf-8",
     )
     store = DecisionStore.open(ws, "tom", session_lock=False)
@@ -487,6 +585,11 @@ def test_untrusted_note_text_is_literal_and_inert(tmp_path: Path) -> None:
     assert "[@click=app.quit]click me[/]" in text
     assert "[link=file:///etc/passwd]open[/link]" in text
     assert "inbox/eve/2026-08-20T1206-escapes.md" in text
-    bad = [c for c in text if (ord(c) < 32 and c not in "\n\t") or 0x7F <= ord(c) <= 0x9F
-           or c in "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200b\u200c\u200d\ufeff"]
+    bad = [
+        c
+        for c in text
+        if (ord(c) < 32 and c not in "\n\t")
+        or 0x7F <= ord(c) <= 0x9F
+        or c in "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200b\u200c\u200d\ufeff"
+    ]
     assert not bad, sorted({hex(ord(c)) for c in bad})

@@ -15,18 +15,33 @@ def hints(text: str, lex=None) -> list[tuple[str, str]]:
 
 NUMBERS = [
     # English
-    ("section:: 5.2", "5.2"), ("section: 5.2", "5.2"), ("Section 4.3", "4.3"), ("file under 2.2", "2.2"),
-    ("goes in §1.3", "1.3"), ("→ 4.3", "4.3"), ("§3.8 material", "3.8"), ("put it in 1.2.1 please", "1.2.1"),
+    ("section:: 5.2", "5.2"),
+    ("section: 5.2", "5.2"),
+    ("Section 4.3", "4.3"),
+    ("file under 2.2", "2.2"),
+    ("goes in §1.3", "1.3"),
+    ("→ 4.3", "4.3"),
+    ("§3.8 material", "3.8"),
+    ("put it in 1.2.1 please", "1.2.1"),
     # Chinese
-    ("建议归入 §4.3", "4.3"), ("放 1.1", "1.1"), ("归入 3.2", "3.2"), ("锚到 ２．３", "2.3"),
+    ("建议归入 §4.3", "4.3"),
+    ("放 1.1", "1.1"),
+    ("归入 3.2", "3.2"),
+    ("锚到 ２．３", "2.3"),
     # Japanese
-    ("1.2 に入れる", "1.2"), ("2.4 の節", "2.4"),
+    ("1.2 に入れる", "1.2"),
+    ("2.4 の節", "2.4"),
     # Spanish
-    ("va en 2.1", "2.1"), ("sección 3.4", "3.4"),
+    ("va en 2.1", "2.1"),
+    ("sección 3.4", "3.4"),
     # German
-    ("Abschnitt 2.3", "2.3"), ("gehört in 4.1", "4.1"),
+    ("Abschnitt 2.3", "2.3"),
+    ("gehört in 4.1", "4.1"),
     # appendix-style numbers, a capital letter first
-    ("sección C.3.1", "C.3.1"), ("§B.2 material", "B.2"), ("section: E.2", "E.2"), ("归到 C.3", "C.3"),
+    ("sección C.3.1", "C.3.1"),
+    ("§B.2 material", "B.2"),
+    ("section: E.2", "E.2"),
+    ("归到 C.3", "C.3"),
 ]
 
 
@@ -81,10 +96,13 @@ def test_numbers_without_a_hint_word_are_not_hints(text: str) -> None:
     assert [h for h in hints(text) if h[0] in ("number", "ref")] == []
 
 
-@pytest.mark.parametrize("text", [
-    pytest.param("inference finishes in 2.1 seconds per pair", id="in-2.1-seconds"),
-    pytest.param("it trains in under 2 hours of compute", id="under-2-hours"),
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param("inference finishes in 2.1 seconds per pair", id="in-2.1-seconds"),
+        pytest.param("it trains in under 2 hours of compute", id="under-2-hours"),
+    ],
+)
 def test_quantities_after_hint_words_are_not_hints(text: str) -> None:
     assert [h for h in hints(text) if h[0] == "number"] == []
 

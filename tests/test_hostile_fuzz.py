@@ -47,7 +47,9 @@ def _ingredient(rng: random.Random) -> bytes | str:
     if kind == 2:
         return ">" * min(n, 5_000) + " deep (arXiv:2608.10002)\n"
     if kind == 3:
-        return "".join(f"## H {i} (arXiv:2608.{i % 99999:05d})\n" for i in range(min(n // 20, 4_000)))
+        return "".join(
+            f"## H {i} (arXiv:2608.{i % 99999:05d})\n" for i in range(min(n // 20, 4_000))
+        )
     if kind == 4:
         return CONTROL * (n // 40 + 1) + " arXiv:2608.10003 [bold]x[/bold] [@click=app.quit]q[/]\n"
     if kind == 5:
@@ -59,7 +61,11 @@ def _ingredient(rng: random.Random) -> bytes | str:
     if kind == 8:
         return "```\n" * (n // 4)
     if kind == 9:
-        return "".join(f"x[^{i}] " for i in range(n // 8)) + "\n" + "".join(f"[^{i}]: arXiv:2608.{i:05d}\n" for i in range(n // 8))
+        return (
+            "".join(f"x[^{i}] " for i in range(n // 8))
+            + "\n"
+            + "".join(f"[^{i}]: arXiv:2608.{i:05d}\n" for i in range(n // 8))
+        )
     if kind == 10:
         return "\ufeff" + "日本語の文。" * (n // 6) + " arXiv:2613.00001 2608.1234"
     if kind == 11:
@@ -74,15 +80,27 @@ def _workspace(root: Path, seed: int) -> Path:
     ws = root / f"ws{seed}"
     (ws / "organized" / "knowledge").mkdir(parents=True)
     doc = DOC if rng.random() < 0.8 else DOC + _as_text(_ingredient(rng))
-    (ws / "organized" / "knowledge" / "serving.md").write_bytes(doc.encode("utf-8", "surrogatepass"))
-    (ws / "curator.toml").write_text('topic = "serving"\neditor = "ed"\ntimezone = "UTC"\n', encoding="utf-8")
+    (ws / "organized" / "knowledge" / "serving.md").write_bytes(
+        doc.encode("utf-8", "surrogatepass")
+    )
+    (ws / "curator.toml").write_text(
+        'topic = "serving"\neditor = "ed"\ntimezone = "UTC"\n', encoding="utf-8"
+    )
     inbox = ws / "inbox"
     for a in range(rng.randrange(1, 4)):
         author = rng.choice(["al", "bo", "c d", "é", "x" * 80, "ba\x1b[1m"]) + str(a)
         folder = os.path.join(os.fsencode(inbox), author.encode("utf-8"))
         os.makedirs(folder, exist_ok=True)
         for k in range(rng.randrange(1, 4)):
-            stem = rng.choice([b"2026-08-20T1200-x", b"2026-08-20-\xff\xfe", b"2026-08-20T12", b"x" * 200, b"2026-13-45T9999-bad"])
+            stem = rng.choice(
+                [
+                    b"2026-08-20T1200-x",
+                    b"2026-08-20-\xff\xfe",
+                    b"2026-08-20T12",
+                    b"x" * 200,
+                    b"2026-13-45T9999-bad",
+                ]
+            )
             name = stem + f"-{k}".encode() + b".md"
             path = os.path.join(folder, name)
             roll = rng.random()
@@ -93,10 +111,14 @@ def _workspace(root: Path, seed: int) -> Path:
             else:
                 data = _ingredient(rng)
                 with open(path, "wb") as fh:
-                    fh.write(data if isinstance(data, bytes) else data.encode("utf-8", "surrogatepass"))
+                    fh.write(
+                        data if isinstance(data, bytes) else data.encode("utf-8", "surrogatepass")
+                    )
     if rng.random() < 0.3:
         (ws / "paper_cards").mkdir()
-        (ws / "paper_cards" / "0001-2608-10001.md").write_bytes(_as_text(_ingredient(rng)).encode("utf-8", "surrogatepass"))
+        (ws / "paper_cards" / "0001-2608-10001.md").write_bytes(
+            _as_text(_ingredient(rng)).encode("utf-8", "surrogatepass")
+        )
     return ws
 
 
@@ -118,7 +140,9 @@ def test_hostile_workspaces_in_process(tmp_path: Path) -> None:
         analysis, took = _timed(analyze, ws, since=SINCE, until=UNTIL, save_cache=seed % 2 == 0)
         if took > SLOW:
             slow.append((seed, "analyze", took))
-        data = json.loads(jsonout.dumps(analysis_json(analysis)).encode("utf-8"))  # valid UTF-8 JSON
+        data = json.loads(
+            jsonout.dumps(analysis_json(analysis)).encode("utf-8")
+        )  # valid UTF-8 JSON
         assert isinstance(data["increments"], list)
         res, took = _timed(lookup, ws, "arXiv:2608.10001")
         if took > SLOW:
@@ -176,12 +200,20 @@ def test_a_dump_of_citations_is_read_up_to_the_limit_with_a_warning(tmp_path: Pa
     ws = tmp_path / "ws"
     (ws / "organized" / "knowledge").mkdir(parents=True)
     (ws / "organized" / "knowledge" / "serving.md").write_text(DOC, encoding="utf-8")
-    (ws / "curator.toml").write_text('topic = "serving"\neditor = "ed"\ntimezone = "UTC"\n', encoding="utf-8")
+    (ws / "curator.toml").write_text(
+        'topic = "serving"\neditor = "ed"\ntimezone = "UTC"\n', encoding="utf-8"
+    )
     (ws / "inbox" / "al").mkdir(parents=True)
     n = 3 * MAX_CITED_PER_NOTE
-    dump = "".join(f"x[^{i}] " for i in range(n)) + "\n" + "".join(f"[^{i}]: arXiv:2609.{i:05d}\n" for i in range(n))
+    dump = (
+        "".join(f"x[^{i}] " for i in range(n))
+        + "\n"
+        + "".join(f"[^{i}]: arXiv:2609.{i:05d}\n" for i in range(n))
+    )
     (ws / "inbox" / "al" / "2026-08-20T1200-dump.md").write_text(dump, encoding="utf-8")
-    own = "".join(f"## Paper {i} (arXiv:2610.{i:05d})\n\nA result.\n\n" for i in range(2 * MAX_CITED_PER_NOTE))
+    own = "".join(
+        f"## Paper {i} (arXiv:2610.{i:05d})\n\nA result.\n\n" for i in range(2 * MAX_CITED_PER_NOTE)
+    )
     (ws / "inbox" / "al" / "2026-08-20T1300-writeups.md").write_text(own, encoding="utf-8")
     analysis = analyze(ws, since=SINCE, until=UNTIL, save_cache=False)
     keys = {inc.arxiv[0] for inc in analysis.increments if inc.arxiv}
@@ -189,7 +221,9 @@ def test_a_dump_of_citations_is_read_up_to_the_limit_with_a_warning(tmp_path: Pa
     assert "2609.00000" in keys and f"2609.{n - 1:05d}" not in keys  # the first ones, in order
     assert len({k for k in keys if k.startswith("2610.")}) == 2 * MAX_CITED_PER_NOTE
     warned = [e.message for e in analysis.errors if "dump" in e.path]
-    assert any(f"cites {n:,} papers" in m and f"first {MAX_CITED_PER_NOTE}" in m for m in warned), warned
+    assert any(f"cites {n:,} papers" in m and f"first {MAX_CITED_PER_NOTE}" in m for m in warned), (
+        warned
+    )
 
 
 FINDING_8 = {
@@ -208,9 +242,14 @@ def test_the_super_linear_notes_of_the_trust_issue_finish(tmp_path: Path, name: 
     ws = tmp_path / "ws"
     (ws / "organized" / "knowledge").mkdir(parents=True)
     (ws / "organized" / "knowledge" / "serving.md").write_text(DOC, encoding="utf-8")
-    (ws / "curator.toml").write_text('topic = "serving"\neditor = "ed"\ntimezone = "UTC"\n', encoding="utf-8")
+    (ws / "curator.toml").write_text(
+        'topic = "serving"\neditor = "ed"\ntimezone = "UTC"\n', encoding="utf-8"
+    )
     (ws / "inbox" / "al").mkdir(parents=True)
     (ws / "inbox" / "al" / "2026-08-20T1200-x.md").write_text(FINDING_8[name], encoding="utf-8")
     analysis, took = _timed(analyze, ws, since=SINCE, until=UNTIL, save_cache=False)
-    assert took < SLOW, (name, took)  # a hang detector: ~0.1–3 s here (benchmarks/hostile.py has the figures)
+    assert took < SLOW, (
+        name,
+        took,
+    )  # a hang detector: ~0.1–3 s here (benchmarks/hostile.py has the figures)
     assert analysis.increments == []

@@ -60,9 +60,43 @@ def _clean_title_before(text: str) -> str:
 
 
 _ATOMS = [
-    "arXiv", "arxiv", "ARXIV", "ArXiv", ":", "：", " ", "\n", "\t", "\u3000", "2608.10001", "2608.1234", "v2",
-    "(", ")", "（", "）", "[", "]", ",", "，", ";", "；", "|", "-", "—", "–", "·", ".", "、", "x", "Foo",
-    "https://example.org/a", "hep-th/9901001", "arXiv:2608.10002", "<https://a.b/c>", "http://x.y",
+    "arXiv",
+    "arxiv",
+    "ARXIV",
+    "ArXiv",
+    ":",
+    "：",
+    " ",
+    "\n",
+    "\t",
+    "\u3000",
+    "2608.10001",
+    "2608.1234",
+    "v2",
+    "(",
+    ")",
+    "（",
+    "）",
+    "[",
+    "]",
+    ",",
+    "，",
+    ";",
+    "；",
+    "|",
+    "-",
+    "—",
+    "–",
+    "·",
+    ".",
+    "、",
+    "x",
+    "Foo",
+    "https://example.org/a",
+    "hep-th/9901001",
+    "arXiv:2608.10002",
+    "<https://a.b/c>",
+    "http://x.y",
 ]
 
 
@@ -93,7 +127,11 @@ def test_first_char_guard_finds_the_same_matches() -> None:
         "建议归入 §4.3，或者 2.1 那节",
     ]
     for rx in (number, title, in_num):
-        plain = re.compile(rx.pattern.split("))(?:", 1)[1][:-1], rx.flags) if rx.pattern.startswith("(?=") else rx
+        plain = (
+            re.compile(rx.pattern.split("))(?:", 1)[1][:-1], rx.flags)
+            if rx.pattern.startswith("(?=")
+            else rx
+        )
         for text in texts:
             assert [m.span() for m in rx.finditer(text)] == [m.span() for m in plain.finditer(text)]
 
@@ -137,7 +175,14 @@ def test_lines_citing_nothing_are_not_searched_for_ids(monkeypatch: pytest.Monke
     for n in (1_000, 4_000):
         forget_texts(plain_inline.cache_clear)
         calls["n"] = 0
-        split_note("- a point\n" * n + "\n" + "one line\n" * n + "\n" + "".join(f"## Heading {i}\n" for i in range(n)), PATH)
+        split_note(
+            "- a point\n" * n
+            + "\n"
+            + "one line\n" * n
+            + "\n"
+            + "".join(f"## Heading {i}\n" for i in range(n)),
+            PATH,
+        )
         counts.append(calls["n"])
     assert counts[1] <= counts[0] + 4, counts
 
@@ -153,7 +198,10 @@ def test_lines_citing_nothing_are_not_searched_for_ids(monkeypatch: pytest.Monke
     ids=["list entries", "paragraphs", "distinct headings", "wide table"],
 )
 def test_four_times_the_flood_costs_about_four_times(make) -> None:  # type: ignore[no-untyped-def]
-    small, large = _best_cpu(split_note, make(2_000), PATH), _best_cpu(split_note, make(8_000), PATH)
+    small, large = (
+        _best_cpu(split_note, make(2_000), PATH),
+        _best_cpu(split_note, make(8_000), PATH),
+    )
     assert large < 9 * max(small, 0.01), (small, large)
 
 
@@ -174,9 +222,13 @@ def test_a_dump_is_read_up_to_its_limit_of_citing_lines(monkeypatch: pytest.Monk
     assert len(whole.items) == 50 and not any("first 50" in w for w in whole.warnings)
 
 
-def test_lines_without_citations_do_not_count_toward_the_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_lines_without_citations_do_not_count_toward_the_limit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setattr(notes, "MAX_CITING_LINES", 50)
-    text = "words. and more / words\n" * 400 + "".join(f"- 2608.{i:05d} plain words\n" for i in range(40))
+    text = "words. and more / words\n" * 400 + "".join(
+        f"- 2608.{i:05d} plain words\n" for i in range(40)
+    )
     split = split_note(text, PATH)
     assert len(split.items) == 40 and not split.warnings
 
@@ -197,10 +249,12 @@ def test_wording_is_scored_on_the_first_characters_of_an_item() -> None:
     def item(text: str) -> Item:
         return Item(note=PATH, label=None, title="t", line_start=1, line_end=1, text=text)
 
-    head = ("filler " * WORDING_CHARS)[: WORDING_CHARS]
+    head = ("filler " * WORDING_CHARS)[:WORDING_CHARS]
     cut = index.suggest([item(head)])
     assert index.suggest([item(head + " KV cache paging" * 5_000)]) == cut
-    assert index.suggest([item(head[: WORDING_CHARS // 2] + " KV cache paging")]) != index.suggest([item(head[: WORDING_CHARS // 2])])
+    assert index.suggest([item(head[: WORDING_CHARS // 2] + " KV cache paging")]) != index.suggest(
+        [item(head[: WORDING_CHARS // 2])]
+    )
 
 
 def test_a_flood_is_read_up_to_its_limit_of_lines(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -210,7 +264,9 @@ def test_a_flood_is_read_up_to_its_limit_of_lines(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(notes, "MAX_NOTE_LINES", 100)
     late = "x\n" * 120 + "- 2608.10001 a paper\n"
     split = split_note(late, PATH)
-    assert not split.items and any("only the first 100" in w for w in split.warnings), split.warnings
+    assert not split.items and any("only the first 100" in w for w in split.warnings), (
+        split.warnings
+    )
     early = "x\n" * 60 + "\n- 2608.10001 a paper\n" + "y\n" * 37 + "\n"
     assert early.count("\n") == 100
     split = split_note(early, PATH)
@@ -222,8 +278,34 @@ def test_ids_and_links_are_stripped_as_by_the_pattern_in_linear_time() -> None:
     "a.a.a…" from each of its word starts (8,000 characters of it took 1.8 s in the pattern)."""
     from curator.analysis import _ID_OR_LINK, strip_ids_and_links
 
-    atoms = ["a", "B", ".", "-", "_", "com", "COM", "io", "cn", "blog", "/", " ", "\n", "2608.00001", "2608.1234",
-             "v2", "arxiv", "arXiv", ":", "www.", "http://", "中", "x.com/", "a.b", "12345", "é"]
+    atoms = [
+        "a",
+        "B",
+        ".",
+        "-",
+        "_",
+        "com",
+        "COM",
+        "io",
+        "cn",
+        "blog",
+        "/",
+        " ",
+        "\n",
+        "2608.00001",
+        "2608.1234",
+        "v2",
+        "arxiv",
+        "arXiv",
+        ":",
+        "www.",
+        "http://",
+        "中",
+        "x.com/",
+        "a.b",
+        "12345",
+        "é",
+    ]
     rng = random.Random(3)
     for _ in range(20_000):
         text = "".join(rng.choice(atoms) for _ in range(rng.randrange(0, 16)))
@@ -233,7 +315,10 @@ def test_ids_and_links_are_stripped_as_by_the_pattern_in_linear_time() -> None:
         return "a." * n + " x.com/y " + "a-" * n + ".io/ arXiv:2608.00001"
 
     assert strip_ids_and_links(run(500)) == _ID_OR_LINK.sub(" ", run(500))
-    small, large = _best_cpu(strip_ids_and_links, run(20_000)), _best_cpu(strip_ids_and_links, run(80_000))
+    small, large = (
+        _best_cpu(strip_ids_and_links, run(20_000)),
+        _best_cpu(strip_ids_and_links, run(80_000)),
+    )
     assert large < 9 * max(small, 0.002), (small, large)
 
 

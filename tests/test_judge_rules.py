@@ -34,61 +34,197 @@ def there(section: str = "§2.4") -> AnchorRef:
 # (name in RULES, the judgment's rule, status, evidence, words the reason must quote)
 
 CASES = [
-    ("anchored", "anchored", "anchored", ev(anchored=[here("§1.1"), here("§1.3")]), ["§1.1", "§1.3"]),
-    ("anchored", "anchored", "anchored",
-     ev(anchored=[here()], anchored_reason="the doc already names 'ContamProbe' in §1.1"), ["ContamProbe", "§1.1"]),
-    ("covered-per-note", "covered-per-note", "anchored",
-     ev(covered="alice/n.md says it is already covered: “already in the doc”"), ["alice/n.md", "already in the doc"]),
-    ("reported", "reported", "reported", ev(reported=["inbox/ed/briefing.md (11-19)"]), ["inbox/ed/briefing.md (11-19)"]),
-    ("reported", "reported-per-note", "reported",
-     ev(note_reported="bob/n.md(item) says it was reported: “already reported”"), ["bob/n.md", "already reported"]),
-    ("doc-cited", "doc-cited", "cited", ev(cited=[AnchorRef("Glossary", 121, "", "organized/knowledge/evaluation.md")]),
-     ["Glossary", "line 121", "not as an anchor"]),
-    ("doc-cited", "doc-cited", "cited", ev(cited=[AnchorRef("removed", 81, "", "organized/knowledge/evaluation.md")]),
-     ["records its removal", "line 81"]),
-    ("malformed-id", "malformed-id", "unverified",
-     ev(malformed=["2613.04418: month 13 does not exist"]), ["2613.04418", "month 13"]),
-    ("anchored-elsewhere", "anchored-elsewhere", "off-topic", ev(elsewhere=[there("§2.4")]),
-     ["organized/knowledge/rag.md", "§2.4"]),
-    ("author-verdict", "author-verdict", "off-topic", ev(verdicts=["alice/n.md(item): “skip (not eval, it's RL)”"]),
-     ["skip (not eval, it's RL)"]),
-    ("left-out-heading", "left-out-heading", "off-topic", ev(negative="bob/n.md files it under “Off-topic but fun”"),
-     ["Off-topic but fun"]),
-    ("briefing-left-out", "briefing-left-out", "off-topic", ev(left_out="inbox/ed/briefing.md (11-19) left it out"),
-     ["inbox/ed/briefing.md (11-19)"]),
-    ("section-hint", "no-section-here", "off-topic", ev(hint_none="alice/n.md(item) files it under no section of this doc"),
-     ["alice/n.md(item)", "no section"]),
-    ("section-hint", "section-elsewhere", "off-topic", ev(hint_other="alice/n.md suggests §2.4, another doc's section"),
-     ["§2.4", "another doc's"]),
-    ("card-category", "card-category", "off-topic",
-     ev(card=PaperCard("paper_cards/0042.md", "2611.00001", category="rag"), card_kind="other"), ["rag"]),
-    ("note-scope", "note-says-none", "off-topic", ev(note_none="carol/n.md says: “no new evaluation items”"),
-     ["no new evaluation items"]),
-    ("note-scope", "other-topic-note", "off-topic", ev(note_other="from a rag note (carol/rag-notes.md)"),
-     ["a rag note", "carol/rag-notes.md"]),
-    ("note-scope", "other-topic-group", "off-topic",
-     ev(group_other="dan/n.md files it under “Vector databases”, a section of organized/knowledge/rag.md"),
-     ["Vector databases", "rag.md"]),
-    ("fits-other-doc", "fits-other-doc", "off-topic",
-     ev(fit=Fit(0.7, ["index"], 1, 0.5, []), other_fit=("rag", Fit(4.0, ["reranker", "hnsw", "chunking"], 2, 1.0, []))),
-     ["rag", "reranker", "hnsw", "chunking"]),
+    (
+        "anchored",
+        "anchored",
+        "anchored",
+        ev(anchored=[here("§1.1"), here("§1.3")]),
+        ["§1.1", "§1.3"],
+    ),
+    (
+        "anchored",
+        "anchored",
+        "anchored",
+        ev(anchored=[here()], anchored_reason="the doc already names 'ContamProbe' in §1.1"),
+        ["ContamProbe", "§1.1"],
+    ),
+    (
+        "covered-per-note",
+        "covered-per-note",
+        "anchored",
+        ev(covered="alice/n.md says it is already covered: “already in the doc”"),
+        ["alice/n.md", "already in the doc"],
+    ),
+    (
+        "reported",
+        "reported",
+        "reported",
+        ev(reported=["inbox/ed/briefing.md (11-19)"]),
+        ["inbox/ed/briefing.md (11-19)"],
+    ),
+    (
+        "reported",
+        "reported-per-note",
+        "reported",
+        ev(note_reported="bob/n.md(item) says it was reported: “already reported”"),
+        ["bob/n.md", "already reported"],
+    ),
+    (
+        "doc-cited",
+        "doc-cited",
+        "cited",
+        ev(cited=[AnchorRef("Glossary", 121, "", "organized/knowledge/evaluation.md")]),
+        ["Glossary", "line 121", "not as an anchor"],
+    ),
+    (
+        "doc-cited",
+        "doc-cited",
+        "cited",
+        ev(cited=[AnchorRef("removed", 81, "", "organized/knowledge/evaluation.md")]),
+        ["records its removal", "line 81"],
+    ),
+    (
+        "malformed-id",
+        "malformed-id",
+        "unverified",
+        ev(malformed=["2613.04418: month 13 does not exist"]),
+        ["2613.04418", "month 13"],
+    ),
+    (
+        "anchored-elsewhere",
+        "anchored-elsewhere",
+        "off-topic",
+        ev(elsewhere=[there("§2.4")]),
+        ["organized/knowledge/rag.md", "§2.4"],
+    ),
+    (
+        "author-verdict",
+        "author-verdict",
+        "off-topic",
+        ev(verdicts=["alice/n.md(item): “skip (not eval, it's RL)”"]),
+        ["skip (not eval, it's RL)"],
+    ),
+    (
+        "left-out-heading",
+        "left-out-heading",
+        "off-topic",
+        ev(negative="bob/n.md files it under “Off-topic but fun”"),
+        ["Off-topic but fun"],
+    ),
+    (
+        "briefing-left-out",
+        "briefing-left-out",
+        "off-topic",
+        ev(left_out="inbox/ed/briefing.md (11-19) left it out"),
+        ["inbox/ed/briefing.md (11-19)"],
+    ),
+    (
+        "section-hint",
+        "no-section-here",
+        "off-topic",
+        ev(hint_none="alice/n.md(item) files it under no section of this doc"),
+        ["alice/n.md(item)", "no section"],
+    ),
+    (
+        "section-hint",
+        "section-elsewhere",
+        "off-topic",
+        ev(hint_other="alice/n.md suggests §2.4, another doc's section"),
+        ["§2.4", "another doc's"],
+    ),
+    (
+        "card-category",
+        "card-category",
+        "off-topic",
+        ev(card=PaperCard("paper_cards/0042.md", "2611.00001", category="rag"), card_kind="other"),
+        ["rag"],
+    ),
+    (
+        "note-scope",
+        "note-says-none",
+        "off-topic",
+        ev(note_none="carol/n.md says: “no new evaluation items”"),
+        ["no new evaluation items"],
+    ),
+    (
+        "note-scope",
+        "other-topic-note",
+        "off-topic",
+        ev(note_other="from a rag note (carol/rag-notes.md)"),
+        ["a rag note", "carol/rag-notes.md"],
+    ),
+    (
+        "note-scope",
+        "other-topic-group",
+        "off-topic",
+        ev(
+            group_other="dan/n.md files it under “Vector databases”, a section of organized/knowledge/rag.md"
+        ),
+        ["Vector databases", "rag.md"],
+    ),
+    (
+        "fits-other-doc",
+        "fits-other-doc",
+        "off-topic",
+        ev(
+            fit=Fit(0.7, ["index"], 1, 0.5, []),
+            other_fit=("rag", Fit(4.0, ["reranker", "hnsw", "chunking"], 2, 1.0, [])),
+        ),
+        ["rag", "reranker", "hnsw", "chunking"],
+    ),
     ("unidentified", "no-identifier", "unverified", ev(has_key=False), ["no arXiv ID or link"]),
-    ("relevance", "keyword-only", "off-topic", ev(machine_only=True, fit=Fit(1.0, ["benchmark"], 1, 0.8, [])),
-     ["keyword digest", "benchmark"]),
-    ("relevance", "keyword-only", "off-topic", ev(machine_only=True, fit=WEAK), ["fashion", "image", "retrieval"]),
-    ("relevance", "remote-category", "off-topic", ev(remote_category="physics.chem-ph", fit=Fit(1.0, ["judge"], 1, 1.0, [])),
-     ["physics.chem-ph"]),
-    ("relevance", "card-category-weak", "off-topic",
-     ev(card=PaperCard("paper_cards/0043.md", "2611.00002", category="robotics"), card_kind="unknown",
-        fit=Fit(1.0, ["judge"], 1, 1.0, [])), ["robotics"]),
-    ("relevance", "no-fit", "off-topic", ev(fit=Fit(0.2, [], 0, 0.0, [])), ["beyond the topic's own name"]),
-    ("relevance", "passing-mention", "off-topic", ev(mention_only=True, fit=Fit(0.8, ["judge"], 0, 0.5, [])),
-     ["named in passing"]),
+    (
+        "relevance",
+        "keyword-only",
+        "off-topic",
+        ev(machine_only=True, fit=Fit(1.0, ["benchmark"], 1, 0.8, [])),
+        ["keyword digest", "benchmark"],
+    ),
+    (
+        "relevance",
+        "keyword-only",
+        "off-topic",
+        ev(machine_only=True, fit=WEAK),
+        ["fashion", "image", "retrieval"],
+    ),
+    (
+        "relevance",
+        "remote-category",
+        "off-topic",
+        ev(remote_category="physics.chem-ph", fit=Fit(1.0, ["judge"], 1, 1.0, [])),
+        ["physics.chem-ph"],
+    ),
+    (
+        "relevance",
+        "card-category-weak",
+        "off-topic",
+        ev(
+            card=PaperCard("paper_cards/0043.md", "2611.00002", category="robotics"),
+            card_kind="unknown",
+            fit=Fit(1.0, ["judge"], 1, 1.0, []),
+        ),
+        ["robotics"],
+    ),
+    (
+        "relevance",
+        "no-fit",
+        "off-topic",
+        ev(fit=Fit(0.2, [], 0, 0.0, [])),
+        ["beyond the topic's own name"],
+    ),
+    (
+        "relevance",
+        "passing-mention",
+        "off-topic",
+        ev(mention_only=True, fit=Fit(0.8, ["judge"], 0, 0.5, [])),
+        ["named in passing"],
+    ),
 ]
 
 
-@pytest.mark.parametrize(("name", "rule", "status", "evidence", "quotes"), CASES,
-                         ids=[f"{c[0]}:{c[1]}" for c in CASES])
+@pytest.mark.parametrize(
+    ("name", "rule", "status", "evidence", "quotes"), CASES, ids=[f"{c[0]}:{c[1]}" for c in CASES]
+)
 def test_each_rule_decides_and_quotes_its_evidence(name, rule, status, evidence, quotes) -> None:
     j = judge(evidence)
     assert (j.status, j.rule) == (status, rule), j
@@ -145,16 +281,35 @@ def test_a_left_out_heading_beats_a_hint() -> None:
 
 
 def test_a_hint_here_overrides_a_hint_elsewhere() -> None:
-    assert judge(ev(hint_other="n.md suggests §2.4, another doc's section", hints_here=["§1.2"])).status == "new"
-    assert judge(ev(hint_none="n.md files it under no section", hints_here=["§1.2"])).status == "new"
+    assert (
+        judge(
+            ev(hint_other="n.md suggests §2.4, another doc's section", hints_here=["§1.2"])
+        ).status
+        == "new"
+    )
+    assert (
+        judge(ev(hint_none="n.md files it under no section", hints_here=["§1.2"])).status == "new"
+    )
 
 
 PROTECTED = [
-    ("card-category", ev(card=PaperCard("paper_cards/1.md", "2611.00001", category="rag"), card_kind="other")),
+    (
+        "card-category",
+        ev(card=PaperCard("paper_cards/1.md", "2611.00001", category="rag"), card_kind="other"),
+    ),
     ("other-topic-note", ev(note_other="from a rag note (carol/rag-notes.md)")),
     ("note-says-none", ev(note_none="carol/n.md says: “no evaluation items”")),
-    ("other-topic-group", ev(group_other="dan/n.md files it under “Vector databases”, a section of rag.md")),
-    ("fits-other-doc", ev(fit=Fit(0.7, ["index"], 1, 0.5, []), other_fit=("rag", Fit(4.0, ["reranker"], 1, 1.0, [])))),
+    (
+        "other-topic-group",
+        ev(group_other="dan/n.md files it under “Vector databases”, a section of rag.md"),
+    ),
+    (
+        "fits-other-doc",
+        ev(
+            fit=Fit(0.7, ["index"], 1, 0.5, []),
+            other_fit=("rag", Fit(4.0, ["reranker"], 1, 1.0, [])),
+        ),
+    ),
     ("no-fit", ev(fit=Fit(0.1, [], 0, 0.0, []))),
     ("keyword-only", ev(machine_only=True, fit=WEAK)),
     ("passing-mention", ev(mention_only=True, fit=Fit(0.8, ["judge"], 0, 0.5, []))),
@@ -176,15 +331,20 @@ def test_an_authors_keep_protects_a_colleagues_entry_but_not_a_digests() -> None
     assert (j.status, j.rule) == ("off-topic", "keyword-only")
 
 
-@pytest.mark.parametrize(("score", "coverage", "status"), [
-    (J.MACHINE_FIT, J.MACHINE_COVERAGE, "new"),
-    (J.MACHINE_FIT + 1, 1.0, "new"),
-    (J.MACHINE_FIT - 0.01, 1.0, "off-topic"),
-    (J.MACHINE_FIT + 1, J.MACHINE_COVERAGE - 0.01, "off-topic"),
-    (1.0, 0.0, "off-topic"),
-])
+@pytest.mark.parametrize(
+    ("score", "coverage", "status"),
+    [
+        (J.MACHINE_FIT, J.MACHINE_COVERAGE, "new"),
+        (J.MACHINE_FIT + 1, 1.0, "new"),
+        (J.MACHINE_FIT - 0.01, 1.0, "off-topic"),
+        (J.MACHINE_FIT + 1, J.MACHINE_COVERAGE - 0.01, "off-topic"),
+        (1.0, 0.0, "off-topic"),
+    ],
+)
 def test_a_keyword_digests_entry_needs_fit_and_coverage(score, coverage, status) -> None:
-    fit = Fit(score, ["contamination", "leakage"], 2, coverage, [] if coverage >= 0.5 else ["fashion"])
+    fit = Fit(
+        score, ["contamination", "leakage"], 2, coverage, [] if coverage >= 0.5 else ["fashion"]
+    )
     j = judge(ev(machine_only=True, fit=fit))
     assert j.status == status, j
     if status == "off-topic":
@@ -250,11 +410,23 @@ def test_a_note_filing_a_removed_paper_under_a_section_brings_it_back() -> None:
 def test_a_note_filing_it_now_outweighs_an_earlier_briefings_leaving_out() -> None:
     j = judge(ev(left_out="inbox/ed/briefing.md (03-28) left it out"))
     assert j.rule == "briefing-left-out"
-    assert judge(ev(left_out="inbox/ed/briefing.md (03-28) left it out", filed_here=True, hints_here=["§2.3"])).status == "new"
+    assert (
+        judge(
+            ev(
+                left_out="inbox/ed/briefing.md (03-28) left it out",
+                filed_here=True,
+                hints_here=["§2.3"],
+            )
+        ).status
+        == "new"
+    )
 
 
 def test_a_bots_entry_filed_under_a_remote_category_is_off_topic_however_it_fits() -> None:
     strong = Fit(4.5, ["scoring", "audit", "shap"], 1, 0.57, ["lenders"])
-    assert judge(ev(machine_only=True, remote_category="q-fin.RM", fit=strong)).rule == "remote-category"
+    assert (
+        judge(ev(machine_only=True, remote_category="q-fin.RM", fit=strong)).rule
+        == "remote-category"
+    )
     # a colleague's entry in the same category that fits the doc well stands
     assert judge(ev(remote_category="q-fin.RM", fit=strong)).status == "new"

@@ -18,7 +18,9 @@ def test_core_modules_import_without_textual() -> None:
         "bad = sorted(k for k in sys.modules if k == 'textual' or k.startswith('textual.'))\n"
         "print(','.join(bad))\n"
     )
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120
+    )
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == "", f"core imported Textual: {proc.stdout.strip()}"
 

@@ -26,7 +26,11 @@ from curator.notes import split_note
 from curator.verdicts import VerdictReader
 
 PACKAGED = sorted(phrases_dir().glob("*.toml"))
-NAMES = {"topic": "(?:evaluation|eval|评测)", "other": "(?:rag|agents|检索)", "person": "(?:alice|bob)"}
+NAMES = {
+    "topic": "(?:evaluation|eval|评测)",
+    "other": "(?:rag|agents|检索)",
+    "person": "(?:alice|bob)",
+}
 
 
 @pytest.fixture(autouse=True)
@@ -51,7 +55,9 @@ def _patterns(data: object, path: str = "") -> Iterator[tuple[str, str]]:
 
 
 def test_the_packaged_files_are_there() -> None:
-    assert {"common.toml", "en.toml", "zh.toml", "ja.toml", "es.toml", "de.toml"} <= {p.name for p in PACKAGED}
+    assert {"common.toml", "en.toml", "zh.toml", "ja.toml", "es.toml", "de.toml"} <= {
+        p.name for p in PACKAGED
+    }
 
 
 @pytest.mark.parametrize("path", PACKAGED, ids=[p.name for p in PACKAGED])
@@ -62,13 +68,21 @@ def test_every_packaged_file_parses(path: Path) -> None:
         assert isinstance(value, dict), f"{path.name}: top-level {table!r} is not a table"
 
 
-PATTERN_ENTRIES = [(p.name, where, entry) for p in PACKAGED
-                   for where, entry in _patterns(tomllib.loads(p.read_text(encoding="utf-8")))]
+PATTERN_ENTRIES = [
+    (p.name, where, entry)
+    for p in PACKAGED
+    for where, entry in _patterns(tomllib.loads(p.read_text(encoding="utf-8")))
+]
 
 
-@pytest.mark.parametrize(("name", "where", "entry"), PATTERN_ENTRIES,
-                         ids=[f"{n}:{w}:{i}" for i, (n, w, _e) in enumerate(PATTERN_ENTRIES)])
-def test_every_packaged_pattern_compiles_with_its_placeholders_filled(name: str, where: str, entry: str) -> None:
+@pytest.mark.parametrize(
+    ("name", "where", "entry"),
+    PATTERN_ENTRIES,
+    ids=[f"{n}:{w}:{i}" for i, (n, w, _e) in enumerate(PATTERN_ENTRIES)],
+)
+def test_every_packaged_pattern_compiles_with_its_placeholders_filled(
+    name: str, where: str, entry: str
+) -> None:
     source = re.sub(r"\{(topic|other|person)\}", lambda m: NAMES[m[1]], entry[3:])
     re.compile(source, re.IGNORECASE | re.MULTILINE)
 
@@ -146,7 +160,9 @@ def test_use_lexicon_rebuilds_what_was_derived_and_a_same_lexicon_is_a_no_op() -
     assert len(calls) == 1
     use_lexicon(load_lexicon({"remarks": {"dismiss": ["nicht unser Bier"]}}))
     assert derived() != packaged_lexicon().fingerprint and len(calls) == 2
-    use_lexicon(load_lexicon({"remarks": {"dismiss": ["nicht unser Bier"]}}))  # the same words again
+    use_lexicon(
+        load_lexicon({"remarks": {"dismiss": ["nicht unser Bier"]}})
+    )  # the same words again
     derived()
     assert len(calls) == 2
     use_lexicon(packaged_lexicon())
@@ -187,7 +203,8 @@ def _workspace(root: Path, toml_extra: str = "", notes: dict[str, str] | None = 
     (root / "organized/knowledge").mkdir(parents=True)
     (root / "organized/knowledge/evaluation.md").write_text(EVAL_DOC, encoding="utf-8")
     (root / "curator.toml").write_text(
-        'topic = "evaluation"\ntimezone = "Europe/Berlin"\n' + toml_extra, encoding="utf-8")
+        'topic = "evaluation"\ntimezone = "Europe/Berlin"\n' + toml_extra, encoding="utf-8"
+    )
     for rel, text in (notes or {}).items():
         p = root / "inbox" / rel
         p.parent.mkdir(parents=True, exist_ok=True)
@@ -200,12 +217,16 @@ def _split_items(text: str) -> dict[str, list[str]]:
     return {it.title: it.urls for it in split_note(text, "inbox/alice/2026-11-20T1000-x.md").items}
 
 
-def test_a_workspace_field_word_makes_a_link_field_and_switching_back_forgets_it(tmp_path: Path) -> None:
+def test_a_workspace_field_word_makes_a_link_field_and_switching_back_forgets_it(
+    tmp_path: Path,
+) -> None:
     team = _workspace(tmp_path / "team", '[lexicon.fields]\nlink = ["Quelle", "Fundstelle"]\n')
     plain = _workspace(tmp_path / "plain")
     before = _split_items(FIELD_NOTE)
     assert "Judge calibration with rubric anchors" not in before  # "Fundstelle:" is no field here
-    assert before["Contamination audits at scale"] == ["https://audits.example.net/contam"]  # "Quelle" is packaged (de)
+    assert before["Contamination audits at scale"] == [
+        "https://audits.example.net/contam"
+    ]  # "Quelle" is packaged (de)
     load_config(team)
     assert match_field("Fundstelle: https://judgelab.example.org/x").kind == "link"
     assert match_field("Quelle: https://audits.example.net/contam").kind == "link"
@@ -235,12 +256,22 @@ def _statuses(root: Path) -> dict[str, tuple[str, str, str]]:
 
 def test_a_workspace_remark_takes_an_item_off_topic_end_to_end(tmp_path: Path) -> None:
     notes = {"alice/2026-11-20T1000-x.md": REMARK_NOTE}
-    team = _workspace(tmp_path / "team", '[lexicon.remarks]\ndismiss = ["nicht für uns", "passt nicht zu uns"]\n', notes)
+    team = _workspace(
+        tmp_path / "team",
+        '[lexicon.remarks]\ndismiss = ["nicht für uns", "passt nicht zu uns"]\n',
+        notes,
+    )
     plain = _workspace(tmp_path / "plain", "", notes)
 
     got = _statuses(team)
-    assert got["2611.05823"][:2] == ("off-topic", "author-verdict") and "Nicht für uns" in got["2611.05823"][2]
-    assert got["2611.05824"][:2] == ("off-topic", "author-verdict") and "Passt nicht zu uns" in got["2611.05824"][2]
+    assert (
+        got["2611.05823"][:2] == ("off-topic", "author-verdict")
+        and "Nicht für uns" in got["2611.05823"][2]
+    )
+    assert (
+        got["2611.05824"][:2] == ("off-topic", "author-verdict")
+        and "Passt nicht zu uns" in got["2611.05824"][2]
+    )
     assert got["2611.05825"][0] == "new"
 
     # the same notes in a workspace without those words ("nicht für uns" is a packaged German phrase)
@@ -267,16 +298,25 @@ def test_phrase_sets_find_exactly_what_the_whole_alternation_finds() -> None:
 
     lex = packaged_lexicon()
     topic = lex.topic_names("agents")
-    others = sorted({n for t in lex.table("topics") if t != "agents" for n in lex.topic_names(t)} - set(topic))
+    others = sorted(
+        {n for t in lex.table("topics") if t != "agents" for n in lex.topic_names(t)} - set(topic)
+    )
     people = ["tom", "Ana", "준호"]
-    made = [f"{a} {b} {c}" for a in ("→", "not for", "passing it to the", "转给") for b in (*others[:6], "tom") for c in ("folks.", "那边", "")]
+    made = [
+        f"{a} {b} {c}"
+        for a in ("→", "not for", "passing it to the", "转给")
+        for b in (*others[:6], "tom")
+        for c in ("folks.", "那边", "")
+    ]
     texts = _relay_lines() + made
     assert len(texts) > 500
     for key in ("redirect", "not_topic", "dismiss", "reported", "covered", "keep", "note_none"):
         whole = lex.pattern("remarks", key, topic, others, people)
         fast = lex.phrases("remarks", key, topic, others, people)
         for text in texts:
-            assert [m.span() for m in fast.finditer(text)] == [m.span() for m in whole.finditer(text)], (key, text)
+            assert [m.span() for m in fast.finditer(text)] == [
+                m.span() for m in whole.finditer(text)
+            ], (key, text)
 
 
 def test_chinese_phrases_match_in_either_script() -> None:
@@ -286,7 +326,10 @@ def test_chinese_phrases_match_in_either_script() -> None:
     from curator.verdicts import VerdictReader
 
     r = VerdictReader(default_lexicon(), ["code"], ["inference"], [])
-    assert [v.kind for v in r.read("這篇不是我們的，是 inference 的")][:1] in (["dismiss"], ["redirect"])
+    assert [v.kind for v in r.read("這篇不是我們的，是 inference 的")][:1] in (
+        ["dismiss"],
+        ["redirect"],
+    )
     assert [(h.kind, h.value) for h in read_hints("歸到 2.1")] == [("number", "2.1")]
     assert fold_script("特徵視覺化那一節") == "特征视觉化那一节"
     assert len(fold_script("這篇")) == 2  # one for one: offsets into the text stay valid
@@ -300,4 +343,6 @@ def test_catalan_notes_are_read() -> None:
     assert match_field("Secció: secció 5.1").kind == "hint"  # type: ignore[union-attr]
     assert match_field("Enllaç: https://arxiv.org/abs/2610.19902").kind == "link"  # type: ignore[union-attr]
     r = VerdictReader(default_lexicon(), ["efficiency"], ["inference"], [])
-    assert [v.kind for v in r.read("És de fine-tuning eficient (PEFT), no és nostre.")] == ["dismiss"]
+    assert [v.kind for v in r.read("És de fine-tuning eficient (PEFT), no és nostre.")] == [
+        "dismiss"
+    ]

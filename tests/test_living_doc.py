@@ -495,7 +495,18 @@ def test_eve_deep_note_as_living_doc() -> None:
 
 TRAINING = SHARED / "dev-relays" / "relay-training"
 EVAL = SHARED / "dev-relays" / "relay-eval"
-SPELLINGS = ("§4.3", "4.3", "4.3.", "Section 4.3", "section 4.3", "sec. 4.3", "§ 4.3", "§４.３", "4．3", "第4.3节")
+SPELLINGS = (
+    "§4.3",
+    "4.3",
+    "4.3.",
+    "Section 4.3",
+    "section 4.3",
+    "sec. 4.3",
+    "§ 4.3",
+    "§４.３",
+    "4．3",
+    "第4.3节",
+)
 
 
 @pytest.fixture(scope="module")
@@ -535,8 +546,22 @@ def test_one_label_per_section_by_number(training: LivingDoc) -> None:
     assert {index.resolve(ref).label for ref in SPELLINGS} == {"§4.3"}  # type: ignore[union-attr]
     assert index.resolve("4.3").title == "RLVR 与奖励建模"  # type: ignore[union-attr]
     assert [u.label for u in index.units] == [
-        "§1.1", "§1.2", "§1.3", "§2.1", "§2.2", "§2.3", "§3.1", "§3.2",
-        "§4.1", "§4.2", "§4.3", "§4.4", "§4.5", "§5.1", "§5.2", "§6.1",
+        "§1.1",
+        "§1.2",
+        "§1.3",
+        "§2.1",
+        "§2.2",
+        "§2.3",
+        "§3.1",
+        "§3.2",
+        "§4.1",
+        "§4.2",
+        "§4.3",
+        "§4.4",
+        "§4.5",
+        "§5.1",
+        "§5.2",
+        "§6.1",
     ]
 
 
@@ -547,7 +572,11 @@ def test_2610_02231_is_anchored_in_2_3(training: LivingDoc) -> None:
     assert _labels_of(training, "2412.19437") == {"§2.3"}
     index = SectionIndex(training)
     assert index.anchor_section["2610.02231"] == "§2.3"
-    refs = next(s for s in training.sections if s.title == "参考文献" and s.parent == _by_number(training, "§2.3").index)
+    refs = next(
+        s
+        for s in training.sections
+        if s.title == "参考文献" and s.parent == _by_number(training, "§2.3").index
+    )
     assert index.section_unit[refs.index] == "§2.3"
 
 
@@ -565,8 +594,15 @@ def test_unnumbered_doc_keeps_headings_as_places() -> None:
         "t",
     )
     index = SectionIndex(doc)
-    assert [u.label for u in index.units] == ["Retrieval", "Serving"]  # References rolls up, Changelog is no place
-    assert index.anchor_section == {"2608.14376": "Retrieval", "2608.11668": "Retrieval", "2608.13558": "Serving"}
+    assert [u.label for u in index.units] == [
+        "Retrieval",
+        "Serving",
+    ]  # References rolls up, Changelog is no place
+    assert index.anchor_section == {
+        "2608.14376": "Retrieval",
+        "2608.11668": "Retrieval",
+        "2608.13558": "Serving",
+    }
     assert index.resolve_title("serving").label == "Serving"  # type: ignore[union-attr]
 
 
@@ -596,7 +632,12 @@ def test_changelog_ids_are_not_anchors_but_section_ids_are() -> None:
         "## Wishlist\n\n- 2608.44444 someday\n"  # the doc's apparatus, whatever its name
     )
     doc = parse_living_doc(text, "x.md", "t")
-    found = {a.key: section_for_line(doc, a.line).title for s in doc.sections for a in s.anchors if a.kind == "arxiv"}  # type: ignore[union-attr]
+    found = {
+        a.key: section_for_line(doc, a.line).title
+        for s in doc.sections
+        for a in s.anchors
+        if a.kind == "arxiv"
+    }  # type: ignore[union-attr]
     assert found == {"2608.14376": "§1.1 B", "2608.11668": "Open questions"}
     index = SectionIndex(doc)
     assert index.anchor_section == {"2608.14376": "§1.1", "2608.11668": "§1.1"}
@@ -616,16 +657,29 @@ def test_letter_numbered_sections() -> None:
         "#### C.3.1 Scaling SAEs\n\n- 2408.05147\n\n## Open problems\n\n- 2602.16204 does it hold?\n"
     )
     doc = parse_living_doc(text, "x.md", "t")
-    assert [s.number for s in doc.sections] == [None, "§A", "§A.1", "§C", "§C.3", None, "§C.3.1", None]
+    assert [s.number for s in doc.sections] == [
+        None,
+        "§A",
+        "§A.1",
+        "§C",
+        "§C.3",
+        None,
+        "§C.3.1",
+        None,
+    ]
     index = SectionIndex(doc)
-    assert index.anchor_section == {"2209.10652": "§A.1", "2602.00001": "§C.3", "2408.05147": "§C.3.1"}
+    assert index.anchor_section == {
+        "2209.10652": "§A.1",
+        "2602.00001": "§C.3",
+        "2408.05147": "§C.3.1",
+    }
     assert index.resolve("c.3.1").label == "§C.3.1"  # type: ignore[union-attr]
     assert index.resolve("Section C.3").label == "§C.3"  # type: ignore[union-attr]
     assert canonical_section("§ c.3") == "§C.3"
 
 
 def test_roman_numbered_parts() -> None:
-    """"Part II — Protein design" over "### II.3 Binders": Roman parts are numbers too, and a note
+    """ "Part II — Protein design" over "### II.3 Binders": Roman parts are numbers too, and a note
     citing "6.1" means the doc's VI.1 when the doc has no §6."""
     text = (
         "# T\n\n## Part I — Structure\n\n### I.1 Monomers\n\n- **A** (arXiv:2601.00001)\n\n"
@@ -635,7 +689,11 @@ def test_roman_numbered_parts() -> None:
     doc = parse_living_doc(text, "x.md", "t")
     assert [s.number for s in doc.sections] == [None, "§I", "§I.1", "§II", "§II.3", "§VI", "§VI.1"]
     index = SectionIndex(doc)
-    assert index.anchor_section == {"2601.00001": "§I.1", "2601.00002": "§II.3", "2601.00003": "§VI.1"}
+    assert index.anchor_section == {
+        "2601.00001": "§I.1",
+        "2601.00002": "§II.3",
+        "2601.00003": "§VI.1",
+    }
     assert index.resolve("section II.3").label == "§II.3"  # type: ignore[union-attr]
     assert index.resolve("6.1").label == "§VI.1"  # type: ignore[union-attr]
     assert canonical_section("§IV.2") == "§IV.2" and canonical_section("Part VII") == "§VII"
@@ -643,7 +701,7 @@ def test_roman_numbered_parts() -> None:
 
 
 def test_a_heading_that_says_not_anchored_anchors_nothing() -> None:
-    """"## Reading list (not anchored)" lists papers the doc does not cover yet."""
+    """ "## Reading list (not anchored)" lists papers the doc does not cover yet."""
     text = (
         "# T\n\n## Attacks\n\n- **LiRA** (arXiv:2112.03570)\n\n"
         "## Reading list (not anchored)\n\n- **ScrubEval** (arXiv:2602.18811) — waiting for code\n"
@@ -677,9 +735,13 @@ def test_removed_lines_are_not_anchors() -> None:
 def test_2_9_is_not_a_section(training: LivingDoc, evaluation: LivingDoc) -> None:
     """Fenced code is neither heading nor anchor."""
     assert not [s for s in training.sections if "2.9" in s.title]
-    assert not _anchors(training, "arxiv", "2611.06120")  # the "# TODO 对比 arXiv:2611.06120" fence line
+    assert not _anchors(
+        training, "arxiv", "2611.06120"
+    )  # the "# TODO 对比 arXiv:2611.06120" fence line
     assert not [s for s in evaluation.sections if "3.9" in s.title]
-    assert not _anchors(evaluation, "arxiv", "2610.27745") and not _anchors(evaluation, "arxiv", "2611.10320")
+    assert not _anchors(evaluation, "arxiv", "2610.27745") and not _anchors(
+        evaluation, "arxiv", "2611.10320"
+    )
     assert _anchored_in(evaluation, "2610.16688", "§3.5.1")  # the anchor after the fence
     assert _labels_of(evaluation, "2609.08812") == {"§3.4.1", "§3.8"}
     index = SectionIndex(training)
@@ -694,7 +756,11 @@ def test_resolve_deeper_numbers_and_divided_sections(evaluation: LivingDoc) -> N
     parent = index.resolve("3.2")
     assert parent is not None and parent.label == "§3.2" and parent.parts == ("§3.2.1", "§3.2.2")
     assert "§3.2" not in {u.label for u in index.units}  # named, never suggested by wording
-    assert index.resolve("§3.9") is None and index.resolve("§4.5") is None and index.resolve("foo") is None
+    assert (
+        index.resolve("§3.9") is None
+        and index.resolve("§4.5") is None
+        and index.resolve("foo") is None
+    )
 
 
 def test_resolve_title(training: LivingDoc, evaluation: LivingDoc) -> None:
@@ -737,22 +803,34 @@ def _training_ws(tmp_path: Path) -> Path:
     ws = copy_workspace(TRAINING, tmp_path / "ws")
     window = json.loads((TRAINING / "expected.json").read_text(encoding="utf-8"))["window"]
     cfg = ws / "curator.toml"
-    cfg.write_text(cfg.read_text(encoding="utf-8") + f'\nsince = "{window["start"]}"\nuntil = "{window["end"]}"\n', encoding="utf-8")
+    cfg.write_text(
+        cfg.read_text(encoding="utf-8")
+        + f'\nsince = "{window["start"]}"\nuntil = "{window["end"]}"\n',
+        encoding="utf-8",
+    )
     return ws
 
 
 def _curator(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "curator", *args], capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "curator", *args], capture_output=True, text=True, timeout=120
+    )
 
 
 def test_decide_section_4_3_stores_4_3(tmp_path: Path) -> None:
     need(TRAINING)
     ws = _training_ws(tmp_path)
-    for key, typed in (("2611.04417", "4.3"), ("2611.06120", "Section 2.1"), ("2611.07705", "synthetic data")):
+    for key, typed in (
+        ("2611.04417", "4.3"),
+        ("2611.06120", "Section 2.1"),
+        ("2611.07705", "synthetic data"),
+    ):
         proc = _curator("decide", key, "approve", str(ws), "--section", typed)
         assert proc.returncode == 0, proc.stderr
     proc = _curator("decide", "2611.05823", "approve", str(ws), "--section", "§7.7")
-    assert proc.returncode == 2 and "no section §7.7; closest: §6.1 污染检测" in proc.stderr  # refused
+    assert (
+        proc.returncode == 2 and "no section §7.7; closest: §6.1 污染检测" in proc.stderr
+    )  # refused
     proc = _curator("history", str(ws), "--json")
     sections = {ev["key"]: ev.get("section") for ev in json.loads(proc.stdout)}
     assert sections["2611.04417"] == "§4.3"
@@ -786,17 +864,31 @@ def test_briefing_prints_old_labels_by_number(tmp_path: Path) -> None:
 
 def test_lookups_report_canonical_sections() -> None:
     ws = str(need(TRAINING))
-    for query, sections in (("2610.02231", ["§2.3"]), ("arXiv:2501.12948", ["§4.3", "§5.2"]), ("2610.09977", ["§2.2"]),
-                            ("2611.06120", [])):
+    for query, sections in (
+        ("2610.02231", ["§2.3"]),
+        ("arXiv:2501.12948", ["§4.3", "§5.2"]),
+        ("2610.09977", ["§2.2"]),
+        ("2611.06120", []),
+    ):
         proc = _curator("lookup", query, ws, "--json")
         data = json.loads(proc.stdout)
         assert sorted({a["section"] for a in data["anchored"]}) == sections, query
 
 
-@pytest.mark.parametrize(("title", "number"), [
-    ("1 · Planning", "§1"), ("3 — Memory", "§3"), ("4: Evals", "§4"), ("2 - Tools", "§2"), ("2. Tools", "§2"),
-    ("3 agents that work", None), ("2026 roadmap", None), ("1-2 agents", None), ("10:30 sync", None),
-])
+@pytest.mark.parametrize(
+    ("title", "number"),
+    [
+        ("1 · Planning", "§1"),
+        ("3 — Memory", "§3"),
+        ("4: Evals", "§4"),
+        ("2 - Tools", "§2"),
+        ("2. Tools", "§2"),
+        ("3 agents that work", None),
+        ("2026 roadmap", None),
+        ("1-2 agents", None),
+        ("10:30 sync", None),
+    ],
+)
 def test_a_top_level_number_before_a_separator(title: str, number: str | None) -> None:
     assert section_number(title) == number
 
@@ -813,30 +905,56 @@ def test_what_the_doc_names_without_anchoring_is_cited() -> None:
     doc = parse_living_doc(text, "organized/knowledge/agents.md", "agents")
     anchored = {a.key for s in doc.sections for a in s.anchors if a.kind == "arxiv"}
     assert anchored == {"2610.01138", "2609.30561"}
-    assert {(c.key, c.where) for c in doc.cited} == {("2610.06611", "removed"), ("2210.03629", "Glossary")}
+    assert {(c.key, c.where) for c in doc.cited} == {
+        ("2610.06611", "removed"),
+        ("2210.03629", "Glossary"),
+    }
     roles = section_roles(doc)
     further = next(s for s in doc.sections if s.title == "Further notes")
     assert doc.sections[roles.home[further.index]].number == "§3"
 
 
 def test_an_unnamed_briefing_by_the_editor_is_this_topics(tmp_path: Path) -> None:
-    """"Interp evening briefing — Sat 3/7" names no topic curator knows: its author, the editor, decides."""
+    """ "Interp evening briefing — Sat 3/7" names no topic curator knows: its author, the editor, decides."""
     from curator.analysis import _is_topic_briefing
     from curator.briefings import briefing_info
 
-    topic, _until = briefing_info("# Interp evening briefing — Sat 3/7\n\n## On hold\n", "2026-03-07T1620-evening-briefing.md")
+    topic, _until = briefing_info(
+        "# Interp evening briefing — Sat 3/7\n\n## On hold\n", "2026-03-07T1620-evening-briefing.md"
+    )
     assert topic == ""
-    assert briefing_info("# Reading notes\n\nnothing here\n", "2026-03-07T1620-notes.md") == (None, None)
-    note = _note(path="inbox/ann/x.md", author="ann", briefing_topic="", title="Interp evening briefing — Sat 3/7")
-    assert _is_topic_briefing(note, "interpretability", None)  # a short form of the topic in its title
-    assert _is_topic_briefing(_note(path="inbox/a/x.md", author="a", briefing_topic="eval"), "evaluation", None)
-    note = _note(path="inbox/dmitri/x.md", author="dmitri", briefing_topic="", title="Evening briefing")
+    assert briefing_info("# Reading notes\n\nnothing here\n", "2026-03-07T1620-notes.md") == (
+        None,
+        None,
+    )
+    note = _note(
+        path="inbox/ann/x.md",
+        author="ann",
+        briefing_topic="",
+        title="Interp evening briefing — Sat 3/7",
+    )
+    assert _is_topic_briefing(
+        note, "interpretability", None
+    )  # a short form of the topic in its title
+    assert _is_topic_briefing(
+        _note(path="inbox/a/x.md", author="a", briefing_topic="eval"), "evaluation", None
+    )
+    note = _note(
+        path="inbox/dmitri/x.md", author="dmitri", briefing_topic="", title="Evening briefing"
+    )
     assert _is_topic_briefing(note, "interpretability", "dmitri")
     assert not _is_topic_briefing(note, "interpretability", "someone-else")
     known = frozenset({"rag", "interpretability"})
-    assert not _is_topic_briefing(_note(path="inbox/a/x.md", author="a", briefing_topic="rag"), "interpretability", "a", known)
+    assert not _is_topic_briefing(
+        _note(path="inbox/a/x.md", author="a", briefing_topic="rag"), "interpretability", "a", known
+    )
     # a topic this workspace does not know ("Raciocínio — briefing de sábado"): the editor's is ours
-    odd = _note(path="inbox/bia/x.md", author="bia", briefing_topic="raciocínio", title="Raciocínio — briefing")
+    odd = _note(
+        path="inbox/bia/x.md",
+        author="bia",
+        briefing_topic="raciocínio",
+        title="Raciocínio — briefing",
+    )
     assert _is_topic_briefing(odd, "reasoning", "bia", known)
     assert not _is_topic_briefing(odd, "reasoning", "someone-else", known)
 
@@ -873,14 +991,24 @@ def test_a_sub_heading_every_section_repeats_is_part_of_each() -> None:
         "## About this doc\n\nSee 2201.11903 for the origin of the name.\n"
     )
     index = SectionIndex(parse_living_doc(text, "x.md", "t"))
-    assert index.anchor_section == {"2305.20050": "Process reward models", "2102.06203": "Formal theorem proving"}
+    assert index.anchor_section == {
+        "2305.20050": "Process reward models",
+        "2102.06203": "Formal theorem proving",
+    }
     assert {u.label for u in index.units} == {"Process reward models", "Formal theorem proving"}
 
 
-@pytest.mark.parametrize(("title", "number", "rest"), [
-    ("一、代码生成", "§1", "代码生成"), ("三、评测", "§3", "评测"), ("第三章 评测", "§3", "评测"),
-    ("十二、附录", "§12", "附录"), ("一些想法", None, "一些想法"), ("三维重建", None, "三维重建"),
-])
+@pytest.mark.parametrize(
+    ("title", "number", "rest"),
+    [
+        ("一、代码生成", "§1", "代码生成"),
+        ("三、评测", "§3", "评测"),
+        ("第三章 评测", "§3", "评测"),
+        ("十二、附录", "§12", "附录"),
+        ("一些想法", None, "一些想法"),
+        ("三维重建", None, "三维重建"),
+    ],
+)
 def test_chinese_numbered_parts(title: str, number: str | None, rest: str) -> None:
     assert section_number(title) == number and strip_section_number(title) == rest
 
@@ -891,7 +1019,17 @@ def test_bare_integers_number_a_part_when_its_children_or_siblings_count_from_it
         "- [FlexTok-2](https://huggingface.co/papers/2609.21877)\n\n### 2.3: High resolution\n\n## Notes\n\n### 3 agents worth a look\n"
     )
     doc = parse_living_doc(text, "x.md", "t")
-    assert [s.number for s in doc.sections] == [None, "§1", "§2", "§2.1", "§2.2", None, "§2.3", None, None]
+    assert [s.number for s in doc.sections] == [
+        None,
+        "§1",
+        "§2",
+        "§2.1",
+        "§2.2",
+        None,
+        "§2.3",
+        None,
+        None,
+    ]
     index = SectionIndex(doc)
     assert index.anchor_section == {"2609.21877": "§2.2"}
     assert index.by_label["§2"][0].title == "Visual encoders"
@@ -899,8 +1037,10 @@ def test_bare_integers_number_a_part_when_its_children_or_siblings_count_from_it
 
 def test_headings_that_name_their_number_in_words() -> None:
     for title, number, rest in [
-        ("Parte 4 — Decodificación, caché KV", "§4", "Decodificación, caché KV"), ("Part 2: Data", "§2", "Data"),
-        ("Sección 2.1 · Poda", "§2.1", "Poda"), ("Partial results", None, "Partial results"),
+        ("Parte 4 — Decodificación, caché KV", "§4", "Decodificación, caché KV"),
+        ("Part 2: Data", "§2", "Data"),
+        ("Sección 2.1 · Poda", "§2.1", "Poda"),
+        ("Partial results", None, "Partial results"),
     ]:
         assert section_number(title) == number and strip_section_number(title) == rest
 
@@ -910,4 +1050,6 @@ def test_a_briefing_is_known_by_its_decision_buckets() -> None:
 
     text = "# Eficiencia — parte del sábado 24/10\n\n## Aprobado\n\n| 1 | X | 2610.15118 |\n\n## En espera\n\n## Descartado\n"
     assert briefing_info(text, "2026-10-24T1952-parte-eficiencia.md")[0] is not None
-    assert briefing_info("# Borrador\n\n- **MARS** (2610.19902): entra en la 5.1\n", "2026-10-25T1950-borrador.md") == (None, None)
+    assert briefing_info(
+        "# Borrador\n\n- **MARS** (2610.19902): entra en la 5.1\n", "2026-10-25T1950-borrador.md"
+    ) == (None, None)

@@ -28,8 +28,13 @@ def test_index_follows_file_changes(sample_ws: Path) -> None:
     note.parent.mkdir()
     note.write_text("## 增量1 CoRun\n- arXiv: 2608.14376v2\n", encoding="utf-8")
     doc = sample_ws / "organized" / "knowledge" / "inference.md"
-    doc.write_text(doc.read_text(encoding="utf-8").replace(
-        "### §1.4 投机解码", "- **CoRun**(arXiv:2608.14376,8-20 锚入):确定性调度。\n\n### §1.4 投机解码"), encoding="utf-8")
+    doc.write_text(
+        doc.read_text(encoding="utf-8").replace(
+            "### §1.4 投机解码",
+            "- **CoRun**(arXiv:2608.14376,8-20 锚入):确定性调度。\n\n### §1.4 投机解码",
+        ),
+        encoding="utf-8",
+    )
     second = lookup(sample_ws, "https://arxiv.org/abs/2608.14376")
     assert {a["section"] for a in second.anchored} == {"§1.3"}
     assert "inbox/kai/2026-08-20T2000-kai.md" in {n["path"] for n in second.notes}
@@ -41,7 +46,12 @@ def test_index_follows_file_changes(sample_ws: Path) -> None:
 
 def test_long_lived_index_answers_like_a_fresh_one(sample_ws: Path) -> None:
     idx = LookupIndex(sample_ws)
-    for q in ("arXiv:2606.01927v1", "2608.13558", "2607.22460", "https://www.lmsys.org/blog/2026-08-17-advanced-cuda-graph"):
+    for q in (
+        "arXiv:2606.01927v1",
+        "2608.13558",
+        "2607.22460",
+        "https://www.lmsys.org/blog/2026-08-17-advanced-cuda-graph",
+    ):
         a = lookup(sample_ws, q, index=idx).to_json()
         b = lookup(sample_ws, q).to_json()
         assert a == b, q
@@ -77,7 +87,9 @@ def _paths(res: dict) -> set[str]:
     return {n["path"] for n in res["notes"] + res["briefings"]}
 
 
-def test_warm_index_follows_notes_folders_docs_cards_and_config(sample_ws: Path, tmp_path: Path, settled: None) -> None:
+def test_warm_index_follows_notes_folders_docs_cards_and_config(
+    sample_ws: Path, tmp_path: Path, settled: None
+) -> None:
     first = _same(sample_ws, Q, tmp_path)
     idx = lk.LookupIndex(sample_ws)
     assert idx.env is not None and idx.tree is not None  # the warm path is armed
@@ -86,7 +98,9 @@ def test_warm_index_follows_notes_folders_docs_cards_and_config(sample_ws: Path,
     note = sample_ws / "inbox" / "jay" / "2026-08-20T1055-jay-engineering-filter.md"
     text = note.read_text(encoding="utf-8")
     note.write_text(text.replace(Q, "2608.14377"), encoding="utf-8")  # same size, in place
-    assert "inbox/jay/2026-08-20T1055-jay-engineering-filter.md" not in _paths(_same(sample_ws, Q, tmp_path))
+    assert "inbox/jay/2026-08-20T1055-jay-engineering-filter.md" not in _paths(
+        _same(sample_ws, Q, tmp_path)
+    )
     assert _same(sample_ws, "2608.14377", tmp_path)["notes"]
 
     (sample_ws / "inbox" / "jay" / "new.md").write_text(f"- {Q}\n", encoding="utf-8")  # a new note
@@ -104,28 +118,46 @@ def test_warm_index_follows_notes_folders_docs_cards_and_config(sample_ws: Path,
     _tick()
 
     doc = sample_ws / "organized" / "knowledge" / "inference.md"
-    doc.write_text(doc.read_text(encoding="utf-8").replace(
-        "### §1.4 投机解码", f"- **CoRun**(arXiv:{Q},8-20 锚入):确定性调度。\n\n### §1.4 投机解码"), encoding="utf-8")
+    doc.write_text(
+        doc.read_text(encoding="utf-8").replace(
+            "### §1.4 投机解码",
+            f"- **CoRun**(arXiv:{Q},8-20 锚入):确定性调度。\n\n### §1.4 投机解码",
+        ),
+        encoding="utf-8",
+    )
     assert {a["section"] for a in _same(sample_ws, Q, tmp_path)["anchored"]} == {"§1.3"}
     assert not first["anchored"]
 
     card = sample_ws / "paper_cards" / "0999-2608-14376.md"  # a new card, then emptied
     card.write_text("# CoRun\n", encoding="utf-8")
-    assert _same(sample_ws, Q, tmp_path)["paper_cards"] == [{"path": "paper_cards/0999-2608-14376.md", "empty": False}]
+    assert _same(sample_ws, Q, tmp_path)["paper_cards"] == [
+        {"path": "paper_cards/0999-2608-14376.md", "empty": False}
+    ]
     _tick()
     card.write_text("", encoding="utf-8")
     assert _same(sample_ws, Q, tmp_path)["paper_cards"][0]["empty"] is True
 
-    (sample_ws / "organized" / "knowledge" / "agents.md").write_text(f"# Agents\n\n## §1 Tools\n\n- arXiv:{Q}\n",
-                                                                     encoding="utf-8")
-    assert _same(sample_ws, Q, tmp_path, "agents")["anchored"][0]["doc"] == "organized/knowledge/agents.md"
+    (sample_ws / "organized" / "knowledge" / "agents.md").write_text(
+        f"# Agents\n\n## §1 Tools\n\n- arXiv:{Q}\n", encoding="utf-8"
+    )
+    assert (
+        _same(sample_ws, Q, tmp_path, "agents")["anchored"][0]["doc"]
+        == "organized/knowledge/agents.md"
+    )
     _tick()
 
     cfg = sample_ws / "curator.toml"  # the default topic and the window come from here
-    cfg.write_text(cfg.read_text(encoding="utf-8").replace('topic = "inference"', 'topic = "agents"'), encoding="utf-8")
+    cfg.write_text(
+        cfg.read_text(encoding="utf-8").replace('topic = "inference"', 'topic = "agents"'),
+        encoding="utf-8",
+    )
     assert _same(sample_ws, Q, tmp_path)["anchored"][0]["topic"] == "agents"
-    cfg.write_text(cfg.read_text(encoding="utf-8").replace("2026-08-20T22:20:00+08:00", "2026-08-21T22:20:00+08:00"),
-                   encoding="utf-8")
+    cfg.write_text(
+        cfg.read_text(encoding="utf-8").replace(
+            "2026-08-20T22:20:00+08:00", "2026-08-21T22:20:00+08:00"
+        ),
+        encoding="utf-8",
+    )
     _same(sample_ws, Q, tmp_path)
 
 
@@ -138,7 +170,9 @@ def test_unsettled_stamps_are_not_trusted(sample_ws: Path, monkeypatch: pytest.M
     now = time.time_ns()
     assert not lk._settled((1, now - 10**9, now - 10**9), now)
     assert lk._settled((1, now - 3 * 10**9, now - 3 * 10**9), now)
-    assert lk._settled((1, now + 3 * 10**9, now - 3 * 10**9), now)  # dated in the future, changed long ago
+    assert lk._settled(
+        (1, now + 3 * 10**9, now - 3 * 10**9), now
+    )  # dated in the future, changed long ago
 
 
 def test_walk_never_enters_hidden_folders(sample_ws: Path) -> None:
@@ -155,11 +189,15 @@ def test_walk_never_enters_hidden_folders(sample_ws: Path) -> None:
     assert not [p for p in paths if "/." in p.as_posix()]
 
 
-def test_long_lived_index_matches_after_changes(sample_ws: Path, tmp_path: Path, settled: None) -> None:
+def test_long_lived_index_matches_after_changes(
+    sample_ws: Path, tmp_path: Path, settled: None
+) -> None:
     idx = LookupIndex(sample_ws)
     lookup(sample_ws, Q, index=idx)
     _tick()
-    (sample_ws / "inbox" / "jay" / "new.md").write_text(f"- {Q} and https://example.com/x\n", encoding="utf-8")
+    (sample_ws / "inbox" / "jay" / "new.md").write_text(
+        f"- {Q} and https://example.com/x\n", encoding="utf-8"
+    )
     idx.checked_at = -1e9  # as if FRESH_SECONDS had passed
     for q in (Q, "https://example.com/x", "2608.13263"):
         assert lookup(sample_ws, q, index=idx).to_json() == _from_scratch(sample_ws, q, tmp_path), q
@@ -178,8 +216,9 @@ def test_default_window_matches_config(sample_ws: Path) -> None:
         assert lk.default_window(since, until, 7.5, tz, now) == cfg.default_window(now)
 
 
-def test_root_resolution_matches_resolve_workspace(sample_ws: Path, tmp_path: Path,
-                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+def test_root_resolution_matches_resolve_workspace(
+    sample_ws: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from curator.workspace import WorkspaceError, resolve_workspace
 
     monkeypatch.chdir(sample_ws / "inbox" / "jay")
@@ -194,8 +233,15 @@ def test_root_resolution_matches_resolve_workspace(sample_ws: Path, tmp_path: Pa
 def test_lookup_parser_alone_parses_like_the_whole_one(capsys: pytest.CaptureFixture[str]) -> None:
     from curator.cli import UsageError, build_parser
 
-    for argv in (["lookup", Q], ["lookup", Q, "ws", "--json"], ["lookup", "--topic", "rag", Q], ["lookup", Q, "--js"]):
-        assert vars(build_parser().parse_args(argv)) == vars(build_parser("lookup").parse_args(argv))
+    for argv in (
+        ["lookup", Q],
+        ["lookup", Q, "ws", "--json"],
+        ["lookup", "--topic", "rag", Q],
+        ["lookup", Q, "--js"],
+    ):
+        assert vars(build_parser().parse_args(argv)) == vars(
+            build_parser("lookup").parse_args(argv)
+        )
     for argv in (["lookup"], ["lookup", "a", "b", "c"], ["lookup", Q, "--version"]):
         errors = []
         for parser in (build_parser(), build_parser("lookup")):
@@ -223,20 +269,45 @@ def test_warm_cli_lookup_imports_no_heavy_modules(sample_ws: Path) -> None:
         "raise SystemExit(rc)\n"
     )
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    runs = [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
-            for _ in range(2)]
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", code],
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=ROOT,
+            timeout=120,
+        )
+        for _ in range(2)
+    ]
     assert [r.returncode for r in runs] == [1, 1], runs[-1].stderr
     assert json.loads(runs[0].stdout) == json.loads(runs[1].stdout)
     loaded = set(json.loads(runs[1].stderr.strip().splitlines()[-1]))
-    heavy = {"curator.config", "curator.workspace", "curator.textio", "curator.living_doc", "curator.analysis",
-             "curator.notes", "curator.models", "markdown_it", "rapidfuzz", "textual", "tinydb", "tomllib"}
+    heavy = {
+        "curator.config",
+        "curator.workspace",
+        "curator.textio",
+        "curator.living_doc",
+        "curator.analysis",
+        "curator.notes",
+        "curator.models",
+        "markdown_it",
+        "rapidfuzz",
+        "textual",
+        "tinydb",
+        "tomllib",
+    }
     assert not heavy & loaded, sorted(heavy & loaded)
 
 
-def test_index_written_by_other_code_is_rebuilt(sample_ws: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_index_written_by_other_code_is_rebuilt(
+    sample_ws: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     lookup(sample_ws, Q)
     assert LookupIndex(sample_ws).walk
-    monkeypatch.setattr(lk, "_CODE", ["2 another-version"])  # as after an upgrade or an edit of curator/
+    monkeypatch.setattr(
+        lk, "_CODE", ["2 another-version"]
+    )  # as after an upgrade or an edit of curator/
     assert not LookupIndex(sample_ws).walk
     assert lookup(sample_ws, Q).to_json() == lookup(sample_ws, Q).to_json()
 
@@ -246,7 +317,21 @@ def test_plain_lookup_arguments_parse_as_argparse_would() -> None:
 
     from curator.cli import UsageError, build_parser, plain_lookup_args
 
-    tokens = [Q, "ws", "--json", "--topic", "rag", "", "-", "--", "-x", "a b", "--js", "--json=1", "-h"]
+    tokens = [
+        Q,
+        "ws",
+        "--json",
+        "--topic",
+        "rag",
+        "",
+        "-",
+        "--",
+        "-x",
+        "a b",
+        "--js",
+        "--json=1",
+        "-h",
+    ]
     taken = 0
     for n in range(5):
         for rest in itertools.product(tokens, repeat=n):
@@ -257,7 +342,9 @@ def test_plain_lookup_arguments_parse_as_argparse_would() -> None:
             try:
                 full = vars(build_parser().parse_args(["lookup", *rest]))
             except (UsageError, SystemExit) as exc:
-                raise AssertionError(f"{rest}: argparse refuses ({exc}), the plain path does not") from exc
+                raise AssertionError(
+                    f"{rest}: argparse refuses ({exc}), the plain path does not"
+                ) from exc
             assert vars(plain) == full, rest
     assert taken > 50
 
@@ -268,7 +355,9 @@ def test_lookup_says_where_the_doc_names_a_paper_it_does_not_anchor(tmp_path: Pa
     (tmp_path / "curator.toml").write_text('topic = "agents"\n', encoding="utf-8")
     (tmp_path / "organized/knowledge/agents.md").write_text(
         "# agents\n\n## 1 · Loops\n\n- Withdrawn: CrewBench (2610.06611) was removed.\n\n"
-        "## Glossary\n\n- ReAct, arXiv:2210.03629\n", encoding="utf-8")
+        "## Glossary\n\n- ReAct, arXiv:2210.03629\n",
+        encoding="utf-8",
+    )
     res = lookup(tmp_path, "arXiv:2210.03629")
     assert res.anchored == [] and res.exit_code == 1
     assert res.cited == [{"doc": "organized/knowledge/agents.md", "where": "Glossary", "line": 9}]

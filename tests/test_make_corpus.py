@@ -23,8 +23,11 @@ ID_RE = re.compile(r"(?<![\d.])(\d{4}\.\d{5})(?:v\d+)?(?!\d)")
 
 
 def fingerprint(root: Path) -> dict[str, tuple[str, int]]:
-    return {str(p.relative_to(root)): (hashlib.sha256(p.read_bytes()).hexdigest(), p.stat().st_mtime_ns)
-            for p in sorted(root.rglob("*")) if p.is_file()}
+    return {
+        str(p.relative_to(root)): (hashlib.sha256(p.read_bytes()).hexdigest(), p.stat().st_mtime_ns)
+        for p in sorted(root.rglob("*"))
+        if p.is_file()
+    }
 
 
 @pytest.fixture(scope="module")
@@ -58,25 +61,45 @@ def test_shape(corpus: tuple[Path, dict]) -> None:
     notes = sorted((out / "inbox").rglob("*.md"))
     assert len(notes) == c["notes"] == N
     assert c["items"] == N * mc.ITEMS_PER_NOTE
-    assert len(list((out / "paper_cards").glob("*.md"))) == c["cards"] == round(N * mc.CARDS_PER_NOTE)
+    assert (
+        len(list((out / "paper_cards").glob("*.md"))) == c["cards"] == round(N * mc.CARDS_PER_NOTE)
+    )
     assert len(gt["anchored"]) == round(N * mc.ANCHORS_PER_NOTE)
     assert c["sections"] == N // mc.NOTES_PER_SECTION
     assert len({p.parent.name for p in notes}) == 20
     name_re = re.compile(r"^\d{4}-\d{2}-\d{2}(T\d{4})?-[a-z0-9-]+\.md$")
     assert all(name_re.match(p.name) for p in notes)
-    assert all(re.match(r"^\d{4,5}-\d{4}-\d{5}\.md$", p.name) for p in (out / "paper_cards").iterdir())
+    assert all(
+        re.match(r"^\d{4,5}-\d{4}-\d{5}\.md$", p.name) for p in (out / "paper_cards").iterdir()
+    )
     toml = (out / "curator.toml").read_text(encoding="utf-8")
-    assert f'since = "{gt["window"]["since"]}"' in toml and f'until = "{gt["window"]["until"]}"' in toml
+    assert (
+        f'since = "{gt["window"]["since"]}"' in toml
+        and f'until = "{gt["window"]["until"]}"' in toml
+    )
     kinds = c["kinds"]
-    assert kinds["rereport"] > 0 and kinds["anchored"] > 0 and kinds["twin"] == 2 * c["near_twin_pairs"]
+    assert (
+        kinds["rereport"] > 0
+        and kinds["anchored"] > 0
+        and kinds["twin"] == 2 * c["near_twin_pairs"]
+    )
     assert gt["evening"]["notes"] >= 1
 
 
 def test_every_id_form_and_layout_is_used(tmp_path: Path) -> None:
     mc.generate(tmp_path, 200, 0)
     text = "\n".join(p.read_text(encoding="utf-8") for p in (tmp_path / "inbox").rglob("*.md"))
-    for pattern in (r"arXiv:\d{4}\.\d{5}\b", r"\b\d{4}\.\d{5}v\d\b", r"arxiv\.org/abs/", r"arxiv\.org/pdf/",
-                    r"\[\d{4}\.\d{5}\]", r"^## \d+\. ", r"^\d+\. \*\*", r"^\| \d+ \| ", r"^- \[.+\]\(https://"):
+    for pattern in (
+        r"arXiv:\d{4}\.\d{5}\b",
+        r"\b\d{4}\.\d{5}v\d\b",
+        r"arxiv\.org/abs/",
+        r"arxiv\.org/pdf/",
+        r"\[\d{4}\.\d{5}\]",
+        r"^## \d+\. ",
+        r"^\d+\. \*\*",
+        r"^\| \d+ \| ",
+        r"^- \[.+\]\(https://",
+    ):
         assert re.search(pattern, text, re.M), pattern
     doc = (tmp_path / "organized/knowledge" / f"{mc.TOPIC}.md").read_text(encoding="utf-8")
     assert re.search(r"^### §\d+\.\d+ ", doc, re.M) and re.search(r"^### \d+\.\d+ ", doc, re.M)
@@ -93,7 +116,9 @@ def test_ground_truth_is_true_of_the_files(corpus: tuple[Path, dict]) -> None:
     for it in gt["items"]:
         per_note.setdefault(it["path"], []).append(it["arxiv"])
     assert all(len(v) == len(set(v)) == mc.ITEMS_PER_NOTE for v in per_note.values())
-    assert set().union(*ids_in.values()) == {it["arxiv"] for it in gt["items"]}  # no stray IDs in notes
+    assert set().union(*ids_in.values()) == {
+        it["arxiv"] for it in gt["items"]
+    }  # no stray IDs in notes
 
     doc = (out / "organized/knowledge" / f"{mc.TOPIC}.md").read_text(encoding="utf-8")
     section = None
@@ -124,5 +149,8 @@ def test_ground_truth_is_true_of_the_files(corpus: tuple[Path, dict]) -> None:
         wa, wb = (set(first_title[x].split(": ")[-1].lower().split()) for x in (a, b))
         assert a != b and len(wa & wb) >= len(wa) - 2, (first_title[a], first_title[b])
 
-    cards = {p.name.split("-", 1)[1].removesuffix(".md").replace("-", ".") for p in (out / "paper_cards").iterdir()}
+    cards = {
+        p.name.split("-", 1)[1].removesuffix(".md").replace("-", ".")
+        for p in (out / "paper_cards").iterdir()
+    }
     assert cards <= set(gt["anchored"]) | set(counts)

@@ -66,7 +66,9 @@ def test_same_seed_gives_identical_tree(tmp_path: Path) -> None:
     assert tree_a != _tree(c)
 
 
-def test_refuses_non_empty_out_without_force(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_refuses_non_empty_out_without_force(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     out = tmp_path / "out"
     out.mkdir()
     (out / "keep.txt").write_text("mine")
@@ -123,7 +125,15 @@ def test_counts_roughly_as_specified(ws: Path, truth: dict) -> None:
     assert "## not a heading" in doc
     assert 250 <= len(truth["anchored"]) <= 350
     assert set(c["styles"]) == {
-        "briefing", "zengliang", "numbered", "english", "table", "links", "details", "flyp", "industry",
+        "briefing",
+        "zengliang",
+        "numbered",
+        "english",
+        "table",
+        "links",
+        "details",
+        "flyp",
+        "industry",
     }
 
 
@@ -179,7 +189,9 @@ def test_mtimes_follow_note_times(ws: Path, truth: dict) -> None:
     from datetime import datetime
 
     for note in truth["notes"]:
-        assert int((ws / note["path"]).stat().st_mtime) == int(datetime.fromisoformat(note["time"]).timestamp())
+        assert int((ws / note["path"]).stat().st_mtime) == int(
+            datetime.fromisoformat(note["time"]).timestamp()
+        )
     in_window = [n for n in truth["notes"] if n["in_window"]]
     assert 0 < len(in_window) < len(truth["notes"])
     assert any(n["kind"] == "briefing" and not n["in_window"] for n in truth["notes"])

@@ -17,7 +17,11 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
-RELAYS = [SHARED / "sample-relay", *sorted((SHARED / "dev-relays").glob("*")), *sorted((ROOT / "tests" / "relays").glob("*"))]
+RELAYS = [
+    SHARED / "sample-relay",
+    *sorted((SHARED / "dev-relays").glob("*")),
+    *sorted((ROOT / "tests" / "relays").glob("*")),
+]
 SPLIT = re.compile(r"[:：(（—–·,，]| - ")
 DATE_PREFIX = re.compile(r"^\d{4}-\d{2}-\d{2}(?:T\d{4})?-")
 

@@ -48,7 +48,9 @@ def run(tmp_path: Path, note: str) -> dict[str, Increment]:
     """One note by alice inside the window of a one-doc workspace → increments by id."""
     (tmp_path / "organized/knowledge").mkdir(parents=True)
     (tmp_path / "organized/knowledge/evaluation.md").write_text(EVAL_DOC, encoding="utf-8")
-    (tmp_path / "curator.toml").write_text('topic = "evaluation"\ntimezone = "Europe/Berlin"\n', encoding="utf-8")
+    (tmp_path / "curator.toml").write_text(
+        'topic = "evaluation"\ntimezone = "Europe/Berlin"\n', encoding="utf-8"
+    )
     (tmp_path / "inbox/alice").mkdir(parents=True)
     (tmp_path / PATH).write_text(note, encoding="utf-8")
     a = analyze(tmp_path, since=SINCE, until=UNTIL)
@@ -78,14 +80,20 @@ def test_citation_lines_are_one_item_each_titled_by_the_title(tmp_path: Path) ->
     assert all(inc.status == "new" and not inc.sources[0].mention for inc in incs.values())
 
 
-@pytest.mark.xfail(strict=True, reason="note_items._AUTHORS only knows several authors with initials ('Ruiz, A.;', "
-                   "'C. Diaz,'): with full names, or one author ('Klein, E.'), the title keeps the authors and a "
-                   "dangling '. . (2026)'")
-@pytest.mark.parametrize("line", [
-    "Rubric Anchors for LLM Judges. Eva Klein and Tom Berg. arXiv:2611.05825. (2026)",
-    "Rubric Anchors for LLM Judges. Eva Klein. arXiv:2611.05825. (2026)",
-    "Rubric Anchors for LLM Judges. Klein, E. arXiv:2611.05825. (2026)",
-])
+@pytest.mark.xfail(
+    strict=True,
+    reason="note_items._AUTHORS only knows several authors with initials ('Ruiz, A.;', "
+    "'C. Diaz,'): with full names, or one author ('Klein, E.'), the title keeps the authors and a "
+    "dangling '. . (2026)'",
+)
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Rubric Anchors for LLM Judges. Eva Klein and Tom Berg. arXiv:2611.05825. (2026)",
+        "Rubric Anchors for LLM Judges. Eva Klein. arXiv:2611.05825. (2026)",
+        "Rubric Anchors for LLM Judges. Klein, E. arXiv:2611.05825. (2026)",
+    ],
+)
 def test_citation_lines_with_other_author_lists(line: str) -> None:
     got = items(line + "\nCalibrated Judges. Diaz, C.; Wu, D. arXiv:2611.05826. (2026)\n")
     assert [it.title for it in got] == ["Rubric Anchors for LLM Judges", "Calibrated Judges"]
@@ -130,18 +138,30 @@ CHAT = """# standup chat
 """
 
 
-@pytest.mark.parametrize("line", [
-    "**alice** 09:12 — has anyone read it?", "[10:42 PM] bob: also this", "bob 10:42: ok", "<carol> nice",
-    "@dan: see above", "- **alice** 09:12 — list-pasted chat",
-])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "**alice** 09:12 — has anyone read it?",
+        "[10:42 PM] bob: also this",
+        "bob 10:42: ok",
+        "<carol> nice",
+        "@dan: see above",
+        "- **alice** 09:12 — list-pasted chat",
+    ],
+)
 def test_chat_lines(line: str) -> None:
     assert is_chat_line(line)
 
 
-@pytest.mark.parametrize("line", [
-    "**Position Bias of Judge Models** (arXiv:2611.05824)", "Link: https://example.org/x", "1.1 Judge bias: x",
-    "Note: judges at 09:12 disagree",
-])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "**Position Bias of Judge Models** (arXiv:2611.05824)",
+        "Link: https://example.org/x",
+        "1.1 Judge bias: x",
+        "Note: judges at 09:12 disagree",
+    ],
+)
 def test_not_chat_lines(line: str) -> None:
     assert not is_chat_line(line)
 
@@ -155,8 +175,11 @@ def test_chat_lines_are_never_items_their_ids_are_mentions(tmp_path: Path) -> No
     assert all(s.mention for inc in incs.values() for s in inc.sources)
 
 
-@pytest.mark.xfail(strict=True, reason="a mention-only increment from a chat line is titled by analysis._name_before, "
-                   "which splits the line at the ':' of the clock time: '12 — has anyone read' and 'also'")
+@pytest.mark.xfail(
+    strict=True,
+    reason="a mention-only increment from a chat line is titled by analysis._name_before, "
+    "which splits the line at the ':' of the clock time: '12 — has anyone read' and 'also'",
+)
 def test_a_chat_mention_is_not_titled_by_a_fragment_of_the_line(tmp_path: Path) -> None:
     incs = run(tmp_path, CHAT)
     assert not incs["2611.05823"].title.startswith("12 ")
@@ -195,7 +218,8 @@ OUTLINE = """# pasted doc
 def test_an_outline_numbered_paste_its_numbers_are_not_hints(tmp_path: Path) -> None:
     got = items(OUTLINE)
     assert [(it.label, it.primary_arxiv, it.section_hint) for it in got] == [
-        ("#1.1", "2611.05824", None), ("#1.2", "2611.05823", None),
+        ("#1.1", "2611.05824", None),
+        ("#1.2", "2611.05823", None),
     ]
     incs = run(tmp_path, OUTLINE)
     judge, leak = incs["2611.05824"], incs["2611.05823"]
@@ -227,9 +251,12 @@ def test_a_malformed_id_is_unverified_never_an_arxiv_id(tmp_path: Path) -> None:
     assert inc.arxiv == [] and not any("2613.04418" in u for u in inc.urls)
 
 
-@pytest.mark.xfail(strict=True, reason="note_items.build_item never fills Item.malformed (only free-text carriers get "
-                   "it): a titled list entry with a malformed ID is keyed 't:<title>' and judged 'no-identifier' "
-                   "('no arXiv ID or link'), its bad ID never quoted")
+@pytest.mark.xfail(
+    strict=True,
+    reason="note_items.build_item never fills Item.malformed (only free-text carriers get "
+    "it): a titled list entry with a malformed ID is keyed 't:<title>' and judged 'no-identifier' "
+    "('no arXiv ID or link'), its bad ID never quoted",
+)
 def test_a_malformed_id_in_a_titled_entry_is_quoted(tmp_path: Path) -> None:
     incs = run(tmp_path, MALFORMED_ENTRY)
     assert list(incs) == ["?:2613.04418"]
@@ -291,7 +318,10 @@ def test_a_newsletter(tmp_path: Path) -> None:
     incs = run(tmp_path, NEWSLETTER)
     by_host = {inc.id.split("/", 1)[0]: inc for inc in incs.values()}
     assert by_host["leakprobe.example.org"].status == "new"
-    assert by_host["leakprobe.example.org"].title == "Paraphrased leakage probes for benchmark contamination"
+    assert (
+        by_host["leakprobe.example.org"].title
+        == "Paraphrased leakage probes for benchmark contamination"
+    )
     assert by_host["judgebias.example.net"].status == "new"
     for host in ("origami.example.com", "bread.example.org"):  # under the bold "Off-topic but fun"
         assert by_host[host].status == "off-topic", by_host[host]
@@ -301,17 +331,20 @@ def test_a_newsletter(tmp_path: Path) -> None:
         assert not [i for i in incs.values() if i.id.startswith(host) and "/p/" not in i.id], host
 
 
-@pytest.mark.parametrize(("url", "role"), [
-    ("https://evalletter.example.com/unsubscribe?u=123", "ignore"),
-    ("https://evalletter.example.com/account/preferences", "ignore"),
-    ("https://www.notion.so/alice/Eval-reading-1234abcd", "ignore"),
-    ("https://docs.google.com/document/d/abc123/edit", "ignore"),
-    ("zotero://select/library/items/ABCD", "ignore"),
-    ("http://localhost:30000/v1", "ignore"),
-    ("https://news.ycombinator.com/item?id=4242", "thread"),
-    ("https://github.com/judgelab/rubric-anchors", "alias"),
-    ("https://leakprobe.example.org/paper", "item"),
-])
+@pytest.mark.parametrize(
+    ("url", "role"),
+    [
+        ("https://evalletter.example.com/unsubscribe?u=123", "ignore"),
+        ("https://evalletter.example.com/account/preferences", "ignore"),
+        ("https://www.notion.so/alice/Eval-reading-1234abcd", "ignore"),
+        ("https://docs.google.com/document/d/abc123/edit", "ignore"),
+        ("zotero://select/library/items/ABCD", "ignore"),
+        ("http://localhost:30000/v1", "ignore"),
+        ("https://news.ycombinator.com/item?id=4242", "thread"),
+        ("https://github.com/judgelab/rubric-anchors", "alias"),
+        ("https://leakprobe.example.org/paper", "item"),
+    ],
+)
 def test_url_roles(url: str, role: str) -> None:
     assert url_role(url) == role
 
@@ -355,24 +388,39 @@ def test_a_forum_thread_beside_an_article_is_not_its_own_item(tmp_path: Path) ->
 # --- headings -----------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("heading", ["# Notes on judge papers", "# Overview of tonight's eval papers"])
+@pytest.mark.parametrize(
+    "heading", ["# Notes on judge papers", "# Overview of tonight's eval papers"]
+)
 def test_a_note_title_starting_with_a_structural_word_keeps_its_items(heading: str) -> None:
-    got = items(f"{heading}\n\n- **Position bias of judge models** (arXiv:2611.05825): pairwise judges.\n")
-    assert [(it.primary_arxiv, it.title) for it in got] == [("2611.05825", "Position bias of judge models")]
+    got = items(
+        f"{heading}\n\n- **Position bias of judge models** (arXiv:2611.05825): pairwise judges.\n"
+    )
+    assert [(it.primary_arxiv, it.title) for it in got] == [
+        ("2611.05825", "Position bias of judge models")
+    ]
 
 
 def test_an_item_heading_with_a_link_field() -> None:
-    got = items("## Judge calibration with rubric anchors\n\nLink: https://judgelab.example.org/rubric-anchors\n")
+    got = items(
+        "## Judge calibration with rubric anchors\n\nLink: https://judgelab.example.org/rubric-anchors\n"
+    )
     assert [(it.title, it.urls) for it in got] == [
-        ("Judge calibration with rubric anchors", ["https://judgelab.example.org/rubric-anchors"])]
+        ("Judge calibration with rubric anchors", ["https://judgelab.example.org/rubric-anchors"])
+    ]
 
 
-@pytest.mark.parametrize("body", ["Link: https://judgelab.example.org/rubric-anchors",
-                                  "- Link: https://judgelab.example.org/rubric-anchors"])
+@pytest.mark.parametrize(
+    "body",
+    [
+        "Link: https://judgelab.example.org/rubric-anchors",
+        "- Link: https://judgelab.example.org/rubric-anchors",
+    ],
+)
 def test_an_item_heading_with_a_link_field_right_under_it(body: str) -> None:
     got = items(f"## Judge calibration with rubric anchors\n{body}\n")
     assert [(it.title, it.urls) for it in got] == [
-        ("Judge calibration with rubric anchors", ["https://judgelab.example.org/rubric-anchors"])]
+        ("Judge calibration with rubric anchors", ["https://judgelab.example.org/rubric-anchors"])
+    ]
 
 
 def test_footnotes_are_read_where_they_are_cited() -> None:
@@ -390,7 +438,7 @@ def test_footnotes_are_read_where_they_are_cited() -> None:
 
 
 def test_a_heading_whose_body_opens_with_its_link_is_one_item() -> None:
-    """"## TRACE" over "https://arxiv.org/abs/… — what it is" and bullets that cite other papers
+    """ "## TRACE" over "https://arxiv.org/abs/… — what it is" and bullets that cite other papers
     in passing: one item, its bullets (and their hints) part of it."""
     text = (
         "# Notas\n\n## TRACE (multiagente)\n\nhttps://arxiv.org/abs/2610.17305 — atribuição de culpa.\n\n"
@@ -410,7 +458,9 @@ def test_inline_footnotes_keeps_lines_and_leaves_code_alone() -> None:
 
     text = "a[^x] b[^nope]\n```\nc[^x]\n[^y]: in code\n```\n[^x]: first\n    continued\n"
     out = inline_footnotes(text)
-    assert out.split("\n")[0] == "a (first continued) b[^nope]"  # an undefined reference stays as written
+    assert (
+        out.split("\n")[0] == "a (first continued) b[^nope]"
+    )  # an undefined reference stays as written
     assert out.split("\n")[2:4] == ["c[^x]", "[^y]: in code"]  # code is code
     assert len(out.split("\n")) == len(text.split("\n"))  # the UI's line numbers still hold
     assert inline_footnotes("no notes here") == "no notes here"
@@ -461,7 +511,9 @@ def test_an_exports_banner_is_no_heading_and_chat_lines_stay_apart() -> None:
     assert out.items == []
     by_line = {c.line_start: c for c in out.carriers}
     assert by_line[8].arxiv == ["2610.05530"] and by_line[12].arxiv == ["2610.04190"]
-    assert "not ours" not in by_line[9].text  # a later line about another paper is not said of this one
+    assert (
+        "not ours" not in by_line[9].text
+    )  # a later line about another paper is not said of this one
     # the channel, the meeting and the map are no items or mentions
     assert all(not c.urls or "blog.example.ai" in c.urls[0] for c in out.carriers)
 
@@ -516,7 +568,11 @@ Keeps text notes per 32-frame chunk plus 8 keyframes.[^2]
 
 def test_an_obsidian_note_headings_over_one_cited_paper_and_a_leaving_out_callout() -> None:
     out = split_note(OBSIDIAN, PATH)
-    heads = {it.title: it.primary_arxiv for it in out.items if it.primary_arxiv in ("2610.03127", "2610.05530")}
+    heads = {
+        it.title: it.primary_arxiv
+        for it in out.items
+        if it.primary_arxiv in ("2610.03127", "2610.05530")
+    }
     # page links read as their text: "[[ChronoTok]]" is the title ChronoTok
     assert heads == {"ChronoTok #tokenizer": "2610.03127", "LUMEN (video) #video-llm": "2610.05530"}
     chrono = next(it for it in out.items if it.primary_arxiv == "2610.03127")
@@ -533,7 +589,7 @@ def test_an_outliner_export_nests_each_reading_under_one_root_bullet() -> None:
         "    - [[PepFlow-2]] flow matching for cyclic peptides\n"
         "        - id:: arXiv:2610.01877\n"
         "        - numbers:: 27% in silico success\n"
-        "    - [[Blog]] \"What ProteinGym doesn't measure\"\n"
+        '    - [[Blog]] "What ProteinGym doesn\'t measure"\n'
         "        - url:: https://lowerbound.bio/posts/proteingym-blind-spots\n"
         "    - [[SubgoalRL]] Subgoal-level RL for Lean 4\n"
         "        - arxiv.org/abs/2610.18064\n"
@@ -541,7 +597,8 @@ def test_an_outliner_export_nests_each_reading_under_one_root_bullet() -> None:
     )
     items = split_note(text, PATH).items
     assert [it.title for it in items] == [
-        "PepFlow-2 flow matching for cyclic peptides", 'Blog "What ProteinGym doesn\'t measure"',
+        "PepFlow-2 flow matching for cyclic peptides",
+        'Blog "What ProteinGym doesn\'t measure"',
         "SubgoalRL Subgoal-level RL for Lean 4",
     ]
     assert items[0].arxiv == ["2610.01877"] and items[1].urls and items[2].arxiv == ["2610.18064"]
@@ -550,22 +607,23 @@ def test_an_outliner_export_nests_each_reading_under_one_root_bullet() -> None:
 
 def test_a_pasted_rss_feed_is_read_as_a_list_of_items() -> None:
     text = (
-        "<!-- bot digest -->\n\n```xml\n<rss version=\"2.0\">\n<channel>\n  <title>keyword digest</title>\n"
+        '<!-- bot digest -->\n\n```xml\n<rss version="2.0">\n<channel>\n  <title>keyword digest</title>\n'
         "  <item>\n    <title>FlexPose-3: Pocket-Flexible Diffusion Docking</title>\n"
         "    <link>https://arxiv.org/abs/2610.02031</link>\n    <category>q-bio.BM</category>\n"
         "    <description>Matched: docking. Claims 74% &amp; more.</description>\n  </item>\n"
-        "  <entry>\n    <title>An Atom entry</title>\n    <link href=\"https://arxiv.org/abs/2610.02688v1\"/>\n  </entry>\n"
+        '  <entry>\n    <title>An Atom entry</title>\n    <link href="https://arxiv.org/abs/2610.02688v1"/>\n  </entry>\n'
         "</channel>\n</rss>\n```\n"
     )
     items = read_as_items(text)
     assert [(it.title, it.arxiv) for it in items] == [
-        ("FlexPose-3: Pocket-Flexible Diffusion Docking", ["2610.02031"]), ("An Atom entry", ["2610.02688"]),
+        ("FlexPose-3: Pocket-Flexible Diffusion Docking", ["2610.02031"]),
+        ("An Atom entry", ["2610.02688"]),
     ]
     assert "Claims 74% & more." in items[0].text
 
 
 def test_a_note_saying_a_preprint_is_the_same_paper_merges_them(tmp_path: Path) -> None:
-    """"the bioRxiv one is the same paper": an item that cites only that link joins the arXiv
+    """ "the bioRxiv one is the same paper": an item that cites only that link joins the arXiv
     increment; a line that tells them apart ("not the same paper") joins nothing."""
     note = (
         "# reading\n\n"
@@ -593,7 +651,8 @@ def test_a_fenced_bibtex_export_is_a_list_of_items() -> None:
     )
     items = read_as_items(text)
     assert [(it.title, it.primary_arxiv) for it in items] == [
-        ("GRAPE: Genome-scale Regulatory Attention", "2610.02688"), ("Sequence Transduction", "1211.3711"),
+        ("GRAPE: Genome-scale Regulatory Attention", "2610.02688"),
+        ("Sequence Transduction", "1211.3711"),
     ]
     assert "Section V.2" in items[0].text and "Weber" not in items[0].text
 
@@ -603,14 +662,17 @@ def test_reference_style_links_belong_to_the_block_that_uses_them() -> None:
         "# NPU notes\n\n[Dendrite][1]: 4nm on-device NPU with a sparse attention engine.\n\n"
         "[FlashFP4][3] — fused NVFP4 attention, built on [CUTLASS][2].\n\n"
         "[1]: https://arxiv.org/abs/2604.00893v1\n[2]: https://github.com/NVIDIA/cutlass\n"
-        "[3]: https://arxiv.org/abs/2604.02117 \"FlashFP4\"\n"
+        '[3]: https://arxiv.org/abs/2604.02117 "FlashFP4"\n'
     )
     items = read_as_items(text)
-    assert [(it.primary_arxiv, it.line_start) for it in items] == [("2604.00893", 3), ("2604.02117", 5)]
+    assert [(it.primary_arxiv, it.line_start) for it in items] == [
+        ("2604.00893", 3),
+        ("2604.02117", 5),
+    ]
 
 
 def test_a_thread_that_says_two_papers_overlap_flags_them(tmp_path: Path) -> None:
-    """"¿no es el mismo…? / no, same problem, other fix — mark them as overlap": the two papers
+    """ "¿no es el mismo…? / no, same problem, other fix — mark them as overlap": the two papers
     the messages before the remark cite are flagged, not merged."""
     note = (
         "#evals — thread copied from Slack\n\n"
@@ -625,15 +687,30 @@ def test_a_thread_that_says_two_papers_overlap_flags_them(tmp_path: Path) -> Non
     assert "2611.05825" in {o.id for o in incs["2611.05824"].overlaps}
 
 
-@pytest.mark.parametrize(("line", "title"), [
-    ("- SBPV(2611.05823)下午扫了一遍:冷启动那段要写进条目;放 4.3 就行", "SBPV"),
-    ("**LoCoV**（arXiv:2611.13342）思路挺巧：在长文档里插入反事实事实，再问依赖该事实的问题。", "LoCoV"),
-    ("- JudgeDrift (2611.11873) did the thing we argued about last week, finally", "JudgeDrift"),
-    ("- SubgoalRL (2610.18064) — Subgoal-Level Reinforcement Learning for Lean 4", "SubgoalRL — Subgoal-Level Reinforcement Learning for Lean 4"),
-    ("- El montaje es el de Elhage et al. (2209.10652) con dos capas", "El montaje es el de Elhage et al. con dos capas"),
-])
+@pytest.mark.parametrize(
+    ("line", "title"),
+    [
+        ("- SBPV(2611.05823)下午扫了一遍:冷启动那段要写进条目;放 4.3 就行", "SBPV"),
+        (
+            "**LoCoV**（arXiv:2611.13342）思路挺巧：在长文档里插入反事实事实，再问依赖该事实的问题。",
+            "LoCoV",
+        ),
+        (
+            "- JudgeDrift (2611.11873) did the thing we argued about last week, finally",
+            "JudgeDrift",
+        ),
+        (
+            "- SubgoalRL (2610.18064) — Subgoal-Level Reinforcement Learning for Lean 4",
+            "SubgoalRL — Subgoal-Level Reinforcement Learning for Lean 4",
+        ),
+        (
+            "- El montaje es el de Elhage et al. (2209.10652) con dos capas",
+            "El montaje es el de Elhage et al. con dos capas",
+        ),
+    ],
+)
 def test_a_name_before_its_id_titles_the_remark_after_it(line: str, title: str) -> None:
-    """"Name (ID)" followed straight on by words is a remark about Name; a dash or colon leads
+    """ "Name (ID)" followed straight on by words is a remark about Name; a dash or colon leads
     into the paper's title instead, and a sentence before the ID is no name."""
     assert [it.title for it in items("# reading, sunday\n\n" + line + "\n")] == [title]
 
@@ -644,11 +721,14 @@ def test_a_digest_title_over_a_view_all_link_and_a_table_is_no_item() -> None:
         "| ▲ | Paper | link |\n|---:|---|---|\n| 212 | Forget-Me-Not | https://huggingface.co/papers/2610.15902 |\n"
         "| 45 | Motion planning | https://huggingface.co/papers/2610.15771 |\n"
     )
-    assert sorted(a for it in split_note(text, PATH).items for a in it.arxiv) == ["2610.15771", "2610.15902"]
+    assert sorted(a for it in split_note(text, PATH).items for a in it.arxiv) == [
+        "2610.15771",
+        "2610.15902",
+    ]
 
 
 def test_a_dismissal_word_inside_the_papers_title_is_no_verdict(tmp_path: Path) -> None:
-    """"Probes Read, Models Ignore" is a title; "ignore" there judges nothing."""
+    """ "Probes Read, Models Ignore" is a title; "ignore" there judges nothing."""
     note = (
         "# reading\n\n## 3. Causal validation of probes\n\n"
         "- Paper: Probes Read, Models Ignore: Causal Validation of 1,200 Linear Judges\n"
@@ -702,7 +782,7 @@ def test_a_table_column_headed_by_a_section_label_of_any_language() -> None:
 
 
 def test_a_paper_named_only_to_be_told_apart_is_not_built_on() -> None:
-    """"Not the same paper as JudgeBias (2610.02345)" says nothing about where this one goes."""
+    """ "Not the same paper as JudgeBias (2610.02345)" says nothing about where this one goes."""
     from types import SimpleNamespace
 
     from curator.analysis import _built_on
@@ -710,9 +790,13 @@ def test_a_paper_named_only_to_be_told_apart_is_not_built_on() -> None:
     from curator.models import Item
 
     ctx = SimpleNamespace(lexicon=default_lexicon())
-    text = ("Probe sets for graders (2611.05823) build on ContamProbe (2610.01234). "
-            "Not the same paper as JudgeBias (2610.02345), same acronym only.")
-    it = Item(note=PATH, label=None, title="Probe sets", text=text, mentions=["2610.01234", "2610.02345"])
+    text = (
+        "Probe sets for graders (2611.05823) build on ContamProbe (2610.01234). "
+        "Not the same paper as JudgeBias (2610.02345), same acronym only."
+    )
+    it = Item(
+        note=PATH, label=None, title="Probe sets", text=text, mentions=["2610.01234", "2610.02345"]
+    )
     assert _built_on(it, ctx) == ["2610.01234"]  # type: ignore[arg-type]
     it.text = "这篇的 CLAMP 跟 D.1 那个 CLAMP(2610.02345)完全没关系。它用了 2610.01234 的探针。"
     assert _built_on(it, ctx) == ["2610.01234"]  # type: ignore[arg-type]
@@ -740,7 +824,9 @@ def test_a_pasted_issue_threads_own_repository_is_no_item() -> None:
     links = [u for it in [*out.items, *out.carriers] for u in it.urls]
     assert not any("acme-lab/circuitry" in u for u in links), links
     assert any("other-lab/sae-bench" in u for u in links)
-    assert not [it for it in out.items if not it.arxiv and not it.urls], "no key-less item left behind"
+    assert not [it for it in out.items if not it.arxiv and not it.urls], (
+        "no key-less item left behind"
+    )
 
 
 THREAD = """Pasted from X — a thread.
@@ -762,15 +848,20 @@ THREAD = """Pasted from X — a thread.
 def test_a_numbered_thread_about_one_paper_is_one_item() -> None:
     got = [(it.line_start, it.line_end, it.arxiv) for it in items(THREAD)]
     assert got[0] == (3, 9, ["2603.12654"]), got
-    assert not any(it.urls and not it.arxiv for it in items(THREAD))  # the demo page is that paper's
+    assert not any(
+        it.urls and not it.arxiv for it in items(THREAD)
+    )  # the demo page is that paper's
 
 
-@pytest.mark.parametrize("line", [
-    "[민준] [오후 11:05] 데이터셋 하나 나왔어요 https://huggingface.co/datasets/x/y",
-    "[24/10/26, 21:14:03] Ana Lima: olha esse https://arxiv.org/abs/2610.21877",
-    "24/10/26, 21:14 - Ana Lima: olha esse https://arxiv.org/abs/2610.21877",
-    "2026. 11. 1. 오후 11:05, 민준 : 2610.21877 봤어요?",
-])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "[민준] [오후 11:05] 데이터셋 하나 나왔어요 https://huggingface.co/datasets/x/y",
+        "[24/10/26, 21:14:03] Ana Lima: olha esse https://arxiv.org/abs/2610.21877",
+        "24/10/26, 21:14 - Ana Lima: olha esse https://arxiv.org/abs/2610.21877",
+        "2026. 11. 1. 오후 11:05, 민준 : 2610.21877 봤어요?",
+    ],
+)
 def test_more_chat_exports(line: str) -> None:
     assert is_chat_line(line)
     assert items(line + "\n") == []  # a chat line mentions; it is not an item

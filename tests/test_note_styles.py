@@ -19,9 +19,13 @@ def test_english_note_items_fields():
     one = by_label["Item 1"]
     assert one.title == "FlashDecoding++ v3" and one.primary_arxiv == "2608.12345"
     assert one.section_hint == "§1.4" and one.priority == "🔴"
-    assert one.caveats == ["only tested with batch 1"] and "2.1x decode speedup on H100" in one.points
+    assert (
+        one.caveats == ["only tested with batch 1"] and "2.1x decode speedup on H100" in one.points
+    )
     two = by_label["Item 2"]
-    assert two.urls == ["https://blog.vllm.ai/2026/08/19/disagg.html"] and two.caveats == ["vendor benchmark"]
+    assert two.urls == ["https://blog.vllm.ai/2026/08/19/disagg.html"] and two.caveats == [
+        "vendor benchmark"
+    ]
     assert by_label["#1"].primary_arxiv == "2608.22222" and by_label["#1"].priority == "🟠"
     assert by_label["#2"].primary_arxiv == "2608.33333"
     table = next(it for it in items if it.title == "MoE-Lightning")
@@ -53,7 +57,9 @@ def test_numbered_list_with_bold_labels_and_nested_fields():
     split = split_note(text, "inbox/j/2026-08-20T1000-f.md")
     labels = {it.label: it for it in split.items}
     assert labels["条目1"].urls == ["https://foo.dev/a/"]
-    assert labels["条目2"].primary_arxiv == "2608.22222" and labels["条目2"].caveats == ["needs PDF"]
+    assert labels["条目2"].primary_arxiv == "2608.22222" and labels["条目2"].caveats == [
+        "needs PDF"
+    ]
     assert split.groups and split.groups[0][0] == ["条目1", "条目2"]
 
 

@@ -35,18 +35,42 @@ TRAINING = SHARED / "dev-relays" / "relay-training"
 SAMPLE = SHARED / "sample-relay"
 
 SAMPLE_TIMES = {
-    "inbox/flyp/2026-08-20-multimodal-e1prep.md": ("2026-08-20T20:30+08:00", "body"),  # — flyp · 2026-08-20 20:30
+    "inbox/flyp/2026-08-20-multimodal-e1prep.md": (
+        "2026-08-20T20:30+08:00",
+        "body",
+    ),  # — flyp · 2026-08-20 20:30
     "inbox/flyp/2026-08-20-risk-e1prep.md": ("2026-08-20T21:10+08:00", "body"),
-    "inbox/jay/2026-08-20-ai-engineering.md": ("2026-08-20T00:00+08:00", "name"),  # says no time anywhere
-    "inbox/jay/2026-08-20-engineering-e1prep.md": ("2026-08-20T16:40+08:00", "body"),  # —— jay · 2026-08-20 16:40
+    "inbox/jay/2026-08-20-ai-engineering.md": (
+        "2026-08-20T00:00+08:00",
+        "name",
+    ),  # says no time anywhere
+    "inbox/jay/2026-08-20-engineering-e1prep.md": (
+        "2026-08-20T16:40+08:00",
+        "body",
+    ),  # —— jay · 2026-08-20 16:40
     "inbox/jay/2026-08-20T1055-jay-engineering-filter.md": ("2026-08-20T10:55+08:00", "name"),
-    "inbox/jay/2026-08-20T1335-jay-inference-vecdb-harness-substack-aug20.md": ("2026-08-20T13:35+08:00", "name"),
-    "inbox/jay/2026-08-20T1425-jay-csdn-inference-oom-benchmark-commands-highvalue.md": ("2026-08-20T14:25+08:00", "name"),
-    "inbox/jay/2026-08-20T1950-jay-inference-engineering-rag-eval-mcp-stack-aug20.md": ("2026-08-20T19:50+08:00", "name"),
-    "inbox/spark/2026-08-19-llm-infra-e1prep.md": ("2026-08-19T17:55+08:00", "front_matter"),  # README: generated 17:55
+    "inbox/jay/2026-08-20T1335-jay-inference-vecdb-harness-substack-aug20.md": (
+        "2026-08-20T13:35+08:00",
+        "name",
+    ),
+    "inbox/jay/2026-08-20T1425-jay-csdn-inference-oom-benchmark-commands-highvalue.md": (
+        "2026-08-20T14:25+08:00",
+        "name",
+    ),
+    "inbox/jay/2026-08-20T1950-jay-inference-engineering-rag-eval-mcp-stack-aug20.md": (
+        "2026-08-20T19:50+08:00",
+        "name",
+    ),
+    "inbox/spark/2026-08-19-llm-infra-e1prep.md": (
+        "2026-08-19T17:55+08:00",
+        "front_matter",
+    ),  # README: generated 17:55
     "inbox/spark/2026-08-20-llm-infra-e1prep.md": ("2026-08-20T18:15+08:00", "front_matter"),
     "inbox/stephen/2026-08-20-ai-industry-e1prep.md": ("2026-08-20T19:30+08:00", "body"),
-    "inbox/tom/2026-08-19-inference-e1prep.md": ("2026-08-19T22:20+08:00", "body"),  # README: signed 22:20 CST
+    "inbox/tom/2026-08-19-inference-e1prep.md": (
+        "2026-08-19T22:20+08:00",
+        "body",
+    ),  # README: signed 22:20 CST
     "inbox/tom/2026-08-20-evaluation-e1prep.md": ("2026-08-20T21:40+08:00", "body"),
     "inbox/tom/2026-08-20-rag-e1prep.md": ("2026-08-20T21:05+08:00", "body"),
 }
@@ -79,12 +103,16 @@ def copies(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 @pytest.mark.parametrize("relay", [EVAL, TRAINING], ids=lambda r: r.name)
 @pytest.mark.parametrize("defer", [False, True], ids=["split", "deferred"])
-def test_every_note_of_the_dev_relays_has_the_answer_keys_time(relay: Path, defer: bool, copies) -> None:
+def test_every_note_of_the_dev_relays_has_the_answer_keys_time(
+    relay: Path, defer: bool, copies
+) -> None:
     want = _expected_times(need(relay))
     notes = _notes(copies[relay.name], defer=defer)
     assert set(want) == set(notes), "the answer key dates every note"
     got = {p: notes[p].time for p in want}
-    assert got == want, {p: (got[p] and got[p].isoformat(), want[p].isoformat()) for p in want if got[p] != want[p]}
+    assert got == want, {
+        p: (got[p] and got[p].isoformat(), want[p].isoformat()) for p in want if got[p] != want[p]
+    }
     assert not [(p, n.errors) for p, n in notes.items() if any("time" in e for e in n.errors)]
 
 
@@ -93,7 +121,10 @@ def test_every_note_of_the_sample_relay(defer: bool, copies) -> None:
     notes = _notes(copies["sample-relay"], defer=defer)
     assert set(notes) == set(SAMPLE_TIMES)
     for path, (when, source) in SAMPLE_TIMES.items():
-        assert (notes[path].time, notes[path].time_source) == (datetime.fromisoformat(when), source), path
+        assert (notes[path].time, notes[path].time_source) == (
+            datetime.fromisoformat(when),
+            source,
+        ), path
 
 
 @pytest.mark.parametrize("relay", [SAMPLE, EVAL, TRAINING], ids=lambda r: r.name)
@@ -103,7 +134,9 @@ def test_window_membership_follows(relay: Path, copies) -> None:
     notes = _notes(copies[relay.name])
     inside = {p for p, n in notes.items() if n.time and since < n.time <= until}
     assert not inside & set(exp["out_of_window"])
-    assert set(notes) - set(exp["out_of_window"]) - set(exp.get("previous_briefings") or []) <= inside
+    assert (
+        set(notes) - set(exp["out_of_window"]) - set(exp.get("previous_briefings") or []) <= inside
+    )
     if relay is TRAINING:
         assert "inbox/arjun/2026-11-20-zotero-export.md" in inside  # date-only name, exported 19:42
 
@@ -171,7 +204,9 @@ DST_NAMES = [
 
 
 @pytest.mark.parametrize(("tz", "name", "want", "problem"), DST_NAMES, ids=lambda x: str(x))
-def test_file_name_times_are_local_and_dst_correct(tmp_path: Path, tz: str, name: str, want: str, problem: str | None) -> None:
+def test_file_name_times_are_local_and_dst_correct(
+    tmp_path: Path, tz: str, name: str, want: str, problem: str | None
+) -> None:
     n = _note(tmp_path, tz, name)
     assert n.time_source == "name"
     assert n.time == _at(want) and n.time.utcoffset() == _at(want).utcoffset()
@@ -189,14 +224,18 @@ def test_a_skipped_hour_in_a_body_stamp_is_read_sensibly(tmp_path: Path) -> None
 
 
 def test_dst_in_body_stamps(tmp_path: Path) -> None:
-    n = _note(tmp_path, "Europe/Berlin", "2026-03-29-x.md", "# x\n\n— anna · 2026-03-29 10:00 CEST\n")
+    n = _note(
+        tmp_path, "Europe/Berlin", "2026-03-29-x.md", "# x\n\n— anna · 2026-03-29 10:00 CEST\n"
+    )
     assert n.time == _at("2026-03-29T10:00+02:00") and not n.errors
     # CET is Berlin's own name too: the workspace clock, not a literal +01:00
     n = _note(tmp_path, "Europe/Berlin", "2026-07-01-x.md", "# x\n\nanna · 2026-07-01 10:00 CET\n")
     assert n.time == _at("2026-07-01T10:00+02:00")
     n = _note(tmp_path, "America/New_York", "2026-11-01-x.md", "# x\n\n— anna, 01:30 EST\n")
     assert n.time == _at("2026-11-01T01:30-04:00")  # the workspace's clock; the first 01:30
-    n = _note(tmp_path, "Australia/Sydney", "2026-10-04-x.md", "# x\n\nanna · 2026-10-04 09:00 AEDT\n")
+    n = _note(
+        tmp_path, "Australia/Sydney", "2026-10-04-x.md", "# x\n\nanna · 2026-10-04 09:00 AEDT\n"
+    )
     assert n.time == _at("2026-10-04T09:00+11:00")
 
 
@@ -204,81 +243,253 @@ def test_dst_in_body_stamps(tmp_path: Path) -> None:
 
 BODY = [
     # (workspace zone, name, text, want, source)
-    ("+05:30", "2026-11-20-zotero-export.md",
-     "# Zotero export\n\nExported 2026-11-20 19:42 (+05:30) from Zotero 7 · 7 items\n", "2026-11-20T19:42+05:30", "body"),
-    ("Europe/Berlin", "2026-11-17-weekly.md",
-     "> pasted from The Eval Weekly #47 (email, received 17 Nov 2026 12:58) — tobias, 13:05 CET\n\n# Weekly\n",
-     "2026-11-17T13:05+01:00", "body"),
+    (
+        "+05:30",
+        "2026-11-20-zotero-export.md",
+        "# Zotero export\n\nExported 2026-11-20 19:42 (+05:30) from Zotero 7 · 7 items\n",
+        "2026-11-20T19:42+05:30",
+        "body",
+    ),
+    (
+        "Europe/Berlin",
+        "2026-11-17-weekly.md",
+        "> pasted from The Eval Weekly #47 (email, received 17 Nov 2026 12:58) — tobias, 13:05 CET\n\n# Weekly\n",
+        "2026-11-17T13:05+01:00",
+        "body",
+    ),
     # a quoted received-time is used only when nothing better says when the note was written
-    ("Europe/Berlin", "2026-11-17-weekly.md", "> forwarded (email, received 17 Nov 2026 12:58)\n\n# Weekly\n",
-     "2026-11-17T12:58+01:00", "body"),
-    ("Europe/Berlin", "2026-11-16-briefing.md",
-     "# briefing\n\nEditor: Hanna · window 2026-11-15 18:00 → 2026-11-16 18:00 (Europe/Berlin, CET +01:00)\n\n"
-     "body\n\n— Hanna · 2026-11-16 17:52 CET\n", "2026-11-16T17:52+01:00", "body"),
-    ("Asia/Shanghai", "2026-08-19-inference-e1prep.md",
-     "inference · 简报\n执行: Tom · 窗口:2026-08-18 22:20 → 2026-08-19 22:20(约 24h)\n\n正文\n\n"
-     "Tom · 2026-08-19 22:20 CST · E1 日间预消化轮 · 24h 窗口\n", "2026-08-19T22:20+08:00", "body"),
-    ("+05:30", "2026-11-19-briefing.md", "# b\n\n正文\n\nlin · 2026-11-19 08:50 (+05:30)\n",
-     "2026-11-19T08:50+05:30", "body"),
-    ("+05:30", "2026-11-20-log.md", "# 阅读日志\n\n最后更新:2026-11-21 00:40\n", "2026-11-21T00:40+05:30", "body"),
-    ("+05:30", "2026-11-21-log.md", "# 阅读日志\n\n最后更新:2026-11-21 00:40\n", "2026-11-21T00:40+05:30", "body"),
-    ("+05:30", "2026-11-20-notion.md",
-     "# RLVR\n\nCreated: November 20, 2026 10:15 AM    Last edited: November 20, 2026 3:02 PM\n",
-     "2026-11-20T15:02+05:30", "body"),
-    ("+05:30", "2026-11-21-wechat.md", "# 公众号精选\n\nhao 整理 · 早上地铁上看的 4 篇 · 8:50 发\n",
-     "2026-11-21T08:50+05:30", "body"),
-    ("+05:30", "2026-11-20-feishu.md", "数据组周同步\n来自飞书文档 · 最近修改:hao 今天 13:40\n",
-     "2026-11-20T13:40+05:30", "body"),
-    ("Europe/Berlin", "2026-11-17-table.md", "# 速览\n\nlin · 北京时间 18:30 写完（柏林 11:30）\n",
-     "2026-11-17T11:30+01:00", "body"),
-    ("Europe/Berlin", "2026-11-17-pm.md", "# x\n\n下午3:05 整理\n", "2026-11-17T15:05+01:00", "body"),
-    ("Europe/Berlin", "2026-11-17-am.md", "# x\n\nSigned 12:30 AM\n", "2026-11-17T00:30+01:00", "body"),
+    (
+        "Europe/Berlin",
+        "2026-11-17-weekly.md",
+        "> forwarded (email, received 17 Nov 2026 12:58)\n\n# Weekly\n",
+        "2026-11-17T12:58+01:00",
+        "body",
+    ),
+    (
+        "Europe/Berlin",
+        "2026-11-16-briefing.md",
+        "# briefing\n\nEditor: Hanna · window 2026-11-15 18:00 → 2026-11-16 18:00 (Europe/Berlin, CET +01:00)\n\n"
+        "body\n\n— Hanna · 2026-11-16 17:52 CET\n",
+        "2026-11-16T17:52+01:00",
+        "body",
+    ),
+    (
+        "Asia/Shanghai",
+        "2026-08-19-inference-e1prep.md",
+        "inference · 简报\n执行: Tom · 窗口:2026-08-18 22:20 → 2026-08-19 22:20(约 24h)\n\n正文\n\n"
+        "Tom · 2026-08-19 22:20 CST · E1 日间预消化轮 · 24h 窗口\n",
+        "2026-08-19T22:20+08:00",
+        "body",
+    ),
+    (
+        "+05:30",
+        "2026-11-19-briefing.md",
+        "# b\n\n正文\n\nlin · 2026-11-19 08:50 (+05:30)\n",
+        "2026-11-19T08:50+05:30",
+        "body",
+    ),
+    (
+        "+05:30",
+        "2026-11-20-log.md",
+        "# 阅读日志\n\n最后更新:2026-11-21 00:40\n",
+        "2026-11-21T00:40+05:30",
+        "body",
+    ),
+    (
+        "+05:30",
+        "2026-11-21-log.md",
+        "# 阅读日志\n\n最后更新:2026-11-21 00:40\n",
+        "2026-11-21T00:40+05:30",
+        "body",
+    ),
+    (
+        "+05:30",
+        "2026-11-20-notion.md",
+        "# RLVR\n\nCreated: November 20, 2026 10:15 AM    Last edited: November 20, 2026 3:02 PM\n",
+        "2026-11-20T15:02+05:30",
+        "body",
+    ),
+    (
+        "+05:30",
+        "2026-11-21-wechat.md",
+        "# 公众号精选\n\nhao 整理 · 早上地铁上看的 4 篇 · 8:50 发\n",
+        "2026-11-21T08:50+05:30",
+        "body",
+    ),
+    (
+        "+05:30",
+        "2026-11-20-feishu.md",
+        "数据组周同步\n来自飞书文档 · 最近修改:hao 今天 13:40\n",
+        "2026-11-20T13:40+05:30",
+        "body",
+    ),
+    (
+        "Europe/Berlin",
+        "2026-11-17-table.md",
+        "# 速览\n\nlin · 北京时间 18:30 写完（柏林 11:30）\n",
+        "2026-11-17T11:30+01:00",
+        "body",
+    ),
+    (
+        "Europe/Berlin",
+        "2026-11-17-pm.md",
+        "# x\n\n下午3:05 整理\n",
+        "2026-11-17T15:05+01:00",
+        "body",
+    ),
+    (
+        "Europe/Berlin",
+        "2026-11-17-am.md",
+        "# x\n\nSigned 12:30 AM\n",
+        "2026-11-17T00:30+01:00",
+        "body",
+    ),
     # the latest of two equal stamps; a later time that cites another event does not win
-    ("Europe/Berlin", "2026-11-17-two.md", "# x\n\nanna · 09:10\n\nbody\n\nanna · 17:45\n\nmeeting 19:00\n",
-     "2026-11-17T17:45+01:00", "body"),
+    (
+        "Europe/Berlin",
+        "2026-11-17-two.md",
+        "# x\n\nanna · 09:10\n\nbody\n\nanna · 17:45\n\nmeeting 19:00\n",
+        "2026-11-17T17:45+01:00",
+        "body",
+    ),
     # explicit offsets and unambiguous abbreviations
-    ("Europe/Berlin", "2026-11-17-jst.md", "# x\n\n— anna · 2026-11-17 21:00 JST\n", "2026-11-17T21:00+09:00", "body"),
-    ("Europe/Berlin", "2026-11-17-utc.md", "# x\n\n— anna · 2026-11-17 12:00 UTC+8\n", "2026-11-17T12:00+08:00", "body"),
-    ("Europe/Berlin", "2026-11-17-z.md", "# x\n\nExported 2026-11-17T12:00Z\n", "2026-11-17T12:00+00:00", "body"),
-    ("America/New_York", "2026-11-17-pst.md", "# x\n\nanna · 9:30 PST\n", "2026-11-17T09:30-08:00", "body"),
-    ("America/New_York", "2026-11-20-iso.md", "# x\n\nanna · 2026-11-20T19:42-05:00\n", "2026-11-20T19:42-05:00", "body"),
-    ("Europe/Berlin", "2026-11-20-dash.md", "# x\n\nExported 2026-11-20 19:42 - 7 items\n", "2026-11-20T19:42+01:00", "body"),
-    ("Europe/Berlin", "2026-11-20-slot.md", "# x\n\nanna 9:00-10:30 reading group\n", "2026-11-20T00:00+01:00", "name"),
+    (
+        "Europe/Berlin",
+        "2026-11-17-jst.md",
+        "# x\n\n— anna · 2026-11-17 21:00 JST\n",
+        "2026-11-17T21:00+09:00",
+        "body",
+    ),
+    (
+        "Europe/Berlin",
+        "2026-11-17-utc.md",
+        "# x\n\n— anna · 2026-11-17 12:00 UTC+8\n",
+        "2026-11-17T12:00+08:00",
+        "body",
+    ),
+    (
+        "Europe/Berlin",
+        "2026-11-17-z.md",
+        "# x\n\nExported 2026-11-17T12:00Z\n",
+        "2026-11-17T12:00+00:00",
+        "body",
+    ),
+    (
+        "America/New_York",
+        "2026-11-17-pst.md",
+        "# x\n\nanna · 9:30 PST\n",
+        "2026-11-17T09:30-08:00",
+        "body",
+    ),
+    (
+        "America/New_York",
+        "2026-11-20-iso.md",
+        "# x\n\nanna · 2026-11-20T19:42-05:00\n",
+        "2026-11-20T19:42-05:00",
+        "body",
+    ),
+    (
+        "Europe/Berlin",
+        "2026-11-20-dash.md",
+        "# x\n\nExported 2026-11-20 19:42 - 7 items\n",
+        "2026-11-20T19:42+01:00",
+        "body",
+    ),
+    (
+        "Europe/Berlin",
+        "2026-11-20-slot.md",
+        "# x\n\nanna 9:00-10:30 reading group\n",
+        "2026-11-20T00:00+01:00",
+        "name",
+    ),
     # no time on that day: 00:00 as before; a time of another day is something else
-    ("Europe/Berlin", "2026-11-17-none.md", "# x\n\nsee the 2026-11-10 14:00 call notes\n", "2026-11-17T00:00+01:00", "name"),
-    ("Europe/Berlin", "2026-11-17-plain.md", "# x\n\nnothing dated here\n", "2026-11-17T00:00+01:00", "name"),
+    (
+        "Europe/Berlin",
+        "2026-11-17-none.md",
+        "# x\n\nsee the 2026-11-10 14:00 call notes\n",
+        "2026-11-17T00:00+01:00",
+        "name",
+    ),
+    (
+        "Europe/Berlin",
+        "2026-11-17-plain.md",
+        "# x\n\nnothing dated here\n",
+        "2026-11-17T00:00+01:00",
+        "name",
+    ),
     # a range is a window, not a stamp
-    ("Asia/Shanghai", "2026-08-20-range.md", "# x\n> flyp · 窗口 08-19 22:20 ~ 08-20 22:20 (CST)\n",
-     "2026-08-20T00:00+08:00", "name"),
+    (
+        "Asia/Shanghai",
+        "2026-08-20-range.md",
+        "# x\n> flyp · 窗口 08-19 22:20 ~ 08-20 22:20 (CST)\n",
+        "2026-08-20T00:00+08:00",
+        "name",
+    ),
 ]
 
 
-@pytest.mark.parametrize(("tz", "name", "text", "want", "source"), BODY, ids=[b[1] + ":" + b[3] for b in BODY])
-def test_date_only_names_take_the_time_the_note_says(tmp_path: Path, tz: str, name: str, text: str, want: str, source: str) -> None:
-    n = _note(tmp_path, tz, name, text, author="lin" if "lin ·" in text else "tobias" if "tobias" in text else "anna")
+@pytest.mark.parametrize(
+    ("tz", "name", "text", "want", "source"), BODY, ids=[b[1] + ":" + b[3] for b in BODY]
+)
+def test_date_only_names_take_the_time_the_note_says(
+    tmp_path: Path, tz: str, name: str, text: str, want: str, source: str
+) -> None:
+    n = _note(
+        tmp_path,
+        tz,
+        name,
+        text,
+        author="lin" if "lin ·" in text else "tobias" if "tobias" in text else "anna",
+    )
     assert (n.time, n.time_source) == (_at(want), source), (n.time, n.errors)
 
 
 def test_a_stamp_inside_never_overrides_a_name_with_a_time(tmp_path: Path) -> None:
-    n = _note(tmp_path, "Europe/Berlin", "2026-11-17T0845-x.md", "# x\n\nExported 2026-11-17 19:42\n")
+    n = _note(
+        tmp_path, "Europe/Berlin", "2026-11-17T0845-x.md", "# x\n\nExported 2026-11-17 19:42\n"
+    )
     assert (n.time, n.time_source) == (_at("2026-11-17T08:45+01:00"), "name")
 
 
 def test_front_matter_wins_and_offsets_are_respected(tmp_path: Path) -> None:
-    n = _note(tmp_path, "Europe/Berlin", "2026-11-16T2330-x.md", "---\ndate: 2026-11-16T23:30+08:00\n---\n# x\n")
+    n = _note(
+        tmp_path,
+        "Europe/Berlin",
+        "2026-11-16T2330-x.md",
+        "---\ndate: 2026-11-16T23:30+08:00\n---\n# x\n",
+    )
     assert n.time == _at("2026-11-16T16:30+01:00") and n.time_source == "front_matter"
-    n = _note(tmp_path, "+05:30", "2026-11-21T0440-x.md", "---\ngenerated_at: 2026-11-20T23:10:00Z\n---\n# x\n")
+    n = _note(
+        tmp_path,
+        "+05:30",
+        "2026-11-21T0440-x.md",
+        "---\ngenerated_at: 2026-11-20T23:10:00Z\n---\n# x\n",
+    )
     assert n.time == _at("2026-11-21T04:40+05:30") and n.time_source == "front_matter"
-    n = _note(tmp_path, "+05:30", "2026-11-20-x.md", "---\ncreated: November 20, 2026 10:15 AM\n---\n# x\n\nExported 2026-11-20 19:42\n")
+    n = _note(
+        tmp_path,
+        "+05:30",
+        "2026-11-20-x.md",
+        "---\ncreated: November 20, 2026 10:15 AM\n---\n# x\n\nExported 2026-11-20 19:42\n",
+    )
     assert n.time == _at("2026-11-20T10:15+05:30") and n.time_source == "front_matter"
     # a date-only front matter is a day: a name's time beats it, a stamp inside gives it its time
-    n = _note(tmp_path, "Europe/Berlin", "2026-11-17T1545-x.md", "---\ndate: 2026-11-17\n---\n# x\n")
+    n = _note(
+        tmp_path, "Europe/Berlin", "2026-11-17T1545-x.md", "---\ndate: 2026-11-17\n---\n# x\n"
+    )
     assert (n.time, n.time_source) == (_at("2026-11-17T15:45+01:00"), "name")
-    n = _note(tmp_path, "Europe/Berlin", "notes.md", "---\ndate: 2026-11-17\n---\n# x\n\n— anna · 18:20\n")
+    n = _note(
+        tmp_path, "Europe/Berlin", "notes.md", "---\ndate: 2026-11-17\n---\n# x\n\n— anna · 18:20\n"
+    )
     assert (n.time, n.time_source) == (_at("2026-11-17T18:20+01:00"), "body")
     n = _note(tmp_path, "Europe/Berlin", "notes.md", "---\ndate: 2026-11-17\n---\n# x\n")
     assert (n.time, n.time_source) == (_at("2026-11-17T00:00+01:00"), "front_matter")
-    n = _note(tmp_path, "Europe/Berlin", "2026-11-17-x.md", "---\ndate: soon\n---\n# x\n\n— anna · 18:20\n")
+    n = _note(
+        tmp_path,
+        "Europe/Berlin",
+        "2026-11-17-x.md",
+        "---\ndate: soon\n---\n# x\n\n— anna · 18:20\n",
+    )
     assert (n.time, n.time_source) == (_at("2026-11-17T18:20+01:00"), "body")
     assert any("front matter time 'soon'" in e for e in n.errors)
 
@@ -324,43 +535,70 @@ def test_zone_abbreviations(tz: str, word: str, when: datetime, offset: str, pro
 
 
 def test_body_ambiguous_abbreviation_is_a_problem(tmp_path: Path) -> None:
-    n = _note(tmp_path, "Europe/Berlin", "2026-11-17-x.md", "# x\n\n— anna · 2026-11-17 18:20 CST\n")
+    n = _note(
+        tmp_path, "Europe/Berlin", "2026-11-17-x.md", "# x\n\n— anna · 2026-11-17 18:20 CST\n"
+    )
     assert n.time == _at("2026-11-17T18:20+01:00") and n.time_source == "body"
     assert any("CST" in e and "Europe/Berlin" in e for e in n.errors)
 
 
 def test_parse_iso_reads_abbreviations_as_data() -> None:
-    assert parse_iso("2026-08-19 22:20 CST", resolve_timezone("Asia/Shanghai")) == _at("2026-08-19T22:20+08:00")
+    assert parse_iso("2026-08-19 22:20 CST", resolve_timezone("Asia/Shanghai")) == _at(
+        "2026-08-19T22:20+08:00"
+    )
     problems: list[str] = []
     berlin = resolve_timezone("Europe/Berlin")
-    assert parse_iso("2026-08-19 22:20 CST", berlin, problems) == _at("2026-08-19T22:20+02:00") and problems
+    assert (
+        parse_iso("2026-08-19 22:20 CST", berlin, problems) == _at("2026-08-19T22:20+02:00")
+        and problems
+    )
     assert parse_iso("2026-08-19 22:20 JST", berlin) == _at("2026-08-19T22:20+09:00")
     assert parse_iso("2026-08-19T22:20+05:30", berlin) == _at("2026-08-19T22:20+05:30")
     problems = []
-    assert parse_iso("2026-03-29 02:30", berlin, problems) == _at("2026-03-29T03:30+02:00") and problems
+    assert (
+        parse_iso("2026-03-29 02:30", berlin, problems) == _at("2026-03-29T03:30+02:00")
+        and problems
+    )
 
 
 def test_a_workspace_lexicon_extends_the_words() -> None:
     lex = load_lexicon({"time": {"stamps": ["abgeschickt"], "zones": {"XYZT": "+03:00"}}})
     tz = timezone(timedelta(hours=1))
     text = "# x\n\nnotiz 08:00\n\nabgeschickt 2026-11-17 07:15 XYZT\n"
-    assert time_in_text(text, date(2026, 11, 17), tz, lexicon=lex)[0] == _at("2026-11-17T07:15+03:00")
+    assert time_in_text(text, date(2026, 11, 17), tz, lexicon=lex)[0] == _at(
+        "2026-11-17T07:15+03:00"
+    )
     assert time_in_text(text, date(2026, 11, 17), tz)[0] == _at("2026-11-17T08:00+01:00")
 
 
 @pytest.mark.parametrize(
     "text",
-    ["", "\ufeff", "---\n", "---\ndate: 2026-13-45T99:99\n---\n", "12:34" * 5000, "2026-02-30 10:00 — anna", "31 Feb 25:61",
-     "\n" * 10000 + "— anna · 2026-11-17 10:00", "99-99 12:00", "年月日 12:00 ~ ~ ~ → →", "Nov 31, 2026 10:00 AM"],
+    [
+        "",
+        "\ufeff",
+        "---\n",
+        "---\ndate: 2026-13-45T99:99\n---\n",
+        "12:34" * 5000,
+        "2026-02-30 10:00 — anna",
+        "31 Feb 25:61",
+        "\n" * 10000 + "— anna · 2026-11-17 10:00",
+        "99-99 12:00",
+        "年月日 12:00 ~ ~ ~ → →",
+        "Nov 31, 2026 10:00 AM",
+    ],
 )
 def test_odd_text_never_crashes(text: str) -> None:
-    when, source, problems = written_at({}, text, "2026-11-17-x.md", 0.0, resolve_timezone("Europe/Berlin"), author="anna")
+    when, source, problems = written_at(
+        {}, text, "2026-11-17-x.md", 0.0, resolve_timezone("Europe/Berlin"), author="anna"
+    )
     assert when is not None and source in ("body", "name") and isinstance(problems, list)
 
 
 def test_am_pm_written_against_the_minutes(tmp_path: Path) -> None:
     """US signatures glue the meridiem to the time: "9:41pm" is 21:41, "12:10am" is 00:10."""
-    n = _note(tmp_path, "America/Chicago", "2026-03-07-x.md", "# x\n\ntext\n\n— m.k., 3/7/26 9:41pm\n")
+    n = _note(
+        tmp_path, "America/Chicago", "2026-03-07-x.md", "# x\n\ntext\n\n— m.k., 3/7/26 9:41pm\n"
+    )
     assert n.time == _at("2026-03-07T21:41-06:00") and n.time_source == "body"
     n = _note(tmp_path, "America/Chicago", "2026-03-07-x.md", "# x\n\n— m.k., 12:10am\n")
     assert n.time == _at("2026-03-07T00:10-06:00")
@@ -372,19 +610,39 @@ def test_a_named_clock_time_written_with_a_zone_inside_is_in_that_zone(tmp_path:
     n = _note(tmp_path, "Asia/Shanghai", "2026-10-24T1610-issue.md", body)
     assert n.time == _at("2026-10-24T16:10+02:00")
     # another minute, or a stamp without a zone, does not touch the name's reading
-    n = _note(tmp_path, "Asia/Shanghai", "2026-10-24T1610-issue.md", body.replace("16:10 CEST", "15:55 CEST"))
+    n = _note(
+        tmp_path,
+        "Asia/Shanghai",
+        "2026-10-24T1610-issue.md",
+        body.replace("16:10 CEST", "15:55 CEST"),
+    )
     assert n.time == _at("2026-10-24T16:10+08:00") and n.time_source == "name"
     n = _note(tmp_path, "Asia/Shanghai", "2026-10-24T1610-issue.md", body.replace(" CEST", ""))
     assert n.time == _at("2026-10-24T16:10+08:00")
 
 
-@pytest.mark.parametrize(("tzname", "day", "line", "want"), [
-    ("Asia/Seoul", "2026-11-01", "2026년 11월 1일 오후 11시 20분 작성", "2026-11-01T23:20+09:00"),
-    ("Europe/Madrid", "2026-10-24", "escrito el sábado 24 a las 23.40", "2026-10-24T23:40+02:00"),
-    ("Asia/Tokyo", "2026-12-01", "2026年12月1日 21時10分 記", "2026-12-01T21:10+09:00"),
-    ("Asia/Shanghai", "2026-10-24", "写于 2026年10月24日 23点40分", "2026-10-24T23:40+08:00"),
-])
-def test_clock_times_in_other_notations(tmp_path: Path, tzname: str, day: str, line: str, want: str) -> None:
+@pytest.mark.parametrize(
+    ("tzname", "day", "line", "want"),
+    [
+        (
+            "Asia/Seoul",
+            "2026-11-01",
+            "2026년 11월 1일 오후 11시 20분 작성",
+            "2026-11-01T23:20+09:00",
+        ),
+        (
+            "Europe/Madrid",
+            "2026-10-24",
+            "escrito el sábado 24 a las 23.40",
+            "2026-10-24T23:40+02:00",
+        ),
+        ("Asia/Tokyo", "2026-12-01", "2026年12月1日 21時10分 記", "2026-12-01T21:10+09:00"),
+        ("Asia/Shanghai", "2026-10-24", "写于 2026年10月24日 23点40分", "2026-10-24T23:40+08:00"),
+    ],
+)
+def test_clock_times_in_other_notations(
+    tmp_path: Path, tzname: str, day: str, line: str, want: str
+) -> None:
     n = _note(tmp_path, tzname, f"{day}-x.md", f"# x\n\nbody\n\n{line}\n")
     assert n.time == _at(want) and n.time_source == "body"
 
@@ -395,12 +653,17 @@ def test_a_decimal_is_no_clock_time(tmp_path: Path) -> None:
 
 
 def test_front_matter_dates_in_other_languages(tmp_path: Path) -> None:
-    n = _note(tmp_path, "Europe/Madrid", "2026-10-24T1230-x.md", "---\nfecha: 2026-10-24T12:30:00-06:00\n---\n# x\n")
+    n = _note(
+        tmp_path,
+        "Europe/Madrid",
+        "2026-10-24T1230-x.md",
+        "---\nfecha: 2026-10-24T12:30:00-06:00\n---\n# x\n",
+    )
     assert n.time == _at("2026-10-24T12:30-06:00") and n.time_source == "front_matter"
 
 
 def test_a_zone_named_in_words(tmp_path: Path) -> None:
-    """"13:15 hora CDMX" in a note named by that clock: Mexico City time, not the workspace's."""
+    """ "13:15 hora CDMX" in a note named by that clock: Mexico City time, not the workspace's."""
     body = "Pendientes — ximena\n25/10/2026 · 13:15 hora CDMX (GMT-6). Allá ya son las 20:15.\n"
     n = _note(tmp_path, "Europe/Madrid", "2026-10-25T1315-pendientes.md", body)
     assert n.time == _at("2026-10-25T13:15-06:00")

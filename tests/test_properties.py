@@ -9,9 +9,38 @@ from curator.arxiv import find_ids, normalize_id
 from curator.notes import split_note
 
 MD_BITS = st.sampled_from(
-    ["#", "## ", "### 增量1【x】", "- ", "  - ", "1. ", "**条目2** ", "|", "| a | b |\n|---|---|\n", "```\n", "<!--", "-->",
-     "<details><summary>", "</summary>", "</details>", "> ", "\n", "\r\n", "\r", "建议归入节: §1.3", "警示:", "arXiv:2608.14376",
-     "https://arxiv.org/abs/2608.11668v2", "https://example.com/x", "2608.1\u200b4376", "２６０８.１４３７６", "\x1b[2J", "[bold]", "[/]", "---\n"]
+    [
+        "#",
+        "## ",
+        "### 增量1【x】",
+        "- ",
+        "  - ",
+        "1. ",
+        "**条目2** ",
+        "|",
+        "| a | b |\n|---|---|\n",
+        "```\n",
+        "<!--",
+        "-->",
+        "<details><summary>",
+        "</summary>",
+        "</details>",
+        "> ",
+        "\n",
+        "\r\n",
+        "\r",
+        "建议归入节: §1.3",
+        "警示:",
+        "arXiv:2608.14376",
+        "https://arxiv.org/abs/2608.11668v2",
+        "https://example.com/x",
+        "2608.1\u200b4376",
+        "２６０８.１４３７６",
+        "\x1b[2J",
+        "[bold]",
+        "[/]",
+        "---\n",
+    ]
 )
 TEXT = st.lists(st.one_of(MD_BITS, st.text(max_size=30)), max_size=60).map("".join)
 

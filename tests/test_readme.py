@@ -28,7 +28,10 @@ def test_exactly_two_setup_commands_and_ci_runs_the_test_one() -> None:
 def test_demo_copies_and_prints_the_relay_window(tmp_path: Path) -> None:
     proc = subprocess.run(
         [sys.executable, "-m", "curator", "demo", "--dir", str(tmp_path / "demo"), "--print"],
-        capture_output=True, text=True, timeout=300, cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=ROOT,
     )
     assert proc.returncode == 0, proc.stderr
     assert str(tmp_path / "demo") in proc.stdout
@@ -45,7 +48,9 @@ def test_styles_and_demo_ship_in_the_installed_package(tmp_path: Path) -> None:
         "print(resources.files('curator.styles').joinpath('app.tcss').is_file(),"
         " resources.files('curator').joinpath('demo_workspace', 'curator.toml').is_file())"
     )
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, timeout=60
+    )
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.split() == ["True", "True"]
 

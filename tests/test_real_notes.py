@@ -87,7 +87,9 @@ def test_living_doc_headings(real_analysis, facts):
 
 def test_overlap_with_living_doc_is_anchored(real_analysis, facts):
     a, _ = real_analysis
-    overlap = set(facts["notes_summary"]["overlap_with_living_docs"][facts["living_docs"][0]["path"]])
+    overlap = set(
+        facts["notes_summary"]["overlap_with_living_docs"][facts["living_docs"][0]["path"]]
+    )
     for inc in a.increments:
         if inc.id in overlap:
             assert inc.status == "anchored", (inc.id, inc.status_reason)

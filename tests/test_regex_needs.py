@@ -36,7 +36,9 @@ SHARED = ROOT.parent / "shared"
         (r"(", None, ()),  # not a pattern: nothing is ruled out
     ],
 )
-def test_what_every_match_contains(source: str, words: tuple[str, ...] | None, slots: tuple[str, ...]) -> None:
+def test_what_every_match_contains(
+    source: str, words: tuple[str, ...] | None, slots: tuple[str, ...]
+) -> None:
     assert regex_needs(source) == (words, slots)
 
 
@@ -46,8 +48,16 @@ def _texts() -> list[str]:
         out += [p.read_text("utf-8", "replace") for p in sorted(base.rglob("*.md"))]
     # a few remarks written the way the phrase files expect them, whitespace and case varied
     out += [
-        "FORWARD   to the RAG team please", "→ @hanna", "va  a la secció 3.2", "归入 §4.3", "歸入 §4.3",
-        "belongs\tin 2.1", "parking this for the agents folks", "これは rag の話", "skip.", "不重复报",
+        "FORWARD   to the RAG team please",
+        "→ @hanna",
+        "va  a la secció 3.2",
+        "归入 §4.3",
+        "歸入 §4.3",
+        "belongs\tin 2.1",
+        "parking this for the agents folks",
+        "これは rag の話",
+        "skip.",
+        "不重复报",
     ]
     return out
 
@@ -61,7 +71,11 @@ def _phrase_entries(node: object) -> list[str]:
 
 
 def test_no_packaged_phrase_is_skipped_on_a_text_it_matches() -> None:
-    names = {"topic": ("serving", "rag"), "other": ("rag", "agents", "evaluation"), "person": ("hanna", "@hanna")}
+    names = {
+        "topic": ("serving", "rag"),
+        "other": ("rag", "agents", "evaluation"),
+        "person": ("hanna", "@hanna"),
+    }
     entries = sorted(set(_phrase_entries(_packaged())))
     assert len(entries) > 100  # the check covers the phrase files, not an empty list
     texts = [(t, skim(t)) for t in _texts()]

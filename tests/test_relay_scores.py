@@ -56,11 +56,25 @@ def _curator() -> str:
 def test_relay_needs_at_most_its_corrections(name: str) -> None:
     relay, bound = RELAYS[name]
     if not SCORER.is_file() or not (relay / "expected.json").is_file():
-        pytest.skip(f"missing {SCORER} or {relay}/expected.json (tests expect ../shared beside the repo)")
+        pytest.skip(
+            f"missing {SCORER} or {relay}/expected.json (tests expect ../shared beside the repo)"
+        )
     proc = subprocess.run(
-        [sys.executable, str(SCORER), str(relay), "--curator", _curator(), "--verbose",
-         "--max-corrections", str(bound), "--max-offtopic-new", "1"],
-        capture_output=True, text=True, timeout=600,
+        [
+            sys.executable,
+            str(SCORER),
+            str(relay),
+            "--curator",
+            _curator(),
+            "--verbose",
+            "--max-corrections",
+            str(bound),
+            "--max-offtopic-new",
+            "1",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     out = proc.stdout.strip()
     last = out.splitlines()[-1] if out else proc.stderr
@@ -75,4 +89,6 @@ def test_relay_needs_at_most_its_corrections(name: str) -> None:
     assert got == total, f"{name}: lookups {got}/{total}\n{problems}"
     short = re.search(r"SHORT: (\S+)", last)
     if name not in OPEN_OVERLAPS:
-        assert not (short and "overlaps" in short.group(1).split(",")), f"{name}: a strong overlap is not flagged\n{problems}"
+        assert not (short and "overlaps" in short.group(1).split(",")), (
+            f"{name}: a strong overlap is not flagged\n{problems}"
+        )

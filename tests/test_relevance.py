@@ -90,11 +90,14 @@ def prof() -> Profile:
 # --- fits and non-fits ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("title", [
-    "Detecting benchmark contamination through paraphrased leakage",
-    "Position bias in judge models",
-    "Verbosity bias and calibration of LLM judges",
-])
+@pytest.mark.parametrize(
+    "title",
+    [
+        "Detecting benchmark contamination through paraphrased leakage",
+        "Position bias in judge models",
+        "Verbosity bias and calibration of LLM judges",
+    ],
+)
 def test_a_title_sharing_the_docs_specific_vocabulary_fits(prof: Profile, title: str) -> None:
     f = prof.fit(title, "")
     assert f.score >= MACHINE_FIT * 0.8 and f.score >= HUMAN_FIT
@@ -102,11 +105,14 @@ def test_a_title_sharing_the_docs_specific_vocabulary_fits(prof: Profile, title:
     assert f.terms and all(t in title.lower() for t in f.terms)
 
 
-@pytest.mark.parametrize("title", [
-    "Evaluation",
-    "An evaluation of evaluations",
-    "Evals: evaluation and eval",
-])
+@pytest.mark.parametrize(
+    "title",
+    [
+        "Evaluation",
+        "An evaluation of evaluations",
+        "Evals: evaluation and eval",
+    ],
+)
 def test_the_topics_own_name_is_no_fit(prof: Profile, title: str) -> None:
     f = prof.fit(title, "")
     assert f.score == 0 and f.terms == []
@@ -155,7 +161,8 @@ def test_names_count_neither_way(prof: Profile, name: str) -> None:
     base = prof.coverage("Position bias of judges")
     assert prof.coverage(f"{name}: position bias of judges") == base
     assert prof.coverage(f"Position bias of {name} judges with fashion") == prof.coverage(
-        "Position bias of judges with fashion")
+        "Position bias of judges with fashion"
+    )
 
 
 def test_foreign_ordinary_words_lower_coverage(prof: Profile) -> None:
@@ -223,11 +230,23 @@ def test_best_other_without_other_docs_is_none() -> None:
 
 
 CARDS = [
-    PaperCard("paper_cards/1.md", "2611.00001", title="Watermark radioactivity for test-set provenance",
-              category="evaluation", tags=["provenance"]),
-    PaperCard("paper_cards/2.md", "2611.00002", title="Sommelier wine tasting embeddings", category="rag"),
+    PaperCard(
+        "paper_cards/1.md",
+        "2611.00001",
+        title="Watermark radioactivity for test-set provenance",
+        category="evaluation",
+        tags=["provenance"],
+    ),
+    PaperCard(
+        "paper_cards/2.md", "2611.00002", title="Sommelier wine tasting embeddings", category="rag"
+    ),
     PaperCard("paper_cards/3.md", "2611.00003", title="Origami folding", category="robotics"),
-    PaperCard("paper_cards/4.md", "2611.00004", title="Kombucha fermentation judges", category="benchmarks"),
+    PaperCard(
+        "paper_cards/4.md",
+        "2611.00004",
+        title="Kombucha fermentation judges",
+        category="benchmarks",
+    ),
 ]
 
 

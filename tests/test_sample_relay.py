@@ -129,7 +129,9 @@ def test_empty_cards_reported(result, expected):
 
 
 def _run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "curator", *args], capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "curator", *args], capture_output=True, text=True, timeout=120
+    )
 
 
 def test_lookups_match_expected(expected):
@@ -141,7 +143,9 @@ def test_lookups_match_expected(expected):
             continue
         data = json.loads(proc.stdout)
         assert data["id"] == lk["normalized"]
-        assert sorted({a["section"] for a in data["anchored"]}) == sorted(lk["anchored_sections"]), lk["query"]
+        assert sorted({a["section"] for a in data["anchored"]}) == sorted(
+            lk["anchored_sections"]
+        ), lk["query"]
         cards = [c["path"] for c in data["paper_cards"]]
         assert cards == ([lk["paper_card"]] if lk["paper_card"] else []), lk["query"]
         if lk.get("paper_card_empty"):
@@ -150,7 +154,9 @@ def test_lookups_match_expected(expected):
         mentioned = {n["path"] for n in data["notes"]} | {b["path"] for b in data["briefings"]}
         assert set(lk["in_notes"]) | set(lk["in_other_notes"]) <= mentioned, lk["query"]
         for doc, secs in lk.get("anchored_in_other_docs", {}).items():
-            assert {a["section"] for a in data["anchored_other_topics"] if a["doc"] == doc} == set(secs)
+            assert {a["section"] for a in data["anchored_other_topics"] if a["doc"] == doc} == set(
+                secs
+            )
 
 
 def test_analyze_json_cli_contract():
@@ -161,7 +167,18 @@ def test_analyze_json_cli_contract():
         assert key in data
     assert set(data["window"]) >= {"since", "until"}
     inc = data["increments"][0]
-    for key in ("id", "title", "arxiv", "urls", "sources", "status", "anchored_in", "reported_in", "suggested_sections", "overlaps"):
+    for key in (
+        "id",
+        "title",
+        "arxiv",
+        "urls",
+        "sources",
+        "status",
+        "anchored_in",
+        "reported_in",
+        "suggested_sections",
+        "overlaps",
+    ):
         assert key in inc
     note = data["notes"][0]
     for key in ("path", "author", "time", "time_source", "in_window", "kind", "items", "errors"):

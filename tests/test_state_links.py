@@ -25,14 +25,22 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "curator", *args], capture_output=True, text=True, timeout=300,
-                          cwd=ROOT)
+    return subprocess.run(
+        [sys.executable, "-m", "curator", *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=ROOT,
+    )
 
 
 def _snapshot(folder: Path) -> dict[str, tuple[bytes, int]]:
     """Every file of a folder with its bytes and mtime: what must not change."""
-    return {p.relative_to(folder).as_posix(): (p.read_bytes(), p.stat().st_mtime_ns)
-            for p in sorted(folder.rglob("*")) if p.is_file()}
+    return {
+        p.relative_to(folder).as_posix(): (p.read_bytes(), p.stat().st_mtime_ns)
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }
 
 
 @pytest.fixture
@@ -70,7 +78,9 @@ def test_linked_lock_is_not_written_or_truncated(sample_ws: Path, bashrc: Path) 
     assert (sample_ws / ".curator" / "lock").is_symlink()
 
 
-async def test_ui_with_a_linked_lock_says_so_and_leaves_the_target(sample_ws: Path, bashrc: Path) -> None:
+async def test_ui_with_a_linked_lock_says_so_and_leaves_the_target(
+    sample_ws: Path, bashrc: Path
+) -> None:
     (sample_ws / ".curator").mkdir()
     (sample_ws / ".curator" / "lock").symlink_to(bashrc)
     before = _snapshot(bashrc.parent)
@@ -78,12 +88,16 @@ async def test_ui_with_a_linked_lock_says_so_and_leaves_the_target(sample_ws: Pa
     async with app.run_test(size=(160, 50)) as pilot:
         await wait_ready(app, pilot, timeout=60)
         said = ".curator/lock is a symbolic link; curator does not follow it"
-        await wait_for(pilot, lambda: said in screen_text(app), what="the problem in the status line")
+        await wait_for(
+            pilot, lambda: said in screen_text(app), what="the problem in the status line"
+        )
         assert app.triage.session.readonly_reason.startswith(said)
     assert _snapshot(bashrc.parent) == before
 
 
-def test_linked_curator_folder_is_left_alone_by_every_command(sample_ws: Path, elsewhere: Path) -> None:
+def test_linked_curator_folder_is_left_alone_by_every_command(
+    sample_ws: Path, elsewhere: Path
+) -> None:
     (sample_ws / ".curator").symlink_to(elsewhere, target_is_directory=True)
     before = _snapshot(elsewhere)
     ws = str(sample_ws)
@@ -120,7 +134,9 @@ def test_in_process_cache_index_and_store_stay_off(sample_ws: Path, elsewhere: P
     assert _snapshot(elsewhere) == before
 
 
-def test_a_linked_cache_file_turns_caches_and_decisions_off(sample_ws: Path, tmp_path: Path) -> None:
+def test_a_linked_cache_file_turns_caches_and_decisions_off(
+    sample_ws: Path, tmp_path: Path
+) -> None:
     analyze(sample_ws, cache=IndexCache(sample_ws))
     target = tmp_path / "precious.txt"
     target.write_text("keep me", encoding="utf-8")
@@ -139,8 +155,12 @@ def test_a_linked_cache_file_turns_caches_and_decisions_off(sample_ws: Path, tmp
     assert decided.returncode == 2 and "symbolic link" in decided.stderr
 
 
-@pytest.mark.parametrize("name", ["decisions.json", "decisions.journal", "decisions.lock", "decisions.json.bak"])
-def test_a_linked_store_file_is_not_read_or_written(sample_ws: Path, bashrc: Path, name: str) -> None:
+@pytest.mark.parametrize(
+    "name", ["decisions.json", "decisions.journal", "decisions.lock", "decisions.json.bak"]
+)
+def test_a_linked_store_file_is_not_read_or_written(
+    sample_ws: Path, bashrc: Path, name: str
+) -> None:
     store = DecisionStore.open(sample_ws, "tom", session_lock=False)
     store.close()
     path = sample_ws / ".curator" / name

@@ -866,10 +866,17 @@ def test_bulk_is_one_event_undone_and_redone_whole(ws: Path) -> None:
     with DecisionStore.open(ws, "ed") as s:
         s.decide("b", "approve")
         steps = [BulkStep("a"), BulkStep("b"), BulkStep("c", also=("b",)), BulkStep("d", "§1.2")]
-        assert s.decide_many("reject", steps) == ["a", "d"]  # b (and c, by its alias b) were decided
+        assert s.decide_many("reject", steps) == [
+            "a",
+            "d",
+        ]  # b (and c, by its alias b) were decided
         assert s.get("d").section == "§1.2" and s.get("b").action == "approve"
         entry = s.history()[0]
-        assert (entry["action"], entry["count"], entry["args"]) == ("bulk", 2, {"action": "reject", "count": 2})
+        assert (entry["action"], entry["count"], entry["args"]) == (
+            "bulk",
+            2,
+            {"action": "reject", "count": 2},
+        )
         assert describe(entry) == "bulk reject × 2"
         assert s.decide_many("defer", [BulkStep("a")]) == []  # nothing left to do: no event
         assert len(s.history()) == 2
@@ -889,15 +896,49 @@ def test_journal_written_before_bulk_existed_still_loads(ws: Path) -> None:
     from curator.decision_log import describe
     from curator.journal import encode_line
 
-    state = {"key": "a", "action": "approve", "section": None, "priority": None, "title": None,
-             "points": None, "caveats": None, "note": None, "merged_into": None, "merges": [],
-             "editor": "old", "time": "2026-08-20T21:00:00+08:00", "seq": 1}
+    state = {
+        "key": "a",
+        "action": "approve",
+        "section": None,
+        "priority": None,
+        "title": None,
+        "points": None,
+        "caveats": None,
+        "note": None,
+        "merged_into": None,
+        "merges": [],
+        "editor": "old",
+        "time": "2026-08-20T21:00:00+08:00",
+        "seq": 1,
+    }
     lines = [
-        {"journal": "curator-decisions", "version": 1, "base_seq": 0, "created": "2026-08-20T20:00:00+08:00"},
-        {"seq": 1, "action": "approve", "key": "a", "editor": "old", "time": state["time"],
-         "args": {}, "changes": [{"key": "a", "before": None, "after": state}], "pairs": []},
-        {"seq": 2, "action": "undo", "key": "a", "editor": "old", "time": state["time"], "target": 1,
-         "target_action": "approve", "changes": [{"key": "a", "before": state, "after": None}], "pairs": []},
+        {
+            "journal": "curator-decisions",
+            "version": 1,
+            "base_seq": 0,
+            "created": "2026-08-20T20:00:00+08:00",
+        },
+        {
+            "seq": 1,
+            "action": "approve",
+            "key": "a",
+            "editor": "old",
+            "time": state["time"],
+            "args": {},
+            "changes": [{"key": "a", "before": None, "after": state}],
+            "pairs": [],
+        },
+        {
+            "seq": 2,
+            "action": "undo",
+            "key": "a",
+            "editor": "old",
+            "time": state["time"],
+            "target": 1,
+            "target_action": "approve",
+            "changes": [{"key": "a", "before": state, "after": None}],
+            "pairs": [],
+        },
     ]
     curator_dir(ws).mkdir()
     (curator_dir(ws) / "decisions.journal").write_bytes(b"".join(encode_line(x) for x in lines))

@@ -59,7 +59,10 @@ def stopped_writer(sample_ws: Path) -> Iterator[subprocess.Popen[str]]:
     """`curator decide 2608.14376 approve` stopped (SIGSTOP) while holding the lock."""
     proc = subprocess.Popen(
         [sys.executable, "-c", STOPPED_DECIDE, "decide", CORUN, "approve", str(sample_ws)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_env(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=_env(),
     )
     _, status = os.waitpid(proc.pid, os.WUNTRACED)
     assert os.WIFSTOPPED(status), status
@@ -73,7 +76,10 @@ def stopped_writer(sample_ws: Path) -> Iterator[subprocess.Popen[str]]:
 def _curator(*args: str) -> subprocess.Popen[str]:
     return subprocess.Popen(
         [sys.executable, "-m", "curator", *args],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_env(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=_env(),
     )
 
 
@@ -104,11 +110,15 @@ def test_decide_history_export_give_up_naming_the_holder(
     assert {k: d.action for k, d in stored(sample_ws).items()} == {CORUN: "approve", DASH: "reject"}
 
 
-def test_store_refresh_and_open_are_bounded(sample_ws: Path, stopped_writer: subprocess.Popen[str]) -> None:
+def test_store_refresh_and_open_are_bounded(
+    sample_ws: Path, stopped_writer: subprocess.Popen[str]
+) -> None:
     with pytest.raises(WorkspaceBusy) as busy:
         DecisionStore.open(sample_ws, "ed", session_lock=False, lock_timeout=0.2)
     assert busy.value.holder is not None and busy.value.holder.pid == stopped_writer.pid
-    assert str(busy.value).startswith(f"workspace busy: pid {stopped_writer.pid} (curator decide {CORUN} approve")
+    assert str(busy.value).startswith(
+        f"workspace busy: pid {stopped_writer.pid} (curator decide {CORUN} approve"
+    )
 
 
 async def test_ui_never_freezes_and_says_who_holds_the_lock(sample_ws: Path) -> None:
@@ -117,7 +127,10 @@ async def test_ui_never_freezes_and_says_who_holds_the_lock(sample_ws: Path) -> 
         await wait_ready(app, pilot)
         proc = subprocess.Popen(
             [sys.executable, "-c", STOPPED_DECIDE, "decide", CORUN, "approve", str(sample_ws)],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_env(),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=_env(),
         )
         try:
             _, status = os.waitpid(proc.pid, os.WUNTRACED)
@@ -131,8 +144,10 @@ async def test_ui_never_freezes_and_says_who_holds_the_lock(sample_ws: Path) -> 
             assert app.triage.current_row().inc.id != CORUN
             said = f"workspace busy: pid {proc.pid} (curator decide {CORUN} approve"
             await wait_for(
-                pilot, lambda: any(n.message.startswith(said) for n in app._notifications),
-                timeout=BUSY_GIVE_UP + 5, what="the busy message",
+                pilot,
+                lambda: any(n.message.startswith(said) for n in app._notifications),
+                timeout=BUSY_GIVE_UP + 5,
+                what="the busy message",
             )
             note = next(n.message for n in app._notifications if n.message.startswith(said))
             assert note.endswith("; defer was NOT saved (try again when it is done)")
@@ -148,8 +163,11 @@ async def test_ui_never_freezes_and_says_who_holds_the_lock(sample_ws: Path) -> 
             proc.wait(timeout=60)
         # the lock is free again: the other process's decision shows up, and the same key saves
         await wait_for(pilot, lambda: app.triage.busy_note == "", what="status line cleared")
-        await wait_for(pilot, lambda: app.triage.session.triage.by_key[CORUN].action == "approve",
-                       what="the other process's decision")
+        await wait_for(
+            pilot,
+            lambda: app.triage.session.triage.by_key[CORUN].action == "approve",
+            what="the other process's decision",
+        )
         row = app.triage.current_row()
         await press(pilot, "d")
         assert stored(sample_ws)[row.inc.id].action == "defer"
@@ -159,7 +177,9 @@ async def test_ui_never_freezes_and_says_who_holds_the_lock(sample_ws: Path) -> 
 def test_lock_record_is_read_as_untrusted(tmp_path: Path) -> None:
     lock = tmp_path / "decisions.lock"
     assert read_holder(lock) is None
-    lock.write_text('{"pid": 42, "command": "curator decide \\u001b[31mx\\u0007 approve", "since": "2026-08-20T21:14:00+08:00"}')
+    lock.write_text(
+        '{"pid": 42, "command": "curator decide \\u001b[31mx\\u0007 approve", "since": "2026-08-20T21:14:00+08:00"}'
+    )
     holder = read_holder(lock)
     assert holder is not None and holder.pid == 42 and holder.command == "curator decide x approve"
     lock.write_text("[" * 100_000)
@@ -172,7 +192,9 @@ def test_lock_record_is_read_as_untrusted(tmp_path: Path) -> None:
     lock.symlink_to(target)
     assert read_holder(lock) is None  # not followed
     assert Holder().describe() == "another curator process"
-    assert command_line(["/usr/bin/curator", "decide", "x", "approve"]) == "curator decide x approve"
+    assert (
+        command_line(["/usr/bin/curator", "decide", "x", "approve"]) == "curator decide x approve"
+    )
 
 
 def test_a_record_left_by_a_killed_writer_names_nobody(sample_ws: Path) -> None:
@@ -180,12 +202,19 @@ def test_a_record_left_by_a_killed_writer_names_nobody(sample_ws: Path) -> None:
     must not name the (dead) writer whose record is still in the file."""
     with DecisionStore.open(sample_ws, "ed") as store:
         store.decide(CORUN, "approve")
-    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    dead = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True
+    )
     lock = sample_ws / ".curator" / "decisions.lock"
     lock.write_text(f'{{"pid": {dead.stdout.strip()}, "command": "curator decide x approve"}}')
     reader = subprocess.Popen(
-        [sys.executable, "-c", "import fcntl, os, signal, sys; fd = os.open(sys.argv[1], os.O_RDONLY); "
-         "fcntl.flock(fd, fcntl.LOCK_SH); os.kill(os.getpid(), signal.SIGSTOP)", str(lock)],
+        [
+            sys.executable,
+            "-c",
+            "import fcntl, os, signal, sys; fd = os.open(sys.argv[1], os.O_RDONLY); "
+            "fcntl.flock(fd, fcntl.LOCK_SH); os.kill(os.getpid(), signal.SIGSTOP)",
+            str(lock),
+        ],
     )
     try:
         _, status = os.waitpid(reader.pid, os.WUNTRACED)

@@ -32,7 +32,10 @@ def export(ws: Path, capsys) -> str:
 
 def headings(text: str) -> dict[str, str]:
     """Every increment heading's label ("增量 1", "邻接 A") → the heading line."""
-    return {m.group(1): m.group(0) for m in re.finditer(r"^### ((?:增量 \d+)|(?:邻接 [A-Z]+))【.*$", text, re.M)}
+    return {
+        m.group(1): m.group(0)
+        for m in re.finditer(r"^### ((?:增量 \d+)|(?:邻接 [A-Z]+))【.*$", text, re.M)
+    }
 
 
 def label_of(text: str, key: str) -> str:
@@ -45,11 +48,15 @@ def label_of(text: str, key: str) -> str:
 
 def approve_all(ws: Path, capsys, expected: dict) -> None:
     for exp in expected["new_increments"]:
-        code, _, err = run(capsys, "decide", exp["key"], "approve", str(ws), "--section", exp["section"])
+        code, _, err = run(
+            capsys, "decide", exp["key"], "approve", str(ws), "--section", exp["section"]
+        )
         assert code == 0, err
 
 
-def test_the_editors_tiers_decide_the_headings_and_the_header_counts(sample_ws: Path, capsys, expected) -> None:
+def test_the_editors_tiers_decide_the_headings_and_the_header_counts(
+    sample_ws: Path, capsys, expected
+) -> None:
     approve_all(sample_ws, capsys, expected)
     before = export(sample_ws, capsys)
     # the default reads the notes' hints: a remark "做邻接", posts only one colleague reports
@@ -64,7 +71,15 @@ def test_the_editors_tiers_decide_the_headings_and_the_header_counts(sample_ws: 
         assert out.startswith(f"saved: tier {exp['tier']} ")
     text = export(sample_ws, capsys)
     assert "增量条数: 7 条(主线 4 条 · 邻接 3 条" in text
-    assert sorted(headings(text)) == ["增量 1", "增量 2", "增量 3", "增量 4", "邻接 A", "邻接 B", "邻接 C"]
+    assert sorted(headings(text)) == [
+        "增量 1",
+        "增量 2",
+        "增量 3",
+        "增量 4",
+        "邻接 A",
+        "邻接 B",
+        "邻接 C",
+    ]
     for exp in expected["new_increments"]:
         label = label_of(text, exp["key"].removeprefix("https://"))
         assert label.startswith("增量" if exp["tier"] == "main" else "邻接"), (exp["key"], label)
@@ -113,7 +128,9 @@ def test_undo_restores_the_previous_tier(sample_ws: Path, capsys) -> None:
         ((FORMAL, "approve", "WS", "main"), "unexpected argument 'main'"),
     ],
 )
-def test_a_bad_tier_is_one_line_exit_2_and_nothing_recorded(sample_ws: Path, capsys, args, says) -> None:
+def test_a_bad_tier_is_one_line_exit_2_and_nothing_recorded(
+    sample_ws: Path, capsys, args, says
+) -> None:
     argv = ["decide", *(str(sample_ws) if a == "WS" else a for a in args)]
     code, out, err = run(capsys, *argv)
     assert code == 2, err
@@ -134,9 +151,17 @@ async def test_t_toggles_the_tier_of_the_current_row_and_u_undoes_it(sample_ws: 
         assert (d.tier, d.action) == ("adjacent", None)  # a tier, not a verdict
         assert cell(app, CORUN, "tier") == "A" and current(app) == CORUN
         # the detail pane says so too, once the panes follow the cursor (a moment after the key)
-        await wait_for(pilot, lambda: "tier adjacent" in screen_text(app), 5, "the detail pane to show the tier")
+        await wait_for(
+            pilot,
+            lambda: "tier adjacent" in screen_text(app),
+            5,
+            "the detail pane to show the tier",
+        )
         await press(pilot, "a")  # approve keeps the tier
-        assert (stored(sample_ws)[CORUN].action, stored(sample_ws)[CORUN].tier) == ("approve", "adjacent")
+        assert (stored(sample_ws)[CORUN].action, stored(sample_ws)[CORUN].tier) == (
+            "approve",
+            "adjacent",
+        )
         table(app).move_cursor(row=table(app).order.index(CORUN))
         await press(pilot, "t")
         assert stored(sample_ws)[CORUN].tier == "main" and cell(app, CORUN, "tier") == "M"
@@ -144,10 +169,11 @@ async def test_t_toggles_the_tier_of_the_current_row_and_u_undoes_it(sample_ws: 
         assert stored(sample_ws)[CORUN].tier == "adjacent" and cell(app, CORUN, "tier") == "A"
         await press(pilot, "question_mark")
         assert isinstance(app.screen, HelpScreen)
-        assert "Main / adjacent in the briefing" in screen_text(app) and "(tier)" in screen_text(app)
+        assert "Main / adjacent in the briefing" in screen_text(app) and "(tier)" in screen_text(
+            app
+        )
     text = render(sample_ws)
     assert label_of(text, CORUN) == "邻接 A" and "主线 0 条 · 邻接 1 条" in text
-
 
 
 # ---------------------------------------------------------------------- the store
@@ -157,16 +183,43 @@ def test_a_journal_written_before_tiers_loads_and_takes_a_tier(tmp_path: Path) -
     from curator.journal import encode_line
     from curator.store import DecisionStore
 
-    state = {"key": "a", "action": "approve", "section": "§1.3", "priority": None, "title": None,
-             "points": None, "caveats": None, "note": None, "merged_into": None, "merges": [],
-             "editor": "old", "time": "2026-08-20T21:00:00+08:00", "seq": 1}  # no "tier" at all
+    state = {
+        "key": "a",
+        "action": "approve",
+        "section": "§1.3",
+        "priority": None,
+        "title": None,
+        "points": None,
+        "caveats": None,
+        "note": None,
+        "merged_into": None,
+        "merges": [],
+        "editor": "old",
+        "time": "2026-08-20T21:00:00+08:00",
+        "seq": 1,
+    }  # no "tier" at all
     lines = [
-        {"journal": "curator-decisions", "version": 1, "base_seq": 0, "created": "2026-08-20T20:00:00+08:00"},
-        {"seq": 1, "action": "approve", "key": "a", "editor": "old", "time": state["time"],
-         "args": {}, "changes": [{"key": "a", "before": None, "after": state}], "pairs": []},
+        {
+            "journal": "curator-decisions",
+            "version": 1,
+            "base_seq": 0,
+            "created": "2026-08-20T20:00:00+08:00",
+        },
+        {
+            "seq": 1,
+            "action": "approve",
+            "key": "a",
+            "editor": "old",
+            "time": state["time"],
+            "args": {},
+            "changes": [{"key": "a", "before": None, "after": state}],
+            "pairs": [],
+        },
     ]
     (tmp_path / ".curator").mkdir()
-    (tmp_path / ".curator" / "decisions.journal").write_bytes(b"".join(encode_line(x) for x in lines))
+    (tmp_path / ".curator" / "decisions.journal").write_bytes(
+        b"".join(encode_line(x) for x in lines)
+    )
     with DecisionStore.open(tmp_path, "ed") as s:
         assert s.problems == [] and s.get("a").tier is None and s.get("a").action == "approve"
         with pytest.raises(ValueError, match="tier must be one of main, adjacent"):

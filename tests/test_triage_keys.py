@@ -60,7 +60,10 @@ def test_merge_folds_and_orphans_are_kept(sample_ws: Path) -> None:
         t = _triage(sample_ws, store)
         row = t.resolve("2608.14333")
         assert row is t.resolve("2608.11668"), "the merged increment answers to both IDs"
-        assert "2608.11668" in row.arxiv and len([r for r in t.rows if "2608.11668" in r.inc.arxiv]) == 0
+        assert (
+            "2608.11668" in row.arxiv
+            and len([r for r in t.rows if "2608.11668" in r.inc.arxiv]) == 0
+        )
         store.decide("2609.00001", "defer")  # a paper no note of this window mentions
         t = _triage(sample_ws, store)
         assert [d.key for d in t.orphans] == ["2609.00001"]

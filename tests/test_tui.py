@@ -42,7 +42,11 @@ def action_of(ws: Path, key: str) -> str | None:
 def history(ws: Path) -> list[dict]:
     out = subprocess.run(
         [sys.executable, "-m", "curator", "history", str(ws), "--json"],
-        capture_output=True, text=True, encoding="utf-8", timeout=60, check=True,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=60,
+        check=True,
     )
     return json.loads(out.stdout)
 
@@ -61,7 +65,11 @@ async def test_first_frame_then_rows(sample_ws: Path) -> None:
         await wait_ready(app, pilot)
         assert not app.triage.query_one("#loading").display
         text = screen_text(app)
-        assert "CoRun" in text and "new 7" in text and "window 08-19 22:20 → 08-20 22:20 +08:00" in text
+        assert (
+            "CoRun" in text
+            and "new 7" in text
+            and "window 08-19 22:20 → 08-20 22:20 +08:00" in text
+        )
         assert len(table(app).order) == len(app.triage.session.rows)
         assert table(app).order[0] == CORUN  # new first, then sources
 
@@ -180,7 +188,9 @@ async def test_section_picker_reused_for_the_next_row(sample_ws: Path) -> None:
         await press(pilot, "1", ".", "1", "3", "enter")
         assert stored(sample_ws)[CORUN].section == "§1.13"
         await press(pilot, "s")
-        assert "◀ current" in " ".join(str(options.get_option_at_index(i).prompt) for i in range(options.option_count))
+        assert "◀ current" in " ".join(
+            str(options.get_option_at_index(i).prompt) for i in range(options.option_count)
+        )
         await press(pilot, "escape")
         assert stored(sample_ws)[CORUN].section == "§1.13"
         # the same row again after a query was typed: the whole list, the query cleared
@@ -273,7 +283,9 @@ async def test_filter_by_status_author_section_and_text(sample_ws: Path) -> None
 
         assert len(await apply("status:new")) == 7
         rows = await apply("author:spark")
-        assert rows and all(any(s.author == "spark" for s in app.triage.session.row(k).sources) for k in rows)
+        assert rows and all(
+            any(s.author == "spark" for s in app.triage.session.row(k).sources) for k in rows
+        )
         assert "2605.01280" in await apply("§1.3")
         rows = await apply("CoRun")
         assert rows[0] == CORUN and len(rows) < 5
@@ -307,7 +319,17 @@ async def test_bulk_help_palette_and_old_notes(sample_ws: Path) -> None:
         await press(pilot, "question_mark")
         assert isinstance(app.screen, HelpScreen)
         text = screen_text(app)
-        for words in ("Approve", "Bulk", "Export", "Lookup", "Not a duplicate", "Redo", "^r", "Next undecided", "g / home"):
+        for words in (
+            "Approve",
+            "Bulk",
+            "Export",
+            "Lookup",
+            "Not a duplicate",
+            "Redo",
+            "^r",
+            "Next undecided",
+            "g / home",
+        ):
             assert words in text
         await press(pilot, "escape")
         # o shows the notes outside the window (dimmed) and hides them again
@@ -329,7 +351,9 @@ async def test_bulk_help_palette_and_old_notes(sample_ws: Path) -> None:
         await wait_for(pilot, lambda: "Approve" in screen_text(app), what="palette hit")
         await pilot.pause(0.3)
         await press(pilot, "enter")
-        await wait_for(pilot, lambda: stored(sample_ws).get(CORUN) is not None, what="palette approve")
+        await wait_for(
+            pilot, lambda: stored(sample_ws).get(CORUN) is not None, what="palette approve"
+        )
         assert stored(sample_ws)[CORUN].action == "approve"
 
 
@@ -345,7 +369,9 @@ async def test_export_preview(sample_ws: Path) -> None:
             import curator.briefing  # noqa: F401
             import curator.export  # noqa: F401
         except ImportError:
-            await wait_for(pilot, lambda: "not installed yet" in screen_text(app), what="the engine's absence")
+            await wait_for(
+                pilot, lambda: "not installed yet" in screen_text(app), what="the engine's absence"
+            )
             return
         # rendered in a thread: the screen says so until the preview is there
         await wait_for(pilot, lambda: "CoRun" in app.screen.text, what="the rendered briefing")
@@ -377,7 +403,10 @@ async def test_export_from_the_ui_goes_where_curator_export_does(sample_ws: Path
 
 async def test_keymap_from_config(sample_ws: Path) -> None:
     cfg = sample_ws / "curator.toml"
-    cfg.write_text(cfg.read_text(encoding="utf-8") + '\n[keymap]\napprove = "y"\nreject = "X"\nnope = "z"\n', encoding="utf-8")
+    cfg.write_text(
+        cfg.read_text(encoding="utf-8") + '\n[keymap]\napprove = "y"\nreject = "X"\nnope = "z"\n',
+        encoding="utf-8",
+    )
     app = CuratorApp(sample_ws)
     async with app.run_test(size=SIZE) as pilot:
         await wait_ready(app, pilot)

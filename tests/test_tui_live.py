@@ -90,12 +90,19 @@ async def test_note_changes_and_disappears(sample_ws: Path) -> None:
             handle.write("\n## 条目99 LiveDelta 新条目\n- arXiv: 2608.19009\n- 要点: 新东西\n")
         await wait_for(pilot, lambda: note_items(app, rel) == before + 1, LIMIT, "the changed note")
         # toasts arrive as messages, just after the swap
-        await wait_for(pilot, lambda: any(m.startswith(f"updated note: {rel}") for m in toasts(app)), LIMIT, "the toast")
+        await wait_for(
+            pilot,
+            lambda: any(m.startswith(f"updated note: {rel}") for m in toasts(app)),
+            LIMIT,
+            "the toast",
+        )
         assert app.triage.session.row(keep).action == "approve"
         path.unlink()
         await wait_for(pilot, lambda: note_items(app, rel) is None, LIMIT, "the removed note")
         assert "engineering-filter" not in notes_labels(app)
-        await wait_for(pilot, lambda: any(m == f"note removed: {rel}" for m in toasts(app)), LIMIT, "the toast")
+        await wait_for(
+            pilot, lambda: any(m == f"note removed: {rel}" for m in toasts(app)), LIMIT, "the toast"
+        )
 
 
 async def test_watcher_survives_inbox_replaced_and_odd_names(sample_ws: Path) -> None:
@@ -104,14 +111,22 @@ async def test_watcher_survives_inbox_replaced_and_odd_names(sample_ws: Path) ->
         await wait_ready(app, pilot)
         inbox = sample_ws / "inbox"
         # a file name that is not UTF-8
-        os.close(os.open(os.path.join(os.fsencode(inbox / "jay"), b"2026-08-20T2000-\xff\xfe.md"), os.O_CREAT | os.O_WRONLY, 0o644))
+        os.close(
+            os.open(
+                os.path.join(os.fsencode(inbox / "jay"), b"2026-08-20T2000-\xff\xfe.md"),
+                os.O_CREAT | os.O_WRONLY,
+                0o644,
+            )
+        )
         # the whole inbox folder replaced (a sync tool does this)
         shutil.move(str(inbox), str(sample_ws / "inbox.old"))
         shutil.copytree(sample_ws / "inbox.old", inbox)
         start = time.monotonic()
         rel = "inbox/tom/2026-08-20T2130-tom-late.md"
         (sample_ws / rel).write_text(NOTE, encoding="utf-8")
-        await wait_for(pilot, lambda: note_items(app, rel) == 3, LIMIT + 3, "a note in the new inbox")
+        await wait_for(
+            pilot, lambda: note_items(app, rel) == 3, LIMIT + 3, "a note in the new inbox"
+        )
         assert app.is_running
         print(f"seen after {time.monotonic() - start:.2f}s")
 
@@ -123,7 +138,9 @@ async def test_periodic_rescan_waits_for_the_keys_but_a_file_event_does_not(tmp_
     from curator.tui.watch import InboxWatcher
 
     until = time.monotonic() + 0.4
-    watcher = InboxWatcher(tmp_path, hold_off=lambda: max(0.0, until - time.monotonic()), max_hold=5.0)
+    watcher = InboxWatcher(
+        tmp_path, hold_off=lambda: max(0.0, until - time.monotonic()), max_hold=5.0
+    )
     start = time.monotonic()
     await watcher._held_off()
     assert 0.35 <= time.monotonic() - start < 2.0  # waited for the keys to rest

@@ -54,7 +54,10 @@ def test_step_undecided_wraps_and_says_so() -> None:
     assert step_undecided(order, "d", {"a", "c"}) == ("a", True)
     assert step_undecided(order, "c", {"a", "d"}, forward=False) == ("a", False)
     assert step_undecided(order, "a", {"c"}, forward=False) == ("c", True)
-    assert step_undecided(order, "b", {"b"}) == ("b", True)  # the only one left: found by going round
+    assert step_undecided(order, "b", {"b"}) == (
+        "b",
+        True,
+    )  # the only one left: found by going round
     assert step_undecided(order, "a", set()) == (None, False)
 
 
@@ -68,8 +71,13 @@ def test_section_picker_numbers_sub_sections(sample_analysis) -> None:
     labels = [c.label.strip() for c in section_choices(sample_analysis.living_doc, None)]
     repeated = {label for label in labels if labels.count(label) > 1}
     assert not repeated, repeated
-    subs = [s for s in sample_analysis.living_doc.sections if not s.number and s.parent is not None
-            and sample_analysis.living_doc.sections[s.parent].number]
+    subs = [
+        s
+        for s in sample_analysis.living_doc.sections
+        if not s.number
+        and s.parent is not None
+        and sample_analysis.living_doc.sections[s.parent].number
+    ]
     assert subs
     for sec in subs:
         parent = sample_analysis.living_doc.sections[sec.parent]
@@ -108,10 +116,15 @@ async def test_first_last_and_undecided(sample_ws: Path, size: tuple[int, int]) 
         await press(pilot, "right_square_bracket")
         assert current(app) == order[2]
         assert "wrapped to the top" in notices(app)
-        assert {k: d.action for k, d in stored(sample_ws).items()} == {order[0]: "approve", order[1]: "reject"}
+        assert {k: d.action for k, d in stored(sample_ws).items()} == {
+            order[0]: "approve",
+            order[1]: "reject",
+        }
         # everything decided: `]` stays and says so
         await press(pilot, "B", "3")
-        await wait_for(pilot, lambda: app.triage.session.triage.counts()["left"] == 0, what="bulk defer")
+        await wait_for(
+            pilot, lambda: app.triage.session.triage.counts()["left"] == 0, what="bulk defer"
+        )
         here = current(app)
         await press(pilot, "right_square_bracket")
         assert current(app) == here
@@ -125,7 +138,9 @@ async def test_decision_keys_show_and_persist(sample_ws: Path, size: tuple[int, 
         await wait_ready(app, pilot)
         t = table(app)
         await press(pilot, "a")
-        assert t.get_cell(CORUN, "mark").plain == "✓" and stored(sample_ws)[CORUN].action == "approve"
+        assert (
+            t.get_cell(CORUN, "mark").plain == "✓" and stored(sample_ws)[CORUN].action == "approve"
+        )
         assert current(app) == DASH
         await press(pilot, "p", "t")
         assert stored(sample_ws)[DASH].priority == "🔴" and t.get_cell(DASH, "prio").plain == "🔴"
@@ -139,7 +154,10 @@ async def test_decision_keys_show_and_persist(sample_ws: Path, size: tuple[int, 
         assert t.get_cell(DASH, "mark").plain == "✗"
         assert "✓ 1  ✗ 1" in screen_text(app)
         await press(pilot, "k", "s", "1", ".", "1", "enter")
-        assert stored(sample_ws)[DASH].section == "§1.1" and t.get_cell(DASH, "section").plain == "§1.1"
+        assert (
+            stored(sample_ws)[DASH].section == "§1.1"
+            and t.get_cell(DASH, "section").plain == "§1.1"
+        )
 
 
 # ---------------------------------------------------------------------- footer and palette
@@ -162,7 +180,10 @@ async def test_footer_always_shows_help_and_quit(sample_ws: Path, size: tuple[in
 
 async def test_footer_follows_the_keymap(sample_ws: Path) -> None:
     cfg = sample_ws / "curator.toml"
-    cfg.write_text(cfg.read_text(encoding="utf-8") + '\n[keymap]\nquit = "Q"\nhelp = "h"\napprove = "y"\n', encoding="utf-8")
+    cfg.write_text(
+        cfg.read_text(encoding="utf-8") + '\n[keymap]\nquit = "Q"\nhelp = "h"\napprove = "y"\n',
+        encoding="utf-8",
+    )
     app = CuratorApp(sample_ws)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_ready(app, pilot)
@@ -191,17 +212,31 @@ async def test_palette_finds_every_action_by_name_and_key(sample_ws: Path) -> No
         missing = [a.id for a in ACTIONS if found_by.get(a.id) != {"name", "key"}]
         assert not missing, missing
         # by key, exactly: ^r and ] find Redo and Next undecided first
-        for query, name in (("^r", BY_ID["redo"].name), ("ctrl+r", BY_ID["redo"].name), ("]", BY_ID["next_undecided"].name), ("n", BY_ID["distinct"].name)):
+        for query, name in (
+            ("^r", BY_ID["redo"].name),
+            ("ctrl+r", BY_ID["redo"].name),
+            ("]", BY_ID["next_undecided"].name),
+            ("n", BY_ID["distinct"].name),
+        ):
             hits = sorted([h async for h in provider.search(query)], key=lambda h: -h.score)
-            assert hits and hits[0].match_display.plain == name, (query, [h.match_display.plain for h in hits[:3]])
+            assert hits and hits[0].match_display.plain == name, (
+                query,
+                [h.match_display.plain for h in hits[:3]],
+            )
         # through the real palette: `redo` is found even with nothing to redo, and says why
         await press(pilot, "ctrl+p")
         await pilot.press(*"redo")
-        await wait_for(pilot, lambda: "Redo the last undone change" in screen_text(app), what="redo in the palette")
+        await wait_for(
+            pilot,
+            lambda: "Redo the last undone change" in screen_text(app),
+            what="redo in the palette",
+        )
         assert "nothing to redo" in screen_text(app)
         await pilot.pause(0.3)
         await press(pilot, "enter")
-        await wait_for(pilot, lambda: "nothing to redo" in notices(app), what="the reason, as a notice")
+        await wait_for(
+            pilot, lambda: "nothing to redo" in notices(app), what="the reason, as a notice"
+        )
         assert stored(sample_ws) == {}
 
 
@@ -225,7 +260,9 @@ async def test_lookup_says_tonight_and_enter_jumps(sample_ws: Path, size: tuple[
         await press(pilot, "enter")
         await wait_for(pilot, lambda: app.screen.last is not None, what="lookup")
         text = screen_text(app)
-        assert "Tonight:" in text and "✓ approved" in text and "§1.3" in text and "status NEW" in text
+        assert (
+            "Tonight:" in text and "✓ approved" in text and "§1.3" in text and "status NEW" in text
+        )
         assert app.screen.jump_key == CORUN
         await press(pilot, "enter")
         assert not isinstance(app.screen, LookupScreen)
@@ -250,14 +287,22 @@ async def test_panes_toggle_at_80x24(sample_ws: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_ready(app, pilot)
         s = app.triage
-        notes, sections, detail = s.query_one("#notes"), s.query_one("#sections-pane"), s.query_one("#detail")
+        notes, sections, detail = (
+            s.query_one("#notes"),
+            s.query_one("#sections-pane"),
+            s.query_one("#detail"),
+        )
         assert not notes.display and not sections.display
         assert "hidden: 1 notes  3 sections" in screen_text(app)  # the way back is on screen
         # titles keep the room at 80 columns; the status column shrinks instead
         t = table(app)
         assert col_width(t, "title") >= 40 and col_width(t, "status") <= 6
         await press(pilot, "1")
-        assert notes.display and notes.region.width > 0 and app.focused in list(notes.query("*")) + [notes]
+        assert (
+            notes.display
+            and notes.region.width > 0
+            and app.focused in list(notes.query("*")) + [notes]
+        )
         assert "jay" in screen_text(app)
         await press(pilot, "3")  # one side pane at a time at 80 columns
         assert sections.display and not notes.display
@@ -290,7 +335,9 @@ async def test_side_panes_at_200x50_can_be_hidden_and_shown(sample_ws: Path) -> 
 # ---------------------------------------------------------------------- responsiveness
 
 
-async def test_export_preview_says_it_is_rendering(sample_ws: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_export_preview_says_it_is_rendering(
+    sample_ws: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The briefing renders in a thread: the screen shows progress and keys work meanwhile."""
     import threading
 
@@ -326,7 +373,9 @@ async def test_panes_follow_the_cursor_once_a_run_of_keys_pauses(sample_ws: Path
         now = s._moved_at + 5.0
         assert s._rest_delay(now) == triage.VIEWS_DELAY  # a lone key
         assert abs(s._rest_delay(now + 0.13) - triage.RUN_REST * 0.13) < 1e-9  # tapping j at 0.13 s
-        assert s._rest_delay(now + 0.14) == triage.VIEWS_DELAY  # held keys: never less than a lone key's wait
+        assert (
+            s._rest_delay(now + 0.14) == triage.VIEWS_DELAY
+        )  # held keys: never less than a lone key's wait
         # whatever the pace, the detail shows the row the cursor stopped on
         await press(pilot, "j", "j", "j")
         row = s.current_row()

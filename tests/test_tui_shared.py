@@ -57,15 +57,21 @@ async def test_ui_sees_cli_decisions_and_bulk_overrides_none(sample_ws: Path) ->
     async with app.run_test(size=SIZE) as pilot:
         await wait_ready(app, pilot)
         # the first load ends by saving the index cache (it holds the interpreter a moment)
-        await wait_for(pilot, lambda: not any(w.group == "load" and w.is_running for w in app.workers),
-                       timeout=30, what="the first load to finish")
+        await wait_for(
+            pilot,
+            lambda: not any(w.group == "load" and w.is_running for w in app.workers),
+            timeout=30,
+            what="the first load to finish",
+        )
         order = list(table(app).order)
         approved, meanwhile = order[:30], order[30:36]
         latencies = []
         for key in approved:
             await asyncio.to_thread(cli_decide, sample_ws, analysis, key, "approve")
             written = time.monotonic()
-            await wait_for(pilot, lambda k=key: mark(app, k) == "✓", timeout=5, what=f"{key} on screen")
+            await wait_for(
+                pilot, lambda k=key: mark(app, k) == "✓", timeout=5, what=f"{key} on screen"
+            )
             latencies.append(time.monotonic() - written)
         assert len(latencies) == 30 and max(latencies) < 1.0, latencies
         assert "✓ 30" in screen_text(app)
@@ -80,19 +86,28 @@ async def test_ui_sees_cli_decisions_and_bulk_overrides_none(sample_ws: Path) ->
         proc = await asyncio.to_thread(  # and once through the real command
             subprocess.run,
             [sys.executable, "-m", "curator", "decide", meanwhile[-1], "reject", str(sample_ws)],
-            capture_output=True, text=True, timeout=60,
+            capture_output=True,
+            text=True,
+            timeout=60,
             env=dict(os.environ, PYTHONPATH=str(REPO)),
         )
         assert proc.returncode == 0 and proc.stdout.startswith("saved: reject"), proc.stderr
         await press(pilot, "3")
-        await wait_for(pilot, lambda: any(t.startswith("bulk: defer") for t in toasts(app)), what="bulk done")
+        await wait_for(
+            pilot, lambda: any(t.startswith("bulk: defer") for t in toasts(app)), what="bulk done"
+        )
         on_disk = stored(sample_ws)
         assert [on_disk[k].action for k in approved] == ["approve"] * 30
         assert [on_disk[k].action for k in meanwhile] == ["reject"] * 6
         deferred = sorted(k for k, d in on_disk.items() if d.action == "defer")
         assert deferred == sorted(order[36:])
-        assert f"bulk: defer × {shown - 6} (6 decided meanwhile, left as they were) · u undoes it all" in toasts(app)
-        await wait_for(pilot, lambda: all(mark(app, k) == "✗" for k in meanwhile), what="rejects shown")
+        assert (
+            f"bulk: defer × {shown - 6} (6 decided meanwhile, left as they were) · u undoes it all"
+            in toasts(app)
+        )
+        await wait_for(
+            pilot, lambda: all(mark(app, k) == "✗" for k in meanwhile), what="rejects shown"
+        )
         assert f"✓ 30  ✗ 6  ⏸ {len(order) - 36}" in screen_text(app)
 
 
@@ -129,12 +144,18 @@ async def test_bulk_is_one_undo_and_one_redo_across_restarts(sample_ws: Path) ->
         await press(pilot, "q")
     out = subprocess.run(
         [sys.executable, "-m", "curator", "history", str(sample_ws)],
-        capture_output=True, text=True, timeout=60, check=True,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
         env=dict(os.environ, PYTHONPATH=str(REPO)),
     ).stdout.splitlines()
     assert [line.split("  ", 2)[2] for line in out] == [
-        f"redo  bulk reject × {n}", f"undo  bulk reject × {n}", f"redo  bulk reject × {n}",
-        f"undo  bulk reject × {n}", f"bulk  bulk reject × {n}",
+        f"redo  bulk reject × {n}",
+        f"undo  bulk reject × {n}",
+        f"redo  bulk reject × {n}",
+        f"undo  bulk reject × {n}",
+        f"bulk  bulk reject × {n}",
     ]
 
 
@@ -152,4 +173,7 @@ async def test_a_key_on_screen_decides_its_own_row_only(sample_ws: Path) -> None
         await pilot.pause()
         await press(pilot, "a")
         assert mark(app, title_id) == "✗" and mark(app, twin) == "✓"
-    assert {k: d.action for k, d in stored(sample_ws).items()} == {title_id: "reject", twin: "approve"}
+    assert {k: d.action for k, d in stored(sample_ws).items()} == {
+        title_id: "reject",
+        twin: "approve",
+    }

@@ -22,7 +22,9 @@ BAD_SINCE = "2026-08-20T00:00:00+08:00"
 BAD_UNTIL = "2026-08-21T00:00:00+08:00"
 
 
-async def wait_for(pilot, predicate: Callable[[], bool], timeout: float = 5.0, what: str = "") -> float:
+async def wait_for(
+    pilot, predicate: Callable[[], bool], timeout: float = 5.0, what: str = ""
+) -> float:
     """Poll *predicate* (letting the app run) until true; returns the seconds it took."""
     start = time.monotonic()
     while not predicate():
@@ -55,8 +57,12 @@ def screen_text(app: CuratorApp) -> str:
     """The whole terminal as plain text (what a user would read)."""
     width, height = app.size
     console = Console(
-        width=width, height=height, file=io.StringIO(), record=True,
-        legacy_windows=False, color_system=None,
+        width=width,
+        height=height,
+        file=io.StringIO(),
+        record=True,
+        legacy_windows=False,
+        color_system=None,
     )
     console.print(
         app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)

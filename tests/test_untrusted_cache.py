@@ -25,7 +25,17 @@ from curator.report import analysis_json
 
 ROOT = Path(__file__).resolve().parents[1]
 CACHE_NAMES = sorted({*PARTS.values(), *LEGACY.values(), INDEX_NAME, LEGACY_NAME})
-FORBIDDEN = {"pickle", "_pickle", "cPickle", "marshal", "shelve", "dill", "cloudpickle", "jsonpickle", "copyreg"}
+FORBIDDEN = {
+    "pickle",
+    "_pickle",
+    "cPickle",
+    "marshal",
+    "shelve",
+    "dill",
+    "cloudpickle",
+    "jsonpickle",
+    "copyreg",
+}
 IN_WINDOW = "inbox/jay/2026-08-20T1950-jay-inference-engineering-rag-eval-mcp-stack-aug20.md"
 
 
@@ -50,8 +60,13 @@ def _plant(ws: Path, marker: Path) -> None:
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "curator", *args], capture_output=True, text=True, timeout=300,
-                          cwd=ROOT)
+    return subprocess.run(
+        [sys.executable, "-m", "curator", *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=ROOT,
+    )
 
 
 def _strip(data: dict) -> dict:
@@ -149,7 +164,9 @@ def _mutations(data: object, rng: random.Random, n: int, choices: list[object]) 
         for step in path[:-1]:
             parent = parent[step]
         old = parent[path[-1]]
-        parent[path[-1]] = rng.choice([c for c in choices if type(c) is not type(old)] or [[POISON]])
+        parent[path[-1]] = rng.choice(
+            [c for c in choices if type(c) is not type(old)] or [[POISON]]
+        )
         out.append(copy)
     return out
 
@@ -171,13 +188,24 @@ def test_wrong_types_in_a_cache_are_a_miss(sample_ws: Path, part: str) -> None:
             blob_area = Blobs()
             blob_area.add(blob_bytes)
             assert write_cache(sample_ws, path, part, _version(), bad, blob_area)
-            warm = analyze(sample_ws, since=SINCE, until=UNTIL, cache=IndexCache(sample_ws, persist=False))
+            warm = analyze(
+                sample_ws, since=SINCE, until=UNTIL, cache=IndexCache(sample_ws, persist=False)
+            )
             if choices == [POISON]:
                 assert _strip(analysis_json(warm)) == cold
 
 
-@pytest.mark.parametrize("damage", [b"", b"curator-cache 1\n", b"curator-cache 1\n{", b"curator-cache 99\n{}\n",
-                                    b"\xff\xfe garbage", b"curator-cache 1\n" + b"[" * 100_000 + b"\n"])
+@pytest.mark.parametrize(
+    "damage",
+    [
+        b"",
+        b"curator-cache 1\n",
+        b"curator-cache 1\n{",
+        b"curator-cache 99\n{}\n",
+        b"\xff\xfe garbage",
+        b"curator-cache 1\n" + b"[" * 100_000 + b"\n",
+    ],
+)
 def test_damaged_cache_files_are_rebuilt(sample_ws: Path, damage: bytes) -> None:
     cold = _strip(analysis_json(analyze(sample_ws, since=SINCE, until=UNTIL)))
     cold_lookup = lookup(sample_ws, "2608.14376").to_json()
@@ -208,7 +236,9 @@ def test_a_lookup_shard_that_does_not_decode_rebuilds_the_index(sample_ws: Path)
     idx = LookupIndex(sample_ws)
     from curator.lookupdata import slot
 
-    idx.post.refs[slot("arxiv:2608.14376")] = b'{"arxiv:2608.14376": [["../../etc/passwd", "no lines"]]}'
+    idx.post.refs[slot("arxiv:2608.14376")] = (
+        b'{"arxiv:2608.14376": [["../../etc/passwd", "no lines"]]}'
+    )
     idx.meta.refs = [b"{not json"] * len(idx.meta.refs)
     idx.dirty = True
     idx.save()

@@ -106,7 +106,9 @@ def test_normalize_url_key_shape() -> None:
         "https://evalsignal.substack.com/p/the-prompt-format-tax/?utm_source=x&utm_medium=email"
     )
     assert key == "evalsignal.substack.com/p/the-prompt-format-tax"
-    assert normalize_url("github.com/kestrel-ai/contam-board/") == "github.com/kestrel-ai/contam-board"
+    assert (
+        normalize_url("github.com/kestrel-ai/contam-board/") == "github.com/kestrel-ai/contam-board"
+    )
     assert normalize_url("https://a.org/x?page=2&q=kv") == "a.org/x?page=2&q=kv"
 
 
@@ -181,7 +183,9 @@ def test_normalize_url_without_host_gives_no_key() -> None:
 
 
 def test_normalize_url_is_fast() -> None:
-    urls = [f"https://www.example{i % 50}.com/p/post-{i}/?utm_source=x&b={i}&a=1" for i in range(2000)]
+    urls = [
+        f"https://www.example{i % 50}.com/p/post-{i}/?utm_source=x&b={i}&a=1" for i in range(2000)
+    ]
     t0 = time.perf_counter()
     keys = [normalize_url(u) for u in urls]
     cold = time.perf_counter() - t0
@@ -406,8 +410,33 @@ def test_property_normalize_and_is_arxiv_never_raise(text: str) -> None:
 _URLISH = st.lists(
     st.one_of(
         st.sampled_from(
-            ["https://", "www.", "a.com", "/", "?", "&", "=", "#", "%", "%41", "%E4%B8%AD", "中",
-             "@", ":", ":443", ":99999", "[", "]", ".", "..", ";", "\\", " ", "utm_source", "ü"]
+            [
+                "https://",
+                "www.",
+                "a.com",
+                "/",
+                "?",
+                "&",
+                "=",
+                "#",
+                "%",
+                "%41",
+                "%E4%B8%AD",
+                "中",
+                "@",
+                ":",
+                ":443",
+                ":99999",
+                "[",
+                "]",
+                ".",
+                "..",
+                ";",
+                "\\",
+                " ",
+                "utm_source",
+                "ü",
+            ]
         ),
         st.text(max_size=2),
     ),
@@ -422,12 +451,20 @@ def test_property_normalize_url_idempotent_on_anything(text: str) -> None:
     assert normalize_url(key) == key
 
 
-@pytest.mark.parametrize("url", [
-    "https://us02web.zoom.us/j/83315529907?pwd=x", "https://maps.app.goo.gl/Xq7VhC2mR8pLkT3n9",
-    "https://place.map.kakao.com/1827364", "https://t.co/qm3kzr8tfa", "https://bit.ly/3abcd",
-    "https://discord.com/channels/1/2", "https://lab.atlassian.net/wiki/spaces/x/pages/1/notes",
-    "https://colab.research.google.com/drive/1hX9", "https://meet.google.com/abc-defg-hij",
-])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "https://us02web.zoom.us/j/83315529907?pwd=x",
+        "https://maps.app.goo.gl/Xq7VhC2mR8pLkT3n9",
+        "https://place.map.kakao.com/1827364",
+        "https://t.co/qm3kzr8tfa",
+        "https://bit.ly/3abcd",
+        "https://discord.com/channels/1/2",
+        "https://lab.atlassian.net/wiki/spaces/x/pages/1/notes",
+        "https://colab.research.google.com/drive/1hX9",
+        "https://meet.google.com/abc-defg-hij",
+    ],
+)
 def test_a_teams_everyday_links_are_never_items(url: str) -> None:
     from curator.mentions import url_role
 
@@ -443,23 +480,38 @@ def test_a_site_label_beside_the_page_is_no_link_of_its_own() -> None:
 
 
 def test_a_doi_written_bare_is_its_address() -> None:
-    got = [(u, normalize_url(u)) for u, _s, _e in find_urls("(doi:10.1126/SciRobotics.aau5872, 09-08)")]
-    assert got == [("https://doi.org/10.1126/scirobotics.aau5872", "doi.org/10.1126/scirobotics.aau5872")]
-    assert normalize_url("https://doi.org/10.1126/SciRobotics.aau5872") == "doi.org/10.1126/scirobotics.aau5872"
+    got = [
+        (u, normalize_url(u)) for u, _s, _e in find_urls("(doi:10.1126/SciRobotics.aau5872, 09-08)")
+    ]
+    assert got == [
+        ("https://doi.org/10.1126/scirobotics.aau5872", "doi.org/10.1126/scirobotics.aau5872")
+    ]
+    assert (
+        normalize_url("https://doi.org/10.1126/SciRobotics.aau5872")
+        == "doi.org/10.1126/scirobotics.aau5872"
+    )
     assert find_urls("arXiv's own DOI 10.48550/arXiv.2609.15033") == []  # an arXiv ID, read as such
     assert find_urls("version 10.2 of x/y") == []
 
 
 def test_a_project_page_needs_no_path() -> None:
-    assert [u for u, _s, _e in find_urls("UMI(umi-gripper.github.io)처럼")] == ["umi-gripper.github.io"]
+    assert [u for u, _s, _e in find_urls("UMI(umi-gripper.github.io)처럼")] == [
+        "umi-gripper.github.io"
+    ]
     assert find_urls("mail me at ann@foo.github.io") == []
 
 
-@pytest.mark.parametrize(("url", "role"), [
-    ("https://links.tldrnewsletter.com/qk7ppr", "ignore"),  # a mailer's click redirect
-    ("https://wandb.ai/srl/openvla2-ur5e", "ignore"),  # the team's own runs
-    ("https://link.springer.com/article/10.1007/s11263-023-01234-5", "item"),  # a real page under "link."
-])
+@pytest.mark.parametrize(
+    ("url", "role"),
+    [
+        ("https://links.tldrnewsletter.com/qk7ppr", "ignore"),  # a mailer's click redirect
+        ("https://wandb.ai/srl/openvla2-ur5e", "ignore"),  # the team's own runs
+        (
+            "https://link.springer.com/article/10.1007/s11263-023-01234-5",
+            "item",
+        ),  # a real page under "link."
+    ],
+)
 def test_redirects_and_team_tools(url: str, role: str) -> None:
     from curator.mentions import url_role
 

@@ -15,7 +15,9 @@ def reader_for(lex: Lexicon, topic: str = TOPIC) -> VerdictReader:
     """The reader as the analysis builds it: this topic's names, every other topic's names, the inbox's people."""
     names = lex.topic_names(topic)
     own = set(lex.topic_family(topic)) | set(names)
-    others = {n for t in lex.table("topics") if t != topic for n in lex.topic_names(t) if n not in own}
+    others = {
+        n for t in lex.table("topics") if t != topic for n in lex.topic_names(t) if n not in own
+    }
     return VerdictReader(lex, names, sorted(others), PEOPLE)
 
 
@@ -30,54 +32,125 @@ def kinds(reader: VerdictReader, text: str) -> list[str]:
 
 POSITIVES = {
     "redirect": [
-        "→ agents", "-> rag", "forward to bob", "for the rag folks", "belongs to rag", "that's a rag paper",
-        "转 rag", "这篇是 rag 的", "归 rag", "rag 那边", "转给 bob",
-        "これは rag の話", "rag チームで拾って",
-        "es de rag", "para el equipo de rag",
-        "gehört zu rag", "eher rag", "weiter an rag",
+        "→ agents",
+        "-> rag",
+        "forward to bob",
+        "for the rag folks",
+        "belongs to rag",
+        "that's a rag paper",
+        "转 rag",
+        "这篇是 rag 的",
+        "归 rag",
+        "rag 那边",
+        "转给 bob",
+        "これは rag の話",
+        "rag チームで拾って",
+        "es de rag",
+        "para el equipo de rag",
+        "gehört zu rag",
+        "eher rag",
+        "weiter an rag",
     ],
     "not_topic": [
-        "not eval", "not really eval, more like RL", "nothing to do with evaluation", "unrelated to evals",
-        "不是评测", "与评测无关", "和 评测 无关",
-        "評価ではない", "評価とは無関係",
-        "nada que ver con evaluation", "fuera de evaluation",
-        "hat nichts mit evaluation zu tun", "keine evaluation",
+        "not eval",
+        "not really eval, more like RL",
+        "nothing to do with evaluation",
+        "unrelated to evals",
+        "不是评测",
+        "与评测无关",
+        "和 评测 无关",
+        "評価ではない",
+        "評価とは無関係",
+        "nada que ver con evaluation",
+        "fuera de evaluation",
+        "hat nichts mit evaluation zu tun",
+        "keine evaluation",
     ],
     "dismiss": [
-        "eh, skip.", "Skip it, not ours", "lol no", "nope", "keyword hit", "out of scope", "(skip)", "**skip**",
-        "Drop, not ours", "skip; RL paper",
-        "跳过", "不看", "只是关键词命中", "不归我们",
-        "対象外", "スキップ", "見送り",
-        "fuera de alcance", "no es lo nuestro", "saltar",
-        "nicht für uns", "überspringen", "verworfen",
+        "eh, skip.",
+        "Skip it, not ours",
+        "lol no",
+        "nope",
+        "keyword hit",
+        "out of scope",
+        "(skip)",
+        "**skip**",
+        "Drop, not ours",
+        "skip; RL paper",
+        "跳过",
+        "不看",
+        "只是关键词命中",
+        "不归我们",
+        "対象外",
+        "スキップ",
+        "見送り",
+        "fuera de alcance",
+        "no es lo nuestro",
+        "saltar",
+        "nicht für uns",
+        "überspringen",
+        "verworfen",
     ],
     "reported": [
-        "already reported", "in yesterday's briefing", "don't re-report", "不重复报", "已经报过", "简报已报", "上期已报",
-        "既報", "報告済み", "ya reportado", "ya salió en el briefing", "schon berichtet", "stand schon im briefing",
+        "already reported",
+        "in yesterday's briefing",
+        "don't re-report",
+        "不重复报",
+        "已经报过",
+        "简报已报",
+        "上期已报",
+        "既報",
+        "報告済み",
+        "ya reportado",
+        "ya salió en el briefing",
+        "schon berichtet",
+        "stand schon im briefing",
     ],
     "covered": [
-        "already anchored", "already in the doc", "nothing new", "已锚", "活文档 1.1 已锚", "已覆盖", "活文档已有",
-        "掲載済み", "ya está anclado", "nada nuevo", "bereits verankert", "nichts neues",
+        "already anchored",
+        "already in the doc",
+        "nothing new",
+        "已锚",
+        "活文档 1.1 已锚",
+        "已覆盖",
+        "活文档已有",
+        "掲載済み",
+        "ya está anclado",
+        "nada nuevo",
+        "bereits verankert",
+        "nichts neues",
     ],
     "keep": [
-        "must read", "worth anchoring", "必读", "值得跟", "必読", "imprescindible", "vale la pena",
-        "unbedingt lesen", "lesenswert",
+        "must read",
+        "worth anchoring",
+        "必读",
+        "值得跟",
+        "必読",
+        "imprescindible",
+        "vale la pena",
+        "unbedingt lesen",
+        "lesenswert",
     ],
 }
 POSITIVE_CASES = [(k, t) for k, ts in POSITIVES.items() for t in ts]
 
 
-@pytest.mark.parametrize(("kind", "text"), POSITIVE_CASES, ids=[f"{k}:{t}" for k, t in POSITIVE_CASES])
+@pytest.mark.parametrize(
+    ("kind", "text"), POSITIVE_CASES, ids=[f"{k}:{t}" for k, t in POSITIVE_CASES]
+)
 def test_remarks_are_read(reader: VerdictReader, kind: str, text: str) -> None:
     found = reader.read(text)
     assert found and found[0].kind == kind, found
     assert all(v.text and v.text in " ".join(text.split()) for v in found)
 
 
-@pytest.mark.parametrize("sentence", [
-    "Contamination probes for judges, skip.",
-    "The harness paper (not eval, it's RL)",
-])
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Contamination probes for judges, skip.",
+        "The harness paper (not eval, it's RL)",
+    ],
+)
 def test_remark_quotes_its_words(reader: VerdictReader, sentence: str) -> None:
     v = reader.read(sentence)[0]
     assert v.kind in OFF_KINDS
@@ -161,17 +234,24 @@ def test_read_sentences_scopes_each_remark(reader: VerdictReader) -> None:
     assert [s.strip() for s, _vs in only_off] == ["Not eval, more like RL."]
 
 
-@pytest.mark.parametrize(("text", "expected"), [
-    ("## Summary\nNo new evaluation items today.", "No new evaluation items"),
-    ("nothing for evaluation tonight", "nothing for evaluation"),
-    ("评测相关:无新增", "评测相关:无新增"),
-])
-def test_a_note_declaring_nothing_for_the_topic(reader: VerdictReader, text: str, expected: str) -> None:
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("## Summary\nNo new evaluation items today.", "No new evaluation items"),
+        ("nothing for evaluation tonight", "nothing for evaluation"),
+        ("评测相关:无新增", "评测相关:无新增"),
+    ],
+)
+def test_a_note_declaring_nothing_for_the_topic(
+    reader: VerdictReader, text: str, expected: str
+) -> None:
     said = reader.declares_none(text)
     assert said is not None and expected in said
 
 
-@pytest.mark.parametrize("text", ["We found nothing new on judges", "no new rag items", "Position bias of judges"])
+@pytest.mark.parametrize(
+    "text", ["We found nothing new on judges", "no new rag items", "Position bias of judges"]
+)
 def test_a_note_not_declaring_nothing(reader: VerdictReader, text: str) -> None:
     assert reader.declares_none(text) is None
 
@@ -179,7 +259,16 @@ def test_a_note_not_declaring_nothing(reader: VerdictReader, text: str) -> None:
 def test_a_workspace_phrase_is_a_remark() -> None:
     packaged = reader_for(packaged_lexicon())
     assert packaged.read("passt nicht zu uns") == []
-    team = reader_for(load_lexicon({"remarks": {"dismiss": ["passt nicht zu uns"], "not_topic": ["kein Thema für {topic}"]}}))
+    team = reader_for(
+        load_lexicon(
+            {
+                "remarks": {
+                    "dismiss": ["passt nicht zu uns"],
+                    "not_topic": ["kein Thema für {topic}"],
+                }
+            }
+        )
+    )
     assert kinds(team, "Passt nicht zu uns.") == ["dismiss"]
     assert kinds(team, "kein Thema für eval") == ["not_topic"]
     assert kinds(team, "kein Thema für rag") == []
@@ -196,20 +285,31 @@ def test_a_workspace_phrase_is_a_remark() -> None:
         ("rag 쪽 이야기 아니다", []),
         ("não é de rag", []),
     ],
-    ids=["but-skip", "dash-separator", "eh-drop", "negated-dismiss", "ja-negation-after", "ko-negation-after", "pt-negation"],
+    ids=[
+        "but-skip",
+        "dash-separator",
+        "eh-drop",
+        "negated-dismiss",
+        "ja-negation-after",
+        "ko-negation-after",
+        "pt-negation",
+    ],
 )
 def test_negations_and_clause_ends(reader: VerdictReader, text: str, expected: list[str]) -> None:
     """A judgement word still judges at a clause end; a negation next to a remark turns it off."""
     assert [k for k in kinds(reader, text) if k in OFF_KINDS] == expected
 
 
-@pytest.mark.parametrize(("text", "kind"), [
-    ("RoadDream: video diffusion world model for driving → gen team", "redirect"),
-    ("Great → the robotics folks", "redirect"),
-    ("→ evaluation team, they own the harness", None),  # this topic's own team
-    ("→ our team please", None),
-    ("PointSeg-XL — LiDAR-Segmentierung, gehört nicht zu uns (3D-Perception-Team)", "dismiss"),
-])
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("RoadDream: video diffusion world model for driving → gen team", "redirect"),
+        ("Great → the robotics folks", "redirect"),
+        ("→ evaluation team, they own the harness", None),  # this topic's own team
+        ("→ our team please", None),
+        ("PointSeg-XL — LiDAR-Segmentierung, gehört nicht zu uns (3D-Perception-Team)", "dismiss"),
+    ],
+)
 def test_a_redirect_to_another_team_by_any_name(text: str, kind: str | None) -> None:
     from curator.lexicon import default_lexicon
     from curator.verdicts import VerdictReader
@@ -218,13 +318,16 @@ def test_a_redirect_to_another_team_by_any_name(text: str, kind: str | None) -> 
     assert [v.kind for v in r.read(text)][:1] == ([kind] if kind else [])
 
 
-@pytest.mark.parametrize(("text", "judged"), [
-    ("eh, skip (not eval, it's RL)", True),
-    ("→ forecasting, skip.", True),
-    ("not ours, ignore", True),
-    ("estilo que o modelo deteta e ignora - → [[Faithfulness of reasoning traces]]", False),
-    ("probes whose direction the model simply ignored.", False),
-])
+@pytest.mark.parametrize(
+    ("text", "judged"),
+    [
+        ("eh, skip (not eval, it's RL)", True),
+        ("→ forecasting, skip.", True),
+        ("not ours, ignore", True),
+        ("estilo que o modelo deteta e ignora - → [[Faithfulness of reasoning traces]]", False),
+        ("probes whose direction the model simply ignored.", False),
+    ],
+)
 def test_a_one_word_dismissal_leads_its_clause(text: str, judged: bool) -> None:
     from curator.lexicon import default_lexicon
     from curator.verdicts import VerdictReader

@@ -40,37 +40,93 @@ class TriageAction:
 
 
 ACTIONS: tuple[TriageAction, ...] = (
-    TriageAction("approve", "a", "decide('approve')", "Approve", "Approve (in the row's section)", 1),
+    TriageAction(
+        "approve", "a", "decide('approve')", "Approve", "Approve (in the row's section)", 1
+    ),
     TriageAction("reject", "x", "decide('reject')", "Reject", "Reject", 2),
     TriageAction("defer", "d", "decide('defer')", "Defer", "Defer", 3),
     TriageAction("undo", "u", "undo", "Undo", "Undo the last change", 4),
     TriageAction("section", "s", "section", "Section", "Choose the section", 5),
-    TriageAction("next_undecided", "right_square_bracket", "undecided('next')", "Next todo", "Next undecided increment", 6),
-    TriageAction("previous_undecided", "left_square_bracket", "undecided('previous')", "Prev todo", "Previous undecided increment"),
+    TriageAction(
+        "next_undecided",
+        "right_square_bracket",
+        "undecided('next')",
+        "Next todo",
+        "Next undecided increment",
+        6,
+    ),
+    TriageAction(
+        "previous_undecided",
+        "left_square_bracket",
+        "undecided('previous')",
+        "Prev todo",
+        "Previous undecided increment",
+    ),
     TriageAction("merge", "m", "merge", "Merge", "Merge another increment into this one", 7),
     TriageAction("filter", "slash", "filter", "Filter", "Filter the list", 8),
-    TriageAction("export", "E", "export", "Export", "Export preview (write / copy the briefing)", 9),
+    TriageAction(
+        "export", "E", "export", "Export", "Export preview (write / copy the briefing)", 9
+    ),
     TriageAction("edit", "e", "edit", "Edit", "Edit title, key points, caveats", 10),
     TriageAction("priority", "p", "priority", "Priority", "Cycle priority", 11),
     TriageAction("tier", "t", "tier", "Tier", "Main / adjacent in the briefing", 12),
-    TriageAction("distinct", "n", "distinct", "Not dup", "Not a duplicate (the top flagged overlap)", 13),
+    TriageAction(
+        "distinct", "n", "distinct", "Not dup", "Not a duplicate (the top flagged overlap)", 13
+    ),
     TriageAction("redo", "ctrl+r", "redo", "Redo", "Redo the last undone change", 14),
-    TriageAction("lookup", "colon,ctrl+l", "lookup", "Lookup", "Lookup: an arXiv ID or URL (as `curator lookup`)", 15),
+    TriageAction(
+        "lookup",
+        "colon,ctrl+l",
+        "lookup",
+        "Lookup",
+        "Lookup: an arXiv ID or URL (as `curator lookup`)",
+        15,
+    ),
     TriageAction("bulk", "B", "bulk", "Bulk", "Bulk actions (one undo)", 16),
-    TriageAction("pane_notes", "1", "pane('notes')", "", "Show / hide the notes pane", 17, group="Panes"),
-    TriageAction("pane_increments", "2", "pane('increments')", "", "Show / hide the increments pane", 17, group="Panes"),
-    TriageAction("pane_sections", "3", "pane('sections')", "", "Show / hide the sections pane", 17, group="Panes"),
-    TriageAction("pane_detail", "4", "pane('detail')", "", "Show / hide the detail pane", 17, group="Panes"),
+    TriageAction(
+        "pane_notes", "1", "pane('notes')", "", "Show / hide the notes pane", 17, group="Panes"
+    ),
+    TriageAction(
+        "pane_increments",
+        "2",
+        "pane('increments')",
+        "",
+        "Show / hide the increments pane",
+        17,
+        group="Panes",
+    ),
+    TriageAction(
+        "pane_sections",
+        "3",
+        "pane('sections')",
+        "",
+        "Show / hide the sections pane",
+        17,
+        group="Panes",
+    ),
+    TriageAction(
+        "pane_detail", "4", "pane('detail')", "", "Show / hide the detail pane", 17, group="Panes"
+    ),
     TriageAction("first", "g,home", "first", "First", "First row"),
     TriageAction("last", "G,end", "last", "Last", "Last row"),
-    TriageAction("old_notes", "o", "toggle_out_of_window", "Old notes", "Show / hide notes outside the window"),
+    TriageAction(
+        "old_notes",
+        "o",
+        "toggle_out_of_window",
+        "Old notes",
+        "Show / hide notes outside the window",
+    ),
     TriageAction("down", "j", "cursor('down')", "Down", "Down"),
     TriageAction("up", "k", "cursor('up')", "Up", "Up"),
     TriageAction("next_pane", "tab", "app.focus_next", "Next pane", "Next pane (focus)"),
-    TriageAction("previous_pane", "shift+tab", "app.focus_previous", "Previous pane", "Previous pane (focus)"),
+    TriageAction(
+        "previous_pane", "shift+tab", "app.focus_previous", "Previous pane", "Previous pane (focus)"
+    ),
     TriageAction("clear_filter", "escape", "clear_filter", "Clear filter", "Clear the filter"),
     TriageAction("help", "question_mark", "help", "Help", "Help: every key", pinned=True),
-    TriageAction("quit", "q", "quit", "Quit", "Quit (every decision is already saved)", pinned=True),
+    TriageAction(
+        "quit", "q", "quit", "Quit", "Quit (every decision is already saved)", pinned=True
+    ),
 )
 
 BY_ID: dict[str, TriageAction] = {a.id: a for a in ACTIONS}

@@ -115,7 +115,9 @@ class CuratorApp(App[None]):
             self.notify(
                 f"curator.toml [keymap]: unknown action(s) {', '.join(clean(u, 40) for u in unknown)}; "
                 f"known: {', '.join(sorted(known))}",
-                severity="warning", markup=False, timeout=10,
+                severity="warning",
+                markup=False,
+                timeout=10,
             )
         self.set_keymap({k: v for k, v in self.keymap.items() if k in known})
         for problem in [self.config_problem, *self.config.problems]:

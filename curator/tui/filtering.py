@@ -12,9 +12,13 @@ from dataclasses import dataclass, field
 from curator.triage import Row
 
 _ACTION_WORDS = {
-    "approved": "approve", "approve": "approve", "ok": "approve",
-    "rejected": "reject", "reject": "reject",
-    "deferred": "defer", "defer": "defer",
+    "approved": "approve",
+    "approve": "approve",
+    "ok": "approve",
+    "rejected": "reject",
+    "reject": "reject",
+    "deferred": "defer",
+    "defer": "defer",
 }
 _STATUS_WORDS = {"new", "anchored", "reported", "cited", "off-topic", "offtopic", "unverified"}
 _SECTION = re.compile(r"^§[\w.]+$")
@@ -34,7 +38,11 @@ class RowFilter:
     @property
     def empty(self) -> bool:
         return not (
-            self.words or self.statuses or self.actions or self.authors or self.notes
+            self.words
+            or self.statuses
+            or self.actions
+            or self.authors
+            or self.notes
             or self.sections
         )
 
@@ -93,9 +101,7 @@ def row_matches(row: Row, f: RowFilter) -> bool:
             return False
     if f.sections:
         here = {row.section or ""} | {a.section for a in row.inc.anchored_in}
-        if not all(
-            any(h == s or h.startswith(s + ".") for h in here) for s in f.sections
-        ):
+        if not all(any(h == s or h.startswith(s + ".") for h in here) for s in f.sections):
             return False
     if f.words:
         hay = _haystack(row)

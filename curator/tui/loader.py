@@ -87,7 +87,12 @@ class Loader:
         except Exception as exc:  # a broken store must not keep the relay from showing
             return None, f"decisions store unavailable: {exc}"
 
-    def analyze(self, progress: Callable[[str, int, int], None] | None = None, *, defer_outside: bool = False) -> Analysis:
+    def analyze(
+        self,
+        progress: Callable[[str, int, int], None] | None = None,
+        *,
+        defer_outside: bool = False,
+    ) -> Analysis:
         """Run the analysis (one at a time: a cancelled worker finishes before the next).
 
         ``defer_outside``: see :func:`curator.analysis.analyze` (a cold start shows the relay first).
@@ -106,7 +111,9 @@ class Loader:
                 self._busy -= 1
                 self._quiet_until = time.monotonic() + SHOW_PAUSE
 
-    def _analyze(self, progress: Callable[[str, int, int], None] | None, defer_outside: bool) -> Analysis:
+    def _analyze(
+        self, progress: Callable[[str, int, int], None] | None, defer_outside: bool
+    ) -> Analysis:
         from curator.analysis import analyze
         from curator.tui.watch import scan
 
@@ -116,14 +123,25 @@ class Loader:
         if self._cache is not False:
             try:
                 return analyze(
-                    self.root, self.topic, self.since, self.until,
-                    cfg=self.config, progress=progress, cache=self._cache, save_cache=False,
+                    self.root,
+                    self.topic,
+                    self.since,
+                    self.until,
+                    cfg=self.config,
+                    progress=progress,
+                    cache=self._cache,
+                    save_cache=False,
                     defer_outside=defer_outside,
                 )
             except Exception:  # a cache problem must never cost the analysis
                 self._cache = False
         return analyze(
-            self.root, self.topic, self.since, self.until, cfg=self.config, progress=progress,
+            self.root,
+            self.topic,
+            self.since,
+            self.until,
+            cfg=self.config,
+            progress=progress,
             defer_outside=defer_outside,
         )
 
@@ -143,7 +161,11 @@ class Loader:
         try:
             for start in range(0, len(paths), COMPLETE_CHUNK):
                 give_way = time.monotonic() + 5.0
-                while (self._busy or time.monotonic() < self._quiet_until) and not cancelled() and time.monotonic() < give_way:
+                while (
+                    (self._busy or time.monotonic() < self._quiet_until)
+                    and not cancelled()
+                    and time.monotonic() < give_way
+                ):
                     time.sleep(0.005)
                 if cancelled():
                     return
@@ -213,4 +235,8 @@ def describe_arrivals(old: Analysis, new: Analysis) -> list[str]:
 def _changed(prev: Note, note: Note) -> bool:
     if prev.sha1 and note.sha1:
         return prev.sha1 != note.sha1
-    return (prev.size, len(prev.items), prev.text) != (note.size, len(note.items), note.text)  # unreadable ones
+    return (prev.size, len(prev.items), prev.text) != (
+        note.size,
+        len(note.items),
+        note.text,
+    )  # unreadable ones

@@ -120,7 +120,11 @@ class InboxWatcher:
         """Loop forever: wait for an event or the rescan timer, settle, report the difference."""
         pump = asyncio.create_task(self._pump())
         try:
-            last = self.baseline if self.baseline is not None else await asyncio.to_thread(scan, self.folder)
+            last = (
+                self.baseline
+                if self.baseline is not None
+                else await asyncio.to_thread(scan, self.folder)
+            )
             if last != await asyncio.to_thread(scan, self.folder):
                 self._wake.set()
             while True:

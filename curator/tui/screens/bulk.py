@@ -32,9 +32,20 @@ class BulkScreen(ModalScreen[int | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="bulk"):
-            yield Label(Content.styled("Bulk actions (undecided rows only; u undoes a whole action)", "bold"), id="dialog-title")
+            yield Label(
+                Content.styled(
+                    "Bulk actions (undecided rows only; u undoes a whole action)", "bold"
+                ),
+                id="dialog-title",
+            )
             for number, plan in sorted(self.plans.items()):
-                lines = [Content.assemble((f"{number}  ", "bold $text-accent"), (plan.title, "bold"), (f"  — {plan.count} rows", "dim"))]
+                lines = [
+                    Content.assemble(
+                        (f"{number}  ", "bold $text-accent"),
+                        (plan.title, "bold"),
+                        (f"  — {plan.count} rows", "dim"),
+                    )
+                ]
                 for row, section in plan.steps[:EXAMPLES]:
                     where = f" → {section}" if section else ""
                     lines.append(Content.styled(f"     {clean(row.title, 70)}{where}", "dim"))

@@ -32,7 +32,7 @@ def lines_of(text: str) -> list[str]:
         line = line.strip()
         for bullet in ("- ", "* ", "• "):
             if line.startswith(bullet):
-                line = line[len(bullet):].strip()
+                line = line[len(bullet) :].strip()
         if line:
             out.append(line)
     return out

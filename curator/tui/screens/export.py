@@ -90,7 +90,10 @@ class ExportScreen(Screen[None]):
                     placeholder="Write the evening's summary here (optional)",
                 )
                 yield Label(
-                    Content.styled("w write · y copy · [ ] parts · Tab to edit the summary, Esc to leave it · Esc back", "dim"),
+                    Content.styled(
+                        "w write · y copy · [ ] parts · Tab to edit the summary, Esc to leave it · Esc back",
+                        "dim",
+                    ),
                     id="export-hint",
                 )
         yield Footer()
@@ -101,7 +104,9 @@ class ExportScreen(Screen[None]):
         self.query_one("#export-title", Label).update(
             Content.styled(f"Briefing preview · {approved} approved · rendering…", "bold")
         )
-        self.query_one("#export-preview", Markdown).update(f"*Rendering the briefing of {approved} approved increments…*")
+        self.query_one("#export-preview", Markdown).update(
+            f"*Rendering the briefing of {approved} approved increments…*"
+        )
         self.render_briefing()
 
     # ------------------------------------------------------------------ rendering
@@ -124,7 +129,9 @@ class ExportScreen(Screen[None]):
         if engine is None:
             return "", ["*The briefing engine (curator.briefing) is not installed yet.*"]
         try:
-            text = engine.render_briefing(self.session.triage, lang=self.session.config.lang, summary=summary or None)
+            text = engine.render_briefing(
+                self.session.triage, lang=self.session.config.lang, summary=summary or None
+            )
         except Exception as exc:  # show the problem, keep the screen usable
             return "", [f"Could not render the briefing: {clean(exc, 500)}"]
         return text, split_parts(sanitize(text))
@@ -186,7 +193,9 @@ class ExportScreen(Screen[None]):
             return None
         cfg = self.session.config
         # the same place `curator export` writes to: the configured inbox, not a fixed "inbox"
-        return str(engine.default_output_path(self.session.analysis, cfg.editor_name, inbox=cfg.inbox))
+        return str(
+            engine.default_output_path(self.session.analysis, cfg.editor_name, inbox=cfg.inbox)
+        )
 
     def action_write(self) -> None:
         if not self.current_text():
@@ -196,7 +205,11 @@ class ExportScreen(Screen[None]):
         try:
             from curator.export import ExportExists
         except ImportError:
-            self.notify("writing needs curator.export, which is not installed yet", severity="error", markup=False)
+            self.notify(
+                "writing needs curator.export, which is not installed yet",
+                severity="error",
+                markup=False,
+            )
             return
         if rel is None:
             return
@@ -214,7 +227,9 @@ class ExportScreen(Screen[None]):
         from curator.export import ExportExists, ExportRefused, output_path, write_briefing
 
         try:
-            target = output_path(self.session.root, None, rel)  # inside the workspace, links followed
+            target = output_path(
+                self.session.root, None, rel
+            )  # inside the workspace, links followed
             result = write_briefing(self.session.root, target, self.text, force=force)
         except ExportExists:
             raise
@@ -222,7 +237,9 @@ class ExportScreen(Screen[None]):
             self.notify(str(exc), severity="error", markup=False)
             return
         except OSError as exc:
-            self.notify(f"could not write {rel}: {exc.strerror or exc}", severity="error", markup=False)
+            self.notify(
+                f"could not write {rel}: {exc.strerror or exc}", severity="error", markup=False
+            )
             return
         self.written = str(result) if result else rel
         self.notify(f"briefing written: {self.written}", markup=False)

@@ -33,11 +33,21 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         width = max((len(k) for k, _a, _d in self.keys), default=4) + 2
         lines = [
-            Content.assemble((clean(key, 30).ljust(width), "bold $text-accent"), clean(desc, 200), (f"  ({action})", "dim"))
+            Content.assemble(
+                (clean(key, 30).ljust(width), "bold $text-accent"),
+                clean(desc, 200),
+                (f"  ({action})", "dim"),
+            )
             for key, action, desc in self.keys
         ]
         with VerticalScroll(id="dialog", classes="help"):
-            yield Label(Content.styled("curator keys (rebind any in curator.toml [keymap] by the name in brackets)", "bold"), id="dialog-title")
+            yield Label(
+                Content.styled(
+                    "curator keys (rebind any in curator.toml [keymap] by the name in brackets)",
+                    "bold",
+                ),
+                id="dialog-title",
+            )
             yield Static(Content("\n").join(lines))
             yield Static(Content(FILTER_HELP), classes="help-filter")
             yield Label(Content.styled("Esc / q / ? close", "dim"))

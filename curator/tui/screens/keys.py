@@ -38,7 +38,9 @@ class Keys:
         """(keys as shown, binding id, description) for every action, after the keymap."""
         out = []
         for action in ACTIONS:
-            shown = " / ".join(self.app.get_key_display(Binding(k, action.action)) for k in self.keys_of(action))
+            shown = " / ".join(
+                self.app.get_key_display(Binding(k, action.action)) for k in self.keys_of(action)
+            )
             out.append((shown, action.id, action.name))
         return out
 

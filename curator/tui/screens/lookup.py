@@ -33,7 +33,11 @@ VERBS = {"approve": "approved", "reject": "rejected", "defer": "deferred"}
 def tonight_line(row: Row) -> Content:
     """`Tonight: ✓ approved · §1.3 · NEW · 🔴 · main` (note text as text, never markup)."""
     action = row.action
-    parts = [f"{ACTION_MARKS.get(action, '')} {VERBS.get(action, action)}".strip() if action else "undecided"]
+    parts = [
+        f"{ACTION_MARKS.get(action, '')} {VERBS.get(action, action)}".strip()
+        if action
+        else "undecided"
+    ]
     if row.section:
         parts.append(clean(row.section, 60))
     parts.append(f"status {clean(status_badge(row.inc), 60)}")
@@ -41,7 +45,10 @@ def tonight_line(row: Row) -> Content:
         parts.append(clean(row.priority, 4))
     parts.append(clean(row.tier, 20))
     return Content.assemble(
-        ("Tonight: ", "bold"), (" · ".join(parts), "bold $text-accent"), " — ", clean(row.title, 200),
+        ("Tonight: ", "bold"),
+        (" · ".join(parts), "bold $text-accent"),
+        " — ",
+        clean(row.title, 200),
         ("\nEnter goes to it in the list.", "dim"),
     )
 
@@ -61,8 +68,13 @@ class LookupScreen(ModalScreen[str | None]):
             self.data = data
 
     def __init__(
-        self, root: Path, topic: str | None, config: Config | None, initial: str = "",
-        *, tonight: Callable[[str], Row | None] | None = None,
+        self,
+        root: Path,
+        topic: str | None,
+        config: Config | None,
+        initial: str = "",
+        *,
+        tonight: Callable[[str], Row | None] | None = None,
     ) -> None:
         """*initial*: prefilled query (the current row's arXiv ID); *tonight*: finds the query's row."""
         super().__init__()
@@ -80,10 +92,18 @@ class LookupScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="lookup"):
             yield Label(Content.styled("arXiv / URL lookup", "bold"), id="dialog-title")
-            yield Input(self.initial, placeholder="arXiv:2608.14376, 2608.14376v2, https://…", id="lookup-input")
+            yield Input(
+                self.initial,
+                placeholder="arXiv:2608.14376, 2608.14376v2, https://…",
+                id="lookup-input",
+            )
             with VerticalScroll(id="lookup-scroll"):
                 yield Static(Content.styled("Enter to look up.", "dim"), id="lookup-result")
-            yield Label(Content.styled("Enter look up (again: go to tonight's increment) · Esc close", "dim"))
+            yield Label(
+                Content.styled(
+                    "Enter look up (again: go to tonight's increment) · Esc close", "dim"
+                )
+            )
 
     def on_mount(self) -> None:
         self.query_one("#lookup-input", Input).focus()
@@ -123,7 +143,9 @@ class LookupScreen(ModalScreen[str | None]):
             self.jump_key = row.inc.id
             answer = Content("\n\n").join([tonight_line(row), answer])
         elif self.tonight is not None:
-            answer = Content("\n\n").join([Content.styled("Not an increment of tonight's relay.", "dim"), answer])
+            answer = Content("\n\n").join(
+                [Content.styled("Not an increment of tonight's relay.", "dim"), answer]
+            )
         self.query_one("#lookup-result", Static).update(answer)
 
     def action_close(self) -> None:

@@ -17,13 +17,17 @@ def merge_choices(session: Session, row: Row) -> list[Choice]:
         if other is None or other.inc.id in seen:
             continue
         seen.add(other.inc.id)
-        out.append(Choice(other.inc.id, f"⚠ {other.title}", f"{ov.score:.2f} {ov.reason}", other.inc.id))
+        out.append(
+            Choice(other.inc.id, f"⚠ {other.title}", f"{ov.score:.2f} {ov.reason}", other.inc.id)
+        )
     for other in session.rows:
         if other.inc.id in seen:
             continue
         seen.add(other.inc.id)
         search = " ".join([other.inc.id, *other.arxiv, *other.urls])
-        out.append(Choice(other.inc.id, other.title, f"{status_badge(other.inc)} · {other.inc.id}", search))
+        out.append(
+            Choice(other.inc.id, other.title, f"{status_badge(other.inc)} · {other.inc.id}", search)
+        )
     return out
 
 
@@ -32,4 +36,6 @@ class MergePicker(PickerScreen):
 
     def __init__(self, session: Session, row: Row) -> None:
         """Offer every other increment, flagged overlaps of *row* first."""
-        super().__init__(f"Merge into: {row.title}", merge_choices(session, row), placeholder="title, id or URL")
+        super().__init__(
+            f"Merge into: {row.title}", merge_choices(session, row), placeholder="title, id or URL"
+        )

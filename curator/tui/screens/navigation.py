@@ -87,13 +87,23 @@ class Navigation:
             return
         table = self._table
         undecided = {r.inc.id for r in self.visible_rows() if r.action is None}
-        key, wrapped = step_undecided(table.order, table.current_key, undecided, direction != "previous")
+        key, wrapped = step_undecided(
+            table.order, table.current_key, undecided, direction != "previous"
+        )
         if key is None:
-            self.notify("nothing undecided here" + (" (filtered: Esc clears)" if self.filter_text else ""), markup=False, timeout=2)
+            self.notify(
+                "nothing undecided here" + (" (filtered: Esc clears)" if self.filter_text else ""),
+                markup=False,
+                timeout=2,
+            )
             return
         table.select_key(key)
         if wrapped:
-            self.notify("wrapped to the top" if direction != "previous" else "wrapped to the bottom", markup=False, timeout=1.5)
+            self.notify(
+                "wrapped to the top" if direction != "previous" else "wrapped to the bottom",
+                markup=False,
+                timeout=1.5,
+            )
 
     def jump_to(self, key: str) -> bool:
         """Put the cursor on increment *key* (clearing a filter that hides it); False if not tonight's."""
@@ -142,7 +152,11 @@ class Navigation:
         self.apply_panes()
         widget = self.query_one(PANES[name][0])
         if show:
-            target = widget if widget.focusable else next((w for w in widget.query("*") if w.focusable), None)
+            target = (
+                widget
+                if widget.focusable
+                else next((w for w in widget.query("*") if w.focusable), None)
+            )
             if target is not None:
                 target.focus()
 
@@ -159,8 +173,12 @@ class Navigation:
             if not shown:
                 hidden.append(name)
         focused = self.focused
-        if focused is not None and not all(a.display for a in [focused, *focused.ancestors_with_self] if isinstance(a, Widget)):
-            visible = [self.query_one(PANES[p][0]) for p in ("increments", "detail") if self.pane_shown(p)]
+        if focused is not None and not all(
+            a.display for a in [focused, *focused.ancestors_with_self] if isinstance(a, Widget)
+        ):
+            visible = [
+                self.query_one(PANES[p][0]) for p in ("increments", "detail") if self.pane_shown(p)
+            ]
             if visible:
                 visible[0].focus()
         hint = "  ".join(f"{self._pane_key(n)} {n}" for n in hidden)

@@ -66,7 +66,9 @@ class PickerScreen(ModalScreen[str | None]):
         Binding("up", "move(-1)", "Previous", show=False, id="picker.up"),
     ]
 
-    def __init__(self, title: str, choices: list[Choice], *, placeholder: str = "type to filter") -> None:
+    def __init__(
+        self, title: str, choices: list[Choice], *, placeholder: str = "type to filter"
+    ) -> None:
         """*choices* in their default order (best candidates first)."""
         super().__init__()
         self.title_text = title
@@ -114,7 +116,9 @@ class PickerScreen(ModalScreen[str | None]):
             return self.choices[:MAX_SHOWN]
         scored = []
         for index, choice in enumerate(self.choices):
-            s = max(score(query, choice.label), score(query, choice.search) - 1 if choice.search else 0)
+            s = max(
+                score(query, choice.label), score(query, choice.search) - 1 if choice.search else 0
+            )
             if s > 0:
                 scored.append((-s, index, choice))
         scored.sort(key=lambda t: (t[0], t[1]))
@@ -124,16 +128,18 @@ class PickerScreen(ModalScreen[str | None]):
         options = self.query_one("#picker-options", OptionList)
         options.clear_options()
         # one batch: adding options one by one re-measures the list after each of up to 200
-        options.add_options([
-            Option(
-                Content.assemble(
-                    (clean(choice.label, 160), "bold"),
-                    ("  " + clean(choice.detail, 200), "dim") if choice.detail else "",
-                ),
-                id=choice.key,
-            )
-            for choice in self.ranked(query)
-        ])
+        options.add_options(
+            [
+                Option(
+                    Content.assemble(
+                        (clean(choice.label, 160), "bold"),
+                        ("  " + clean(choice.detail, 200), "dim") if choice.detail else "",
+                    ),
+                    id=choice.key,
+                )
+                for choice in self.ranked(query)
+            ]
+        )
         if options.option_count:
             options.highlighted = 0
 

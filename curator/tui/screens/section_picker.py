@@ -41,7 +41,9 @@ def section_choices(doc: LivingDoc, row: Row | None) -> list[Choice]:
             detail.append(f"suggested {sug.score:.2f}: {sug.reason}")
         if sec.anchors:
             detail.append(f"{len(sec.anchors)} anchors")
-        choice = Choice(str(sec.index), indent + (label or "(untitled)"), " · ".join(detail), sec.label)
+        choice = Choice(
+            str(sec.index), indent + (label or "(untitled)"), " · ".join(detail), sec.label
+        )
         if sug is not None:
             first.append((sug.score, choice))
         else:
@@ -66,7 +68,9 @@ class SectionPicker(PickerScreen):
 
     def __init__(self, doc: LivingDoc, row: Row | None) -> None:
         """Offer every section of *doc*, the row's suggestions first."""
-        super().__init__(picker_title(row), section_choices(doc, row), placeholder="§1.3 or a few words")
+        super().__init__(
+            picker_title(row), section_choices(doc, row), placeholder="§1.3 or a few words"
+        )
 
     def show_for(self, doc: LivingDoc, row: Row | None) -> None:
         """Refill for *row* of *doc* (the query cleared), before it is pushed again."""

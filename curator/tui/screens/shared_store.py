@@ -80,7 +80,14 @@ class SharedStore:
             self.decisions_seen_at = time.monotonic()
             self._refresh_table(select=self._table.current_key)
 
-    def _write(self, what: str, fn: Callable[..., Any], *args: Any, then: Callable[[Any], None] | None = None, **kwargs: Any) -> None:
+    def _write(
+        self,
+        what: str,
+        fn: Callable[..., Any],
+        *args: Any,
+        then: Callable[[Any], None] | None = None,
+        **kwargs: Any,
+    ) -> None:
         """Run one store write, then ``then(result)``. Problems become a toast, never a crash.
 
         When another process holds the lock, the write is retried off the event loop for
@@ -97,7 +104,9 @@ class SharedStore:
         if saved and then is not None:
             then(result)
 
-    def _try_write(self, what: str, fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[bool, Any]:
+    def _try_write(
+        self, what: str, fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]
+    ) -> tuple[bool, Any]:
         """(saved, result) of one attempt; raises WorkspaceBusy, reports anything else."""
         from curator.store import ReadOnlyStore
         from curator.tui.session import ReadOnlySession
@@ -109,13 +118,23 @@ class SharedStore:
         except ValueError as exc:
             self.notify(f"{what}: {clean(exc, 200)}", severity="warning", markup=False)
         except OSError as exc:
-            self.notify(f"{what} NOT saved: {clean(exc.strerror or exc, 200)}", severity="error", markup=False, timeout=10)
+            self.notify(
+                f"{what} NOT saved: {clean(exc.strerror or exc, 200)}",
+                severity="error",
+                markup=False,
+                timeout=10,
+            )
         return False, None
 
     @work(exclusive=True, exit_on_error=False, group="write")
     async def _write_when_free(
-        self, what: str, fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any],
-        then: Callable[[Any], None] | None, busy: Exception,
+        self,
+        what: str,
+        fn: Callable[..., Any],
+        args: tuple[Any, ...],
+        kwargs: dict[str, Any],
+        then: Callable[[Any], None] | None,
+        busy: Exception,
     ) -> None:
         """Retry a write while another process holds the lock; the screen stays live."""
         from curator.locks import WorkspaceBusy
@@ -138,9 +157,14 @@ class SharedStore:
                 if saved and then is not None:
                     then(result)
                 return
-            self.notify(f"{clean(busy, 200)}; {what} was NOT saved (try again when it is done)", title="workspace busy", severity="error", markup=False, timeout=10)
+            self.notify(
+                f"{clean(busy, 200)}; {what} was NOT saved (try again when it is done)",
+                title="workspace busy",
+                severity="error",
+                markup=False,
+                timeout=10,
+            )
         finally:
             self.busy = ""
             self.refresh_bindings()
             self._update_status()
-

@@ -110,7 +110,17 @@ PAIRWISE = {"merge", "unmerge", "distinct", "not-distinct", "bulk"}
 """History actions that change more than the rows they name (flags, order): the whole table is compared."""
 NEEDS_ROW = {"decide", "section", "merge", "distinct", "edit", "priority", "tier"}
 WRITES = NEEDS_ROW | {"undo", "redo", "bulk"}
-NEEDS_PANES = WRITES | {"filter", "clear_filter", "lookup", "toggle_out_of_window", "export", "first", "last", "undecided", "pane"}
+NEEDS_PANES = WRITES | {
+    "filter",
+    "clear_filter",
+    "lookup",
+    "toggle_out_of_window",
+    "export",
+    "first",
+    "last",
+    "undecided",
+    "pane",
+}
 
 
 class TriageScreen(SharedStore, Navigation, Keys, Screen[None]):
@@ -133,7 +143,9 @@ class TriageScreen(SharedStore, Navigation, Keys, Screen[None]):
     class SessionLoaded(Message):
         """The first analysis finished and the decisions store is open."""
 
-        def __init__(self, analysis: Analysis, store: DecisionStore | None, store_error: str | None) -> None:
+        def __init__(
+            self, analysis: Analysis, store: DecisionStore | None, store_error: str | None
+        ) -> None:
             super().__init__()
             self.analysis, self.store, self.store_error = analysis, store, store_error
 
@@ -288,8 +300,18 @@ class TriageScreen(SharedStore, Navigation, Keys, Screen[None]):
             from curator.tui.widgets.notes import NotesPane
             from curator.tui.widgets.sections import SectionInfo, SectionTree
 
-            notes, table, detail, sections = NotesPane(id="notes"), IncrementsTable(id="increments"), DetailPane(id="detail"), SectionTree(id="sections")
-            notes.border_title, table.border_title, detail.border_title, sections.border_title = "Notes", "Increments", "Detail", "Sections"
+            notes, table, detail, sections = (
+                NotesPane(id="notes"),
+                IncrementsTable(id="increments"),
+                DetailPane(id="detail"),
+                SectionTree(id="sections"),
+            )
+            notes.border_title, table.border_title, detail.border_title, sections.border_title = (
+                "Notes",
+                "Increments",
+                "Detail",
+                "Sections",
+            )
             panes = Horizontal(
                 notes,
                 Vertical(table, detail, id="center"),
@@ -298,13 +320,18 @@ class TriageScreen(SharedStore, Navigation, Keys, Screen[None]):
             )
             from textual.widgets import Input
 
-            box = Input(placeholder="filter: words  status:new  author:alice  §1.3  is:undecided", id="filter")
+            box = Input(
+                placeholder="filter: words  status:new  author:alice  §1.3  is:undecided",
+                id="filter",
+            )
             from textual.widgets import ProgressBar
 
             from curator.tui.widgets.status import StatusLine
 
             loading = self.query_one("#loading")
-            self._panes_mount = self.mount(panes, box, StatusLine(id="status"), before=self.query_one(Footer))
+            self._panes_mount = self.mount(
+                panes, box, StatusLine(id="status"), before=self.query_one(Footer)
+            )
             if loading.display:
                 loading.mount(ProgressBar(id="progress", show_eta=False))
             await self._panes_mount
@@ -383,7 +410,9 @@ class TriageScreen(SharedStore, Navigation, Keys, Screen[None]):
         self._save_when_idle(SAVE_AFTER_LOAD)
 
     def on_triage_screen_analysis_progressed(self, message: AnalysisProgressed) -> None:
-        for bar in self.query("#progress"):  # mounted with the panes, a moment after the first frame
+        for bar in self.query(
+            "#progress"
+        ):  # mounted with the panes, a moment after the first frame
             bar.update(total=max(1, message.total), progress=message.done)  # type: ignore[attr-defined]
         label = f"Reading notes… {message.done}/{message.total}"
         if message.done >= message.total:
@@ -394,7 +423,9 @@ class TriageScreen(SharedStore, Navigation, Keys, Screen[None]):
         await self._panes()
         self.load_error = message.reason
         self.query_one("#loading-label", Label).update(
-            Content.assemble(("Cannot open this workspace: ", "bold $text-error"), clean(message.reason, 500))
+            Content.assemble(
+                ("Cannot open this workspace: ", "bold $text-error"), clean(message.reason, 500)
+            )
         )
         self._detail.show_message(f"Cannot open this workspace: {message.reason}")
         self.notify(clean(message.reason, 300), title="curator", severity="error", markup=False)
@@ -404,7 +435,9 @@ class TriageScreen(SharedStore, Navigation, Keys, Screen[None]):
         # the rows first; the side panes after the next refresh, so keys typed meanwhile are not held up
         from curator.tui.session import Session
 
-        self.session = Session(self.root, self.config, message.analysis, message.store, message.store_error)
+        self.session = Session(
+            self.root, self.config, message.analysis, message.store, message.store_error
+        )
         self.query_one("#loading").display = False
         self._table.populate(self.visible_rows(), self._flag_counter())
         self.call_after_refresh(self._finish_loading)
@@ -419,7 +452,13 @@ class TriageScreen(SharedStore, Navigation, Keys, Screen[None]):
         self._refresh_views()
         self._shown.set()
         if self.session.readonly_reason:
-            self.notify(clean(self.session.readonly_reason, 300), title="read-only", severity="warning", markup=False, timeout=8)
+            self.notify(
+                clean(self.session.readonly_reason, 300),
+                title="read-only",
+                severity="warning",
+                markup=False,
+                timeout=8,
+            )
         for problem in [p for p in self.session.problems if p != self.session.readonly_reason][:3]:
             self.notify(clean(problem, 300), severity="warning", markup=False, timeout=8)
         self._watch()
@@ -435,7 +474,10 @@ class TriageScreen(SharedStore, Navigation, Keys, Screen[None]):
             from curator.tui.watch import InboxWatcher
 
             watcher = InboxWatcher(
-                inbox, baseline=self.loader.snapshot, on_stir=lambda: self.loader.hold(STIR_HOLD), hold_off=self.keys_busy,
+                inbox,
+                baseline=self.loader.snapshot,
+                on_stir=lambda: self.loader.hold(STIR_HOLD),
+                hold_off=self.keys_busy,
             )
             try:
                 await watcher.run(lambda change: self.post_message(self.InboxChanged(change)))
@@ -478,7 +520,9 @@ class TriageScreen(SharedStore, Navigation, Keys, Screen[None]):
         worker = get_current_worker()
         start = time.monotonic()
         deadline = start + delay
-        while time.monotonic() < deadline or (self.keys_busy() > 0 and time.monotonic() < start + delay + SAVE_HOLD_MAX):
+        while time.monotonic() < deadline or (
+            self.keys_busy() > 0 and time.monotonic() < start + delay + SAVE_HOLD_MAX
+        ):
             if worker.is_cancelled:
                 return  # the newer analysis saves in its turn
             time.sleep(0.05)
@@ -486,7 +530,11 @@ class TriageScreen(SharedStore, Navigation, Keys, Screen[None]):
             self.loader.save_cache()
 
     def on_triage_screen_analysis_failed(self, message: AnalysisFailed) -> None:
-        self.notify(f"could not re-read the inbox: {clean(message.reason, 300)}", severity="error", markup=False)
+        self.notify(
+            f"could not re-read the inbox: {clean(message.reason, 300)}",
+            severity="error",
+            markup=False,
+        )
 
     def on_triage_screen_analysis_finished(self, message: AnalysisFinished) -> None:
         if self.session is None:
@@ -600,7 +648,9 @@ class TriageScreen(SharedStore, Navigation, Keys, Screen[None]):
             info.window = self.session.analysis.window
             info.shown = len(self._table.order)
             info.readonly = self.session.readonly_reason
-            problems = [p for p in self.session.problems if p != info.readonly]  # the read-only reason: said once
+            problems = [
+                p for p in self.session.problems if p != info.readonly
+            ]  # the read-only reason: said once
             info.problems = [self.busy_note, *problems] if self.busy_note else problems
         elif self.load_error:
             info.problems = [self.load_error]
@@ -631,7 +681,9 @@ class TriageScreen(SharedStore, Navigation, Keys, Screen[None]):
     def on_tree_node_selected(self, event: Tree.NodeSelected[str]) -> None:
         if event.node.tree.id == "notes" and event.node.data:
             self._set_filter(f"note:{shlex.quote(event.node.data)}")
-            self.notify(f"showing increments from {clean(event.node.data, 200)} (Esc clears)", markup=False)
+            self.notify(
+                f"showing increments from {clean(event.node.data, 200)} (Esc clears)", markup=False
+            )
 
     # ------------------------------------------------------------------ action plumbing
 
@@ -660,7 +712,9 @@ class TriageScreen(SharedStore, Navigation, Keys, Screen[None]):
         assert self.session is not None
         table = self._table
         visible = {r.inc.id for r in self.visible_rows()}
-        undecided = [r.inc.id for r in self.session.rows if r.action is None and r.inc.id in visible]
+        undecided = [
+            r.inc.id for r in self.session.rows if r.action is None and r.inc.id in visible
+        ]
         return type(self.session).next_undecided(table.order, key, undecided) or key
 
     # ------------------------------------------------------------------ decisions
@@ -670,24 +724,36 @@ class TriageScreen(SharedStore, Navigation, Keys, Screen[None]):
         if row is None or self.session is None:
             return
         key = row.inc.id
-        self._write(action, self.session.decide, row, action, then=lambda _d: self._refresh_table(select=self._undecided_after(key), only={key}))
+        self._write(
+            action,
+            self.session.decide,
+            row,
+            action,
+            then=lambda _d: self._refresh_table(select=self._undecided_after(key), only={key}),
+        )
 
     def action_undo(self) -> None:
         if self.session is None:
             return
-        self._write("undo", self.session.undo, then=lambda entry: self._after_history(entry, "undone"))
+        self._write(
+            "undo", self.session.undo, then=lambda entry: self._after_history(entry, "undone")
+        )
 
     def action_redo(self) -> None:
         if self.session is None:
             return
-        self._write("redo", self.session.redo, then=lambda entry: self._after_history(entry, "redone"))
+        self._write(
+            "redo", self.session.redo, then=lambda entry: self._after_history(entry, "redone")
+        )
 
     def _after_history(self, entry: dict[str, Any] | None, verb: str) -> None:
         from curator.decision_log import describe
 
         key = str(entry.get("key")) if entry else None
         row = self.session.row(key) if self.session is not None and key else None
-        self._refresh_table(select=row.inc.id if row is not None else None, only=self._rows_touched(entry))
+        self._refresh_table(
+            select=row.inc.id if row is not None else None, only=self._rows_touched(entry)
+        )
         if entry is not None and entry.get("target_action") == "bulk":
             self.notify(f"{verb}: {describe(entry)}", markup=False, timeout=3)
         elif row is not None:
@@ -707,7 +773,12 @@ class TriageScreen(SharedStore, Navigation, Keys, Screen[None]):
         if row is None or self.session is None:
             return
         key = row.inc.id
-        self._write("priority", self.session.cycle_priority, row, then=lambda _p: self._refresh_table(select=key, only={key}))
+        self._write(
+            "priority",
+            self.session.cycle_priority,
+            row,
+            then=lambda _p: self._refresh_table(select=key, only={key}),
+        )
 
     def action_tier(self) -> None:
         row = self.current_row()
@@ -733,7 +804,10 @@ class TriageScreen(SharedStore, Navigation, Keys, Screen[None]):
         key = row.inc.id
 
         def saved(_result: object) -> None:
-            self.notify(f"not a duplicate: {clean(row.title, 60)} ≠ {clean(top.title or top.id, 60)}", markup=False)
+            self.notify(
+                f"not a duplicate: {clean(row.title, 60)} ≠ {clean(top.title or top.id, 60)}",
+                markup=False,
+            )
             self._refresh_table(select=key)
 
         self._write("not a duplicate", self.session.mark_distinct, row, top, then=saved)
@@ -761,7 +835,13 @@ class TriageScreen(SharedStore, Navigation, Keys, Screen[None]):
                 section = sections[index].label if 0 <= index < len(sections) else None
                 if section is None:
                     return
-            self._write("section", self.session.set_section, target, section, then=lambda _d: self._refresh_table(select=key, only={key}))
+            self._write(
+                "section",
+                self.session.set_section,
+                target,
+                section,
+                then=lambda _d: self._refresh_table(select=key, only={key}),
+            )
 
         self.app.push_screen(self._section_picker_for(doc, row), chosen)
 
@@ -811,8 +891,12 @@ class TriageScreen(SharedStore, Navigation, Keys, Screen[None]):
             primary, other = self.session.row(key), self.session.row(other_key)
             if primary is None or other is None or primary is other:
                 return
+
             def saved(_result: object) -> None:
-                self.notify(f"merged {clean(other.title, 60)} into {clean(primary.title, 60)} (u undoes)", markup=False)
+                self.notify(
+                    f"merged {clean(other.title, 60)} into {clean(primary.title, 60)} (u undoes)",
+                    markup=False,
+                )
                 self._refresh_table(select=key)
 
             self._write("merge", self.session.merge, primary, other, then=saved)
@@ -833,13 +917,19 @@ class TriageScreen(SharedStore, Navigation, Keys, Screen[None]):
             target = self.session.row(key)
             if target is None:
                 return
+
             def saved(changed: bool) -> None:
                 if changed:
                     self._refresh_table(select=key)
 
             self._write(
-                "edit", self.session.edit, target, then=saved,
-                title=result.title, points=result.points, caveats=result.caveats,
+                "edit",
+                self.session.edit,
+                target,
+                then=saved,
+                title=result.title,
+                points=result.points,
+                caveats=result.caveats,
             )
 
         from curator.tui.screens.edit import EditScreen
@@ -857,7 +947,9 @@ class TriageScreen(SharedStore, Navigation, Keys, Screen[None]):
             if number is None or self.session is None:
                 return
             plan = plans[number]  # what the dialog showed; it is planned again as it applies
-            self._write("bulk", self.session.apply_bulk, plan, then=lambda done: self._bulk_done(plan, done))
+            self._write(
+                "bulk", self.session.apply_bulk, plan, then=lambda done: self._bulk_done(plan, done)
+            )
 
         from curator.tui.screens.bulk import BulkScreen
 
@@ -872,7 +964,9 @@ class TriageScreen(SharedStore, Navigation, Keys, Screen[None]):
         self._refresh_table(select=self._undecided_after(key) if key else None)
         left = plan.count - done
         meanwhile = f" ({left} decided meanwhile, left as they were)" if left > 0 else ""
-        self.notify(f"bulk: {plan.action} × {done}{meanwhile} · u undoes it all", markup=False, timeout=3)
+        self.notify(
+            f"bulk: {plan.action} × {done}{meanwhile} · u undoes it all", markup=False, timeout=3
+        )
 
     # ------------------------------------------------------------------ other keys
 
@@ -925,7 +1019,9 @@ class TriageScreen(SharedStore, Navigation, Keys, Screen[None]):
             if key is not None and not self.jump_to(key):
                 self.notify("not in tonight's list any more", markup=False)
 
-        self.app.push_screen(LookupScreen(self.root, topic, self.config, initial, tonight=self.tonight), jump)
+        self.app.push_screen(
+            LookupScreen(self.root, topic, self.config, initial, tonight=self.tonight), jump
+        )
 
     def tonight(self, query: str) -> Row | None:
         """The row of tonight's relay *query* names (decisions as the store has them), if one."""
@@ -946,7 +1042,13 @@ class TriageScreen(SharedStore, Navigation, Keys, Screen[None]):
 
     def action_toggle_out_of_window(self) -> None:
         shown = self._notes.toggle_out_of_window()
-        self.notify("showing notes outside the window (dimmed)" if shown else "hiding notes outside the window", markup=False, timeout=2)
+        self.notify(
+            "showing notes outside the window (dimmed)"
+            if shown
+            else "hiding notes outside the window",
+            markup=False,
+            timeout=2,
+        )
 
     def action_cursor(self, direction: str) -> None:
         if not self.panes_ready:

@@ -46,7 +46,7 @@ def note_excerpt(note: Note, item: Item | None) -> list[Content]:
     start = max(1, first - LINES_BEFORE)
     end = start + MAX_EXCERPT_LINES - 1
     # split only as far as needed: the rest of a huge note is never touched
-    pieces = note.text.split("\n", end)[: end]
+    pieces = note.text.split("\n", end)[:end]
     lines = pieces[start - 1 :]
     out: list[Content] = []
     width = len(str(start + len(lines)))
@@ -88,15 +88,24 @@ def describe(row: Row, session: Session) -> list[Content]:
         line = [("relevance ", "dim"), (f"{inc.relevance:.2f}", "bold"), (f"  shares {fits}", "")]
         foreign = detail.get("foreign") or []
         if foreign:
-            line.append(("  · title words the doc never uses: " + ", ".join(str(w) for w in foreign[:4]), "dim"))
+            line.append(
+                (
+                    "  · title words the doc never uses: " + ", ".join(str(w) for w in foreign[:4]),
+                    "dim",
+                )
+            )
         if detail.get("other"):
             line.append((f"  · {detail['other']} fit {detail.get('other_fit', 0):.2f}", "dim"))
         out.append(_line(*line))
     for ref in inc.anchored_in[:4]:
         when = f", {ref.date} 锚入" if ref.date else ""
-        out.append(_line(("  anchored in ", "dim"), f"{ref.section} {ref.title} (line {ref.line}{when})"))
+        out.append(
+            _line(("  anchored in ", "dim"), f"{ref.section} {ref.title} (line {ref.line}{when})")
+        )
     for ref in inc.anchored_elsewhere[:2]:
-        out.append(_line(("  also in another doc: ", "dim"), f"{ref.doc} {ref.section} {ref.title}"))
+        out.append(
+            _line(("  also in another doc: ", "dim"), f"{ref.doc} {ref.section} {ref.title}")
+        )
     for path in inc.reported_in[:4]:
         out.append(_line(("  reported in ", "dim"), path))
 
@@ -107,16 +116,29 @@ def describe(row: Row, session: Session) -> list[Content]:
         else "undecided"
     )
     out.append(
-        _line(("decision ", "dim"), (decision, "bold"), ("   section ", "dim"), row.section or "—",
-              ("   priority ", "dim"), row.priority or "—",
-              ("   tier ", "dim"), row.tier + ("" if row.tier_chosen else " (default)"))
+        _line(
+            ("decision ", "dim"),
+            (decision, "bold"),
+            ("   section ", "dim"),
+            row.section or "—",
+            ("   priority ", "dim"),
+            row.priority or "—",
+            ("   tier ", "dim"),
+            row.tier + ("" if row.tier_chosen else " (default)"),
+        )
     )
 
     if inc.suggested_sections:
         out.append(_heading("Suggested sections"))
         for s in inc.suggested_sections[:4]:
             chosen = "▶ " if s.section == row.section else "  "
-            out.append(_line(chosen + f"{s.section} {s.title}", (f"  {s.score:.2f}  ", "bold"), (s.reason, "dim")))
+            out.append(
+                _line(
+                    chosen + f"{s.section} {s.title}",
+                    (f"  {s.score:.2f}  ", "bold"),
+                    (s.reason, "dim"),
+                )
+            )
 
     flagged = session.flagged_overlaps(row)
     if inc.overlaps:
@@ -125,7 +147,14 @@ def describe(row: Row, session: Session) -> list[Content]:
         for ov in inc.overlaps[:6]:
             flag = "⚠ " if ov.id in flagged_ids else "  "
             style = "" if ov.id in flagged_ids else "dim strike"
-            out.append(_line((flag, "$text-warning"), (f"{ov.id} {ov.title}", style), (f"  {ov.score:.2f}  ", "bold"), (ov.reason, "dim")))
+            out.append(
+                _line(
+                    (flag, "$text-warning"),
+                    (f"{ov.id} {ov.title}", style),
+                    (f"  {ov.score:.2f}  ", "bold"),
+                    (ov.reason, "dim"),
+                )
+            )
 
     if row.decision is not None and getattr(row.decision, "points", None) is not None:
         out.append(_heading("Key points (edited)"))
@@ -140,7 +169,14 @@ def describe(row: Row, session: Session) -> list[Content]:
         out.append(_heading(f"Sources ({len(row.sources)})"))
     for it in items[:MAX_ITEMS_SHOWN]:
         who = authors.get(it.note) or (it.note.split("/")[1] if it.note.count("/") > 1 else "")
-        out.append(_line((f"{who} ", "bold"), (it.note, "underline"), (f"  {it.label or ''}", "$text-accent"), (f"  {it.title}", "italic")))
+        out.append(
+            _line(
+                (f"{who} ", "bold"),
+                (it.note, "underline"),
+                (f"  {it.label or ''}", "$text-accent"),
+                (f"  {it.title}", "italic"),
+            )
+        )
         for p in it.points[:8]:
             out.append(_line("    • " + p))
         for c in it.caveats[:4]:

@@ -95,15 +95,30 @@ class KeysFooter(Footer):
             if action.group is not None:
                 entry = groups.get(action.group)
                 if entry is None:
-                    entry = groups[action.group] = Entry(float(action.rank or 99), False, [], action.group)
+                    entry = groups[action.group] = Entry(
+                        float(action.rank or 99), False, [], action.group
+                    )
                     out.append(entry)
                 entry.bindings.append((binding, enabled, tooltip))
                 continue
-            out.append(Entry(float(action.rank if action.rank is not None else 99), action.pinned, [(binding, enabled, tooltip)]))
+            out.append(
+                Entry(
+                    float(action.rank if action.rank is not None else 99),
+                    action.pinned,
+                    [(binding, enabled, tooltip)],
+                )
+            )
         if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
             palette = self.screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
             if palette is not None:
-                out.append(Entry(PALETTE_RANK, False, [(palette.binding, palette.enabled, palette.tooltip)], "palette-key"))
+                out.append(
+                    Entry(
+                        PALETTE_RANK,
+                        False,
+                        [(palette.binding, palette.enabled, palette.tooltip)],
+                        "palette-key",
+                    )
+                )
         return out
 
     def _plan(self) -> tuple[list[Entry], dict[str, str]]:
@@ -123,7 +138,9 @@ class KeysFooter(Footer):
 
     @staticmethod
     def _signature(kept: list[Entry], display: dict[str, str]) -> list[tuple[str, str, str]]:
-        return [(b.id or "", display[b.key], b.description) for e in kept for b, _en, _t in e.bindings]
+        return [
+            (b.id or "", display[b.key], b.description) for e in kept for b, _en, _t in e.bindings
+        ]
 
     def bindings_changed(self, screen: Screen) -> None:
         """When only what is enabled changed, restyle the keys in place: a recompose relayouts the screen."""
@@ -151,20 +168,34 @@ class KeysFooter(Footer):
             if entry.group == "palette-key":
                 binding, enabled, _tooltip = entry.bindings[0]
                 yield FooterKey(
-                    binding.key, display[binding.key], binding.description, binding.action,
-                    classes="-command-palette", disabled=not enabled, tooltip=binding.tooltip or binding.description,
+                    binding.key,
+                    display[binding.key],
+                    binding.description,
+                    binding.action,
+                    classes="-command-palette",
+                    disabled=not enabled,
+                    tooltip=binding.tooltip or binding.description,
                 )
             elif entry.group is not None:
                 with KeyGroup(classes="-compact"):
                     for binding, enabled, tooltip in entry.bindings:
                         yield FooterKey(
-                            binding.key, display[binding.key], "", binding.action,
-                            disabled=not enabled, tooltip=tooltip or binding.description, classes="-grouped",
+                            binding.key,
+                            display[binding.key],
+                            "",
+                            binding.action,
+                            disabled=not enabled,
+                            tooltip=tooltip or binding.description,
+                            classes="-grouped",
                         ).data_bind(compact=Footer.compact)
                 yield FooterLabel(entry.group)
             else:
                 binding, enabled, tooltip = entry.bindings[0]
                 yield FooterKey(
-                    binding.key, display[binding.key], binding.description, binding.action,
-                    disabled=not enabled, tooltip=tooltip,
+                    binding.key,
+                    display[binding.key],
+                    binding.description,
+                    binding.action,
+                    disabled=not enabled,
+                    tooltip=tooltip,
                 ).data_bind(compact=Footer.compact)

@@ -35,7 +35,14 @@ NARROW: dict[str, int] = {"status": 6, "sources": 2, "section": 5}
 TITLE_ROOM = 50
 """Cells the title keeps before the other columns give up theirs (titles are what is read)."""
 
-SHORT_STATUS = {"new": "NEW", "anchored": "anchor", "reported": "rep", "unverified": "verify", "cited": "cited", "off-topic": "off"}
+SHORT_STATUS = {
+    "new": "NEW",
+    "anchored": "anchor",
+    "reported": "rep",
+    "unverified": "verify",
+    "cited": "cited",
+    "off-topic": "off",
+}
 """Status badges in a narrow status column (the detail pane says it in full)."""
 
 Cells = tuple[Text, ...]
@@ -127,10 +134,16 @@ class IncrementsTable(DataTable[Text]):
         mark_style = {"approve": "success", "reject": "error", "defer": "warning"}.get(
             row.action or "", ""
         )
-        status = SHORT_STATUS.get(row.inc.status, row.inc.status) if self.narrow else status_badge(row.inc)
+        status = (
+            SHORT_STATUS.get(row.inc.status, row.inc.status)
+            if self.narrow
+            else status_badge(row.inc)
+        )
         status_style = (
-            self._style("accent", "bold") if row.inc.status == "new"
-            else self._style("warning", "") if row.inc.status == "unverified"
+            self._style("accent", "bold")
+            if row.inc.status == "new"
+            else self._style("warning", "")
+            if row.inc.status == "unverified"
             else "dim"
         )
         dim = "dim" if row.action in ("reject", "defer") else ""
@@ -185,7 +198,9 @@ class IncrementsTable(DataTable[Text]):
         elif self.order:
             self.move_cursor(row=0)
 
-    def refresh_rows(self, rows: list[Row], flagged: Callable[[Row], int], only: set[str] | None = None) -> None:
+    def refresh_rows(
+        self, rows: list[Row], flagged: Callable[[Row], int], only: set[str] | None = None
+    ) -> None:
         """Update the cells that changed (after a decision); same rows, same order.
 
         *only*: compare just these increments (a key changed one row: 66 or 3,000, the same cost).

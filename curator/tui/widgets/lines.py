@@ -72,7 +72,11 @@ class TextPane(ScrollView):
         if width <= 0 or not self.is_mounted:
             self._wrapped = None
             return
-        if self._wrapped is not None and self._wrapped[0] == width and self._wrapped[1] is self._parts:
+        if (
+            self._wrapped is not None
+            and self._wrapped[0] == width
+            and self._wrapped[1] is self._parts
+        ):
             return
         self._wrapped = (width, self._parts)
         lines: list[tuple[Content, bool]] = []
@@ -95,7 +99,9 @@ class TextPane(ScrollView):
             self.set_reactive(ScrollView.virtual_size, size)
             self._scroll_update(size)
             if self.show_vertical_scrollbar != shown:
-                self.refresh(layout=True)  # the scrollbar came or went: the width to wrap to changed
+                self.refresh(
+                    layout=True
+                )  # the scrollbar came or went: the width to wrap to changed
 
     def on_resize(self) -> None:
         self._rewrap()
@@ -109,7 +115,9 @@ class TextPane(ScrollView):
         if strip is None:
             line, wrapped = self._lines[index]
             rules = WRAP if wrapped else CUT
-            strips = line.render_strips(width, 1, self.visual_style, RenderOptions(self._get_style, rules))  # type: ignore[arg-type]
+            strips = line.render_strips(
+                width, 1, self.visual_style, RenderOptions(self._get_style, rules)
+            )  # type: ignore[arg-type]
             strip = self._strips[index] = strips[0] if strips else Strip([])
         return strip
 
@@ -133,8 +141,12 @@ class TextPane(ScrollView):
             end = line.cell_length if end == -1 else end
             if start < end:
                 chosen = self.screen.get_component_rich_style("screen--selection")
-                line = Strip.join([line.crop(0, start), line.crop(start, end).apply_style(chosen), line.crop(end)])
-        return line.crop_extend(scroll_x, scroll_x + width, rich_style).apply_offsets(scroll_x, index)
+                line = Strip.join(
+                    [line.crop(0, start), line.crop(start, end).apply_style(chosen), line.crop(end)]
+                )
+        return line.crop_extend(scroll_x, scroll_x + width, rich_style).apply_offsets(
+            scroll_x, index
+        )
 
     def get_selection(self, selection: Selection) -> tuple[str, str] | None:
         return selection.extract(self.text), "\n"

@@ -28,7 +28,7 @@ def short_name(note: Note) -> str:
     name = _SUFFIX.sub("", _DATED_NAME.sub("", name))
     prefix = f"{note.author}-"
     if note.author and name.startswith(prefix) and len(name) > len(prefix):
-        name = name[len(prefix):]
+        name = name[len(prefix) :]
     return clean(name, 120) or clean(note.path, 120)
 
 
@@ -51,7 +51,9 @@ def note_label(note: Note, window_end_day: str | None = None) -> Text:
     text = Text(no_wrap=True, overflow="ellipsis")
     text.append(f"{when(note, window_end_day)} ", style="bold" if note.in_window else "")
     text.append(TIME_SOURCE.get(note.time_source, "??"), style="dim")
-    text.append("  … " if note.pending else f"{len(note.items):>3} ", style="bold")  # … : being read
+    text.append(
+        "  … " if note.pending else f"{len(note.items):>3} ", style="bold"
+    )  # … : being read
     if note.errors and not note.items and not note.text.strip():
         text.append("⛔ ", style="bold")
     elif note.errors:

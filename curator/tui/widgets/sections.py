@@ -75,7 +75,14 @@ class SectionTree(Tree[int]):
         """Highlight the row's chosen section and its suggestions (with score and reason)."""
         if self.doc is None:
             return
-        marks = None if row is None else (row.section, tuple((s.section, f"{s.score:.2f}") for s in row.inc.suggested_sections))
+        marks = (
+            None
+            if row is None
+            else (
+                row.section,
+                tuple((s.section, f"{s.score:.2f}") for s in row.inc.suggested_sections),
+            )
+        )
         if marks is not None and marks == self._marks:
             first = self._first  # the same labels: only the cursor, if it was moved away
             if first is not None and not self.has_focus and self.cursor_node is not first:
@@ -160,14 +167,24 @@ class SectionInfo(TextPane):
         if row is not None:
             for sug in row.inc.suggested_sections:
                 if sug.section == section.label:
-                    lines.append(Content.assemble(("suggested ", "dim"), (f"{sug.score:.2f} ", "bold"), clean(sug.reason, 300)))
+                    lines.append(
+                        Content.assemble(
+                            ("suggested ", "dim"),
+                            (f"{sug.score:.2f} ", "bold"),
+                            clean(sug.reason, 300),
+                        )
+                    )
         if section.anchors:
             lines.append(Content.styled(f"anchors ({len(section.anchors)}):", "dim"))
             for anchor in section.anchors[:MAX_ANCHORS_SHOWN]:
                 when = f" ({anchor.date})" if anchor.date else ""
-                lines.append(Content(clean(f"  {anchor.name or anchor.key}{when} · line {anchor.line}", 200)))
+                lines.append(
+                    Content(clean(f"  {anchor.name or anchor.key}{when} · line {anchor.line}", 200))
+                )
             if len(section.anchors) > MAX_ANCHORS_SHOWN:
-                lines.append(Content.styled(f"  … {len(section.anchors) - MAX_ANCHORS_SHOWN} more", "dim"))
+                lines.append(
+                    Content.styled(f"  … {len(section.anchors) - MAX_ANCHORS_SHOWN} more", "dim")
+                )
         else:
             lines.append(Content.styled("anchors nothing yet", "dim"))
         self._put(Content("\n").join(lines))

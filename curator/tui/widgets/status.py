@@ -55,15 +55,23 @@ class StatusLine(Widget):
     def show(self, info: StatusInfo) -> None:
         c = info.counts
         parts: list[str | tuple[str, str]] = [
-            ("new ", "dim"), (str(c.get("new", 0)), "bold"),
-            ("  ✓ ", "$text-success"), (str(c.get("approved", 0)), "bold"),
-            ("  ✗ ", "$text-error"), (str(c.get("rejected", 0)), "bold"),
-            ("  ⏸ ", "$text-warning"), (str(c.get("deferred", 0)), "bold"),
-            ("  left ", "dim"), (str(c.get("left", 0)), "bold"),
+            ("new ", "dim"),
+            (str(c.get("new", 0)), "bold"),
+            ("  ✓ ", "$text-success"),
+            (str(c.get("approved", 0)), "bold"),
+            ("  ✗ ", "$text-error"),
+            (str(c.get("rejected", 0)), "bold"),
+            ("  ⏸ ", "$text-warning"),
+            (str(c.get("deferred", 0)), "bold"),
+            ("  left ", "dim"),
+            (str(c.get("left", 0)), "bold"),
         ]
         if info.filter:
-            parts += [("  │ filter ", "dim"), (clean(info.filter, 60), "bold"),
-                      (f" ({info.shown} shown)", "dim")]
+            parts += [
+                ("  │ filter ", "dim"),
+                (clean(info.filter, 60), "bold"),
+                (f" ({info.shown} shown)", "dim"),
+            ]
         if info.window is not None:
             parts += [("  │ window ", "dim"), window_text(info.window)]
         if info.busy:
