@@ -76,3 +76,18 @@ def sample_analysis():
     from curator.analysis import analyze
 
     return analyze(need(SAMPLE), since=SINCE, until=UNTIL)
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Say in one line how many tests skipped because ``../shared`` is not beside the repo."""
+    missing = [
+        r
+        for r in terminalreporter.stats.get("skipped", [])
+        if "shared fixture missing" in str(getattr(r, "longrepr", ""))
+    ]
+    if missing:
+        terminalreporter.write_line(
+            f"{len(missing)} tests skipped: ../shared is missing (the shared fixtures belong "
+            f"beside the repo, at {SHARED})",
+            yellow=True,
+        )

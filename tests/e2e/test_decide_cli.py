@@ -128,7 +128,7 @@ def test_known_sections_by_number_or_title_are_taken(sample_ws: Path, capsys) ->
 
 
 def test_ui_checks_its_options_before_opening(sample_ws: Path) -> None:
-    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[2]))
     for bad in (
         ["--since", "bad"],
         ["--until", "2026-13-01"],

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SCORER = ROOT.parent / "shared" / "tools" / "score_relay.py"
 RELAYS = {
     "sample-relay": (ROOT.parent / "shared" / "sample-relay", 0),

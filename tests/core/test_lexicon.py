@@ -282,7 +282,7 @@ def test_a_workspace_remark_takes_an_item_off_topic_end_to_end(tmp_path: Path) -
 
 
 def _relay_lines() -> list[str]:
-    root = Path(__file__).resolve().parent
+    root = Path(__file__).resolve().parents[1]
     folders = [root.parent.parent / "shared" / "sample-relay", *sorted((root / "relays").iterdir())]
     lines: list[str] = []
     for folder in folders:

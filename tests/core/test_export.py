@@ -2,7 +2,7 @@
 
 The acceptance test replays the editor's 7 decisions from expected.json with the
 CLI and reads the written briefing back; the golden files pin the exact layout
-(regenerate with ``CURATOR_UPDATE_GOLDEN=1 pytest tests/test_export.py``).
+(regenerate with ``CURATOR_UPDATE_GOLDEN=1 pytest tests/core/test_export.py``).
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from curator.store import DecisionStore
 from curator.triage import Triage
 from curator.urls import find_urls, normalize_url
 
-GOLDEN = Path(__file__).resolve().parent / "golden"
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 DEFAULT_REL = "inbox/tom/2026-08-20-inference-e1prep.md"
 ID_RE = re.compile(r"^\d{4}\.\d{4,5}(?:v\d+)?$")
 

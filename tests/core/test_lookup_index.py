@@ -15,7 +15,7 @@ import pytest
 import curator.lookup as lk
 from curator.lookup import LookupIndex, lookup
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 Q = "2608.14376"
 
 

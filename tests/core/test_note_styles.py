@@ -6,7 +6,7 @@ from pathlib import Path
 
 from curator.notes import split_note
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"
 
 
 def _items(text: str):

@@ -3,7 +3,7 @@
 Each test compares work, not wall time against a constant: a count of calls that must not grow with
 the note, the same answers from a faster path, or the CPU time of n against 4n copies in the same
 test (linear is ~4x, quadratic 16x; the bound of 9x on the best of three leaves room for a noisy
-machine), as tests/test_split_linear.py does.
+machine), as tests/core/test_split_linear.py does.
 """
 
 from __future__ import annotations

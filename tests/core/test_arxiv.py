@@ -21,7 +21,7 @@ from curator.arxiv import (
     unique_ids,
 )
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SHARED = ROOT.parent / "shared"
 EVE = SHARED / "bad-inputs" / "inbox" / "eve"
 FACTS = SHARED / "real" / "facts.json"

@@ -22,7 +22,7 @@ from curator.textio import (
     sanitize,
 )
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SHARED = ROOT.parent / "shared"
 EVE = SHARED / "bad-inputs" / "inbox" / "eve"
 CARDS = SHARED / "bad-inputs" / "paper_cards"

@@ -22,7 +22,7 @@ import pytest
 
 from curator.store import DecisionStore
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 
 CHILD = r"""
 import sys

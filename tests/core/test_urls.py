@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from curator.urls import find_urls, is_arxiv_url, normalize_url
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SHARED = ROOT.parent / "shared"
 RELAY = SHARED / "sample-relay"
 

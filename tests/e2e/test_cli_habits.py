@@ -18,7 +18,7 @@ from conftest import SAMPLE, copy_workspace
 from curator import cli
 from curator.store import DecisionStore
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 CORUN, DASH = "2608.14376", "2608.14333"
 CORUN_TITLE = "CoRun · 确定性 continuous batching"
 DEFAULT_REL = "inbox/tom/2026-08-20-inference-e1prep.md"

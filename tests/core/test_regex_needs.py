@@ -17,7 +17,7 @@ from curator import hints
 from curator.lexicon import _packaged, _to_regex, default_lexicon, may_match, skim
 from curator.regex_needs import regex_needs
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SHARED = ROOT.parent / "shared"
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "run.py"
+SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "run.py"
 
 
 @pytest.fixture(scope="module")

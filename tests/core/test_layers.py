@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 CORE = sorted(p.stem for p in (ROOT / "curator").glob("*.py") if p.stem not in {"__main__"})
 
 

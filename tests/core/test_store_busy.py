@@ -25,7 +25,7 @@ from curator.store import DecisionStore
 from curator.tui.app import CuratorApp
 from curator.tui.screens.shared_store import BUSY_GIVE_UP
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 CORUN, DASH = "2608.14376", "2608.14333"
 SIZE = (160, 50)
 

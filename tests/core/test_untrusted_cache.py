@@ -23,7 +23,7 @@ from curator.lookup import INDEX_NAME, LEGACY_NAME, LookupIndex, lookup
 from curator.persist import MAGIC, Blobs, read_cache, write_cache
 from curator.report import analysis_json
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 CACHE_NAMES = sorted({*PARTS.values(), *LEGACY.values(), INDEX_NAME, LEGACY_NAME})
 FORBIDDEN = {
     "pickle",

@@ -26,7 +26,7 @@ from curator.tui.screens.bulk import BulkScreen
 from curator.tui.widgets.increments import IncrementsTable
 
 SIZE = (160, 50)
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 MARKS = {"approve": "✓", "reject": "✗", "defer": "⏸"}
 
 

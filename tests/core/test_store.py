@@ -20,7 +20,7 @@ from curator import atomic
 from curator.atomic import atomic_write_bytes, atomic_write_text, cleanup_temp_files
 from curator.store import Decision, DecisionStore, ReadOnlyStore
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 ARXIV = "2608.14376"
 URL = "lmsys.org/blog/2026-08-17-advanced-cuda-graph"
 TITLE = "t:sglang-advanced-cuda-graph"

@@ -12,7 +12,7 @@ from types import ModuleType
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "make_workspace.py"
+SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "make_workspace.py"
 ARXIV = re.compile(r"(?<![\d.])(\d{4}\.\d{5})(?!\d)")
 
 

@@ -21,7 +21,7 @@ from curator.lookup import LookupIndex, lookup
 from curator.store import DecisionStore
 from curator.tui.app import CuratorApp
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
