@@ -39,10 +39,11 @@ from curator.briefing_facts import (
     workspace_zone,
 )
 from curator.briefing_points import DEFAULT_CAP, cap_arranged, condense_arranged, headline
-from curator.living_doc import SECTION_REF_RE, canonical_section, find_section, strip_section_number
-from curator.matcher import title_core
+from curator.living_doc import find_section
 from curator.models import Analysis, AnchorRef, Increment, Item, Note, SourceRef
+from curator.section_numbers import SECTION_REF_RE, canonical_section, strip_section_number
 from curator.suggest import SectionIndex
+from curator.textfeatures import title_core
 from curator.textio import sanitize
 from curator.tiers import ADJACENT
 from curator.timeutil import fmt_window, parse_iso

@@ -115,7 +115,7 @@ class SectionLabels:
         return text
 
     def _one(self, text: str) -> str | None:
-        from curator.living_doc import canonical_section
+        from curator.section_numbers import canonical_section
 
         number = canonical_section(text)
         if number:

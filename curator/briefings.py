@@ -12,8 +12,8 @@ import re
 from dataclasses import dataclass, field
 
 from curator.lexicon import default_lexicon, memo
-from curator.matcher import normalized_title, title_core
 from curator.models import Note
+from curator.textfeatures import normalized_title, title_core
 from curator.urls import normalize_url
 from curator.verdicts import OFF_KINDS, VerdictReader
 

@@ -245,7 +245,7 @@ def section_label(section: str, analysis: Analysis) -> str:
     ("data mixing") → its section's label when exactly one section has it; else Refused,
     naming the closest few sections."""
     from curator.context import doc_index
-    from curator.living_doc import canonical_section
+    from curator.section_numbers import canonical_section
 
     number = canonical_section(section)
     index = doc_index(analysis.living_doc).index

@@ -20,12 +20,12 @@ from curator.fields import match_field
 from curator.hints import read_hints
 from curator.judge import Evidence
 from curator.lexicon import Lexicon, text_memo
-from curator.living_doc import SECTION_REF_RE, canonical_section
-from curator.matcher import Cluster, normalized_title, title_core
+from curator.matcher import Cluster
 from curator.mentions import sentence_spans
 from curator.models import AnchorRef, Item, SectionSuggestion
+from curator.section_numbers import SECTION_REF_RE, canonical_section
 from curator.suggest import SectionIndex
-from curator.textfeatures import token_set
+from curator.textfeatures import normalized_title, title_core, token_set
 from curator.urls import find_urls
 from curator.verdicts import OFF_KINDS
 

@@ -17,8 +17,8 @@ import unicodedata
 from dataclasses import dataclass
 
 from curator.lexicon import Lexicon, default_lexicon, may_match, skim
-from curator.living_doc import ROMAN
 from curator.regex_needs import first_char_guard
+from curator.section_numbers import ROMAN
 
 __all__ = ["Hint", "read_hints"]
 

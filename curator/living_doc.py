@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import gc
 import re
-import unicodedata
 from bisect import bisect_right
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -27,6 +26,14 @@ from curator.arxiv import find_ids
 from curator.footnotes import inline_footnotes
 from curator.lexicon import default_lexicon, memo
 from curator.models import Anchor, Citation, LivingDoc, Section
+from curator.section_numbers import (
+    canonical_section,
+    fold,
+    heading_numbers,
+    number_depth,
+    section_number,
+    strip_section_number,
+)
 from curator.textio import ReadProblem, read_text
 from curator.urls import find_urls, is_arxiv_url, normalize_url
 
@@ -280,187 +287,6 @@ def _structure(lines: list[str]) -> _Structure:
 
 # --- section numbers, title, version ----------------------------------------------------------
 
-# A section number's parts are digits; the first may be one capital letter, as appendix-style
-# docs write them ("A.1 Superposition", "C.3.1 Scaling", "§B.2").
-ROMAN = r"(?:(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3})(?![A-Za-z]))"
-"""A Roman part number ("II", "IV", "XII"), as docs that number parts "Part II" / "II.3" write it."""
-_FIRST_PART = rf"(?:{ROMAN}|[A-Z]|\d{{1,3}})"
-_SECT_NUM_RE = re.compile(rf"§[ \t]*({_FIRST_PART}(?:\.\d+)*)\.?")
-_DOTTED_NUM_RE = re.compile(rf"({_FIRST_PART}(?:\.\d{{1,3}})+)(?:\.|\)|:(?!\d))?(?=\s|$)")
-SECTION_REF_RE = re.compile(
-    rf"§\s*((?:{ROMAN}[.．]|[A-Za-z][.．])?[0-9０-９]{{1,3}}(?:[.．][0-9０-９]{{1,3}})*|{ROMAN})"
-)
-"""A "§" reference in free text ("§4.3", "§ 4.3", "§４.３", "§C.3"); group 1 is the number as written."""
-_SINGLE_NUM_RE = re.compile(
-    r"(\d{1,3})(?:(?:[.)、]|[ \t]*\))(?=\s|$)|(?=[ \t]*[·|:：—–][ \t]|[ \t]+-[ \t]))|([A-Z])[.)](?=[ \t]+\S)"
-)
-""""2. Tools", "2) Tools", "2 · Tools", "2 — Tools", "B. Circuits": a bare "3 agents" is a title, not a number."""
-_AFTER_NUMBER = " \t.:：、·|—–-)"
-"""Separators dropped between a heading's number and its title ("§1.3: KV" → "KV")."""
-
-
-def _fold(text: str) -> str:
-    """Fullwidth digits, dots and § look-alikes → ASCII, so "§１.６" reads as "§1.6"."""
-    return unicodedata.normalize("NFKC", text)
-
-
-def _canonical(digits: str) -> str:
-    """ "04.3" → "§4.3", "c.3" → "§C.3": the one way a section number is written everywhere in curator."""
-    return "§" + ".".join(
-        str(int(part)) if part.isdigit() else part.upper() for part in digits.split(".")
-    )
-
-
-_CJK_DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九")}
-_CJK_NUM_RE = re.compile(
-    r"(?:第\s*)?([一二三四五六七八九十]{1,3})(?:[、.．]|\s*[章部节節編篇](?:[、.．:：\s]|$))"
-)
-""""三、评测", "第三章 评测": a top-level part numbered the Chinese way."""
-
-
-def _cjk_number(text: str) -> int | None:
-    """ "三" → 3, "十二" → 12, "二十" → 20 (up to 99)."""
-    if "十" in text:
-        tens, _, ones = text.partition("十")
-        t = _CJK_DIGITS.get(tens, 0) if tens else 1
-        o = _CJK_DIGITS.get(ones, 0) if ones else 0
-        return (
-            t * 10 + o
-            if (not tens or tens in _CJK_DIGITS) and (not ones or ones in _CJK_DIGITS)
-            else None
-        )
-    return _CJK_DIGITS.get(text) if len(text) == 1 else None
-
-
-def _number_match(title: str) -> re.Match[str] | None:
-    head = _fold(title[:40])
-    pos = len(head) - len(head.lstrip())
-    return (
-        _SECT_NUM_RE.match(head, pos)
-        or _DOTTED_NUM_RE.match(head, pos)
-        or _SINGLE_NUM_RE.match(head, pos)
-    )
-
-
-_BARE_INT_RE = re.compile(r"\s*(\d{1,3})[ \t]+(?=\S)")
-
-
-def _heading_numbers(headings: list[Any]) -> list[str | None]:
-    """Each heading's section number.  A bare leading integer ("## 2 Visual encoders", which
-    alone could be a title like "3 agents") is a number when the headings under it are numbered
-    from it ("### 2.1 …") or when its siblings count the same way ("## 1 …", "## 2 …")."""
-    numbers = [section_number(h.text) for h in headings]
-    bare = {
-        i: int(m[1])
-        for i, h in enumerate(headings)
-        if numbers[i] is None and (m := _BARE_INT_RE.match(h.text))
-    }
-    if not bare:
-        return numbers
-    for i, n in bare.items():
-        level = headings[i].level
-        for j in range(i + 1, len(headings)):
-            if headings[j].level <= level:
-                break
-            if numbers[j] and numbers[j].startswith(f"§{n}."):
-                numbers[i] = f"§{n}"
-                break
-    by_level: dict[int, list[int]] = {}
-    for i in bare:
-        by_level.setdefault(headings[i].level, []).append(i)
-    for idxs in by_level.values():
-        seq = [bare[i] for i in idxs]
-        if len(idxs) >= 2 and seq == list(range(seq[0], seq[0] + len(seq))):
-            for i in idxs:
-                numbers[i] = f"§{bare[i]}"
-    return numbers
-
-
-@memo
-def _worded_re() -> re.Pattern[str]:
-    words = default_lexicon().pattern("sections", "number_words").pattern
-    return re.compile(
-        rf"\s*(?:{words})\s*[:：.]?\s*((?:(?:{ROMAN}|[A-Z])\.)?\d{{1,3}}(?:\.\d{{1,3}})*|{ROMAN})\.?(?=[\s:：·|—–\-)]|$)",
-        re.IGNORECASE,
-    )
-
-
-def _worded_number(title: str) -> tuple[str, int] | None:
-    """(number, end) of a heading that names its number in words: "Parte 4 — Decodificación",
-    "Part 2: Data", "Chapter 3", "Abschnitt 2.1" (the lexicon's ``[sections] number_words``)."""
-    m = _worded_re().match(_fold(title[:60]))
-    return (m[1], m.end()) if m else None
-
-
-def _cjk_match(title: str) -> tuple[int, int] | None:
-    """(number, end) of a Chinese-numbered heading ("三、评测" → (3, 2))."""
-    head = _fold(title[:40])
-    pos = len(head) - len(head.lstrip())
-    m = _CJK_NUM_RE.match(head, pos)
-    n = _cjk_number(m[1]) if m else None
-    return (n, m.end()) if m and n else None
-
-
-def section_number(title: str) -> str | None:
-    """A heading's section number, canonical: "§1.3 KV", "1.3 KV", "1.3. KV", "§ 1.3 KV" and
-    "§１.３ KV" → "§1.3"; "2. Efficient" and "§2 Efficient" → "§2"; None when unnumbered."""
-    m = _number_match(title)
-    if m:
-        return _canonical(m[m.lastindex or 1])
-    cjk = _cjk_match(title)
-    if cjk:
-        return f"§{cjk[0]}"
-    w = _worded_number(title)
-    return _canonical(w[0]) if w else None
-
-
-def strip_section_number(title: str) -> str:
-    """A heading's title without its number: "4.3 RLVR 与奖励建模" → "RLVR 与奖励建模"."""
-    m = _number_match(title)
-    end = (
-        m.end()
-        if m
-        else (
-            cjk[1]
-            if (cjk := _cjk_match(title))
-            else (w[1] if (w := _worded_number(title)) else None)
-        )
-    )
-    if end is None:
-        return " ".join(title.split())
-    cut = 0
-    while cut < len(title) and len(_fold(title[:cut])) < end:
-        cut += 1
-    return " ".join(title[cut:].lstrip(_AFTER_NUMBER).split())
-
-
-def number_depth(number: str) -> int:
-    """ "§3.4.1" → 3."""
-    return number.count(".") + 1
-
-
-@memo
-def _ref_re() -> re.Pattern[str]:
-    words = default_lexicon().pattern("sections", "number_words").pattern
-    return re.compile(
-        rf"[\s\"'“”‘’「」]*(?:(?:{words})[\s:]*)*((?:(?:{ROMAN}|[A-Za-z])\.)?\d{{1,3}}(?:\.\d{{1,3}})*|{ROMAN}(?=\s*$))\.?[\s\"'“”‘’「」]*(?:(?:{words})\s*)*",
-        re.IGNORECASE,
-    )
-
-
-def canonical_section(ref: str) -> str | None:
-    """A reference to a section by number → its label: "§4.3", "4.3", "4.3.", "Section 4.3",
-    "sec. 4.3", "§ 4.3", "§４.３", "第4.3节" → "§4.3".  None when ``ref`` is not just a number
-    (titles, free text); the number words are ``[sections] number_words`` of the lexicon."""
-    if not ref or len(ref) > 80:
-        return None
-    m = _ref_re().fullmatch(_fold(ref))
-    if m:
-        return _canonical(m[1])
-    cjk = _cjk_match(ref.strip())
-    return f"§{cjk[0]}" if cjk and len(_fold(ref.strip())) <= cjk[1] + 12 else None
-
-
 _VERSION_RE = re.compile(
     r"(\d{4}-\d{2}-\d{2})[ \t]*版(?!本)|(?:version|版本)[^\d\n]{0,6}(\d{4}-\d{2}-\d{2})",
     re.IGNORECASE,
@@ -515,7 +341,7 @@ def _clean_name(raw: str) -> str | None:
 
 def name_key(name: str) -> str:
     """Comparison key for named anchors: folded width, case and spacing."""
-    return " ".join(_fold(name).casefold().split())
+    return " ".join(fold(name).casefold().split())
 
 
 def _cells(line: str) -> list[str]:
@@ -936,9 +762,7 @@ _STAMP_RE = re.compile(
 
 def _heading_key(title: str) -> str:
     """A heading reduced for matching phrase lists: folded, no markup, emoji or edge punctuation."""
-    return _EDGE_PUNCT_RE.sub(
-        "", " ".join(_fold(title).replace("*", " ").replace("`", " ").split())
-    )
+    return _EDGE_PUNCT_RE.sub("", " ".join(fold(title).replace("*", " ").replace("`", " ").split()))
 
 
 @memo
@@ -1034,7 +858,7 @@ def parse_living_doc(text: str, path: str, topic: str) -> LivingDoc:
 
     sections: list[Section] = []
     stack: list[Section] = []
-    numbers = _heading_numbers(headings)
+    numbers = heading_numbers(headings)
     for idx, h in enumerate(headings):
         while stack and stack[-1].level >= h.level:
             stack.pop().end_line = h.line  # 1-based line before this heading
@@ -1114,7 +938,7 @@ def find_section(doc: LivingDoc, ref: str) -> list[Section]:
 
     Duplicate numbers are real in hand-edited docs, so every match is returned in
     document order; exact title matches win over fragments."""
-    query = _fold(ref).strip()
+    query = fold(ref).strip()
     if not query:
         return []
     number = canonical_section(query)
@@ -1126,9 +950,9 @@ def find_section(doc: LivingDoc, ref: str) -> list[Section]:
     exact: list[Section] = []
     partial: list[Section] = []
     for s in doc.sections:
-        title = _fold(s.title).casefold()
+        title = fold(s.title).casefold()
         label = (
-            _fold(f"{s.number} {strip_section_number(s.title)}").casefold() if s.number else title
+            fold(f"{s.number} {strip_section_number(s.title)}").casefold() if s.number else title
         )
         if folded in (title, label):
             exact.append(s)

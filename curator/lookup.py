@@ -186,7 +186,7 @@ def _tree_sigs(top: str) -> dict[str, Sig | None]:
     """Stamps of every folder the note walk may list (a superset), taken before it lists them.
 
     Hidden folders are left out because the walk never enters them (``is_ignored_name``
-    skips every name starting with "."; tests/test_lookup_index.py pins that).
+    skips every name starting with "."; tests/core/test_lookup_index.py pins that).
     """
     out: dict[str, Sig | None] = {}
     todo = [(top, 0)]

@@ -31,7 +31,15 @@ from rapidfuzz import fuzz
 from curator.gcpause import paused_gc
 from curator.lexicon import default_lexicon, memo
 from curator.models import Increment, Item, Overlap, SourceRef
-from curator.textfeatures import SPLIT_JOINED, STOP, TfIdf, token_set, tokens
+from curator.textfeatures import (
+    SPLIT_JOINED,
+    STOP,
+    TfIdf,
+    normalized_title,
+    title_core,
+    token_set,
+    tokens,
+)
 from curator.urls import normalize_url
 
 
@@ -62,12 +70,6 @@ class _UnionFind:
             self.parent[max(ra, rb)] = min(ra, rb)
 
 
-def title_core(title: str) -> str:
-    """The name part of a title: "Quill · 两级 KV 缓存管理" → "Quill"."""
-    core = re.split(r"\s[·—–|]\s|[:：(（【]|\s-\s|——", title, maxsplit=1)[0]
-    return core.strip(" -—·:：")
-
-
 _FAMILY_RE = re.compile(r"([A-Za-z][A-Za-z0-9]{2,})(?:[-\u2010 ][A-Za-z0-9][\w.-]*)?")
 
 
@@ -95,12 +97,6 @@ def fingerprint(title: str) -> str:
     t = re.sub(r"[(（【\[].*?[)）】\]]", " ", t)
     t = re.sub(r"[^\w\u3400-\u9fff]+", "-", t).strip("-")
     return t[:60] or "untitled"
-
-
-def normalized_title(title: str) -> str:
-    t = title.lower()
-    t = re.sub(r"[(（【\[][^)）】\]]{0,40}[)）】\]]", " ", t)
-    return re.sub(r"[^\w\u3400-\u9fff.+]+", " ", t).strip()
 
 
 def cluster_items(

@@ -4,7 +4,7 @@ Teams paste what their tools export: an outliner's ``[[page links]]``, an RSS/At
 BibTeX file, Markdown with reference-style links.  Each reader here rewrites one such format
 into plain Markdown list entries or inline links, keeping every line where it was (line numbers
 are how items point back at their note), and is tried only when a cheap test says the format may
-be there.  A new format is one reader and its test (``tests/test_note_formats.py``); the
+be there.  A new format is one reader and its test (``tests/core/test_note_formats.py``); the
 splitter does not change.
 """
 

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from curator.arxiv import find_ids
 from curator.fields import match_field
 from curator.lexicon import default_lexicon, memo, text_memo
-from curator.living_doc import ROMAN, SECTION_REF_RE, canonical_section
 from curator.mdblocks import plain_inline
 from curator.mentions import identities, may_cite, url_role
 from curator.models import Item
+from curator.section_numbers import ROMAN, SECTION_REF_RE, canonical_section
 from curator.urls import find_urls, is_arxiv_url, normalize_url
 
 

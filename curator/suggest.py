@@ -16,13 +16,9 @@ from collections import Counter
 from dataclasses import dataclass
 
 from curator.lexicon import default_lexicon, fold_script, memo, text_memo
-from curator.living_doc import (
-    SECTION_REF_RE,
-    canonical_section,
-    section_roles,
-    strip_section_number,
-)
+from curator.living_doc import section_roles
 from curator.models import Item, LivingDoc, Section, SectionSuggestion
+from curator.section_numbers import SECTION_REF_RE, canonical_section, strip_section_number
 from curator.textfeatures import BM25, tokens
 
 MEMO_LIMIT = 8192

@@ -173,3 +173,16 @@ class BM25:
             for i, part in plist:
                 out[i] += weight * part
         return out
+
+
+def title_core(title: str) -> str:
+    """The name part of a title: "Quill · 两级 KV 缓存管理" → "Quill"."""
+    core = re.split(r"\s[·—–|]\s|[:：(（【]|\s-\s|——", title, maxsplit=1)[0]
+    return core.strip(" -—·:：")
+
+
+def normalized_title(title: str) -> str:
+    """Lower case, short parentheticals dropped, punctuation as spaces: titles compared as words."""
+    t = title.lower()
+    t = re.sub(r"[(（【\[][^)）】\]]{0,40}[)）】\]]", " ", t)
+    return re.sub(r"[^\w\u3400-\u9fff.+]+", " ", t).strip()

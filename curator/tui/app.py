@@ -17,11 +17,11 @@ from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
-from curator.paths import styles_dir
+from curator.tui.paths import styles_dir
 from curator.tui.screens.triage import TriageScreen
 
 if TYPE_CHECKING:
-    from curator.config import Config
+    from curator.service.settings import Config
 
 CSS_FILE = styles_dir() / "app.tcss"
 NOTICE_SECONDS = 120
@@ -66,7 +66,7 @@ class CuratorApp(App[None]):
         if self._config is None:
             with self._config_lock:
                 if self._config is None:
-                    from curator.config import Config, ConfigError, load_config
+                    from curator.service.settings import Config, ConfigError, load_config
 
                     try:
                         self._config = load_config(self.root)

@@ -47,7 +47,7 @@ def main(argv: list[str] | None = None) -> int:
     if len(args) > 1:
         asyncio.run(shoot(Path(args[1]).resolve(), out))
     else:
-        from curator.demo import copy_demo
+        from curator.service.demo import copy_demo
 
         with tempfile.TemporaryDirectory(prefix="curator-shot-") as tmp:
             asyncio.run(shoot(copy_demo(Path(tmp) / "demo"), out))

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.content import Content
 
-from curator.textio import sanitize
+from curator.service.text import sanitize
 
 if TYPE_CHECKING:
     from curator.models import Increment

@@ -76,7 +76,7 @@ def test_completion_steps_aside_for_a_new_analysis(sample_ws: Path) -> None:
     import threading
 
     from curator.config import load_config
-    from curator.tui.loader import Loader
+    from curator.service.loader import Loader
 
     loader = Loader(sample_ws, load_config(sample_ws))
     first = loader.analyze(defer_outside=True)

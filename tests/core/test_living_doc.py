@@ -18,16 +18,14 @@ from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 
 from curator.living_doc import (
-    canonical_section,
     find_section,
     load_living_doc,
     parse_living_doc,
     section_for_line,
-    section_number,
     section_roles,
-    strip_section_number,
 )
 from curator.models import Anchor, LivingDoc, Section
+from curator.section_numbers import canonical_section, section_number, strip_section_number
 from curator.suggest import SectionIndex
 
 KNOWLEDGE = "organized/knowledge"

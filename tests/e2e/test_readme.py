@@ -56,6 +56,6 @@ def test_styles_and_demo_ship_in_the_installed_package(tmp_path: Path) -> None:
 
 
 def test_styles_found_from_a_source_checkout() -> None:
-    from curator.paths import styles_dir
+    from curator.tui.paths import styles_dir
 
     assert (styles_dir() / "app.tcss").is_file()

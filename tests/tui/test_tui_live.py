@@ -135,7 +135,7 @@ async def test_periodic_rescan_waits_for_the_keys_but_a_file_event_does_not(tmp_
     """While keys come, the safety-net rescan waits (up to max_hold); a file event ends the wait."""
     import asyncio
 
-    from curator.tui.watch import InboxWatcher
+    from curator.service.watch import InboxWatcher
 
     until = time.monotonic() + 0.4
     watcher = InboxWatcher(

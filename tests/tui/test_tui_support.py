@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
+from curator.service.filtering import parse_filter
+from curator.service.session import Session
+from curator.service.watch import diff, scan
 from curator.store import Decision, DecisionStore
 from curator.tui.app import CuratorApp
-from curator.tui.filtering import parse_filter
 from curator.tui.screens.picker import score
-from curator.tui.session import Session
-from curator.tui.watch import diff, scan
 
 BAD_SINCE = "2026-08-20T00:00:00+08:00"
 BAD_UNTIL = "2026-08-21T00:00:00+08:00"

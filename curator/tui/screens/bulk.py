@@ -9,7 +9,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
-from curator.tui.session import BulkPlan
+from curator.service.session import BulkPlan
 from curator.tui.text import clean
 
 EXAMPLES = 4

@@ -11,8 +11,8 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, TextArea
 
-from curator import briefing_caveats
-from curator.triage import Row
+from curator.service.briefing import gathered_caveats
+from curator.service.rows import Row
 from curator.tui.text import clean, clean_block
 
 
@@ -53,7 +53,7 @@ class EditScreen(ModalScreen[EditResult | None]):
         self.row = row
         self.start_title = clean(row.title, 500)
         self.start_points = clean_block("\n".join(row.points))
-        self.start_caveats = clean_block("\n".join(briefing_caveats.gathered(row, cap=0)))
+        self.start_caveats = clean_block("\n".join(gathered_caveats(row, cap=0)))
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="edit"):

@@ -1,6 +1,6 @@
 """`E`: preview the briefing, write it (`w`, asking before overwriting) or copy it (`y`).
 
-The briefing engine (curator.briefing / curator.export) is imported lazily so the rest of
+The briefing engine (curator.service.briefing) is imported lazily so the rest of
 the UI works without it. The briefing is rendered in a thread worker (seconds on a big
 relay): the screen says so meanwhile instead of staying blank, and keys keep working.
 The Markdown preview is fed in bounded parts (`[` / `]` page), so a briefing of thousands
@@ -21,9 +21,9 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Label, Markdown, TextArea
 
-from curator.textio import sanitize
+from curator.service.session import Session
+from curator.service.text import sanitize
 from curator.tui.screens.confirm import ConfirmScreen
-from curator.tui.session import Session
 from curator.tui.text import clean
 
 PART_LINES = 80
@@ -113,7 +113,7 @@ class ExportScreen(Screen[None]):
 
     def _engine(self) -> Any:
         try:
-            from curator import briefing
+            from curator.service import briefing
         except ImportError:
             return None
         return briefing
@@ -127,7 +127,7 @@ class ExportScreen(Screen[None]):
         """(text, preview parts) of the briefing with *summary*; any thread (it only reads)."""
         engine = self._engine()
         if engine is None:
-            return "", ["*The briefing engine (curator.briefing) is not installed yet.*"]
+            return "", ["*The briefing engine (curator.service.briefing) is not installed yet.*"]
         try:
             text = engine.render_briefing(
                 self.session.triage, lang=self.session.config.lang, summary=summary or None
@@ -203,7 +203,7 @@ class ExportScreen(Screen[None]):
             return
         rel = self._output_path()
         try:
-            from curator.export import ExportExists
+            from curator.service.briefing import ExportExists
         except ImportError:
             self.notify(
                 "writing needs curator.export, which is not installed yet",
@@ -224,7 +224,12 @@ class ExportScreen(Screen[None]):
             self.app.push_screen(ConfirmScreen(f"{rel} already exists.\nOverwrite it?"), answer)
 
     def _write(self, rel: str, *, force: bool) -> None:
-        from curator.export import ExportExists, ExportRefused, output_path, write_briefing
+        from curator.service.briefing import (
+            ExportExists,
+            ExportRefused,
+            output_path,
+            write_briefing,
+        )
 
         try:
             target = output_path(
@@ -252,7 +257,7 @@ class ExportScreen(Screen[None]):
         self.app.copy_to_clipboard(self.text)  # OSC 52: works over SSH in most terminals
         ok, message = False, "curator.export is not installed yet"
         try:
-            from curator.export import copy_to_clipboard
+            from curator.service.briefing import copy_to_clipboard
         except ImportError:
             pass
         else:

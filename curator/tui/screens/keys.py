@@ -17,7 +17,7 @@ from curator.tui.actions import ACTIONS, TriageAction
 if TYPE_CHECKING:
     from textual.app import App
 
-    from curator.tui.session import Session
+    from curator.service.session import Session
 
 
 class Keys:

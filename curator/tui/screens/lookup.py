@@ -21,11 +21,11 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 from textual.worker import get_current_worker
 
-from curator.config import Config
+from curator.service.settings import Config
 from curator.tui.text import ACTION_MARKS, clean, clean_block, status_badge
 
 if TYPE_CHECKING:
-    from curator.triage import Row
+    from curator.service.rows import Row
 
 VERBS = {"approve": "approved", "reject": "rejected", "defer": "deferred"}
 
@@ -122,7 +122,7 @@ class LookupScreen(ModalScreen[str | None]):
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="lookup")
     def _lookup(self, query: str) -> None:
-        from curator.lookup import format_text, lookup, shared_index
+        from curator.service.lookup import format_text, lookup, shared_index
 
         try:
             index = shared_index(self.root)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from curator.triage import Row
+from curator.service.rows import Row
+from curator.service.session import Session
 from curator.tui.screens.picker import Choice, PickerScreen
-from curator.tui.session import Session
 from curator.tui.text import status_badge
 
 

@@ -17,8 +17,8 @@ from textual.widget import Widget
 if TYPE_CHECKING:
     from textual.app import App
 
-    from curator.triage import Row
-    from curator.tui.session import Session
+    from curator.service.rows import Row
+    from curator.service.session import Session
     from curator.tui.widgets.increments import IncrementsTable
 
 PANES: dict[str, tuple[str, str]] = {

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from curator.models import LivingDoc, Section
-from curator.triage import Row
+from curator.service.rows import Row
 from curator.tui.screens.picker import Choice, PickerScreen
 
 CLEAR = "-"

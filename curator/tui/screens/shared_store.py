@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from textual import work
 
 if TYPE_CHECKING:
-    from curator.tui.session import Session
+    from curator.service.session import Session
     from curator.tui.widgets.increments import IncrementsTable
 
 
@@ -56,7 +56,7 @@ class SharedStore:
 
     def _poll_decisions(self) -> None:
         """Show what ``curator decide`` or another session wrote (no lock waited for)."""
-        from curator.locks import WorkspaceBusy
+        from curator.service.decisions import WorkspaceBusy
 
         session = self.session
         if session is None or self.busy:  # a waiting write reports the holder itself
@@ -94,7 +94,7 @@ class SharedStore:
         up to :data:`BUSY_GIVE_UP` seconds (other writes wait, greyed out); ``then`` runs
         once it is saved.
         """
-        from curator.locks import WorkspaceBusy
+        from curator.service.decisions import WorkspaceBusy
 
         try:
             saved, result = self._try_write(what, fn, args, kwargs)
@@ -108,8 +108,8 @@ class SharedStore:
         self, what: str, fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]
     ) -> tuple[bool, Any]:
         """(saved, result) of one attempt; raises WorkspaceBusy, reports anything else."""
-        from curator.store import ReadOnlyStore
-        from curator.tui.session import ReadOnlySession
+        from curator.service.decisions import ReadOnlyStore
+        from curator.service.session import ReadOnlySession
 
         try:
             return True, fn(*args, **kwargs)
@@ -137,7 +137,7 @@ class SharedStore:
         busy: Exception,
     ) -> None:
         """Retry a write while another process holds the lock; the screen stays live."""
-        from curator.locks import WorkspaceBusy
+        from curator.service.decisions import WorkspaceBusy
 
         self.busy = f"{what}: waiting ({busy})"
         self.refresh_bindings()

@@ -1,6 +1,6 @@
 """The main triage screen: notes | increments + detail | section tree, a status line, keys.
 
-The screen only wires keys and widgets to a :class:`~curator.tui.session.Session`. Reading
+The screen only wires keys and widgets to a :class:`~curator.service.session.Session`. Reading
 the workspace and analysing it happen in thread workers that only post messages; the inbox
 watcher is an async worker; every decision is written (durably) the moment it is made.
 
@@ -38,16 +38,16 @@ from curator.tui.widgets.footer import KeysFooter
 if TYPE_CHECKING:  # the rest loads with the first analysis: the first frame must not wait for it
     from textual.widgets import DataTable, Input, Tree
 
-    from curator.config import Config
     from curator.models import Analysis, LivingDoc
-    from curator.store import DecisionStore
-    from curator.triage import Row
+    from curator.service.decisions import DecisionStore
+    from curator.service.loader import Loader
+    from curator.service.rows import Row
+    from curator.service.session import BulkPlan, Session
+    from curator.service.settings import Config
+    from curator.service.watch import InboxChange
     from curator.tui.commands import TriageCommands
-    from curator.tui.loader import Loader
     from curator.tui.screens.edit import EditResult
     from curator.tui.screens.section_picker import SectionPicker
-    from curator.tui.session import BulkPlan, Session
-    from curator.tui.watch import InboxChange
     from curator.tui.widgets.detail import DetailPane
     from curator.tui.widgets.increments import IncrementsTable
     from curator.tui.widgets.notes import NotesPane
@@ -247,7 +247,7 @@ class TriageScreen(SharedStore, Navigation, Keys, Screen[None]):
     def loader(self) -> Loader:
         """Made on first use (in the reading thread, after the first frame): it needs the config."""
         if self._loader is None:
-            from curator.tui.loader import Loader
+            from curator.service.loader import Loader
 
             self._loader = Loader(self.root, self.config, self.topic, self.since, self.until)
         return self._loader
@@ -433,7 +433,7 @@ class TriageScreen(SharedStore, Navigation, Keys, Screen[None]):
     async def on_triage_screen_session_loaded(self, message: SessionLoaded) -> None:
         await self._panes()
         # the rows first; the side panes after the next refresh, so keys typed meanwhile are not held up
-        from curator.tui.session import Session
+        from curator.service.session import Session
 
         self.session = Session(
             self.root, self.config, message.analysis, message.store, message.store_error
@@ -471,7 +471,7 @@ class TriageScreen(SharedStore, Navigation, Keys, Screen[None]):
     async def _watch(self) -> None:
         inbox = self.loader.inbox
         while True:
-            from curator.tui.watch import InboxWatcher
+            from curator.service.watch import InboxWatcher
 
             watcher = InboxWatcher(
                 inbox,
@@ -555,7 +555,7 @@ class TriageScreen(SharedStore, Navigation, Keys, Screen[None]):
             tree.doc = message.analysis.living_doc  # same tree; anchors may have changed
         table.populate(self.visible_rows(), self._flag_counter(), keep=keep)
         self._refresh_views()
-        from curator.tui.loader import describe_arrivals
+        from curator.service.loader import describe_arrivals
 
         for text in describe_arrivals(old, message.analysis):
             self.notify(clean(text, 300), markup=False)
@@ -568,7 +568,7 @@ class TriageScreen(SharedStore, Navigation, Keys, Screen[None]):
         rows = self.session.rows
         if not self.filter_text.strip():
             return rows
-        from curator.tui.filtering import parse_filter, row_matches
+        from curator.service.filtering import parse_filter, row_matches
 
         f = parse_filter(self.filter_text)
         return [r for r in rows if row_matches(r, f)]
@@ -747,7 +747,7 @@ class TriageScreen(SharedStore, Navigation, Keys, Screen[None]):
         )
 
     def _after_history(self, entry: dict[str, Any] | None, verb: str) -> None:
-        from curator.decision_log import describe
+        from curator.service.decisions import describe
 
         key = str(entry.get("key")) if entry else None
         row = self.session.row(key) if self.session is not None and key else None

@@ -15,8 +15,8 @@ from curator.tui.widgets.lines import TextPane
 
 if TYPE_CHECKING:
     from curator.models import Item, Note
-    from curator.triage import Row
-    from curator.tui.session import Session
+    from curator.service.rows import Row
+    from curator.service.session import Session
 
 MAX_EXCERPT_LINES = 120
 LINES_BEFORE = 10

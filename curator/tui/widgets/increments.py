@@ -16,7 +16,7 @@ from textual.widgets.data_table import CellDoesNotExist, ColumnKey, RowDoesNotEx
 from curator.tui.text import ACTION_MARKS, plain, status_badge
 
 if TYPE_CHECKING:
-    from curator.triage import Row
+    from curator.service.rows import Row
 
 COLUMNS: list[tuple[str, str, int]] = [
     ("mark", " ", 1),

@@ -21,7 +21,7 @@ from curator.tui.widgets.lines import TextPane
 
 if TYPE_CHECKING:
     from curator.models import LivingDoc, Section
-    from curator.triage import Row
+    from curator.service.rows import Row
 
 MAX_ANCHORS_SHOWN = 40
 

@@ -19,8 +19,8 @@ from curator.gcpause import paused_gc
 if TYPE_CHECKING:  # the store and the watcher load in the worker, not before the first frame
     from curator.config import Config
     from curator.models import Analysis, Note
+    from curator.service.watch import Snapshot
     from curator.store import DecisionStore
-    from curator.tui.watch import Snapshot
 
 MAX_TOASTS = 3
 COMPLETE_CHUNK = 20
@@ -115,7 +115,7 @@ class Loader:
         self, progress: Callable[[str, int, int], None] | None, defer_outside: bool
     ) -> Analysis:
         from curator.analysis import analyze
-        from curator.tui.watch import scan
+        from curator.service.watch import scan
 
         self.snapshot = scan(self.inbox)
         if self._cache is None:

@@ -22,7 +22,6 @@ from curator.config import Config
 from curator.models import Analysis, Overlap
 from curator.store import BulkStep, DecisionStore
 from curator.triage import PRIORITY_CYCLE, Row, Triage, aliases
-from curator.tui.text import ACTION_MARKS  # noqa: F401  (re-exported: older imports)
 
 
 class ReadOnlySession(Exception):

@@ -11,7 +11,7 @@ def styles_dir() -> Path:
     Looked up beside this file rather than through importlib.resources, whose import
     alone costs the first frame several milliseconds.
     """
-    here = Path(__file__).resolve().parent
+    here = Path(__file__).resolve().parent.parent
     for cand in (here / "styles", here.parent / "styles"):
         if (cand / "app.tcss").is_file():
             return cand
