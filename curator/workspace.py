@@ -232,7 +232,7 @@ def load_note(
     note.topic = split.front_matter.get("topic")
     if dated is not None and dated[0] == split.front_matter:
         when = dated[1]  # the same front matter dates the note the same: it is not read twice
-    else:  # the splitter read the front matter otherwise (a NUL in it), or failed
+    else:  # not dated yet, or the splitter read the front matter otherwise (a NUL in it) or failed
         when = note_time(split, path.name, dec.mtime, cfg, text=dec.text, author=author)
     note.time, note.time_source, probs = when
     note.errors.extend(probs)
