@@ -69,9 +69,19 @@ def _selective(word: str) -> bool:
 _MAX_FORMS = 16  # spellings one run may stand for ("[归歸]入" is two)
 
 
+_Node = tuple[Any, Any]
+"""One node of the standard library's regex parse: (opcode, argument)."""
+_Needs = tuple[list[frozenset[str]], set[str]]
+"""Clauses (one word of each must occur) and the placeholders' sentinels every match fills."""
+
+
+def _is_repeat(op: Any) -> bool:
+    return op in (_c.MAX_REPEAT, _c.MIN_REPEAT, _c.POSSESSIVE_REPEAT)
+
+
 def _is_space(op: Any, av: Any) -> bool:
     """``\\s+`` (or a literal space run): one space in a text whose whitespace is collapsed."""
-    if op in (_c.MAX_REPEAT, _c.MIN_REPEAT, _c.POSSESSIVE_REPEAT) and av[0] >= 1:
+    if _is_repeat(op) and av[0] >= 1:
         body = list(av[2])
         return body == [(_c.IN, [(_c.CATEGORY, _c.CATEGORY_SPACE)])] or body == [(_c.LITERAL, 32)]
     return op is _c.IN and av == [(_c.CATEGORY, _c.CATEGORY_SPACE)]
@@ -86,7 +96,7 @@ def _chars(op: Any, av: Any) -> frozenset[str] | None:
     return None
 
 
-def _needs(seq: list) -> tuple[list[frozenset[str]], set[str]]:  # type: ignore[type-arg]
+def _needs(seq: list[_Node]) -> _Needs:
     """What a sequence of parsed nodes requires: clauses (one word of each must occur) and sentinels.
 
     Words are lower-cased with whitespace runs as one space: they are looked for in a text folded
@@ -124,25 +134,31 @@ def _needs(seq: list) -> tuple[list[frozenset[str]], set[str]]:  # type: ignore[
         if op is _c.LITERAL:  # a placeholder's sentinel
             slots.add(chr(av))
             continue
-        sub: list[tuple[list[frozenset[str]], set[str]]] = []
-        if op is _c.SUBPATTERN:
-            sub = [_needs(list(av[3]))]
-        elif op is _c.ATOMIC_GROUP:
-            sub = [_needs(list(av))]
-        elif op in (_c.MAX_REPEAT, _c.MIN_REPEAT, _c.POSSESSIVE_REPEAT) and av[0] >= 1:
-            sub = [_needs(list(av[2]))]
-        elif op is _c.ASSERT:
-            sub = [_needs(list(av[1]))]
-        elif op is _c.BRANCH and av[1]:
-            branches = [_needs(list(b)) for b in av[1]]
-            picks = [_best(c) for c, _s in branches]
-            either = [frozenset().union(*picks)] if all(picks) else []  # type: ignore[arg-type]
-            sub = [(either, set.intersection(*(s for _c2, s in branches)))]
-        for sub_clauses, sub_slots in sub:
+        for sub_clauses, sub_slots in _inner_needs(op, av):
             clauses += sub_clauses
             slots |= sub_slots
     flush()
     return clauses, slots
+
+
+def _inner_needs(op: Any, av: Any) -> list[_Needs]:
+    """What a group, a repeat taken at least once, a lookahead or an alternation requires;
+    nothing for any other node (an optional part, a negative one, one not known)."""
+    if op is _c.SUBPATTERN:
+        return [_needs(list(av[3]))]
+    if op is _c.ATOMIC_GROUP:
+        return [_needs(list(av))]
+    if _is_repeat(op) and av[0] >= 1:
+        return [_needs(list(av[2]))]
+    if op is _c.ASSERT:
+        return [_needs(list(av[1]))]
+    if op is _c.BRANCH and av[1]:
+        branches = [_needs(list(b)) for b in av[1]]
+        picks = [_best(c) for c, _s in branches]
+        chosen = [p for p in picks if p]
+        either = [frozenset[str]().union(*chosen)] if len(chosen) == len(picks) else []
+        return [(either, set.intersection(*(s for _c2, s in branches)))]
+    return []
 
 
 _SPACES = re.compile(r"\s+")
@@ -191,7 +207,7 @@ def first_char_guard(rx: re.Pattern[str]) -> re.Pattern[str]:
     return re.compile(f"(?=(?i:{cls}))(?:{rx.pattern})", rx.flags)
 
 
-def _first(seq: list, parts: list[str]) -> bool | None:  # type: ignore[type-arg]
+def _first(seq: list[_Node], parts: list[str]) -> bool | None:
     """Adds to ``parts`` the class pieces a match of ``seq`` can start with; says whether ``seq``
     can match the empty string (then what follows it may start the match too), None when unknown."""
     for op, av in seq:
@@ -199,38 +215,49 @@ def _first(seq: list, parts: list[str]) -> bool | None:  # type: ignore[type-arg
             parts.append(_class_char(av))
             return False
         if op is _c.IN:
-            for iop, iav in av:
-                if iop is _c.LITERAL:
-                    parts.append(_class_char(iav))
-                elif iop is _c.RANGE:
-                    parts.append(_class_char(iav[0]) + "-" + _class_char(iav[1]))
-                elif iop is _c.CATEGORY and str(iav) in _CATEGORY_CLASS:
-                    parts.append(_CATEGORY_CLASS[str(iav)])
-                else:
-                    return None  # a negated class, a category not listed: any character may start
-            return False
+            return _first_in_class(av, parts)
         if op in (_c.AT, _c.ASSERT, _c.ASSERT_NOT):
             continue  # zero width: the next node starts the match
-        if op is _c.SUBPATTERN:
-            empty = _first(list(av[3]), parts)
-        elif op is _c.ATOMIC_GROUP:
-            empty = _first(list(av), parts)
-        elif op is _c.BRANCH:
-            results = [_first(list(b), parts) for b in av[1]]
-            if any(r is None for r in results):
-                return None
-            empty = any(results)
-        elif op in (_c.MAX_REPEAT, _c.MIN_REPEAT, _c.POSSESSIVE_REPEAT):
-            empty = _first(list(av[2]), parts)
-            if empty is not None and av[0] == 0:
-                empty = True
-        else:
-            return None  # any character, a back reference, …: not known
+        empty = _first_inner(op, av, parts)
         if empty is None:
             return None
         if not empty:
             return False
     return True
+
+
+def _first_in_class(items: list[_Node], parts: list[str]) -> bool | None:
+    """A character class's pieces (False: it matches one character), None when not listable."""
+    for iop, iav in items:
+        if iop is _c.LITERAL:
+            parts.append(_class_char(iav))
+        elif iop is _c.RANGE:
+            parts.append(_class_char(iav[0]) + "-" + _class_char(iav[1]))
+        elif iop is _c.CATEGORY and str(iav) in _CATEGORY_CLASS:
+            parts.append(_CATEGORY_CLASS[str(iav)])
+        else:
+            return None  # a negated class, a category not listed: any character may start
+    return False
+
+
+def _first_inner(op: Any, av: Any, parts: list[str]) -> bool | None:
+    """:func:`_first` of a group, an alternation or a repeat (which may match empty when it may
+    be taken no times); None for any other node (any character, a back reference, …: not known)."""
+    if op is _c.SUBPATTERN:
+        return _first(list(av[3]), parts)
+    if op is _c.ATOMIC_GROUP:
+        return _first(list(av), parts)
+    if op is _c.BRANCH:
+        results = [_first(list(b), parts) for b in av[1]]
+        if any(r is None for r in results):
+            return None
+        return any(results)
+    if _is_repeat(op):
+        empty = _first(list(av[2]), parts)
+        if empty is not None and av[0] == 0:
+            empty = True
+        return empty
+    return None
 
 
 def _class_char(code: int) -> str:

@@ -14,13 +14,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from curator.config import Config, load_config
-from curator.models import FileProblem, Item, Note
+from curator.models import FileProblem, Item, Note, TimeSource
 from curator.roots import WorkspaceError, find_root, resolve_workspace  # noqa: F401  (re-exported)
+from curator.textio import Decoded, ReadProblem, is_ignored_name, read_text
+from curator.timeutil import written_at
 
 if TYPE_CHECKING:
     from curator.notes import SplitNote
-from curator.textio import ReadProblem, is_ignored_name, read_text
-from curator.timeutil import written_at
 
 
 @dataclass
@@ -169,6 +169,10 @@ def briefing_info(text: str, name: str) -> tuple[str | None, str | None]:
     return detect(text, name)
 
 
+NoteTime = tuple[datetime | None, TimeSource, list[str]]
+"""(when a note was written, where that came from, what was odd on the way)."""
+
+
 def note_time(
     split: SplitNote,
     name: str,
@@ -177,7 +181,7 @@ def note_time(
     *,
     text: str = "",
     author: str | None = None,
-) -> tuple[datetime | None, str, list[str]]:
+) -> NoteTime:
     """Front matter, else file name, else (date-only name) a stamp in *text*, else mtime; says which.
 
     The rules are :func:`curator.timeutil.written_at`'s; *author* (the inbox folder) lets a
@@ -198,11 +202,7 @@ def load_note(
     is skipped and the note comes back ``pending``: the costly part of a cold start is
     splitting notes no answer for this window depends on.
     """
-    from curator.notes import (  # markdown-it loads only when notes are split
-        SplitNote,
-        read_front_matter,
-        split_note,
-    )
+    from curator.notes import SplitNote, read_front_matter
 
     rel = _rel(path, root)
     parts = rel.split("/")
@@ -211,15 +211,54 @@ def load_note(
     try:
         dec = read_text(path, max_bytes=cfg.max_note_bytes)
     except ReadProblem as exc:
-        note.errors.append(exc.message)
-        mtime = 0.0
-        try:
-            mtime = path.lstat().st_mtime
-        except OSError:
-            pass
-        dt, source, probs = note_time(SplitNote(), path.name, mtime, cfg)
-        note.time, note.time_source = dt, source  # type: ignore[assignment]
-        return LoadedNote(note, None, mtime)
+        return _unreadable(note, path, cfg, exc.message)
+    _take_text(note, dec)
+    dated: tuple[dict[str, str], NoteTime] | None = None
+    briefing: tuple[str | None, str | None] | None = None
+    if defer is not None:
+        front, _end = read_front_matter(dec.text.replace("\r\n", "\n").replace("\r", "\n"))
+        when = note_time(
+            SplitNote(front_matter=front), path.name, dec.mtime, cfg, text=dec.text, author=author
+        )
+        dated = front, when
+        note.time, note.time_source, probs = when
+        note.topic = front.get("topic")
+        note.briefing_topic, note.briefing_until = briefing = briefing_info(dec.text, path.name)
+        if defer(note):
+            note.pending = True
+            note.errors.extend(probs)
+            return LoadedNote(note, None, dec.mtime, dec.sha1)
+    split = _split_into(note, dec.text, rel)
+    note.topic = split.front_matter.get("topic")
+    if dated is not None and dated[0] == split.front_matter:
+        when = dated[1]  # the same front matter dates the note the same: it is not read twice
+    else:  # not dated yet, or the splitter read the front matter otherwise (a NUL in it) or failed
+        when = note_time(split, path.name, dec.mtime, cfg, text=dec.text, author=author)
+    note.time, note.time_source, probs = when
+    note.errors.extend(probs)
+    if briefing is None:
+        briefing = briefing_info(dec.text, path.name)
+    note.briefing_topic, note.briefing_until = briefing
+    return LoadedNote(note, split, dec.mtime, dec.sha1)
+
+
+def _unreadable(note: Note, path: Path, cfg: Config, message: str) -> LoadedNote:
+    """A note whose file cannot be read: dated by its name, else its modification time."""
+    from curator.notes import SplitNote
+
+    note.errors.append(message)
+    mtime = 0.0
+    try:
+        mtime = path.lstat().st_mtime
+    except OSError:
+        pass
+    dt, source, _probs = note_time(SplitNote(), path.name, mtime, cfg)
+    note.time, note.time_source = dt, source
+    return LoadedNote(note, None, mtime)
+
+
+def _take_text(note: Note, dec: Decoded) -> None:
+    """What reading the file told: its encoding, size, hash, text, and any warnings."""
     note.encoding = dec.encoding
     note.size = dec.size
     note.sha1 = dec.sha1
@@ -227,19 +266,14 @@ def load_note(
     note.errors.extend(dec.warnings)
     if not dec.text.strip():
         note.errors.append("empty file" if dec.size == 0 else "no text (only whitespace)")
-    if defer is not None:
-        front, _end = read_front_matter(dec.text.replace("\r\n", "\n").replace("\r", "\n"))
-        note.time, note.time_source, probs = note_time(
-            SplitNote(front_matter=front), path.name, dec.mtime, cfg, text=dec.text, author=author
-        )
-        note.topic = front.get("topic")
-        note.briefing_topic, note.briefing_until = briefing_info(dec.text, path.name)
-        if defer(note):
-            note.pending = True
-            note.errors.extend(probs)
-            return LoadedNote(note, None, dec.mtime, dec.sha1)
+
+
+def _split_into(note: Note, text: str, rel: str) -> SplitNote:
+    """Split the note's text into items and fill the note from them; a splitter crash leaves it plain."""
+    from curator.notes import SplitNote, split_note  # markdown-it loads only when notes are split
+
     try:
-        split = split_note(dec.text, rel)
+        split = split_note(text, rel)
     except Exception as exc:  # the splitter must never take the relay down
         note.errors.append(
             f"could not split into items ({type(exc).__name__}); shown as plain text"
@@ -252,12 +286,7 @@ def load_note(
     note.item_count = len(split.items)
     note.ids = split.ids
     note.left_out = _left_out(split)
-    note.topic = split.front_matter.get("topic")
-    dt, source, probs = note_time(split, path.name, dec.mtime, cfg, text=dec.text, author=author)
-    note.time, note.time_source = dt, source  # type: ignore[assignment]
-    note.errors.extend(probs)
-    note.briefing_topic, note.briefing_until = briefing_info(dec.text, path.name)
-    return LoadedNote(note, split, dec.mtime, dec.sha1)
+    return split
 
 
 MAX_CITED_PER_NOTE = 500

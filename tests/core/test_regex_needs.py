@@ -14,7 +14,9 @@ from pathlib import Path
 import pytest
 
 from curator import hints
-from curator.lexicon import _packaged, _to_regex, default_lexicon, may_match, skim
+from curator.lexicon import default_lexicon, may_match, skim
+from curator.phrase_files import packaged_data
+from curator.phrase_regex import to_regex
 from curator.regex_needs import regex_needs
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -76,7 +78,7 @@ def test_no_packaged_phrase_is_skipped_on_a_text_it_matches() -> None:
         "other": ("rag", "agents", "evaluation"),
         "person": ("hanna", "@hanna"),
     }
-    entries = sorted(set(_phrase_entries(_packaged())))
+    entries = sorted(set(_phrase_entries(packaged_data())))
     assert len(entries) > 100  # the check covers the phrase files, not an empty list
     texts = [(t, skim(t)) for t in _texts()]
     checked = 0
@@ -84,7 +86,7 @@ def test_no_packaged_phrase_is_skipped_on_a_text_it_matches() -> None:
         words, _slots = regex_needs(entry[3:])
         if words is None:
             continue
-        rx = re.compile(_to_regex(entry, names), re.IGNORECASE | re.MULTILINE)
+        rx = re.compile(to_regex(entry, names), re.IGNORECASE | re.MULTILINE)
         folded = tuple(skim(w) for w in words)
         for text, skimmed in texts:
             if rx.search(text):

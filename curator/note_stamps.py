@@ -1,0 +1,340 @@
+"""Clock times inside a note's text, scored by what the words around them say they are.
+
+A note named only by its date (``2026-11-20-export.md``) says when it was written in its first or
+last lines: an export line, a signature, "最后更新 …".  Each clock time there is read with its
+date, am/pm and zone words, and scored (a stamp beats a signature or heading, which beat a bare
+time, which beats a time citing another event); a window's bounds and ranges are not stamps.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, date, datetime, timedelta, tzinfo
+from typing import TYPE_CHECKING
+
+from curator.time_vocab import TimeVocab, alternation, lexicon_or_default, vocab
+from curator.timezones import fixed_offset, in_zone, local_time
+from curator.zone_words import zone_for
+
+if TYPE_CHECKING:
+    from curator.lexicon import Lexicon
+
+_CUTS = "()（）[]【】;；|·•,，—–"
+_STRIP = _CUTS + " \t:：*_"
+_HEAD_LINES, _TAIL_LINES, _LINE_CHARS = 15, 10, 500
+
+# Scores of a clock time by what the text around it says it is (higher wins; then the latest).
+STAMP, SIGNED, HEADING, PLAIN, CITED = 3, 2, 2, 1, 0
+
+
+Found = tuple[int, datetime, list[str]]
+"""(score, time, problems of reading it)."""
+
+
+def _date_of(m: re.Match[str], v: TimeVocab, day: date | None) -> date | None:
+    g = m.groupdict()
+    if g.get("today"):
+        return day
+    if g.get("yest"):
+        return day - timedelta(days=1) if day else None
+    if g.get("iy"):
+        y, mo, d = int(g["iy"]), int(g["im"]), int(g["id"])
+    elif g.get("cy"):
+        y, mo, d = int(g["cy"]), int(g["cm"]), int(g["cd"])
+    else:
+        if g.get("km"):
+            mo, d, y_txt = int(g["km"]), int(g["kd"]), None
+        elif g.get("nm"):
+            mo, d, y_txt = int(g["nm"]), int(g["nd"]), None
+        elif g.get("emon"):
+            mo, d, y_txt = (
+                v.months.get(re.sub(r"\s+", " ", g["emon"].lower()), 0),
+                int(g["ed"]),
+                g.get("ey"),
+            )
+        else:
+            mo, d, y_txt = (
+                v.months.get(re.sub(r"\s+", " ", g["fmon"].lower()), 0),
+                int(g["fd"]),
+                g.get("fy"),
+            )
+        if not mo:
+            return None
+        if y_txt:
+            y = int(y_txt)
+        elif day is None:
+            return None
+        else:  # a day without a year: the one nearest the note's own day
+            y = min(
+                (day.year - 1, day.year, day.year + 1),
+                key=lambda yy: abs((_safe_date(yy, mo, d) or date(yy, 1, 1)) - day),
+            )
+    return _safe_date(y, mo, d)
+
+
+def _safe_date(y: int, mo: int, d: int) -> date | None:
+    try:
+        return date(y, mo, d)
+    except ValueError:
+        return None
+
+
+def clocks(line: str, v: TimeVocab) -> str:
+    """``line`` with clock times in other notations written "HH:MM" ("오후 11시 20분" → "오후 11:20")."""
+    if "." in line:
+        line = v.dot_clock.sub(lambda m: m[0][: m.start(1) - m.start(0)] + f"{m[1]}:{m[2]}", line)
+    if any(c in line for c in "시時时点點"):
+        line = v.cjk_clock.sub(lambda m: f"{m[1]}:{int(m[2]):02d}" if m[2] else f"{m[1]}:30", line)
+    return line
+
+
+def line_times(
+    line: str,
+    v: TimeVocab,
+    tz: tzinfo | None,
+    day: date | None,
+    author: str | None,
+    heading: bool,
+    lexicon: Lexicon | None,
+) -> list[Found]:
+    """Every clock time in one line that may say when the note was written, scored."""
+    out: list[Found] = []
+    dates = [(m, _date_of(m, v, day)) for m in v.date.finditer(line)]
+    author_re = (
+        re.compile(alternation([author]), re.IGNORECASE)
+        if author and re.search(r"\w", author)
+        else None
+    )
+    prev_end, prev_range = 0, False
+    for t in v.time.finditer(line):
+        if t.start() < prev_end:
+            continue
+        on, start, dated = _date_before(line, t.start(), dates, prev_end, v, day)
+        if dated and on is None:
+            prev_end = t.end()
+            continue
+        before = line[prev_end:start]
+        hour, end = _hour(line, t, before, dated, v)
+        zone, word, end = _zone_written(line, v, end, start, t.start(), prev_end, dated)
+        range_follows = bool(v.range_after.match(line, end))
+        is_range = prev_range or range_follows
+        prev_end, prev_range = end, range_follows
+        if is_range or on is None:
+            continue
+        score = _score(line, before, start, end, v, author_re, heading)
+        if score is None or not _near_day(on, day, score):
+            continue
+        naive = datetime(on.year, on.month, on.day, hour, int(t["m"]), int(t["s"] or 0))
+        out.append(_read(naive, zone, word, tz, lexicon, score))
+    return out
+
+
+def _date_before(
+    line: str,
+    clock: int,
+    dates: list[tuple[re.Match[str], date | None]],
+    prev_end: int,
+    v: TimeVocab,
+    day: date | None,
+) -> tuple[date | None, int, bool]:
+    """The date a clock time at *clock* belongs to: one just before it ("17 Nov 2026 12:58",
+    "2026-11-20T19:42"), as (date, where the date-time starts, whether it was written); else *day*."""
+    for m, d in reversed(dates):
+        if m.end() <= clock and m.start() >= prev_end:
+            if v.joiner.fullmatch(line, m.end(), clock):
+                return d, m.start(), True
+            break
+    return day, clock, False
+
+
+def _hour(line: str, t: re.Match[str], before: str, dated: bool, v: TimeVocab) -> tuple[int, int]:
+    """The clock's hour on a 24-hour clock ("9:41pm", "下午 3:20"), and where its words end."""
+    hour, end = int(t["h"]), t.end()
+    am = v.am_after.match(line, end)
+    pm = v.pm_after.match(line, end)
+    marker = am or pm
+    if marker is not None:
+        end = marker.end()
+    elif not dated:
+        am, pm = v.am_before.search(before), v.pm_before.search(before)
+    if pm and hour < 12:
+        hour += 12
+    elif am and hour == 12:
+        hour = 0
+    return hour, end
+
+
+def _zone_written(
+    line: str, v: TimeVocab, end: int, start: int, clock: int, prev_end: int, dated: bool
+) -> tuple[tzinfo | None, str | None, int]:
+    """The zone written with a clock time ending at *end*: (an offset, else a zone word to look
+    up, and where the date-time ends).  After it ("13:05 CET", "(+05:30)", "Z"), else before it."""
+    z = v.zone_after.match(line, end)
+    if z and (z["uoff"] or z["off"] or z["word"]):
+        try:
+            if z["uoff"] or z["off"]:
+                return fixed_offset(z["uoff"] or z["off"]), None, z.end()
+            return None, z["word"], z.end()
+        except ValueError:
+            return None, None, z.end()
+    if line[end : end + 1] == "Z":
+        return UTC, None, end + 1
+    if dated and "T" in line[start:clock] and (iso := v.iso_minus.match(line, end)):
+        return fixed_offset(iso.group(0)), None, iso.end()  # 2026-11-20T19:42-05:00
+    zb = v.zone_before.search(line, prev_end, start)
+    return None, (zb["word"] if zb else None), end
+
+
+def _score(
+    line: str,
+    before: str,
+    start: int,
+    end: int,
+    v: TimeVocab,
+    author_re: re.Pattern[str] | None,
+    heading: bool,
+) -> int | None:
+    """What the words around a date-time say it is, as a score; None for a window's bound."""
+    b = before.rstrip(_STRIP)
+    clause = b[max(b.rfind(c) for c in _CUTS) + 1 :]
+    near = b[max(b.rfind(c) for c in "()（）[]【】") + 1 :]
+    labels = [
+        (m.end(), kind)
+        for kind, pat in (("stamp", v.stamps), ("cited", v.cited), ("window", v.windows))
+        for m in pat.finditer(clause)
+    ]
+    label = max(labels)[1] if labels else None
+    if label == "window":
+        return None
+    if v.cited_after.match(line, end):
+        return CITED
+    if v.stamp_after.match(line, end):
+        return STAMP
+    if label == "cited":
+        return CITED
+    if label == "stamp" or (author_re and author_re.search(near[-40:])):
+        return STAMP
+    if v.signature.match(line[:start]):
+        return SIGNED
+    return HEADING if heading else PLAIN
+
+
+def _near_day(on: date, day: date | None, score: int) -> bool:
+    """A date-time on the note's own day counts; a day off only as a stamp or signature."""
+    if day is not None and on != day:
+        if abs((on - day).days) > 1 or score < SIGNED:
+            return False
+    return True
+
+
+def _read(
+    naive: datetime,
+    zone: tzinfo | None,
+    word: str | None,
+    tz: tzinfo | None,
+    lexicon: Lexicon | None,
+    score: int,
+) -> Found:
+    """A scored date-time in its zone (a zone word looked up), with what was odd about it."""
+    problems: list[str] = []
+    if word:
+        zone, problem = zone_for(word, naive, tz, lexicon)
+        if problem:
+            problems.append(problem)
+    when, problem = in_zone(naive, zone, tz)
+    if problem:
+        problems.append(problem)
+    return score, when, problems
+
+
+def body_lines(text: str) -> list[tuple[str, bool]]:
+    """The first and last lines of a note's text (front matter skipped), each with "is a heading"."""
+    text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    if text.startswith(("---\n", "+++\n")):
+        end = text.find(f"\n{text[:3]}", 3)
+        if 0 < end < 20_000:
+            nl = text.find("\n", end + 1)
+            text = text[nl + 1 :] if nl > 0 else ""
+    head: list[str] = []
+    for line in text.split("\n", 200)[:200]:
+        if line.strip():
+            head.append(line)
+            if len(head) >= _HEAD_LINES:
+                break
+    tail: list[str] = []
+    pos = len(text)
+    while len(tail) < _TAIL_LINES and pos > 0:
+        start = text.rfind("\n", 0, pos) + 1
+        line = text[start:pos]
+        pos = start - 1
+        if line.strip():
+            tail.append(line)
+    tail.reverse()
+    lines = [
+        (line[:_LINE_CHARS], i == 0 or line.lstrip().startswith("#")) for i, line in enumerate(head)
+    ]
+    return lines + [
+        (line[:_LINE_CHARS], line.lstrip().startswith("#")) for line in tail if line not in head
+    ]
+
+
+def time_in_text(
+    text: str,
+    day: date,
+    tz: tzinfo | None,
+    *,
+    author: str | None = None,
+    lexicon: Lexicon | None = None,
+) -> tuple[datetime | None, list[str]]:
+    """When a note dated *day* (a date-only name) says it was written, from its first and last lines.
+
+    Looks at the first ~15 and last ~10 lines for a clock time on that day (or a full date-time a
+    day off, when it is a stamp): ``Exported 2026-11-20 19:42 (+05:30)``, ``— Alice · 2026-11-16
+    17:52 CET``, ``bob, 13:05 CET``, ``最后更新:2026-11-21 00:40``, ``8:50 发``.  Window lines
+    and ranges (``窗口 8-19 22:20 → 8-20 22:20``) are not stamps.  Ranking: a stamp that says the
+    note was written, exported, updated or signed (or names its *author*) beats a signature-shaped
+    line or a heading, which beat a bare time, which beats one citing another event ("received
+    12:58"); among equals the latest wins.  Returns (time, problems of that reading).
+    """
+    v = vocab(lexicon_or_default(lexicon))
+    found: list[Found] = []
+    for line, heading in body_lines(text):
+        line = clocks(line, v)
+        if v.time.search(line):
+            found += line_times(line, v, tz, day, author, heading, lexicon)
+    if not found:
+        return None, []
+    score, when, problems = max(found, key=lambda f: (f[0], f[1]))
+    return when, problems
+
+
+def name_clock_zoned(
+    text: str, naive: datetime, tz: tzinfo | None, author: str | None, lexicon: Lexicon | None
+) -> datetime | None:
+    """The file name's clock time as the note itself writes it with a zone ("opened … Oct 24,
+    16:10 CEST" in ``2026-10-24T1610-….md`` by a colleague abroad): the name was his local time.
+    Only the same day and the same minute count, so the text can never move a note elsewhere."""
+    v = vocab(lexicon_or_default(lexicon))
+    ours = local_time(naive, tz)[0]
+    for line, heading in body_lines(text):
+        line = clocks(line, v)
+        if not v.time.search(line):
+            continue
+        for _score, when, _probs in line_times(line, v, tz, naive.date(), author, heading, lexicon):
+            if when is None or when.replace(tzinfo=None) != naive or ours is None:
+                continue
+            if when.utcoffset() != ours.utcoffset():
+                return when
+    return None
+
+
+def free_time(
+    value: str, tz: tzinfo | None, lexicon: Lexicon | None
+) -> tuple[datetime | None, list[str]]:
+    """A date-time written in words ("November 20, 2026 10:15 AM"): the best full date-time in *value*."""
+    v = vocab(lexicon_or_default(lexicon))
+    found = line_times(clocks(value, v), v, tz, None, None, False, lexicon)
+    if not found:
+        return None, []
+    score, when, problems = max(found, key=lambda f: (f[0], f[1]))
+    return when, problems

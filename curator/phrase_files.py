@@ -1,0 +1,66 @@
+"""The packaged phrase files (``curator/phrases/*.toml``) merged into one tree of lists, and a
+workspace's ``[lexicon]`` table merged onto it.
+
+Kept apart from :class:`curator.lexicon.Lexicon` (which asks the tree questions) because the
+merge is where trust is decided: a packaged entry may be a regular expression, a workspace's is
+always literal, and a workspace brings at most a budget of entries.
+"""
+
+from __future__ import annotations
+
+import functools
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+_DIR = Path(__file__).with_name("phrases")
+_MAX_ENTRY_LEN = 200
+
+
+def phrases_dir() -> Path:
+    return _DIR
+
+
+@functools.cache
+def packaged_data() -> dict[str, Any]:
+    """Every packaged file merged (lists concatenate, tables merge), files in name order."""
+    merged: dict[str, Any] = {}
+    for path in sorted(_DIR.glob("*.toml")):
+        with open(path, "rb") as fh:
+            merge(merged, tomllib.load(fh), trusted=True)
+    return merged
+
+
+def merge(
+    into: dict[str, Any], data: Mapping[str, Any], *, trusted: bool, budget: list[int] | None = None
+) -> None:
+    """*data* into *into*: keys lower-cased, lists extended without repeats, tables merged;
+    untrusted ``re:`` entries become literal, and a *budget* (one count in a list) caps them."""
+    for key, value in data.items():
+        key = str(key).lower()
+        if isinstance(value, Mapping):
+            merge(into.setdefault(key, {}), value, trusted=trusted, budget=budget)
+        elif isinstance(value, list | tuple):
+            out = into.setdefault(key, [])
+            if not isinstance(out, list):
+                continue
+            for v in value:
+                if not isinstance(v, str) or not v.strip() or len(v) > _MAX_ENTRY_LEN:
+                    continue
+                if budget is not None:
+                    if budget[0] <= 0:
+                        return
+                    budget[0] -= 1
+                entry = v.strip()
+                if not trusted and entry.startswith("re:"):
+                    entry = "lit:" + entry  # a workspace never supplies a pattern
+                if entry not in out:
+                    out.append(entry)
+        elif isinstance(value, str) and value.strip():
+            out = into.setdefault(key, [])
+            if isinstance(out, list) and value.strip() not in out:
+                entry = value.strip()
+                if not trusted and entry.startswith("re:"):
+                    entry = "lit:" + entry
+                out.append(entry)
