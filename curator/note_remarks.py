@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 
 from curator.arxiv import find_ids
+from curator.item_labels import GROUP_HINT, grouping_patterns
 from curator.mdblocks import plain_inline
 from curator.models import Item, Remark, SplitNote
-from curator.note_items import GROUP_HINT, grouping_patterns
 from curator.urls import find_urls, normalize_url
 
 # Bounded and anchored at the start of the local part: linear on a line of 100k word characters.
