@@ -88,7 +88,9 @@ def is_negative_title(title: str) -> bool:
     """A short item title that only says the author left it out ("## 3. Not ours")."""
     plain = plain_inline(title).strip()
     m = negative(plain)
-    return bool(m) and len(plain) <= 30 and len(plain) - (m.end() - m.start()) <= 8
+    if m is None:
+        return False
+    return len(plain) <= 30 and len(plain) - (m.end() - m.start()) <= 8
 
 
 @text_memo
