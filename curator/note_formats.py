@@ -5,7 +5,8 @@ BibTeX file, Markdown with reference-style links.  Each reader here rewrites one
 into plain Markdown list entries or inline links, keeping every line where it was (line numbers
 are how items point back at their note), and is tried only when a cheap test says the format may
 be there.  A new format is one reader and its test (``tests/core/test_note_formats.py``); the
-splitter does not change.
+splitter does not change.  (The ways Markdown itself writes items, headings, lists, tables, are
+found after parsing, by the finders of :data:`curator.item_finders.FINDERS`.)
 """
 
 from __future__ import annotations

@@ -185,7 +185,6 @@ _DOT_OR_SLASH_LINE = re.compile("^[^\n./\uff0e\uff0f]*[./\uff0e\uff0f]", re.MULT
 
 
 # --- the splitter --------------------------------------------------------------
-# --- the splitter --------------------------------------------------------------
 
 
 def split_note(text: str, path: str) -> SplitNote:
