@@ -49,7 +49,6 @@ class Span:
 
 
 @memo
-@memo
 def _column_words(kind: str) -> tuple[str, ...]:
     """A column's header words: the ``[tables]`` ones, and for titles and sections also the
     ``[fields]`` labels of that meaning in every language ("归属", "Раздел", "Seção")."""
@@ -119,7 +118,7 @@ def parse_hint(value: str) -> str | None:
 BULLET = re.compile(r"^(\s*)(?:[-*+]|\d{1,3}[.)])\s+")
 
 
-def build_item(sp: Span, lines: list[str], path: str) -> Item | None:
+def build_item(sp: Span, lines: list[str], path: str) -> Item:
     """The item of one span: its title line, its body's fields, then its paper and its pages."""
     item = _titled_item(sp, lines, path)
     title_line = " | ".join(sp.cells) if sp.kind == "table" and sp.cells else lines[sp.start - 1]

@@ -270,9 +270,8 @@ def _build_items(out: SplitNote, layout: NoteLayout, path: str) -> None:
             continue
         sp.end = min(max(sp.end, sp.start), nlines)
         item = build_item(sp, layout.lines, path)
-        if item is not None:
-            item.negative = layout.line_neg[sp.start] or is_negative_title(item.title)
-            out.items.append(item)
+        item.negative = layout.line_neg[sp.start] or is_negative_title(item.title)
+        out.items.append(item)
 
 
 def _read_free_text(out: SplitNote, layout: NoteLayout, path: str) -> None:
