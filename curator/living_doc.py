@@ -73,12 +73,12 @@ def _load_parser() -> None:
     global _MD, _HTML_BLOCK6_RE, _md_trim
     if _MD is not None:
         return
-    from markdown_it import MarkdownIt
     from markdown_it.common.html_blocks import block_names
     from markdown_it.common.utils import mdTrim
 
-    md = MarkdownIt("commonmark", {"maxNesting": MAX_NESTING}).enable("table")
-    md.disable(["inline", "text_join"])
+    from curator.mdblocks import markdown_parser
+
+    md = markdown_parser(MAX_NESTING)
     _HTML_BLOCK6_RE = re.compile(
         r" {0,3}</?(?:" + "|".join(block_names) + r")(?:[ \t]|/?>|$)", re.IGNORECASE
     )

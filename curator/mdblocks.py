@@ -34,10 +34,12 @@ weighs ~7,500 (blank lines included); a note past 20,000 is a dump or an attack,
 _CONTAINER_PREFIX = re.compile(r"^(?:[ \t]*(?:>|(?:[*+-]|\d{1,9}[.)])(?=[ \t])))+", re.MULTILINE)
 
 
-def make_parser() -> MarkdownIt:
+def markdown_parser(max_nesting: int = MAX_NESTING) -> MarkdownIt:
+    """The one markdown-it set-up of the project (notes here, the living doc in
+    :mod:`curator.living_doc`): CommonMark with tables, block structure only."""
     from markdown_it import MarkdownIt
 
-    md = MarkdownIt("commonmark", {"maxNesting": MAX_NESTING}).enable("table")
+    md = MarkdownIt("commonmark", {"maxNesting": max_nesting}).enable("table")
     # block structure is all we need; inline parsing was half the cost
     md.disable(["inline", "text_join"], ignoreInvalid=True)
     return md
@@ -46,7 +48,7 @@ def make_parser() -> MarkdownIt:
 @functools.cache
 def _parser() -> MarkdownIt:
     """Built on first use: reading notes from the cache never needs markdown-it."""
-    return make_parser()
+    return markdown_parser()
 
 
 @dataclass
@@ -185,48 +187,58 @@ def scan_blocks(text: str) -> list[Block]:
             continue
         bm = _BULLET_LINE.match(line)
         if bm and len(bm.group(1)) <= 3:
-            entries: list[ListEntry] = []
-            start = i
-            while (
-                i < n
-                and lines[i].strip()
-                and not _ATX.match(lines[i])
-                and not _FENCE.match(lines[i])
-            ):
-                m = _BULLET_LINE.match(lines[i])
-                if m and len(m.group(1)) <= 3:
-                    num = int(m.group(2)) if m.group(2) else None
-                    entries.append(
-                        ListEntry(
-                            i + 1, i + 1, m.group(3), ordered=num is not None, marker_number=num
-                        )
-                    )
-                elif entries:
-                    entries[-1].end = i + 1
-                    cm = _BULLET_LINE.match(lines[i])
-                    if cm:
-                        entries[-1].children.append(ListEntry(i + 1, i + 1, cm.group(3)))
-                i += 1
-            blocks.append(Block("list", start + 1, i, entries=entries))
-            continue
-        if line.lstrip().startswith("|"):
-            start = i
-            rows: list[tuple[int, list[str]]] = []
-            while i < n and lines[i].lstrip().startswith("|"):
-                cells = [c.strip() for c in lines[i].strip().strip("|").split("|")]
-                if not all(re.fullmatch(r":?-+:?", c) for c in cells if c):
-                    rows.append((i + 1, cells))
-                i += 1
-            header = rows[0][1] if rows else []
-            blocks.append(Block("table", start + 1, i, header=header, rows=rows[1:]))
-            continue
-        start = i
-        while (
-            i < n and lines[i].strip() and not _ATX.match(lines[i]) and not _FENCE.match(lines[i])
-        ):
-            i += 1
-        blocks.append(Block("paragraph", start + 1, i, "\n".join(lines[start:i])))
+            block, i = _scan_list(lines, i)
+        elif line.lstrip().startswith("|"):
+            block, i = _scan_table(lines, i)
+        else:
+            block, i = _scan_paragraph(lines, i)
+        blocks.append(block)
     return blocks
+
+
+def _ends_run(line: str) -> bool:
+    """A blank line, an ATX heading or a fence ends a scanned list or paragraph."""
+    return not line.strip() or bool(_ATX.match(line)) or bool(_FENCE.match(line))
+
+
+def _scan_list(lines: list[str], i: int) -> tuple[Block, int]:
+    """The list starting at line index ``i`` and the index after it (scanner)."""
+    entries: list[ListEntry] = []
+    start, n = i, len(lines)
+    while i < n and not _ends_run(lines[i]):
+        m = _BULLET_LINE.match(lines[i])
+        if m and len(m.group(1)) <= 3:
+            num = int(m.group(2)) if m.group(2) else None
+            entries.append(
+                ListEntry(i + 1, i + 1, m.group(3), ordered=num is not None, marker_number=num)
+            )
+        elif entries:
+            entries[-1].end = i + 1
+            if m:
+                entries[-1].children.append(ListEntry(i + 1, i + 1, m.group(3)))
+        i += 1
+    return Block("list", start + 1, i, entries=entries), i
+
+
+def _scan_table(lines: list[str], i: int) -> tuple[Block, int]:
+    """The pipe table starting at line index ``i`` and the index after it (scanner)."""
+    start, n = i, len(lines)
+    rows: list[tuple[int, list[str]]] = []
+    while i < n and lines[i].lstrip().startswith("|"):
+        cells = [c.strip() for c in lines[i].strip().strip("|").split("|")]
+        if not all(re.fullmatch(r":?-+:?", c) for c in cells if c):
+            rows.append((i + 1, cells))
+        i += 1
+    header = rows[0][1] if rows else []
+    return Block("table", start + 1, i, header=header, rows=rows[1:]), i
+
+
+def _scan_paragraph(lines: list[str], i: int) -> tuple[Block, int]:
+    """The paragraph starting at line index ``i`` and the index after it (scanner)."""
+    start, n = i, len(lines)
+    while i < n and not _ends_run(lines[i]):
+        i += 1
+    return Block("paragraph", start + 1, i, "\n".join(lines[start:i])), i
 
 
 def _lines(m: list[int] | None) -> tuple[int, int]:

@@ -5,7 +5,8 @@ BibTeX file, Markdown with reference-style links.  Each reader here rewrites one
 into plain Markdown list entries or inline links, keeping every line where it was (line numbers
 are how items point back at their note), and is tried only when a cheap test says the format may
 be there.  A new format is one reader and its test (``tests/core/test_note_formats.py``); the
-splitter does not change.
+splitter does not change.  (The ways Markdown itself writes items, headings, lists, tables, are
+found after parsing, by the finders of :data:`curator.item_finders.FINDERS`.)
 """
 
 from __future__ import annotations
@@ -114,44 +115,52 @@ def _bibtex_items(text: str) -> str:
             if j < n:
                 out[j] = ""
             i += 1
-            continue
-        if not _BIB_ENTRY.match(lines[i]):
+        elif _BIB_ENTRY.match(lines[i]):
+            i = _bib_entry(lines, out, i) + 1
+        else:
             i += 1
-            continue
-        depth, j = 0, i
-        while j < n and j - i < 200:
-            depth += lines[j].count("{") - lines[j].count("}")
-            if depth <= 0 and j > i:
-                break
-            j += 1
-        fields: dict[str, tuple[int, str]] = {}
-        for k in range(i + 1, min(j, n)):
-            m = _BIB_FIELD.match(lines[k])
-            if m:
-                fields.setdefault(m.group("name").lower(), (k, _bib_value(m.group("value"))))
-        for k in range(i, min(j + 1, n)):
-            out[k] = ""
-        title = fields.get("title", (i, ""))[1]
-        out[i] = "- " + (title or lines[i].strip())
-        for name, (k, value) in fields.items():
-            if not value or name == "title":
-                continue
-            if name in _BIB_ID_FIELDS:
-                out[k] = "  arXiv:" + value
-            elif name in _BIB_LINK_FIELDS:
-                out[k] = "  link: " + (
-                    value
-                    if "://" in value or not value.startswith("10.")
-                    else "https://doi.org/" + value
-                )
-            elif name in _BIB_TEXT_FIELDS:
-                out[k] = "  " + value
-            elif cited := find_ids(value):  # "journal = {arXiv preprint arXiv:1211.3711}"
-                out[k] = "  arXiv:" + cited[0].id
-            elif "://" in value:
-                out[k] = "  link: " + value
-        i = j + 1
     return "\n".join(out)
+
+
+def _bib_entry(lines: list[str], out: list[str], i: int) -> int:
+    """The entry opening at line index ``i`` written into ``out``; where it ends."""
+    n = len(lines)
+    depth, j = 0, i
+    while j < n and j - i < 200:
+        depth += lines[j].count("{") - lines[j].count("}")
+        if depth <= 0 and j > i:
+            break
+        j += 1
+    fields: dict[str, tuple[int, str]] = {}
+    for k in range(i + 1, min(j, n)):
+        m = _BIB_FIELD.match(lines[k])
+        if m:
+            fields.setdefault(m.group("name").lower(), (k, _bib_value(m.group("value"))))
+    for k in range(i, min(j + 1, n)):
+        out[k] = ""
+    title = fields.get("title", (i, ""))[1]
+    out[i] = "- " + (title or lines[i].strip())
+    for name, (k, value) in fields.items():
+        if value and name != "title":
+            out[k] = _bib_line(name, value) or out[k]
+    return j
+
+
+def _bib_line(name: str, value: str) -> str:
+    """The line a field becomes: an ID, a link, or text ("" for a field not read)."""
+    if name in _BIB_ID_FIELDS:
+        return "  arXiv:" + value
+    if name in _BIB_LINK_FIELDS:
+        return "  link: " + (
+            value if "://" in value or not value.startswith("10.") else "https://doi.org/" + value
+        )
+    if name in _BIB_TEXT_FIELDS:
+        return "  " + value
+    if cited := find_ids(value):  # "journal = {arXiv preprint arXiv:1211.3711}"
+        return "  arXiv:" + cited[0].id
+    if "://" in value:
+        return "  link: " + value
+    return ""
 
 
 _REF_DEF = re.compile(

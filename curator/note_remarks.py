@@ -8,11 +8,12 @@ the note are the senders' own pages.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from curator.arxiv import find_ids
+from curator.item_labels import GROUP_HINT, grouping_patterns
 from curator.mdblocks import plain_inline
 from curator.models import Item, Remark, SplitNote
-from curator.note_items import GROUP_HINT, grouping_patterns
 from curator.urls import find_urls, normalize_url
 
 # Bounded and anchored at the start of the local part: linear on a line of 100k word characters.
@@ -78,41 +79,7 @@ def attach_remarks(out: SplitNote) -> None:
     cited = [it for it in out.items if it.primary_arxiv or it.urls]
     if not cited:
         return
-    by_num: dict[str, list[Item]] = {}
-    for it in cited:
-        m = re.fullmatch(r"#(\d{1,3})", it.label or "")
-        if m:
-            by_num.setdefault(m.group(1), []).append(it)
-    names: list[tuple[str, Item]] = []
-    for it in cited:
-        core = re.split(r"\s[·—–|]\s|[:：(（【]|\s-\s|——", it.title, maxsplit=1)[0].strip(
-            " -—·:：*"
-        )
-        if 3 <= len(core) <= 40 and not core.isdigit():
-            names.append((core.lower(), it))
-    # the longest name the line starts with, then the first item of that name: found by looking
-    # up the line's prefixes of each name length, not by trying every name (remarks × items)
-    by_name: dict[str, Item] = {}
-    for name, it in names:
-        by_name.setdefault(name, it)
-    lengths = sorted({len(name) for name in by_name}, reverse=True)
-
-    def targets(text: str) -> list[Item]:
-        plain = plain_inline(re.sub(r"^\s*(?:[-*+]\s+|\d{1,3}[.)]\s+)", "", text)).strip()
-        hits = (
-            [it for n in _BRACKET_REF.findall(plain) for it in by_num.get(n, [])] if by_num else []
-        )
-        if not hits:
-            low = plain.lower()
-            for size in lengths:
-                it = by_name.get(low[:size]) if size <= len(low) else None
-                if it is not None and _NAME_SEP.match(low, size):
-                    hits = [it]
-                    break
-        return list(dict.fromkeys(id(h) for h in hits)) and [
-            h for i, h in enumerate(hits) if h not in hits[:i]
-        ]
-
+    targets = _named_items(cited)
     keep: list[Item] = []
     for it in out.items:
         if not (it.primary_arxiv or it.urls or it.mentions) and (
@@ -129,6 +96,50 @@ def attach_remarks(out: SplitNote) -> None:
         for h in targets(r.text):
             if r.text not in h.text:
                 h.text += "\n" + r.text
+
+
+def _named_items(cited: list[Item]) -> Callable[[str], list[Item]]:
+    """The items a line speaks of: those it names by number ("[2]"), else the first item whose
+    name the line starts with (the longest such name)."""
+    by_num: dict[str, list[Item]] = {}
+    for it in cited:
+        m = re.fullmatch(r"#(\d{1,3})", it.label or "")
+        if m:
+            by_num.setdefault(m.group(1), []).append(it)
+    # the longest name the line starts with, then the first item of that name: found by looking
+    # up the line's prefixes of each name length, not by trying every name (remarks × items)
+    by_name: dict[str, Item] = {}
+    for name, it in _item_names(cited):
+        by_name.setdefault(name, it)
+    lengths = sorted({len(name) for name in by_name}, reverse=True)
+
+    def targets(text: str) -> list[Item]:
+        plain = plain_inline(re.sub(r"^\s*(?:[-*+]\s+|\d{1,3}[.)]\s+)", "", text)).strip()
+        hits = (
+            [it for n in _BRACKET_REF.findall(plain) for it in by_num.get(n, [])] if by_num else []
+        )
+        if not hits:
+            low = plain.lower()
+            for size in lengths:
+                it = by_name.get(low[:size]) if size <= len(low) else None
+                if it is not None and _NAME_SEP.match(low, size):
+                    hits = [it]
+                    break
+        return [h for i, h in enumerate(hits) if h not in hits[:i]]
+
+    return targets
+
+
+def _item_names(cited: list[Item]) -> list[tuple[str, Item]]:
+    """(lower-cased name, item): the core of each title ("Foo" of "Foo — a bar"), 3 to 40 characters."""
+    names: list[tuple[str, Item]] = []
+    for it in cited:
+        core = re.split(r"\s[·—–|]\s|[:：(（【]|\s-\s|——", it.title, maxsplit=1)[0].strip(
+            " -—·:：*"
+        )
+        if 3 <= len(core) <= 40 and not core.isdigit():
+            names.append((core.lower(), it))
+    return names
 
 
 def find_groups(remarks: list[Remark], items: list[Item]) -> list[tuple[list[str], str]]:

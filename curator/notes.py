@@ -2,80 +2,34 @@
 
 Authors write items as labelled headings (``## 增量2【…】Title``), numbered
 lists (``1. **条目1** …``), briefing-style paragraphs (``增量 1【…】…``),
-link bullets, tables of papers and ``<details>`` blocks.  The splitter finds
-item boundaries from structure (markdown-it blocks) plus a few label and
-field conventions, then reads each item's fields line by line.
+link bullets, tables of papers and ``<details>`` blocks.  :func:`split_note` is a short
+pipeline: the text is pre-processed (comments, front matter, callouts, pasted formats), laid
+out (markdown-it blocks, :mod:`curator.note_layout`), handed to every finder of the registry
+(:data:`curator.item_finders.FINDERS`), and each item found is read field by field
+(:func:`curator.note_items.build_item`); what no item claimed is the note's free text, read
+for remarks and for the papers it mentions in passing.
 """
 
 from __future__ import annotations
 
 import re
-from bisect import bisect_left, bisect_right
+from bisect import bisect_right
 
 from curator.arxiv import find_ids, find_malformed_ids, may_hold_malformed
-from curator.fields import match_field
 from curator.footnotes import inline_footnotes
-from curator.lexicon import default_lexicon, may_match, memo, skim, text_memo
-from curator.mdblocks import Block, ListEntry, flatten_deep_nesting, parse_blocks, plain_inline
-from curator.mentions import Identities, identities, is_chat_line, sentence_spans, url_role
+from curator.heading_items import has_link_field
+from curator.item_finders import FINDERS
+from curator.item_labels import has_label, has_ref, short_label
+from curator.mdblocks import flatten_deep_nesting, plain_inline
+from curator.mentions import Identities, identities, is_chat_line, sentence_spans
 from curator.models import Item, Remark, SplitNote  # noqa: F401  (defined there: cached notes need no parser)
 from curator.note_formats import read_formats
-from curator.note_items import (
-    BULLET,
-    OUTLINE_LINE,
-    Span,
-    build_item,
-    has_label,
-    has_ref,
-    label_match,
-    row_title,
-    short_label,
-)
+from curator.note_headings import HeadingSection, is_negative_title
+from curator.note_items import BULLET, build_item
+from curator.note_layout import NoteLayout, read_layout
 from curator.note_remarks import attach_remarks, drop_own_links, find_groups
 from curator.textfeatures import COINED_NAME
 from curator.urls import find_urls
-
-# --- conventions -------------------------------------------------------------
-
-
-_CN_ENUM_LINE = re.compile(r"^\s*[一二三四五六七八九十]{1,3}[、.．]\s*\S")
-
-
-@memo
-def _structural_re() -> re.Pattern[str]:
-    """Headings that hold no items (the lexicon's ``[headings] structural``), matched at the start:
-    "状态与矛盾" or "Status: held" or "Summary (3)", but not "Notes on judge papers"."""
-    words = default_lexicon().pattern("headings", "structural")
-    whole = r"(?:(?<=[^\x00-\x7f])|(?=\s*(?:$|[:：(（\[\-—–·|/,;]|\d)))"
-    return re.compile(
-        rf"^(?:[#\s]*)(?:[一二三四五六七八九十]+[、.]\s*)?(?:{words.pattern}){whole}", re.IGNORECASE
-    )
-
-
-@memo
-def _structural_words() -> re.Pattern[str]:
-    """The lexicon's structural headings alone: the words one of which every match of
-    :func:`_structural_re` holds are this pattern's (its anchors add none)."""
-    return default_lexicon().pattern("headings", "structural")
-
-
-def _never(_text: str) -> None:
-    """:func:`_negative` for a note holding none of the words its phrases need."""
-    return None
-
-
-def _negative_re() -> re.Pattern[str]:
-    """Headings whose items the author left out (the lexicon's ``[headings] negative``)."""
-    return default_lexicon().pattern("headings", "negative")
-
-
-@text_memo
-def _negative(text: str) -> re.Match[str] | None:
-    """Where ``text`` says its items were left out: 250 phrases in 15 languages are a costly
-    regex, so it runs only on a text holding one of the words every match needs."""
-    rx = _negative_re()
-    return rx.search(text) if may_match(rx, skim(text)) else None
-
 
 # --- pre-processing ------------------------------------------------------------
 
@@ -98,7 +52,7 @@ def _summary_line(m: re.Match[str]) -> str:
     inner = m.group(1).replace("\n", " ")
     end = m.string.find("</details>", m.end(), m.end() + 4000)
     body = m.string[m.end() : end if end >= 0 else m.end() + 4000]
-    if has_ref(inner) or has_label(inner) or _has_link_field("\n" + body):
+    if has_ref(inner) or has_label(inner) or has_link_field("\n" + body):
         return "###### " + inner.strip()
     return inner
 
@@ -239,334 +193,118 @@ def split_note(text: str, path: str) -> SplitNote:
     text, front, warnings = preprocess(text)
     text = _cut_dump(text, warnings)
     text = _cut_lines(text, warnings)
-    lines = text.split("\n")
-    nlines = len(lines)
-    try:
-        blocks = parse_blocks(text)
-    except RecursionError:
-        warnings.append("markdown nesting too deep; read as plain lines")
-        blocks = [Block("paragraph", i + 1, i + 1, ln) for i, ln in enumerate(lines) if ln.strip()]
-    blocks = [_csv_table(b, lines) or b for b in blocks]
+    layout = read_layout(text, warnings)
     out = SplitNote(front_matter=front, warnings=warnings)
-    headings = [b for b in blocks if b.kind == "heading"]
-    for b in headings:
+    for b in layout.headings:
         out.headings[b.level] = out.headings.get(b.level, 0) + 1
-    out.title = plain_inline(headings[0].text) if headings else _first_text_line(lines)
-
-    heading_spans = _heading_sections(headings, nlines)
-    # a phrase that is nowhere in the note is in none of its headings or lines: the regexes of
-    # hundreds of phrases then never run line by line (60,000 headings took ~1 s in them)
-    whole = skim(text)
-    negative = _negative if may_match(_negative_re(), whole) else _never
-    pseudo_heading = (
-        _is_pseudo_heading
-        if may_match(_structural_words(), whole)
-        else _is_pseudo_heading_unstructured
+    out.title = (
+        plain_inline(layout.headings[0].text) if layout.headings else _first_text_line(layout.lines)
     )
-    spans: list[Span] = []
-    covered = [False] * (nlines + 2)
-    for ln in _provenance_lines(lines, headings):
-        covered[ln] = True  # where the note's text came from: not an item, not a mention
+    for finder in FINDERS:
+        finder.find(layout)
+    layout.spans.sort(key=lambda s: s.start)
+    _extend_write_ups(layout)
+    _build_items(out, layout, path)
+    out.ids = list(dict.fromkeys(m.id for m in find_ids(text)))
+    _read_free_text(out, layout, path)
+    out.groups = find_groups(out.remarks, out.items)
+    attach_remarks(out)
+    drop_own_links(out, text)
+    _named_sections(out, layout.sections, layout.lines, layout.covered)
+    return out
 
-    # 1. heading items
-    # the note's own title ("# Notes — agents, Sunday") names the note: it is no section without items
-    note_title = (
-        headings[0]
-        if headings and sum(h.level <= headings[0].level for h in headings) == 1
-        else None
-    )
-    item_heads: list[tuple[Block, int, int, int, str]] = []
-    for hb, sec_end, body_end, ctx in heading_spans:
-        title = hb.text
-        if _is_structural(title):
-            continue
-        own = "\n".join(lines[hb.start - 1 : body_end])  # the heading line, then its own body
-        if negative(title) and not has_label(title) and not has_ref(title):
-            continue  # "###### not ours" over a list: the list's entries are left out one by one
-        if has_label(title) or has_ref(title):
-            item_heads.append((hb, sec_end, body_end, hb.level, ctx))
-        elif _has_link_field(own) and not _is_group(blocks, lines, hb.start + 1, body_end):
-            item_heads.append((hb, sec_end, body_end, hb.level, ctx))
-        elif _address_led(own) or (hb is not note_title and _sentence_led(own)):
-            item_heads.append((hb, sec_end, body_end, hb.level, ctx))
-    # a heading that contains smaller item headings is a group, not an item
-    kept: list[tuple[Block, int, int, int, str]] = []
-    item_heads.sort(key=lambda h: h[0].start)
-    for pos, h in enumerate(item_heads):
-        nxt = item_heads[pos + 1] if pos + 1 < len(item_heads) else None
-        if nxt is None or not (h[0].start < nxt[0].start <= h[1]):
-            kept.append(h)
-        elif has_label(h[0].text) or has_ref(h[0].text):
-            # a labelled item with labelled sub-items: it ends where the first of them starts
-            kept.append((h[0], nxt[0].start - 1, h[2], h[3], h[4]))
-    starts = [h.start for h in headings]  # in order: the headings inside a write-up are a slice
-    for hb, sec_end, _body_end, _lvl, ctx in kept:
-        # a sub-heading that leaves items out ("###### not ours") ends the write-up above it
-        inside = headings[bisect_right(starts, hb.start) : bisect_right(starts, sec_end)]
-        cut = next((h.start - 1 for h in inside if negative(h.text)), sec_end)
-        sec_end = max(hb.start, cut)
-        spans.append(Span(hb.start, sec_end, hb.text, "heading", ctx))
-        for ln in range(hb.start, sec_end + 1):
-            covered[ln] = True
 
-    # context (heading path) and negative/structural flags for every line
-    line_ctx = [""] * (nlines + 2)
-    line_neg = [False] * (nlines + 2)
-    line_struct = [False] * (nlines + 2)
-    in_fence = [False] * (nlines + 2)
-    for b in blocks:
-        if b.kind == "fence":
-            for ln in range(b.start, min(b.end, nlines) + 1):
-                in_fence[ln] = True
-    title_head = note_title
-    for hb, sec_end, _body_end, ctx in heading_spans:
-        neg = bool(negative(hb.text)) and not has_label(hb.text)
-        struct = _is_structural(hb.text) and hb is not title_head
-        label_ctx = (ctx + " / " + plain_inline(hb.text)).strip(" /")
-        for ln in range(hb.start, min(sec_end, nlines) + 1):
-            line_ctx[ln] = label_ctx
-            if neg:
-                line_neg[ln] = True
-            if struct:
-                line_struct[ln] = True
-    # briefing-style pseudo headings: "一、…", "状态" alone on a line
-    heading_lines = {b.start for b in blocks if b.kind == "heading"}
-    pseudo = [
-        i + 1
-        for i, ln in enumerate(lines)
-        if not in_fence[i + 1] and not covered[i + 1] and pseudo_heading(ln)
-    ]
-    stops = sorted(set(pseudo) | heading_lines)
-    for ln in pseudo:
-        end = next((x for x in stops if x > ln), nlines + 1) - 1
-        head = lines[ln - 1].strip()
-        neg = bool(negative(head))
-        struct = _is_structural(head)
-        for x in range(ln, end + 1):
-            line_ctx[x] = (line_ctx[x] + " / " + head).strip(" /")
-            line_neg[x] = line_neg[x] or neg
-            line_struct[x] = line_struct[x] or struct
+def _first_text_line(lines: list[str]) -> str:
+    for ln in lines:
+        if ln.strip():
+            return plain_inline(ln.strip().lstrip("#>").strip())[:200]
+    return ""
 
-    def usable(ln: int) -> bool:
-        return not covered[ln] and not line_struct[ln] and not in_fence[ln]
 
-    # 2. briefing-style label lines anywhere outside heading items
-    label_starts = [
-        i + 1
-        for i, ln in enumerate(lines)
-        if usable(i + 1) and not line_neg[i + 1] and _line_is_label_start(ln)
-    ]
-    boundaries = sorted(
-        heading_lines
-        | {b.start for b in blocks if b.kind == "hr"}
-        | set(pseudo)
-        | set(label_starts)
-    )
-    for ln in label_starts:
-        nxt = next((x for x in boundaries if x > ln), nlines + 1)
-        end = _trim_end(lines, ln, nxt - 1)
-        spans.append(Span(ln, end, lines[ln - 1], "paragraph", line_ctx[ln]))
-        for x in range(ln, end + 1):
-            covered[x] = True
-    all_stops = sorted(set(boundaries))
+_TRAILING_LINES = 12
+"""How far a paragraph item reaches over the uncited lines after it."""
+_RULE = re.compile(r"\s{0,3}([-*_])(?:\s*\1){2,}\s*")
 
-    # 2b. a pasted document's outline headings ("1.1 Foo:…") that head one paper
-    for ln in pseudo:
-        if not usable(ln) or line_neg[ln] or not OUTLINE_LINE.match(lines[ln - 1]):
-            continue
-        nxt = next((x for x in all_stops if x > ln), nlines + 1)
-        end = _trim_end(lines, ln, nxt - 1)
-        if any(covered[x] for x in range(ln, end + 1)):
-            continue
-        own = "\n".join(lines[ln - 1 : end])
-        if len(identities(own).papers) == 1 or has_ref(lines[ln - 1]) or _has_link_field(own):
-            spans.append(Span(ln, end, lines[ln - 1], "outline", line_ctx[ln]))
-            for x in range(ln, end + 1):
-                covered[x] = True
 
-    # 3. list entries and table rows in still-uncovered regions
-    for b in blocks:
-        if b.kind == "list":
-            for e in _outline_entries(b.entries, lines):
-                if not usable(e.start) or line_neg[e.start]:
-                    continue
-                first = lines[e.start - 1] if e.start - 1 < nlines else ""
-                if is_chat_line(first) or len(identities(first).papers) > 1:
-                    continue  # a chat line or a comparison mentions items; it is not one
-                if _entry_is_item(e, lines):
-                    clip = next((x for x in all_stops if x > e.start), nlines + 1) - 1
-                    end = _trim_end(lines, e.start, min(e.end, clip))
-                    spans.append(
-                        Span(
-                            e.start,
-                            end,
-                            lines[e.start - 1],
-                            "list",
-                            line_ctx[e.start],
-                            marker=e.marker_number,
-                        )
-                    )
-                    for x in range(e.start, end + 1):
-                        covered[x] = True
-        elif b.kind == "table":
-            for row_line, cells in b.rows:
-                if not usable(row_line) or line_neg[row_line]:
-                    continue
-                joined = " | ".join(cells)
-                if has_ref(joined):
-                    spans.append(
-                        Span(
-                            row_line,
-                            row_line,
-                            row_title(cells, b.header),
-                            "table",
-                            line_ctx[row_line],
-                            cells=cells,
-                            header=b.header,
-                        )
-                    )
-                    covered[row_line] = True
-
-    # 3a. a numbered thread ("1/7 New paper: … arXiv …", …, "6/7 Demo page: …") about one paper
-    #     is one item: its demo page and code are that paper's pages
-    for run in _threads(blocks, lines):
-        if any(covered[x] or not usable(x) for x in run):
-            continue
-        cited = identities("\n".join(lines[x - 1] for x in run))
-        if len(cited.arxiv) == 1:
-            spans.append(Span(run[0], run[-1], lines[run[0] - 1], "paragraph", line_ctx[run[0]]))
-            for x in range(run[0], run[-1] + 1):
-                covered[x] = True
-
-    # 3b. paragraphs: one paper → an item; several lines of one paper each (citation lines,
-    #     a digest without bullets) → an item per line; anything else only mentions
-    for b in blocks:
-        if b.kind not in ("paragraph", "quote") or not usable(b.start) or line_neg[b.start]:
-            continue
-        rows = [
-            ln
-            for ln in range(b.start, min(b.end, nlines) + 1)
-            if usable(ln) and lines[ln - 1].strip()
-        ]
-        if not rows or any(covered[x] for x in rows):
-            continue
-        whole = identities("\n".join(lines[ln - 1] for ln in rows))
-        if not whole:
-            continue  # no line of it cites anything (a line's IDs and links are the paragraph's): not read line by line
-        if any(is_chat_line(lines[ln - 1]) for ln in rows):
-            continue
-        in_whole = set(whole.arxiv)
-        cited = {
-            ln: [p for p in identities(lines[ln - 1]).papers if not in_whole or p in in_whole]
-            for ln in rows
-        }
-        with_ids = [ln for ln in rows if cited[ln]]
-        first = lines[rows[0] - 1]
-        if (
-            len(cited[rows[0]]) == 1
-            and _NAME_LEAD.match(first)
-            and not any(_leads_with_name_or_id(lines[ln - 1]) for ln in rows[1:])
-        ):
-            # "**1. Widget-Pro** (arXiv …)" over prose that cites others in passing: one item
-            spans.append(Span(rows[0], rows[-1], first, "paragraph", line_ctx[rows[0]]))
-            for x in rows:
-                covered[x] = True
-            continue
-        if (
-            len(with_ids) >= 2
-            and all(len(cited[ln]) == 1 for ln in with_ids)
-            and len({cited[ln][0] for ln in with_ids}) == len(with_ids)
-        ):
-            for ln in with_ids:
-                spans.append(Span(ln, ln, lines[ln - 1], "line", line_ctx[ln]))
-                covered[ln] = True
-            continue
-        if len(whole.papers) == 1 and _leads_with_name_or_id(lines[rows[0] - 1]):
-            spans.append(
-                Span(rows[0], rows[-1], lines[rows[0] - 1], "paragraph", line_ctx[rows[0]])
-            )
-            for x in rows:
-                covered[x] = True
-
-    spans.sort(key=lambda s: s.start)
-    heading_starts = {b.start for b in headings}
+def _extend_write_ups(layout: NoteLayout) -> None:
+    """A write-up paragraph keeps what follows it up to the next item: its quoted abstract, the
+    author's "→ governance, not ours." underneath."""
+    spans, lines = layout.spans, layout.lines
+    heading_starts = {b.start for b in layout.headings}
     for k, sp in enumerate(spans):
         if sp.kind != "paragraph":
             continue
-        # a write-up paragraph keeps what follows it up to the next item: its quoted abstract,
-        # the author's "→ governance, not ours." underneath
         stop = min(
-            spans[k + 1].start - 1 if k + 1 < len(spans) else nlines, sp.end + _TRAILING_LINES
+            spans[k + 1].start - 1 if k + 1 < len(spans) else layout.nlines,
+            sp.end + _TRAILING_LINES,
         )
         end = sp.end
         for ln in range(sp.end + 1, stop + 1):
             raw = lines[ln - 1]
             if (
-                covered[ln]
+                layout.covered[ln]
                 or ln in heading_starts
-                or in_fence[ln]
-                or line_ctx[ln] != line_ctx[sp.start]
+                or layout.in_fence[ln]
+                or layout.line_ctx[ln] != layout.line_ctx[sp.start]
             ):
                 break
-            if raw.strip() and (
-                identities(raw).papers
-                or is_chat_line(raw)
-                or BULLET.match(raw)
-                or _RULE.fullmatch(raw)
-            ):
+            if raw.strip() and _closes_write_up(raw):
                 break  # another paper, a chat line, a list, or a rule ("---") closing the write-up
             if raw.strip():
                 end = ln
         for ln in range(sp.end + 1, end + 1):
-            covered[ln] = True
+            layout.covered[ln] = True
         sp.end = end
-    for sp in spans:
+
+
+def _closes_write_up(raw: str) -> bool:
+    return bool(
+        identities(raw).papers or is_chat_line(raw) or BULLET.match(raw) or _RULE.fullmatch(raw)
+    )
+
+
+def _build_items(out: SplitNote, layout: NoteLayout, path: str) -> None:
+    nlines = layout.nlines
+    for sp in layout.spans:
         if not 1 <= sp.start <= nlines:
             continue
         sp.end = min(max(sp.end, sp.start), nlines)
-        item = build_item(sp, lines, path)
-        if item is not None:
-            item.negative = line_neg[sp.start] or _is_negative_title(item.title)
-            out.items.append(item)
+        item = build_item(sp, layout.lines, path)
+        item.negative = layout.line_neg[sp.start] or is_negative_title(item.title)
+        out.items.append(item)
 
-    # 4. IDs outside every item, and remarks for note-level judgements
-    all_ids: list[str] = []
-    seen: set[str] = set()
-    for m in find_ids(text):
-        if m.id not in seen:
-            seen.add(m.id)
-            all_ids.append(m.id)
-    out.ids = all_ids
+
+def _read_free_text(out: SplitNote, layout: NoteLayout, path: str) -> None:
+    """Remarks (for note-level judgements) from every line no item claimed, and mentions from
+    runs of such lines: a run ends at a change of section or of code block, a chat line, a
+    bullet, or a claimed line."""
+    lines, nlines, in_fence, line_ctx = (
+        layout.lines,
+        layout.nlines,
+        layout.in_fence,
+        layout.line_ctx,
+    )
     run: list[int] = []
     for i in range(1, nlines + 2):
         raw = lines[i - 1] if i <= nlines else ""
-        free = i <= nlines and not covered[i] and bool(raw.strip())
-        if free:
-            out.remarks.append(Remark(i, raw.strip(), line_neg[i], line_struct[i]))
-        if (
-            free
-            and run
-            and (
-                in_fence[i] != in_fence[run[-1]]
-                or is_chat_line(raw)
-                or line_ctx[i] != line_ctx[run[-1]]
-            )
-        ):
-            out.carriers.extend(_carriers(run, lines, path, line_ctx, line_neg))
-            run = []
-        if free:
-            run.append(i)
-            if in_fence[i] or is_chat_line(raw) or BULLET.match(raw):
-                out.carriers.extend(_carriers(run, lines, path, line_ctx, line_neg))
+        free = i <= nlines and not layout.covered[i] and bool(raw.strip())
+        if not free:
+            if run:
+                out.carriers.extend(_carriers(run, layout, path))
                 run = []
-        elif run:
-            out.carriers.extend(_carriers(run, lines, path, line_ctx, line_neg))
+            continue
+        out.remarks.append(Remark(i, raw.strip(), layout.line_neg[i], layout.line_struct[i]))
+        if run and (
+            in_fence[i] != in_fence[run[-1]]
+            or is_chat_line(raw)
+            or line_ctx[i] != line_ctx[run[-1]]
+        ):
+            out.carriers.extend(_carriers(run, layout, path))
             run = []
-    out.groups = find_groups(out.remarks, out.items)
-    attach_remarks(out)
-    drop_own_links(out, text)
-    _named_sections(out, heading_spans, lines, covered)
-    return out
+        run.append(i)
+        if in_fence[i] or is_chat_line(raw) or BULLET.match(raw):
+            out.carriers.extend(_carriers(run, layout, path))
+            run = []
 
 
 _COINED = COINED_NAME
@@ -575,7 +313,7 @@ _WORD_RUN = re.compile(r"[A-Za-z0-9_-]+")
 
 def _named_sections(
     out: SplitNote,
-    heading_spans: list[tuple[Block, int, int, str]],
+    heading_spans: list[HeadingSection],
     lines: list[str],
     covered: list[bool],
 ) -> None:
@@ -606,9 +344,7 @@ def _named_sections(
             it.text += "\n" + "\n".join(lines[hb.start : body_end])
 
 
-def _carriers(
-    run: list[int], lines: list[str], path: str, line_ctx: list[str], line_neg: list[bool]
-) -> list[Item]:
+def _carriers(run: list[int], layout: NoteLayout, path: str) -> list[Item]:
     """Mentions in free text (a paragraph, a chat line, a code block): one carrier per sentence
     that cites something, so what is said of a paper is read in the sentence that names it.
 
@@ -616,6 +352,7 @@ def _carriers(
     paper or a page are not mentions of their own.  A sentence that cites nothing belongs to the
     citing sentence before it ("… (arXiv:2611.26871). 分类:对象外。"): it joins that mention's text.
     """
+    lines, line_ctx, line_neg = layout.lines, layout.line_ctx, layout.line_neg
     text = "\n".join(lines[i - 1] for i in run)
     whole = identities(text)
     bare = not (
@@ -663,386 +400,3 @@ def _carriers(
                 carrier.arxiv_versions.setdefault(m.id, []).append(m.version)
         out.append(carrier)
     return out
-
-
-_POST_NUMBER = re.compile(r"^\s*(\d{1,2})\s*/\s*(\d{1,2})\b(?!\s*[/.\d])")
-
-
-def _threads(blocks: list[Block], lines: list[str]) -> list[list[int]]:
-    """Lines of numbered threads: paragraphs opening "1/7", "2/7", … in order (a pasted X thread)."""
-    out: list[list[int]] = []
-    run: list[int] = []
-    last: tuple[int, int] | None = None
-    for b in blocks:
-        m = (
-            _POST_NUMBER.match(lines[b.start - 1])
-            if b.kind == "paragraph" and 0 < b.start <= len(lines)
-            else None
-        )
-        post = (int(m[1]), int(m[2])) if m and 0 < int(m[1]) <= int(m[2]) else None
-        if post and last and post[1] == last[1] and post[0] == last[0] + 1:
-            run.extend(range(b.start, b.end + 1))
-        else:
-            if len({lines[x - 1][:3] for x in run}) >= 2 and last and last[0] >= 2:
-                out.append(run)
-            run = list(range(b.start, b.end + 1)) if post and post[0] == 1 else []
-        last = post if post and (post[0] == 1 or run) else None
-    if run and last and last[0] >= 2:
-        out.append(run)
-    return out
-
-
-def _csv_table(b: Block, lines: list[str]) -> Block | None:
-    """A pasted spreadsheet (``Link,Status,§,Note,Title`` then a row per line, bare or in a
-    ```` ```csv ```` / ```` ```tsv ```` fence) read as a table."""
-    first_line, last_line = b.start, b.end
-    if b.kind == "fence":
-        opener = (
-            lines[b.start - 1].strip().lstrip("`~").strip().lower()
-            if 0 < b.start <= len(lines)
-            else ""
-        )
-        if opener not in ("", "csv", "tsv", "text", "txt"):
-            return None  # code in a language is code
-        first_line += 1
-        closer = lines[b.end - 1].strip() if 0 < b.end <= len(lines) else ""
-        if closer.startswith(("```", "~~~")) and b.end > b.start:
-            last_line -= 1
-    elif b.kind != "paragraph":
-        return None
-    if last_line - first_line < 1:
-        return None
-    first = lines[first_line - 1] if 0 < first_line <= len(lines) else ""
-    delimiter = "\t" if first.count("\t") >= 2 else ","
-    if first.count(delimiter) < 2 or has_ref(first):
-        return None
-    import csv
-
-    try:
-        rows = list(csv.reader(lines[first_line - 1 : last_line], delimiter=delimiter))
-    except csv.Error:
-        return None
-    header = [c.strip() for c in rows[0]]
-    if len(header) < 3 or any(len(c) > 40 or not c for c in header):
-        return None
-    body = [(first_line + i, [c.strip() for c in r]) for i, r in enumerate(rows[1:], start=1) if r]
-    fitting = [br for br in body if len(br[1]) == len(header)]
-    if (
-        not fitting
-        or len(fitting) < 0.8 * len(body)
-        or not any(has_ref(" ".join(c)) for _ln, c in fitting)
-    ):
-        return None
-    return Block("table", first_line, last_line, header=header, rows=fitting)
-
-
-def _first_text_line(lines: list[str]) -> str:
-    for ln in lines:
-        if ln.strip():
-            return plain_inline(ln.strip().lstrip("#>").strip())[:200]
-    return ""
-
-
-def _heading_sections(headings: list[Block], nlines: int) -> list[tuple[Block, int, int, str]]:
-    """(heading, section end incl. subsections, own body end, context path)."""
-    out = []
-    stack: list[Block] = []
-    count = len(headings)
-    for idx, hb in enumerate(headings):
-        sec_end = nlines
-        body_end = headings[idx + 1].start - 1 if idx + 1 < count else nlines
-        for k in range(idx + 1, count):  # no slice: 100,000 headings would copy the list each time
-            nb = headings[k]
-            if nb.level <= hb.level:
-                sec_end = nb.start - 1
-                break
-        while stack and stack[-1].level >= hb.level:
-            stack.pop()
-        ctx = " / ".join(plain_inline(s.text) for s in stack)
-        stack.append(hb)
-        out.append((hb, sec_end, body_end, ctx))
-    return out
-
-
-@text_memo
-def _is_pseudo_heading(line: str) -> bool:
-    """Briefing-style headings that are no markdown headings: "一、…", "1.2 Foo", "**Off-topic**",
-    or a structural word alone on its line ("状态")."""
-    text = line.strip()
-    if _is_pseudo_heading_unstructured(text):
-        return True
-    return 0 < len(text) <= 24 and bool(_structural_re().fullmatch(text.rstrip(":：")))
-
-
-@text_memo
-def _is_pseudo_heading_unstructured(line: str) -> bool:
-    """:func:`_is_pseudo_heading` but for the structural words (for a note that holds none)."""
-    text = line.strip()
-    if not text or len(text) > 300:
-        return False
-    if OUTLINE_LINE.match(text):
-        return True
-    if len(text) > 60:
-        return False
-    if _CN_ENUM_LINE.match(text):
-        return True
-    return bool(_BOLD_ONLY.fullmatch(text)) and not has_ref(
-        text
-    )  # "**Off-topic but fun**": a newsletter's section heading
-
-
-_BOLD_ONLY = re.compile(r"(\*\*|__)[^*_\n]{2,60}\1[:：]?")
-
-
-@text_memo
-def _is_negative_title(title: str) -> bool:
-    """A short item title that only says the author left it out ("## 3. Not ours")."""
-    plain = plain_inline(title).strip()
-    m = _negative(plain)
-    return bool(m) and len(plain) <= 30 and len(plain) - (m.end() - m.start()) <= 8
-
-
-@text_memo
-def _is_structural(title: str) -> bool:
-    plain = plain_inline(title).strip()
-    return bool(_structural_re().match(plain)) and not has_label(title)
-
-
-@text_memo
-def _line_is_label_start(line: str) -> bool:
-    plain = line.strip()
-    if not plain or plain.startswith(("-", "*", "+", "|", ">")):
-        return False
-    m = label_match(plain)
-    if not m or not m.group("num"):
-        return False
-    rest = plain[m.end() :]
-    return not rest.strip() or bool(
-        re.match(r"\s*(?:[【\[(（:：·—\-.]|\S)", rest)
-    )  # "항목 1" alone heads its fields
-
-
-def _is_group(blocks: list[Block], lines: list[str], start: int, end: int) -> bool:
-    """A heading whose body lists several cited papers, each in a block of its own, groups them.
-
-    (An arXiv digest's ``## cs.CL`` over its entries, a reading log's heading over its lines.)
-    A heading over one paper's write-up, which mentions related work in passing, is not a group.
-    """
-    seen: list[str] = []
-    units = 0
-    # blocks are in order: only those starting inside the body (each heading scanning every block
-    # of the note was quadratic in a flood of headings over link fields)
-    first = bisect_left(blocks, start, key=lambda b: b.start)
-    for b in blocks[first : bisect_right(blocks, end, key=lambda b: b.start)]:
-        texts: list[str] = []
-        if b.kind == "list":
-            texts = [lines[e.start - 1] if 0 < e.start <= len(lines) else e.text for e in b.entries]
-        elif b.kind == "table":
-            texts = [" | ".join(cells) for _ln, cells in b.rows]
-        elif b.kind in ("paragraph", "quote"):
-            texts = [
-                lines[i - 1] for i in range(b.start, min(b.end, end) + 1) if 0 < i <= len(lines)
-            ]
-        for t in texts:
-            papers = identities(t).papers
-            if papers:
-                units += 1
-                seen.extend(p for p in papers if p not in seen)
-    return units >= 2 and len(seen) >= 2
-
-
-_NAME_LEAD = re.compile(
-    r"^\s*(?:>\s*)*(?:[-*+■□◆◇●○▪▶▸]\s*)?(?:\*\*|__|【|\[|「|『|“|\"|[^\s:：]{1,12}[:：]\s*(?:\*\*|__|【|「|『|“|\"))"
-)
-
-
-def _leads_with_name_or_id(line: str) -> bool:
-    """A paragraph about one paper opens with its name (bold, bracketed, quoted) or its ID/link."""
-    if _NAME_LEAD.match(line) or match_field(line):
-        return True
-    ids = find_ids(line)
-    if ids and ids[0].start <= 60:
-        return True
-    urls = [s0 for u, s0, _e in find_urls(line) if url_role(u) != "ignore"]
-    return bool(urls and urls[0] <= 60)
-
-
-def _has_link_field(own: str) -> bool:
-    """The heading's own body names its source: ``- 链接:URL``, ``**arXiv**: [ID](…)``, a bare ID bullet."""
-    for raw in own.split("\n")[1:40]:
-        if raw[:1] in (" ", "\t"):
-            continue
-        m = match_field(raw)
-        if m and m.kind == "link" and has_ref(m.rest):
-            return True
-        stripped = re.sub(r"^\s*[-*+]\s+", "", raw).strip()
-        ids = find_ids(stripped[:40]) if stripped else []
-        if ids and ids[0].start <= 8 and _BARE_ID_LEAD.fullmatch(stripped[: ids[0].start]):
-            # "- 2608.12345" / "- arXiv [2608.12345](…)"; not "- Resan [2607.14418](…)", a paper of a list,
-            # nor "- [2611.13121] **FooBench: …** — kw: benchmark", an entry with a title of its own
-            rest = plain_inline(_URL_OR_MD_LINK.sub(" ", stripped[ids[0].end :]))
-            if raw.lstrip().startswith(("-", "*", "+")) and len(re.sub(r"[\W_]+", "", rest)) <= 12:
-                return True
-    return False
-
-
-_TRAILING_LINES = 12
-_RULE = re.compile(r"\s{0,3}([-*_])(?:\s*\1){2,}\s*")
-"""How far a paragraph item reaches over the uncited lines after it."""
-
-_CLOCK = re.compile(r"(?<![\d:])\d{1,2}:\d{2}(?![\d:])")
-_PREAMBLE_LINES = 4
-
-
-def _provenance_lines(lines: list[str], headings: list[Block]) -> list[int]:
-    """1-based lines at the head of a note that say where and when its text was taken
-    ("Source: https://…/pull/418 (copied Sat 24 Oct, 10:40)", "ana · written 18:30 · Programme:
-    https://…"): the page is the note's origin, not one of its items, when the note cites others."""
-    head = {b.start for b in headings}
-    stamp = default_lexicon().pattern("time", "stamps")
-    found: list[int] = []
-    seen = 0
-    for i, line in enumerate(lines):
-        if not line.strip() or i + 1 in head:
-            continue
-        seen += 1
-        if seen > _PREAMBLE_LINES:
-            break
-        if _CLOCK.search(line) and find_urls(line) and stamp.search(line):
-            found.append(i + 1)
-    if not found:
-        return []
-    rest = "\n".join(ln for i, ln in enumerate(lines) if i + 1 not in found)
-    return found if identities(rest).papers else []
-
-
-def _address_led(own: str) -> bool:
-    """The heading's body opens with its paper's address and no other line opens with one:
-    "## Foo-Net\n\nhttps://arxiv.org/abs/… — what it does\n- details (citing others in passing)".
-    (A body of address lines, one per link, is a list of links, not one write-up.)"""
-    led = 0
-    first = True
-    for raw in own.split("\n")[1:80]:
-        stripped = raw.strip()
-        if not stripped or raw[:1] in (" ", "\t"):
-            continue
-        bare = re.sub(r"^(?:[-*+]\s+|<)", "", stripped)
-        urls = find_urls(bare[:300])
-        ids = find_ids(bare[:40])
-        opens = bool(urls and urls[0][1] == 0) or bool(
-            ids and ids[0].start <= 6 and _BARE_ID_LEAD.fullmatch(bare[: ids[0].start])
-        )
-        if opens and first and re.search(r"\*\*[^*]+\*\*|__[^_]+__", bare):
-            return False  # "[2611.13121] **FooBench: …**": an entry with a title of its own (a digest's)
-        if opens:
-            if not first:
-                return False
-            led += 1
-        elif first:
-            return False
-        first = False
-    return led == 1
-
-
-def _opens_with_address(line: str) -> bool:
-    bare = re.sub(r"^(?:[-*+]\s+|\d{1,3}[.)]\s+|<)", "", line.strip())
-    urls = find_urls(bare[:300])
-    ids = find_ids(bare[:40])
-    return bool(urls and urls[0][1] == 0) or bool(
-        ids and ids[0].start <= 6 and _BARE_ID_LEAD.fullmatch(bare[: ids[0].start])
-    )
-
-
-def _sentence_led(own: str) -> bool:
-    """The heading's body opens with a paragraph citing exactly one paper, and no later line opens
-    with an address: "## [[Foo-Net (video)]]\n\nKeeps a running set of notes …[^2]\n- numbers
-    - not the same as Foo-Net (arXiv:…)" is one write-up of that paper (others cited in passing)."""
-    body = own.split("\n")[1:80]
-    k = 0
-    while k < len(body) and not body[k].strip():
-        k += 1
-    para: list[str] = []
-    while k < len(body) and body[k].strip():
-        line = body[k]
-        if (
-            line[:1] in (" ", "\t")
-            or re.match(r"^\s*(?:[-*+]|\d{1,3}[.)]|>|\||#)", line)
-            or match_field(line)
-        ):
-            break
-        para.append(line)
-        k += 1
-    if not para or len({m.id for m in find_ids("\n".join(para))}) != 1:
-        return False  # one arXiv paper (or DOI) named in the opening paragraph
-    rest = [line for line in body[k:] if line.strip() and line[:1] not in (" ", "\t")]
-    return not any(
-        _opens_with_address(line) or (line.lstrip().startswith("|") and has_ref(line))
-        for line in rest
-    )
-
-
-_URL_OR_MD_LINK = re.compile(r"\]\([^)]*\)|https?://\S+")
-_BARE_ID_LEAD = re.compile(r"(?:arxiv|pdf|abs)?[\s:：\[(（【/]*", re.IGNORECASE)
-
-
-def _outline_entries(entries: list[ListEntry], lines: list[str]) -> list[ListEntry]:
-    """The list entries that may be items: an entry whose children are two or more things of
-    their own (each citing its own paper or link and carrying its own nested details, as an
-    outliner's export nests a day's reading under one root bullet) stands for its children,
-    not for one item.  A paper's own bullets (its ID, its repo, a reference) are details."""
-    out: list[ListEntry] = []
-    for e in entries:
-        own = [c for c in e.children if c.children and _cites_own_thing(c, lines)]
-        keys = {k for c in own for k in _thing_keys(c, lines)}
-        if len(own) >= 2 and len(keys) >= 2 and not _thing_keys_line(e.text.split("\n")[0]):
-            out.extend(_outline_entries(e.children, lines))
-        else:
-            out.append(e)
-    return out
-
-
-def _thing_keys_line(text: str) -> set[str]:
-    return set(identities(text).papers)
-
-
-def _thing_keys(e: ListEntry, lines: list[str]) -> set[str]:
-    return _thing_keys_line("\n".join(lines[e.start - 1 : e.end]))
-
-
-def _cites_own_thing(e: ListEntry, lines: list[str]) -> bool:
-    return bool(_thing_keys(e, lines))
-
-
-def _entry_is_item(e: ListEntry, lines: list[str]) -> bool:
-    first = e.text.partition("\n")[0]
-    if has_label(first) or ((lm := label_match(first.strip())) is not None and lm.group("num")):
-        return True
-    m = match_field(first)
-    if m and m.kind in ("link", "hint", "skip", "priority", "caveat", "points"):
-        return False
-    if has_ref(first):
-        return True
-    if _BOLD_LEAD_ENTRY.match(first):
-        return True
-    for child in e.children:
-        cm = match_field(child.text.split("\n")[0])
-        if cm:
-            return True
-    # "1) A title in words" over an indented "Lien : https://…" line of the same entry
-    for line in lines[e.start : min(e.end, e.start + 6)]:
-        cm = match_field(line)
-        if cm and cm.kind == "link" and has_ref(cm.rest):
-            return True
-    return False
-
-
-_BOLD_LEAD_ENTRY = re.compile(r"^\s*(?:\*\*|__)[^*_\n]{1,80}(?:\*\*|__)")
-
-
-def _trim_end(lines: list[str], start: int, end: int) -> int:
-    while end > start and not lines[end - 1].strip():
-        end -= 1
-    return end
-
-
-# --- item fields -----------------------------------------------------------------

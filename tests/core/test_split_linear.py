@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from curator import notes
+from curator import note_headings as notes
 from curator.lexicon import forget_texts
 from curator.mdblocks import plain_inline
 from curator.notes import split_note

@@ -1,0 +1,190 @@
+"""Which headings head one item's write-up (``## 增量2【§1.3】Foo-Net`` over its fields).
+
+A heading is an item when its title carries a label or a citation, or when its own body names
+one source (a ``链接:`` field, an opening address, an opening paragraph citing one paper) and
+is no group of several papers.  A heading over smaller item headings is a group, unless it is
+labelled itself (it then ends where its first sub-item starts).
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left, bisect_right
+
+from curator.arxiv import find_ids
+from curator.fields import match_field
+from curator.item_labels import has_label, has_ref
+from curator.mdblocks import Block, plain_inline
+from curator.mentions import identities
+from curator.note_headings import is_structural
+from curator.note_items import Span
+from curator.note_layout import NoteLayout
+from curator.urls import find_urls
+
+_ItemHead = tuple[Block, int, str]
+"""(heading, where its item ends, its context path)."""
+
+
+def find_heading_items(layout: NoteLayout) -> None:
+    """Claim the write-up of every item heading, up to a sub-heading that leaves items out
+    ("###### not ours" ends the write-up above it)."""
+    headings = layout.headings
+    starts = [h.start for h in headings]  # in order: the headings inside a write-up are a slice
+    for hb, sec_end, ctx in _outermost(_item_heads(layout)):
+        inside = headings[bisect_right(starts, hb.start) : bisect_right(starts, sec_end)]
+        cut = next((h.start - 1 for h in inside if layout.negative(h.text)), sec_end)
+        layout.claim(Span(hb.start, max(hb.start, cut), hb.text, "heading", ctx))
+
+
+def _item_heads(layout: NoteLayout) -> list[_ItemHead]:
+    heads = [
+        (hb, sec_end, ctx)
+        for hb, sec_end, body_end, ctx in layout.sections
+        if _heads_item(layout, hb, body_end)
+    ]
+    heads.sort(key=lambda h: h[0].start)
+    return heads
+
+
+def _heads_item(layout: NoteLayout, hb: Block, body_end: int) -> bool:
+    title = hb.text
+    if is_structural(title):
+        return False
+    if layout.negative(title) and not has_label(title) and not has_ref(title):
+        return False  # "###### not ours" over a list: the list's entries are left out one by one
+    if has_label(title) or has_ref(title):
+        return True
+    own = "\n".join(layout.lines[hb.start - 1 : body_end])  # the heading line, then its own body
+    if has_link_field(own) and not _is_group(layout.blocks, layout.lines, hb.start + 1, body_end):
+        return True
+    return _address_led(own) or (hb is not layout.note_title and _sentence_led(own))
+
+
+def _outermost(heads: list[_ItemHead]) -> list[_ItemHead]:
+    """A heading that contains smaller item headings is a group, not an item; a labelled one
+    with labelled sub-items is an item that ends where the first of them starts."""
+    kept: list[_ItemHead] = []
+    for pos, h in enumerate(heads):
+        nxt = heads[pos + 1] if pos + 1 < len(heads) else None
+        if nxt is None or not (h[0].start < nxt[0].start <= h[1]):
+            kept.append(h)
+        elif has_label(h[0].text) or has_ref(h[0].text):
+            kept.append((h[0], nxt[0].start - 1, h[2]))
+    return kept
+
+
+def _is_group(blocks: list[Block], lines: list[str], start: int, end: int) -> bool:
+    """A heading whose body lists several cited papers, each in a block of its own, groups them.
+
+    (An arXiv digest's ``## cs.CL`` over its entries, a reading log's heading over its lines.)
+    A heading over one paper's write-up, which mentions related work in passing, is not a group.
+    """
+    seen: list[str] = []
+    units = 0
+    # blocks are in order: only those starting inside the body (each heading scanning every block
+    # of the note was quadratic in a flood of headings over link fields)
+    first = bisect_left(blocks, start, key=lambda b: b.start)
+    for b in blocks[first : bisect_right(blocks, end, key=lambda b: b.start)]:
+        texts: list[str] = []
+        if b.kind == "list":
+            texts = [lines[e.start - 1] if 0 < e.start <= len(lines) else e.text for e in b.entries]
+        elif b.kind == "table":
+            texts = [" | ".join(cells) for _ln, cells in b.rows]
+        elif b.kind in ("paragraph", "quote"):
+            texts = [
+                lines[i - 1] for i in range(b.start, min(b.end, end) + 1) if 0 < i <= len(lines)
+            ]
+        for t in texts:
+            papers = identities(t).papers
+            if papers:
+                units += 1
+                seen.extend(p for p in papers if p not in seen)
+    return units >= 2 and len(seen) >= 2
+
+
+def has_link_field(own: str) -> bool:
+    """The heading's own body names its source: ``- 链接:URL``, ``**arXiv**: [ID](…)``, a bare ID bullet."""
+    for raw in own.split("\n")[1:40]:
+        if raw[:1] in (" ", "\t"):
+            continue
+        m = match_field(raw)
+        if m and m.kind == "link" and has_ref(m.rest):
+            return True
+        stripped = re.sub(r"^\s*[-*+]\s+", "", raw).strip()
+        ids = find_ids(stripped[:40]) if stripped else []
+        if ids and ids[0].start <= 8 and _BARE_ID_LEAD.fullmatch(stripped[: ids[0].start]):
+            # "- 2608.12345" / "- arXiv [2608.12345](…)"; not "- Resan [2607.14418](…)", a paper of a list,
+            # nor "- [2611.13121] **FooBench: …** — kw: benchmark", an entry with a title of its own
+            rest = plain_inline(_URL_OR_MD_LINK.sub(" ", stripped[ids[0].end :]))
+            if raw.lstrip().startswith(("-", "*", "+")) and len(re.sub(r"[\W_]+", "", rest)) <= 12:
+                return True
+    return False
+
+
+def _address_led(own: str) -> bool:
+    """The heading's body opens with its paper's address and no other line opens with one:
+    "## Foo-Net\n\nhttps://arxiv.org/abs/… — what it does\n- details (citing others in passing)".
+    (A body of address lines, one per link, is a list of links, not one write-up.)"""
+    led = 0
+    first = True
+    for raw in own.split("\n")[1:80]:
+        stripped = raw.strip()
+        if not stripped or raw[:1] in (" ", "\t"):
+            continue
+        bare = re.sub(r"^(?:[-*+]\s+|<)", "", stripped)
+        urls = find_urls(bare[:300])
+        ids = find_ids(bare[:40])
+        opens = bool(urls and urls[0][1] == 0) or bool(
+            ids and ids[0].start <= 6 and _BARE_ID_LEAD.fullmatch(bare[: ids[0].start])
+        )
+        if opens and first and re.search(r"\*\*[^*]+\*\*|__[^_]+__", bare):
+            return False  # "[2611.13121] **FooBench: …**": an entry with a title of its own (a digest's)
+        if opens:
+            if not first:
+                return False
+            led += 1
+        elif first:
+            return False
+        first = False
+    return led == 1
+
+
+def _opens_with_address(line: str) -> bool:
+    bare = re.sub(r"^(?:[-*+]\s+|\d{1,3}[.)]\s+|<)", "", line.strip())
+    urls = find_urls(bare[:300])
+    ids = find_ids(bare[:40])
+    return bool(urls and urls[0][1] == 0) or bool(
+        ids and ids[0].start <= 6 and _BARE_ID_LEAD.fullmatch(bare[: ids[0].start])
+    )
+
+
+def _sentence_led(own: str) -> bool:
+    """The heading's body opens with a paragraph citing exactly one paper, and no later line opens
+    with an address: "## [[Foo-Net (video)]]\n\nKeeps a running set of notes …[^2]\n- numbers
+    - not the same as Foo-Net (arXiv:…)" is one write-up of that paper (others cited in passing)."""
+    body = own.split("\n")[1:80]
+    k = 0
+    while k < len(body) and not body[k].strip():
+        k += 1
+    para: list[str] = []
+    while k < len(body) and body[k].strip():
+        line = body[k]
+        if (
+            line[:1] in (" ", "\t")
+            or re.match(r"^\s*(?:[-*+]|\d{1,3}[.)]|>|\||#)", line)
+            or match_field(line)
+        ):
+            break
+        para.append(line)
+        k += 1
+    if not para or len({m.id for m in find_ids("\n".join(para))}) != 1:
+        return False  # one arXiv paper (or DOI) named in the opening paragraph
+    rest = [line for line in body[k:] if line.strip() and line[:1] not in (" ", "\t")]
+    return not any(
+        _opens_with_address(line) or (line.lstrip().startswith("|") and has_ref(line))
+        for line in rest
+    )
+
+
+_URL_OR_MD_LINK = re.compile(r"\]\([^)]*\)|https?://\S+")
+_BARE_ID_LEAD = re.compile(r"(?:arxiv|pdf|abs)?[\s:：\[(（【/]*", re.IGNORECASE)
