@@ -14,11 +14,7 @@ from dataclasses import dataclass
 
 from curator.lexicon import default_lexicon, memo
 from curator.models import LivingDoc, Section
-from curator.section_numbers import (
-    canonical_section,
-    fold,
-    strip_section_number,
-)
+from curator.section_numbers import canonical_section, fold, strip_section_number
 
 
 @dataclass

@@ -169,6 +169,8 @@ def _answer(
     window: tuple[datetime, datetime] | None,
     one_shot: bool,
 ) -> LookupResult:
+    """The answer from the index; a one-shot index checks every file, a long-lived one
+    at most every FRESH_SECONDS, and only a one-shot index is saved afterwards."""
     kind, key, version = parsed
     res = LookupResult(query, key, True, kind=kind, version=version)
     st.ensure_layout()

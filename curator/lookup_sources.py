@@ -37,6 +37,7 @@ def doc_anchors(path: str, rel: str, topic: str, problems: list[str]) -> dict[st
 
 
 def _anchor_rows(doc: LivingDoc) -> dict[str, list[AnchorRow]]:
+    """The doc's anchors and citations by key, labelled as the analysis labels sections."""
     from curator.living_doc import section_for_line
     from curator.suggest import SectionIndex
 
