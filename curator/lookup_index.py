@@ -237,6 +237,7 @@ class LookupIndex:
             except (OSError, ValueError):
                 stale.append((rel, None))
                 continue
+            # stamps.packed(st_), inlined
             if get(rel) != (st_.st_size << 128) | ((st_.st_mtime_ns & M64) << 64) | (
                 st_.st_ctime_ns & M64
             ):
