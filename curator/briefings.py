@@ -86,8 +86,8 @@ def _topic_in(text: str) -> str | None:
             break
     if best:
         return best[1]
-    m = re.match(r"^\s*(?P<t>[A-Za-z][\w-]{1,30}?)\s*(?:·|\||—|-|:)", text)
-    return m.group("t").lower() if m else None
+    lead = re.match(r"^\s*(?P<t>[A-Za-z][\w-]{1,30}?)\s*(?:·|\||—|-|:)", text)
+    return lead.group("t").lower() if lead else None
 
 
 @memo

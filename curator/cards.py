@@ -208,7 +208,7 @@ def parse_card(text: str, path: str) -> PaperCard:
 
     fields, title = _header_fields(text)
     card.links = _header_links(text)
-    card.title = fields.get("title") if (not title and fields.get("title")) else title
+    card.title = title or fields.get("title") or title
     if fields.get("category"):
         card.category = _category(fields["category"])
     if "tags" in fields:

@@ -18,10 +18,10 @@ from collections.abc import Callable
 from typing import Any
 
 from curator.persist import Blobs, Miss, blob, check, dumps, loads
+from curator.stamps import Sig
 
 SHARDS = 64
 
-Sig = tuple[int, int, int]
 Conv = Callable[[Any], Any]
 
 
@@ -149,7 +149,7 @@ def strs(v: Any) -> list[str]:
 
 
 def sig(v: Any) -> Sig | None:
-    """A (size or inode, mtime_ns, ctime_ns) stamp, or None."""
+    """A stamp as :mod:`curator.stamps` takes it (size or inode, mtime_ns, ctime_ns), or None."""
     if v is None:
         return None
     check(type(v) is list and len(v) == 3 and set(map(type, v)) == {int})
@@ -208,7 +208,7 @@ def keys(v: Any) -> tuple[str, ...]:
 
 
 def env(v: Any) -> dict[str, Any] | None:
-    """The snapshot of ``curator.toml`` and the layout (see ``curator.lookup._Settings``)."""
+    """The snapshot of ``curator.toml`` and the layout (see :class:`curator.lookup_settings.Settings`)."""
     if v is None:
         return None
     check(type(v) is dict)

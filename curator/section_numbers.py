@@ -95,7 +95,7 @@ def heading_numbers(headings: list[Any]) -> list[str | None]:
         for j in range(i + 1, len(headings)):
             if headings[j].level <= level:
                 break
-            if numbers[j] and numbers[j].startswith(f"§{n}."):
+            if (nj := numbers[j]) is not None and nj.startswith(f"§{n}."):
                 numbers[i] = f"§{n}"
                 break
     by_level: dict[int, list[int]] = {}

@@ -349,7 +349,7 @@ def test_title_and_doc_patterns_are_linear_on_long_runs() -> None:
     """Patterns once tried from each character of a long run (rescanning the rest of it each time):
     a bare-host link reader over "a.a.a…", a bracket after spaces, a number after letters, a table
     delimiter row of spaces, a title's edge characters.  Same answers, linear time."""
-    from curator.living_doc import _DELIM_ROW_RE
+    from curator.doc_anchors import _DELIM_ROW_RE
     from curator.matcher import _NUMBER
     from curator.relevance import _URL, _URL_TLDS
     from curator.suggest import _title_variants

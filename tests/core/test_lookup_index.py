@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 
 import curator.lookup as lk
+import curator.lookup_index as lookup_index
+import curator.stamps as stamps
 from curator.lookup import LookupIndex, lookup
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -63,7 +65,7 @@ def test_long_lived_index_answers_like_a_fresh_one(sample_ws: Path) -> None:
 @pytest.fixture
 def settled(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every stamp looks old enough to trust, as in a workspace nobody touched for a while."""
-    monkeypatch.setattr(lk, "_now_ns", lambda: time.time_ns() + 60 * 10**9)
+    monkeypatch.setattr(stamps, "now_ns", lambda: time.time_ns() + 60 * 10**9)
 
 
 def _tick() -> None:
@@ -168,9 +170,9 @@ def test_unsettled_stamps_are_not_trusted(sample_ws: Path, monkeypatch: pytest.M
     assert idx.env is None and idx.tree is None
     assert idx.notes and all(stamp == -1 for stamp in idx.notes.values())
     now = time.time_ns()
-    assert not lk._settled((1, now - 10**9, now - 10**9), now)
-    assert lk._settled((1, now - 3 * 10**9, now - 3 * 10**9), now)
-    assert lk._settled(
+    assert not stamps.settled((1, now - 10**9, now - 10**9), now)
+    assert stamps.settled((1, now - 3 * 10**9, now - 3 * 10**9), now)
+    assert stamps.settled(
         (1, now + 3 * 10**9, now - 3 * 10**9), now
     )  # dated in the future, changed long ago
 
@@ -262,7 +264,8 @@ def test_warm_cli_lookup_imports_no_heavy_modules(sample_ws: Path) -> None:
     code = (
         "import sys, time, json\n"
         "import curator.lookup as lk\n"
-        "lk._now_ns = lambda: time.time_ns() + 60 * 10**9\n"
+        "import curator.stamps as stamps\n"
+        "stamps.now_ns = lambda: time.time_ns() + 60 * 10**9\n"
         "from curator.cli import main\n"
         f"rc = main(['lookup', {Q!r}, {str(sample_ws)!r}, '--json'])\n"
         "print(json.dumps(sorted(sys.modules)), file=sys.stderr)\n"
@@ -306,7 +309,7 @@ def test_index_written_by_other_code_is_rebuilt(
     lookup(sample_ws, Q)
     assert LookupIndex(sample_ws).walk
     monkeypatch.setattr(
-        lk, "_CODE", ["2 another-version"]
+        lookup_index, "_CODE", ["2 another-version"]
     )  # as after an upgrade or an edit of curator/
     assert not LookupIndex(sample_ws).walk
     assert lookup(sample_ws, Q).to_json() == lookup(sample_ws, Q).to_json()
