@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from test_tui_live import toasts
-from test_tui_support import wait_for, wait_ready
+from ui_support import wait_for, wait_ready
 
 from curator.analysis import analyze
 from curator.cache import IndexCache

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from test_tui_support import press, screen_text, stored, wait_for, wait_ready
+from ui_support import press, screen_text, stored, wait_for, wait_ready
 
 from curator.locks import LOCK_TIMEOUT, Holder, WorkspaceBusy, command_line, read_holder
 from curator.store import DecisionStore

@@ -127,7 +127,7 @@ OTHER_TYPES = [None, 7, -1, 2.5, True, "x", [], {}, [1, "a"], POISON]
 
 
 async def test_planted_pickles_never_run_in_the_ui(sample_ws: Path, tmp_path: Path) -> None:
-    from test_tui_support import wait_ready
+    from ui_support import wait_ready
 
     from curator.tui.app import CuratorApp
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from conftest import UNTIL
-from test_tui_support import stored
+from ui_support import stored
 
 from curator import cli
 from curator.analysis import analyze

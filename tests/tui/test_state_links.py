@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_tui_support import screen_text, wait_for, wait_ready
+from ui_support import screen_text, wait_for, wait_ready
 
 from curator.analysis import analyze
 from curator.atomic import cleanup_temp_files

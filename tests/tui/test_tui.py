@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from test_tui_support import press, screen_text, stored, wait_for, wait_ready
+from ui_support import press, screen_text, stored, wait_for, wait_ready
 
 from curator.lookup import format_text, lookup
 from curator.store import DecisionStore

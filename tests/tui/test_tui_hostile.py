@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 from conftest import BAD, copy_workspace
-from test_tui_support import (
+from ui_support import (
     BAD_SINCE,
     BAD_UNTIL,
     press,

@@ -7,7 +7,7 @@ import shutil
 import time
 from pathlib import Path
 
-from test_tui_support import wait_for, wait_ready
+from ui_support import wait_for, wait_ready
 
 from curator.tui.app import CuratorApp
 from curator.tui.widgets.notes import NotesPane

@@ -9,8 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_tui_support import press, screen_text, stored, wait_for, wait_ready
 from textual.binding import Binding
+from ui_support import press, screen_text, stored, wait_for, wait_ready
 
 from curator.tui.actions import ACTIONS, BY_ID
 from curator.tui.app import CuratorApp

@@ -15,7 +15,7 @@ import sys
 import time
 from pathlib import Path
 
-from test_tui_support import press, screen_text, stored, wait_for, wait_ready
+from ui_support import press, screen_text, stored, wait_for, wait_ready
 
 from curator.analysis import analyze
 from curator.decide import record_decision
