@@ -246,6 +246,10 @@ class Analysis:
     increments: list[Increment] = field(default_factory=list)
     errors: list[FileProblem] = field(default_factory=list)
     workspace: str = ""
+    doc_indexes: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
+    """Each doc's index (a :class:`curator.context.DocIndex`: sections, anchors) by topic, as the
+    analysis built it, for whoever reads sections next (:func:`curator.context.index_of`).  Not
+    data: left out of equality, repr and JSON; typed loosely as models sits below the context."""
 
 
 def to_plain(obj: Any) -> Any:

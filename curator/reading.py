@@ -1,0 +1,74 @@
+"""Reading a workspace's files for an analysis, with or without the index cache.
+
+The analysis reads through one interface (:class:`Reader`) whichever it has: the plain
+:class:`FileReader` parses every file, :class:`curator.cache.IndexCache` answers from
+``.curator/`` what did not change.  Each doc's index comes from the reader too, so the
+cache keeps (and saves) the indexes it hands out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, MutableMapping
+from pathlib import Path
+from typing import Any, Protocol
+
+from curator.config import Config
+from curator.context import DocIndex, doc_index
+from curator.models import LivingDoc, Note, PaperCard
+from curator.workspace import LoadedNote, load_note
+
+
+class Reader(Protocol):
+    """What an analysis asks of whatever reads the files."""
+
+    @property
+    def vocabulary(self) -> MutableMapping[str, Any] | None:
+        """Where the topic's counted vocabulary is kept between runs (None: nowhere)."""
+        ...
+
+    def load_doc(self, root: Path, rel: str, topic: str) -> LivingDoc: ...
+
+    def doc_index(self, doc: LivingDoc) -> DocIndex: ...
+
+    def load_note(
+        self, path: Path, cfg: Config, *, defer: Callable[[Note], bool] | None = None
+    ) -> LoadedNote: ...
+
+    def load_cards(
+        self, root: Path, rel_dir: str
+    ) -> tuple[list[PaperCard], list[tuple[str, str]]]: ...
+
+    def settle(
+        self, present: set[str], indexes: list[DocIndex], *, save: bool
+    ) -> None:
+        """The analysis is done: ``present`` are the notes that exist now, ``indexes`` those it used."""
+        ...
+
+
+class FileReader:
+    """Every file parsed afresh; nothing kept between runs."""
+
+    @property
+    def vocabulary(self) -> MutableMapping[str, Any] | None:
+        return None
+
+    def load_doc(self, root: Path, rel: str, topic: str) -> LivingDoc:
+        from curator.living_doc import load_living_doc  # markdown-it loads only when a doc is parsed
+
+        return load_living_doc(root, rel, topic)
+
+    def doc_index(self, doc: LivingDoc) -> DocIndex:
+        return doc_index(doc)
+
+    def load_note(
+        self, path: Path, cfg: Config, *, defer: Callable[[Note], bool] | None = None
+    ) -> LoadedNote:
+        return load_note(path, cfg.root, cfg, defer=defer)
+
+    def load_cards(self, root: Path, rel_dir: str) -> tuple[list[PaperCard], list[tuple[str, str]]]:
+        from curator.cards import load_cards
+
+        return load_cards(root, rel_dir)
+
+    def settle(self, present: set[str], indexes: list[DocIndex], *, save: bool) -> None:
+        pass
