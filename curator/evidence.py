@@ -20,7 +20,7 @@ from curator.fields import match_field
 from curator.hints import read_hints
 from curator.judge import Evidence
 from curator.lexicon import Lexicon, text_memo
-from curator.matcher import Cluster
+from curator.matcher import Cluster, short_path
 from curator.mentions import sentence_spans
 from curator.models import AnchorRef, Item, SectionSuggestion
 from curator.section_numbers import SECTION_REF_RE, canonical_section
@@ -40,7 +40,6 @@ __all__ = [
     "remote_category",
     "reported_by_title",
     "scopes",
-    "short_path",
     "title_match",
     "with_hints",
 ]
@@ -433,10 +432,6 @@ def note_evidence(ev: Evidence, c: Cluster, basis: list[Item], ctx: Context) -> 
             ev.card_kind = "other"
         else:
             ev.card_kind = "unknown"
-
-
-def short_path(path: str) -> str:
-    return path.split("/", 1)[-1] if path.startswith("inbox/") else path
 
 
 def names_other_doc(text: str, ctx: Context) -> str | None:

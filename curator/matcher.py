@@ -197,7 +197,7 @@ def cluster_items(
             c.items.extend(its)
             c.merge = "likely"
             c.reasons.append(
-                f"{_short(said[url_key])} says {url_key} is this paper"
+                f"{short_path(said[url_key])} says {url_key} is this paper"
                 if url_key in said
                 else f"its paper card links {url_key}"
             )
@@ -501,14 +501,15 @@ def _flag_overlaps(
                     j = id_owner.get(mid)
                     if j is not None and j != i and mid not in own:
                         links.setdefault(
-                            _pair(i, j), f"{_short(it.note)}({it.label or 'item'}) mentions {mid}"
+                            _pair(i, j),
+                            f"{short_path(it.note)}({it.label or 'item'}) mentions {mid}",
                         )
             for rx, table in name_res:
                 for m in rx.finditer(it.text):
                     j = table.get(m.group(0)) if table is exact else table.get(m.group(0).lower())
                     if j is not None and j != i and not _word_inside(it.text, m.start(), m.end()):
                         named.setdefault(j, {}).setdefault(
-                            i, f"{_short(it.note)}({it.label or 'item'}) names {m.group(0)}"
+                            i, f"{short_path(it.note)}({it.label or 'item'}) names {m.group(0)}"
                         )
     for j, by in named.items():
         if len(by) >= _COMMON_NAME:
@@ -673,5 +674,6 @@ def _pair(a: int, b: int) -> tuple[int, int]:
     return (a, b) if a < b else (b, a)
 
 
-def _short(path: str) -> str:
+def short_path(path: str) -> str:
+    """A note's path as reasons and flags show it: without the ``inbox/`` every note has."""
     return path.split("/", 1)[-1] if path.startswith("inbox/") else path

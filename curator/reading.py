@@ -9,13 +9,14 @@ cache keeps (and saves) the indexes it hands out.
 from __future__ import annotations
 
 from collections.abc import Callable, MutableMapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
 from curator.config import Config
 from curator.context import DocIndex, doc_index
-from curator.models import LivingDoc, Note, PaperCard
-from curator.workspace import LoadedNote, load_note
+from curator.models import FileProblem, LivingDoc, Note, PaperCard
+from curator.workspace import Layout, LoadedNote, list_note_paths, load_note
 
 
 class Reader(Protocol):
@@ -38,9 +39,7 @@ class Reader(Protocol):
         self, root: Path, rel_dir: str
     ) -> tuple[list[PaperCard], list[tuple[str, str]]]: ...
 
-    def settle(
-        self, present: set[str], indexes: list[DocIndex], *, save: bool
-    ) -> None:
+    def settle(self, present: set[str], indexes: list[DocIndex], *, save: bool) -> None:
         """The analysis is done: ``present`` are the notes that exist now, ``indexes`` those it used."""
         ...
 
@@ -53,7 +52,9 @@ class FileReader:
         return None
 
     def load_doc(self, root: Path, rel: str, topic: str) -> LivingDoc:
-        from curator.living_doc import load_living_doc  # markdown-it loads only when a doc is parsed
+        from curator.living_doc import (
+            load_living_doc,
+        )  # markdown-it loads only when a doc is parsed
 
         return load_living_doc(root, rel, topic)
 
@@ -72,3 +73,46 @@ class FileReader:
 
     def settle(self, present: set[str], indexes: list[DocIndex], *, save: bool) -> None:
         pass
+
+
+Progress = Callable[[str, int, int], None]
+"""(stage, done, total): "living doc", "notes", then "matching"."""
+
+
+@dataclass
+class Files:
+    """What an analysis read: each topic's doc with its index, the notes, the cards, and the problems."""
+
+    docs: dict[str, tuple[LivingDoc, DocIndex]]
+    loaded: list[LoadedNote]
+    cards: list[PaperCard]
+    problems: list[FileProblem]
+    card_problems: list[tuple[str, str]]
+
+
+def read_files(
+    reader: Reader,
+    cfg: Config,
+    lay: Layout,
+    progress: Progress | None,
+    defer: Callable[[Note], bool] | None = None,
+) -> Files:
+    """Read every doc, note and card of the layout (see :func:`curator.workspace.load_note` for ``defer``)."""
+    if progress:
+        progress("living doc", 0, 1)
+    docs = {t: reader.load_doc(cfg.root, p, t) for t, p in lay.docs.items()}
+    paths, problems = list_note_paths(lay)
+    loaded: list[LoadedNote] = []
+    total = len(paths)
+    for n, p in enumerate(paths, start=1):
+        loaded.append(reader.load_note(p, cfg, defer=defer))
+        if progress and (n % 25 == 0 or n == total):
+            progress("notes", n, total)
+    cards: list[PaperCard] = []
+    card_problems: list[tuple[str, str]] = []
+    if lay.cards.is_dir():
+        cards, card_problems = reader.load_cards(cfg.root, cfg.cards)
+    if progress:
+        progress("matching", total, total)
+    indexed = {t: (d, reader.doc_index(d)) for t, d in docs.items()}
+    return Files(indexed, loaded, cards, problems, card_problems)

@@ -129,15 +129,15 @@ def test_vocabulary_is_kept_and_recounted_when_a_card_changes(sample_ws: Path) -
 
 def test_a_cached_doc_index_is_the_built_one(sample_ws: Path) -> None:
     """Every part of a living doc's index comes back from the cache (a new attribute must be cached too)."""
-    from curator.context import doc_index
+    from curator.context import build_doc_index
     from curator.living_doc import load_living_doc
 
     analyze(sample_ws, cache=IndexCache(sample_ws))
     warm = IndexCache(sample_ws)
     assert warm.docs
     for rel, (_sig, doc) in warm.docs.items():
-        cached = doc.__dict__["_curator_index"]
-        built = doc_index(load_living_doc(sample_ws, rel, doc.topic))
+        cached = warm.indexes[rel]
+        built = build_doc_index(load_living_doc(sample_ws, rel, doc.topic))
         assert set(vars(cached)) == set(vars(built))
         assert set(vars(cached.index)) == set(vars(built.index))
         for name in ("anchors_by_id", "anchors_by_url", "name_anchors", "name_by_token", "cited"):

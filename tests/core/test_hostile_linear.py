@@ -276,7 +276,7 @@ def test_a_flood_is_read_up_to_its_limit_of_lines(monkeypatch: pytest.MonkeyPatc
 def test_ids_and_links_are_stripped_as_by_the_pattern_in_linear_time() -> None:
     """strip_ids_and_links answers as ``_ID_OR_LINK.sub`` does, without rereading a long run of
     "a.a.a…" from each of its word starts (8,000 characters of it took 1.8 s in the pattern)."""
-    from curator.analysis import _ID_OR_LINK, strip_ids_and_links
+    from curator.overlap_inputs import _ID_OR_LINK, strip_ids_and_links
 
     atoms = [
         "a",
