@@ -20,10 +20,11 @@ from curator.config import Config, load_config, window_bounds
 from curator.context import Context, build_context
 from curator.gcpause import paused_gc
 from curator.increments import PRIORITY_RANK, build_increment, card_increments, primary_items
-from curator.matcher import cluster_items, find_overlaps
+from curator.matcher import cluster_items
 from curator.models import Analysis, FileProblem, Increment, Item, PaperCard, Window
 from curator.note_roles import NoteRoles, known_topics, outside
 from curator.overlap_inputs import discussed_together, inc_text, neighbourhood
+from curator.overlaps import find_overlaps
 from curator.reading import FileReader, Files, Progress, Reader, read_files
 from curator.remark_evidence import said_overlap, said_same
 from curator.urls import normalize_url
