@@ -78,41 +78,158 @@ def cluster_items(
     ``url_ids`` maps a normalised link to the arXiv ID whose paper card gives it (its code, its
     project page) or that a note says it is (``said``: link → that note): an item that links
     only that is about the paper."""
-    url_ids = url_ids or {}
-    said = said or {}
-    clusters: dict[str, Cluster] = {}
-    order: list[str] = []
+    made = _Clusters(url_ids or {}, said or {})
+    idless = made.add_by_id(items, carriers)
+    # items without an ID: union by URL, note grouping, strong title match
+    joined = _join_idless(idless, groups)
+    made.add_idless(idless, joined)
+    made.add_passing(carriers, items)
+    return [made.clusters[k] for k in made.order]
 
-    def get(key: str, kind: str) -> Cluster:
-        c = clusters.get(key)
+
+class _Clusters:
+    """The clusters so far, by key, in the order they were started."""
+
+    def __init__(self, url_ids: Mapping[str, str], said: Mapping[str, str]) -> None:
+        self.url_ids = url_ids
+        self.said = said
+        self.clusters: dict[str, Cluster] = {}
+        self.order: list[str] = []
+
+    def get(self, key: str, kind: str) -> Cluster:
+        c = self.clusters.get(key)
         if c is None:
-            c = clusters[key] = Cluster(key, kind)
-            order.append(key)
+            c = self.clusters[key] = Cluster(key, kind)
+            self.order.append(key)
         return c
 
-    idless: list[Item] = []
-    first_note: dict[str, str] = {}  # cluster key → the note of its first item
-    for it in items:
-        if it.primary_arxiv:
-            c = get(it.primary_arxiv, "arxiv")
-            c.items.append(it)
-            if first_note.setdefault(c.key, it.note) != it.note:
-                c.merge = "certain"  # a second note reports it
-        else:
-            idless.append(it)
-        for mid in it.mentions:
-            get(mid, "arxiv").mentions.append(it)
-    for car in carriers:
-        for mid in car.mentions:
-            get(mid, "arxiv").mentions.append(car)
-        if car.malformed and not car.mentions and not car.urls:
-            # an ID that cannot be one: its own increment, to be verified ("?:2613.04418")
-            get("?:" + car.malformed[0].split(":", 1)[0].strip(), "malformed").items.append(car)
+    def add_by_id(self, items: list[Item], carriers: list[Item]) -> list[Item]:
+        """Items by their arXiv ID, mentions by the IDs they mention; the ID-less items back."""
+        idless: list[Item] = []
+        first_note: dict[str, str] = {}  # cluster key → the note of its first item
+        for it in items:
+            if it.primary_arxiv:
+                c = self.get(it.primary_arxiv, "arxiv")
+                c.items.append(it)
+                if first_note.setdefault(c.key, it.note) != it.note:
+                    c.merge = "certain"  # a second note reports it
+            else:
+                idless.append(it)
+            for mid in it.mentions:
+                self.get(mid, "arxiv").mentions.append(it)
+        for car in carriers:
+            for mid in car.mentions:
+                self.get(mid, "arxiv").mentions.append(car)
+            if car.malformed and not car.mentions and not car.urls:
+                # an ID that cannot be one: its own increment, to be verified ("?:2613.04418")
+                key = "?:" + car.malformed[0].split(":", 1)[0].strip()
+                self.get(key, "malformed").items.append(car)
+        return idless
 
-    # items without an ID: union by URL, note grouping, strong title match
-    n = len(idless)
-    uf = _UnionFind(n)
-    reason: dict[int, str] = {}
+    def add_idless(self, idless: list[Item], joined: _Joined) -> None:
+        """Each group of joined ID-less items: into the arXiv increment its title or its link
+        names, else an increment of its own link or title."""
+        # an ID-less item with no URL whose title strongly matches an arXiv increment joins it
+        core_to_key: dict[str, str] = {}
+        for k, c in self.clusters.items():
+            for core in [title_core(i.title) for i in c.items]:
+                if len(core) >= 3:
+                    core_to_key.setdefault(core.lower(), k)
+        groups_by_root: dict[int, list[int]] = defaultdict(list)
+        for i in range(len(idless)):
+            groups_by_root[joined.uf.find(i)].append(i)
+        for root, members in sorted(groups_by_root.items(), key=lambda kv: min(kv[1])):
+            its = [idless[i] for i in members]
+            if not self._join_paper(its, core_to_key):
+                self._add_own(its, root, joined)
+
+    def _join_paper(self, its: list[Item], core_to_key: dict[str, str]) -> bool:
+        """Join the arXiv increment whose title these items bear (when they give no link), or
+        the paper their link belongs to; False when neither."""
+        if not any(it.urls for it in its):
+            cores = {title_core(it.title).lower() for it in its}
+            target = next((core_to_key[c] for c in cores if c in core_to_key), None)
+            if target:
+                c = self.clusters[target]
+                c.items.extend(its)
+                c.merge = "likely"
+                c.reasons.append(f"title matches {c.items[0].title[:40]}")
+                return True
+        url_key = next((normalize_url(u) for it in its for u in it.urls), None)
+        paper = self.url_ids.get(url_key) if url_key else None
+        if not paper or url_key is None:
+            return False
+        c = self.get(paper, "arxiv")
+        c.items.extend(its)
+        c.merge = "likely"
+        c.reasons.append(
+            f"{short_path(self.said[url_key])} says {url_key} is this paper"
+            if url_key in self.said
+            else f"its paper card links {url_key}"
+        )
+        return True
+
+    def _add_own(self, its: list[Item], root: int, joined: _Joined) -> None:
+        """An increment of their own: keyed by their first link, else by their title."""
+        url_key = next((normalize_url(u) for it in its for u in it.urls), None)
+        if url_key:
+            c = self.get(url_key, "url")
+        else:
+            key = "t:" + fingerprint(its[0].title)
+            n_key = 1
+            while key in self.clusters and _numbers(self.clusters[key].items[0].title) != _numbers(
+                its[0].title
+            ):
+                n_key += 1  # same words, other numbers ("第 5 批" / "第 8 批"): another event
+                key = f"t:{fingerprint(its[0].title)}~{n_key}"
+            c = self.get(key, "title")
+        c.items.extend(its)
+        if len(its) > 1:
+            reason = joined.reason
+            c.merge = (
+                "likely"
+                if root in joined.likely or reason.get(root, "").startswith("title")
+                else "certain"
+            )
+            if root in reason:
+                c.reasons.append(reason[root])
+
+    def add_passing(self, carriers: list[Item], items: list[Item]) -> None:
+        """Links mentioned in passing (a chat line, a sentence of an essay) join the increment
+        with that link."""
+        owner: dict[str, str] = {}
+        for k in self.order:
+            for it in self.clusters[k].items:
+                for u in it.urls:
+                    owner.setdefault(normalize_url(u), k)
+        passing = [(car, car.urls) for car in carriers]
+        passing += [(it, it.linked) for it in items if it.linked]
+        for car, links in passing:
+            for u in links:
+                nu = normalize_url(u)
+                if nu in owner and car in self.clusters[owner[nu]].items:
+                    continue
+                if nu not in owner and nu in self.url_ids:
+                    owner[nu] = self.get(self.url_ids[nu], "arxiv").key
+                c = self.clusters[owner[nu]] if nu in owner else self.get(nu, "url")
+                owner.setdefault(nu, c.key)
+                if car not in c.mentions:
+                    c.mentions.append(car)
+
+
+@dataclass
+class _Joined:
+    """ID-less items joined by link, by the note's grouping or by title: the union-find, why
+    each root was joined, and which roots are only likely one increment."""
+
+    uf: _UnionFind
+    reason: dict[int, str] = field(default_factory=dict)
+    likely: set[int] = field(default_factory=set)
+
+
+def _join_idless(idless: list[Item], groups: list[tuple[list[Item], str]]) -> _Joined:
+    joined = _Joined(_UnionFind(len(idless)))
+    uf, reason = joined.uf, joined.reason
     by_url: dict[str, int] = {}
     for i, it in enumerate(idless):
         for u in it.urls:
@@ -123,95 +240,20 @@ def cluster_items(
             else:
                 by_url[key] = i
     index_of = {id(it): i for i, it in enumerate(idless)}
-    likely_roots: set[int] = set()
     for members, sentence in groups:
         idx = [index_of[id(m)] for m in members if id(m) in index_of]
         for a in idx[1:]:
             uf.union(idx[0], a)
         if len(idx) > 1:
             root = uf.find(idx[0])
-            likely_roots.add(root)
+            joined.likely.add(root)
             reason[root] = f"the note groups them: “{sentence[:60]}”"
-    _fuzzy_union(idless, uf, reason, likely_roots)
-
-    # an ID-less item with no URL whose title strongly matches an arXiv increment joins it
-    arxiv_titles = {
-        k: [title_core(i.title) for i in c.items] for k, c in clusters.items() if c.items
-    }
-    core_to_key: dict[str, str] = {}
-    for k, cores in arxiv_titles.items():
-        for core in cores:
-            if len(core) >= 3:
-                core_to_key.setdefault(core.lower(), k)
-    groups_by_root: dict[int, list[int]] = defaultdict(list)
-    for i in range(n):
-        groups_by_root[uf.find(i)].append(i)
-    for root, members in sorted(groups_by_root.items(), key=lambda kv: min(kv[1])):
-        its = [idless[i] for i in members]
-        if not any(it.urls for it in its):
-            cores = {title_core(it.title).lower() for it in its}
-            target = next((core_to_key[c] for c in cores if c in core_to_key), None)
-            if target:
-                c = clusters[target]
-                c.items.extend(its)
-                c.merge = "likely"
-                c.reasons.append(f"title matches {c.items[0].title[:40]}")
-                continue
-        url_key = next((normalize_url(u) for it in its for u in it.urls), None)
-        paper = url_ids.get(url_key) if url_key else None
-        if paper:
-            c = get(paper, "arxiv")
-            c.items.extend(its)
-            c.merge = "likely"
-            c.reasons.append(
-                f"{short_path(said[url_key])} says {url_key} is this paper"
-                if url_key in said
-                else f"its paper card links {url_key}"
-            )
-            continue
-        if url_key:
-            c = get(url_key, "url")
-        else:
-            key = "t:" + fingerprint(its[0].title)
-            n_key = 1
-            while key in clusters and _numbers(clusters[key].items[0].title) != _numbers(
-                its[0].title
-            ):
-                n_key += 1  # same words, other numbers ("第 5 批" / "第 8 批"): another event
-                key = f"t:{fingerprint(its[0].title)}~{n_key}"
-            c = get(key, "title")
-        c.items.extend(its)
-        if len(its) > 1:
-            c.merge = (
-                "likely"
-                if root in likely_roots or reason.get(root, "").startswith("title")
-                else "certain"
-            )
-            if root in reason:
-                c.reasons.append(reason[root])
-    # links mentioned in passing (a chat line, a sentence of an essay) join the increment with that link
-    owner: dict[str, str] = {}
-    for k in order:
-        for it in clusters[k].items:
-            for u in it.urls:
-                owner.setdefault(normalize_url(u), k)
-    passing = [(car, car.urls) for car in carriers] + [(it, it.linked) for it in items if it.linked]
-    for car, links in passing:
-        for u in links:
-            nu = normalize_url(u)
-            if nu in owner and car in clusters[owner[nu]].items:
-                continue
-            if nu not in owner and nu in url_ids:
-                owner[nu] = get(url_ids[nu], "arxiv").key
-            c = clusters[owner[nu]] if nu in owner else get(nu, "url")
-            owner.setdefault(nu, c.key)
-            if car not in c.mentions:
-                c.mentions.append(car)
-    return [clusters[k] for k in order]
+    _fuzzy_union(idless, uf, reason, joined.likely)
+    return joined
 
 
 def _fuzzy_union(
-    idless: list[Item], uf: _UnionFind, reason: dict[int, int | str], likely: set[int]
+    idless: list[Item], uf: _UnionFind, reason: dict[int, str], likely: set[int]
 ) -> None:
     """Strong title matches between ID-less items of different notes (blocked on rare tokens)."""
     n = len(idless)
@@ -326,9 +368,10 @@ def source_refs(cluster: Cluster, authors: dict[str, str]) -> list[SourceRef]:
 
 
 def _join_labels(labels: list[str]) -> str:
-    parts = [re.fullmatch(r"(\D+?)(\d+)", x) for x in labels]
-    if len(labels) > 1 and all(parts) and len({p.group(1) for p in parts if p}) == 1:
-        return parts[0].group(1) + "+".join(p.group(2) for p in parts if p)  # "条目1+2"
+    found = [re.fullmatch(r"(\D+?)(\d+)", x) for x in labels]
+    parts = [p for p in found if p is not None]
+    if len(labels) > 1 and len(parts) == len(found) and len({p.group(1) for p in parts}) == 1:
+        return parts[0].group(1) + "+".join(p.group(2) for p in parts)  # "条目1+2"
     return " + ".join(labels)
 
 
