@@ -213,7 +213,9 @@ def _card_links(cards: list[PaperCard]) -> dict[str, str]:
     owner: dict[str, str] = {}
     shared: set[str] = set()
     for card in cards:
-        for link in card.links if card.arxiv else ():
+        if not card.arxiv:
+            continue
+        for link in card.links:
             if owner.setdefault(link, card.arxiv) != card.arxiv:
                 shared.add(link)
     return {k: v for k, v in owner.items() if k not in shared}

@@ -212,9 +212,11 @@ class LazyBM25(BM25):
         try:
             real = _bm25_from_data(loads(self.data or b""), len(self.units))
         except Exception:  # damaged or foreign: count it again
-            real = units_bm25(self.units)
+            rebuilt = units_bm25(self.units)
             self.data = None
-            check(real is not None)
+            if rebuilt is None:
+                raise Miss from None
+            real = rebuilt
         self.__dict__.update(vars(real))
         self.loaded = True
 

@@ -27,9 +27,9 @@ from curator.evidence import (
     with_hints,
 )
 from curator.judge import Evidence, judge, relevance_score
-from curator.matcher import Cluster, short_path, source_refs
+from curator.matcher import Cluster, source_refs
 from curator.mentions import sentence_spans
-from curator.models import AnchorRef, Increment, Item, PaperCard, SourceRef
+from curator.models import AnchorRef, Increment, Item, PaperCard, SourceRef, short_path
 from curator.urls import normalize_url
 
 __all__ = ["PRIORITY_RANK", "build_increment", "card_increments", "primary_items"]

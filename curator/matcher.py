@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz
 
-from curator.models import Item, SourceRef
+from curator.models import Item, SourceRef, short_path
 from curator.textfeatures import (
     STOP,
     normalized_title,
@@ -373,8 +373,3 @@ def _join_labels(labels: list[str]) -> str:
     if len(labels) > 1 and len(parts) == len(found) and len({p.group(1) for p in parts}) == 1:
         return parts[0].group(1) + "+".join(p.group(2) for p in parts)  # "条目1+2"
     return " + ".join(labels)
-
-
-def short_path(path: str) -> str:
-    """A note's path as reasons and flags show it: without the ``inbox/`` every note has."""
-    return path.split("/", 1)[-1] if path.startswith("inbox/") else path

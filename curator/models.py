@@ -252,6 +252,11 @@ class Analysis:
     data: left out of equality, repr and JSON; typed loosely as models sits below the context."""
 
 
+def short_path(path: str) -> str:
+    """A note's path as reasons and flags show it: without the ``inbox/`` every note has."""
+    return path.split("/", 1)[-1] if path.startswith("inbox/") else path
+
+
 def to_plain(obj: Any) -> Any:
     """Dataclasses → JSON-ready structures (datetimes as ISO 8601).
 

@@ -94,8 +94,11 @@ class NoteRoles:
             elif note.in_window and ln.split is not None:
                 roles.in_window.append(ln)
             for e in note.errors:
-                severity = "warning" if note.items or note.text.strip() else "error"
-                roles.errors.append(FileProblem(note.path, e, severity))
+                roles.errors.append(
+                    FileProblem(
+                        note.path, e, "warning" if note.items or note.text.strip() else "error"
+                    )
+                )
         return roles
 
     def _add_briefing(self, note: Note, window: Window, cfg: Config) -> None:

@@ -11,8 +11,7 @@ import re
 
 from curator.context import Context
 from curator.increments import primary_items
-from curator.matcher import short_path
-from curator.models import Increment, Item, PaperCard
+from curator.models import Increment, Item, PaperCard, short_path
 from curator.urls import strip_links
 
 __all__ = ["discussed_together", "inc_text", "neighbourhood", "strip_ids_and_links"]

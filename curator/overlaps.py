@@ -21,8 +21,7 @@ from operator import itemgetter
 
 from curator.gcpause import paused_gc
 from curator.lexicon import default_lexicon, memo
-from curator.matcher import short_path
-from curator.models import Increment, Item, Overlap
+from curator.models import Increment, Item, Overlap, short_path
 from curator.textfeatures import SPLIT_JOINED, TfIdf, title_core, tokens
 
 __all__ = ["find_overlaps", "name_family"]

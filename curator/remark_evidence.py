@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from curator.arxiv import find_ids
 from curator.lexicon import default_lexicon
-from curator.matcher import short_path
 from curator.mentions import sentence_spans
-from curator.models import Increment
+from curator.models import Increment, short_path
 from curator.note_items import BULLET
 from curator.urls import find_urls, normalize_url
 from curator.workspace import LoadedNote

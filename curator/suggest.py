@@ -12,12 +12,13 @@ import hashlib
 import heapq
 import re
 import unicodedata
-from collections import Counter
+from collections import defaultdict
 from dataclasses import dataclass
+from operator import itemgetter
 
 from curator.lexicon import default_lexicon, fold_script, memo, text_memo
 from curator.living_doc import section_roles
-from curator.models import Item, LivingDoc, Section, SectionSuggestion
+from curator.models import Item, LivingDoc, Section, SectionSuggestion, short_path
 from curator.section_numbers import SECTION_REF_RE, canonical_section, strip_section_number
 from curator.textfeatures import BM25, tokens
 
@@ -93,6 +94,54 @@ def _roman_part(label: str) -> str:
     return "§" + _ROMAN_NUMERALS[int(first) - 1] + (("." + rest) if rest else "")
 
 
+class _Scores:
+    """Each unit's score for one suggestion, and the reasons it got it (in order, no repeats)."""
+
+    def __init__(self) -> None:
+        self.score: defaultdict[str, float] = defaultdict(int)
+        self.reasons: dict[str, list[str]] = {}
+
+    def add(self, label: str, value: float, reason: str) -> None:
+        self.score[label] += value
+        self.reasons.setdefault(label, [])
+        if reason not in self.reasons[label]:
+            self.reasons[label].append(reason)
+
+    def best(self) -> list[tuple[str, float]]:
+        """Best first; equal scores in the order they were first given (as Counter.most_common)."""
+        return sorted(self.score.items(), key=itemgetter(1), reverse=True)
+
+
+def _places(doc: LivingDoc) -> tuple[list[Section], list[Section], dict[int, int]]:
+    """(leaf sections, divided sections, section index → the index of the unit section it
+    belongs to): numbered sections in a doc with numbers, else its deepest headings."""
+    roles = section_roles(doc)
+    sections = doc.sections
+    owner: dict[int, int] = {}
+    if roles.numbered:
+        leaves = [s for s in sections if s.number and s.index not in roles.groups]
+        groups = [s for s in sections if s.index in roles.groups]
+        for s in sections:
+            h = roles.home[s.index]
+            if h is not None and s.index not in roles.not_place:
+                owner[s.index] = h
+        return leaves, groups, owner
+    skip = roles.not_place | roles.rollup
+    cands = [s for s in sections if s.level >= 2 and s.index not in skip]
+    chosen = {s.index for s in cands}
+    # the deepest headings only: a heading with sub-headings is their group, not a place
+    with_kids = {s.parent for s in cands if s.parent in chosen}
+    leaves = [s for s in cands if s.index not in with_kids]
+    leaf_idx = {s.index for s in leaves}
+    for s in sections:
+        cur: Section | None = s
+        while cur is not None and cur.index not in leaf_idx:
+            cur = sections[cur.parent] if cur.parent is not None else None
+        if cur is not None and s.index not in roles.not_place:
+            owner[s.index] = cur.index
+    return leaves, [], owner
+
+
 class SectionIndex:
     """Lexical index over the sections of one living doc, and what names its sections.
 
@@ -106,32 +155,8 @@ class SectionIndex:
 
     def __init__(self, doc: LivingDoc) -> None:
         self.doc = doc
-        roles = section_roles(doc)
         sections = doc.sections
-        owner: dict[int, int] = {}
-        """Section index → the index of the unit section it belongs to."""
-        if roles.numbered:
-            leaves = [s for s in sections if s.number and s.index not in roles.groups]
-            groups = [s for s in sections if s.index in roles.groups]
-            for s in sections:
-                h = roles.home[s.index]
-                if h is not None and s.index not in roles.not_place:
-                    owner[s.index] = h
-        else:
-            skip = roles.not_place | roles.rollup
-            cands = [s for s in sections if s.level >= 2 and s.index not in skip]
-            chosen = {s.index for s in cands}
-            # the deepest headings only: a heading with sub-headings is their group, not a place
-            with_kids = {s.parent for s in cands if s.parent in chosen}
-            leaves = [s for s in cands if s.index not in with_kids]
-            groups = []
-            leaf_idx = {s.index for s in leaves}
-            for s in sections:
-                cur: Section | None = s
-                while cur is not None and cur.index not in leaf_idx:
-                    cur = sections[cur.parent] if cur.parent is not None else None
-                if cur is not None and s.index not in roles.not_place:
-                    owner[s.index] = cur.index
+        leaves, groups, owner = _places(doc)
         texts: dict[int, list[str]] = {s.index: [] for s in (*leaves, *groups)}
         for s in sections:
             o = owner.get(s.index)
@@ -141,26 +166,7 @@ class SectionIndex:
             texts[o].append(f"{s.title} {s.title} {names} {s.body}")
         self.units: list[Unit] = []
         self.by_label: dict[str, list[Unit]] = {}
-        for s in leaves:
-            unit = Unit(
-                s, s.number or s.title, _clean_title(s.title, s.number), " ".join(texts[s.index])
-            )
-            self.units.append(unit)
-            self.by_label.setdefault(unit.label, []).append(unit)
-        leaf_of = {u.section.index: u.label for u in self.units}
-        for g in groups:
-            assert g.number is not None
-            parts = tuple(
-                dict.fromkeys(
-                    leaf_of[s.index]
-                    for s in sections
-                    if s.index in leaf_of and g.line < s.line <= g.end_line
-                )
-            )
-            unit = Unit(
-                g, g.number, _clean_title(g.title, g.number), " ".join(texts[g.index]), parts
-            )
-            self.by_label.setdefault(unit.label, []).append(unit)
+        self._add_units(sections, leaves, groups, texts)
         self.section_unit: dict[int, str] = {
             i: sections[o].number or sections[o].title for i, o in owner.items()
         }
@@ -189,6 +195,35 @@ class SectionIndex:
             for a in s.anchors:
                 if a.kind == "arxiv":
                     self.anchor_section.setdefault(a.key, label)
+
+    def _add_units(
+        self,
+        sections: list[Section],
+        leaves: list[Section],
+        groups: list[Section],
+        texts: dict[int, list[str]],
+    ) -> None:
+        """The leaf units, then the divided sections (each with the leaves inside it)."""
+        for s in leaves:
+            unit = Unit(
+                s, s.number or s.title, _clean_title(s.title, s.number), " ".join(texts[s.index])
+            )
+            self.units.append(unit)
+            self.by_label.setdefault(unit.label, []).append(unit)
+        leaf_of = {u.section.index: u.label for u in self.units}
+        for g in groups:
+            assert g.number is not None
+            parts = tuple(
+                dict.fromkeys(
+                    leaf_of[s.index]
+                    for s in sections
+                    if s.index in leaf_of and g.line < s.line <= g.end_line
+                )
+            )
+            unit = Unit(
+                g, g.number, _clean_title(g.title, g.number), " ".join(texts[g.index]), parts
+            )
+            self.by_label.setdefault(unit.label, []).append(unit)
 
     def resolve(self, ref: str) -> Unit | None:
         """A section named by number → its unit: "§1.3", "1.3", "1.3.", "Section 1.3", "§ 1.3",
@@ -317,37 +352,12 @@ class SectionIndex:
     ) -> list[SectionSuggestion]:
         if not self.units:
             return []
-        score: Counter[str] = Counter()
-        reasons: dict[str, list[str]] = {}
-
-        def add(label: str, value: float, reason: str) -> None:
-            score[label] += value
-            reasons.setdefault(label, [])
-            if reason not in reasons[label]:
-                reasons[label].append(reason)
-
-        hinted = [it for it in items if it.section_hint and it.section_hint != "-"]
-        for it in hinted:
-            unit = self.resolve(it.section_hint or "")
-            if unit:
-                add(
-                    unit.label,
-                    1.0 / max(1, len(hinted)) + 0.6,
-                    f"hint in {_short_path(it.note)}({it.label or 'item'})",
-                )
-        seen_refs: set[str] = set()
-        for it in items:
-            for ref in _refs_in(it.text):
-                if ref == it.section_hint or ref in seen_refs:
-                    continue
-                unit = self.resolve(ref)
-                if unit:
-                    seen_refs.add(ref)
-                    add(unit.label, 0.3, f"the note refers to {ref}")
+        scores = _Scores()
+        self._score_hints(scores, items)
         for aid in mentioned or []:
             label = self.anchor_section.get(aid)
             if label:
-                add(label, 0.2, f"mentions {aid}, anchored there")
+                scores.add(label, 0.2, f"mentions {aid}, anchored there")
         text = (
             " ".join(
                 f"{it.title} {it.title} {it.context.split(' / ')[-1] if it.context else ''} {it.text[:WORDING_CHARS]}"
@@ -362,24 +372,44 @@ class SectionIndex:
             for rank, (i, value) in enumerate(best_units):
                 u = self.units[i]
                 rel = value / top
-                add(
+                scores.add(
                     u.label,
                     0.5 * rel,
                     f"wording matches {u.label} {u.title}" if rank == 0 else f"wording ({rel:.2f})",
                 )
-        best = score.most_common()
         out: list[SectionSuggestion] = []
-        for label, value in best[:k]:
+        for label, value in scores.best()[:k]:
             unit = self.by_label[label][0]
             out.append(
                 SectionSuggestion(
                     label,
                     unit.title,
                     round(min(1.0, value / 1.6), 3),
-                    "; ".join(reasons[label][:3]),
+                    "; ".join(scores.reasons[label][:3]),
                 )
             )
         return out
+
+    def _score_hints(self, scores: _Scores, items: list[Item]) -> None:
+        """What the items name: a section hint, a section their text refers to."""
+        hinted = [it for it in items if it.section_hint and it.section_hint != "-"]
+        for it in hinted:
+            unit = self.resolve(it.section_hint or "")
+            if unit:
+                scores.add(
+                    unit.label,
+                    1.0 / max(1, len(hinted)) + 0.6,
+                    f"hint in {short_path(it.note)}({it.label or 'item'})",
+                )
+        seen_refs: set[str] = set()
+        for it in items:
+            for ref in _refs_in(it.text):
+                if ref == it.section_hint or ref in seen_refs:
+                    continue
+                unit = self.resolve(ref)
+                if unit:
+                    seen_refs.add(ref)
+                    scores.add(unit.label, 0.3, f"the note refers to {ref}")
 
     def best_fit(self, text: str) -> tuple[float, Unit | None]:
         """Raw BM25 best score (for topic fit comparisons across docs)."""
@@ -478,7 +508,3 @@ def _contains(text: str, part: str) -> bool:
     head = r"(?<![a-z0-9])" if part[0].isascii() and part[0].isalnum() else ""
     tail = r"(?![a-z0-9])" if part[-1].isascii() and part[-1].isalnum() else ""
     return re.search(head + re.escape(part) + tail, text) is not None
-
-
-def _short_path(path: str) -> str:
-    return path.split("/", 1)[-1] if path.startswith("inbox/") else path
