@@ -264,7 +264,8 @@ def to_plain(obj: Any) -> Any:
     (thousands of paper cards in one ``analyze --json``)."""
     if obj is None or type(obj) in _SCALARS:
         return obj
-    names = _field_names(type(obj)) if hasattr(obj, "__dataclass_fields__") else None
+    cls: type = type(obj)
+    names = _field_names(cls) if hasattr(obj, "__dataclass_fields__") else None
     if names is not None:
         return {k: to_plain(getattr(obj, k)) for k in names}
     if isinstance(obj, dict):
