@@ -133,15 +133,11 @@ def build_context(
     others = [d for t, (d, _i) in docs.items() if t != topic]
     doc_names = _doc_topic_words(doc)
     topic_names = lexicon.topic_names(topic, doc_names)
-    own_family = set(lexicon.topic_family(topic)) | set(topic_names)
-    other_names = _other_topic_names(lexicon, topic, others, own_family)
+    other_names, other_topics = _other_topics(lexicon, topic, topic_names, others)
     people = sorted({n.author for n in notes.values() if n.author and n.author != "-"})
     reader = VerdictReader(lexicon, topic_names, sorted(other_names), people)
     other_indexes = [(d, i) for t, (d, i) in docs.items() if t != topic]
     elsewhere, other_sections = _elsewhere(other_indexes)
-    other_topics = {d.topic.lower() for d in others} | {
-        t for t in lexicon.table("topics") if t != topic.lower() and t not in own_family
-    }
     said = _NoteSayings.read(in_window, reader, lexicon, other_topics)
     profile = Profile(
         topic,
@@ -183,17 +179,22 @@ def build_context(
     )
 
 
-def _other_topic_names(
-    lexicon: Lexicon, topic: str, others: list[LivingDoc], own_family: set[str]
-) -> set[str]:
-    """The names of every other topic (the other docs' and the lexicon's), less this one's own."""
+def _other_topics(
+    lexicon: Lexicon, topic: str, topic_names: list[str], others: list[LivingDoc]
+) -> tuple[set[str], set[str]]:
+    """(the names of every other topic, less this one's own; the other topics themselves): the
+    other docs' and the lexicon's."""
+    own_family = set(lexicon.topic_family(topic)) | set(topic_names)
     other_names: set[str] = set()
     for d in others:
         other_names.update(lexicon.topic_names(d.topic))
     for t in lexicon.table("topics"):
         if t != topic.lower():
             other_names.update(n for n in lexicon.topic_names(t) if n not in own_family)
-    return other_names
+    other_topics = {d.topic.lower() for d in others} | {
+        t for t in lexicon.table("topics") if t != topic.lower() and t not in own_family
+    }
+    return other_names, other_topics
 
 
 def _elsewhere(

@@ -11,15 +11,15 @@ from __future__ import annotations
 import hashlib
 import heapq
 import re
-import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass
 from operator import itemgetter
 
-from curator.lexicon import default_lexicon, fold_script, memo, text_memo
+from curator.lexicon import text_memo
 from curator.living_doc import section_roles
 from curator.models import Item, LivingDoc, Section, SectionSuggestion, short_path
 from curator.section_numbers import SECTION_REF_RE, canonical_section, strip_section_number
+from curator.section_titles import contains, equivalents, title_key, title_variants
 from curator.textfeatures import BM25, tokens
 
 MEMO_LIMIT = 8192
@@ -263,15 +263,15 @@ class SectionIndex:
         words at either end ("section", "节") are ignored; a plain number goes to :meth:`resolve`."""
         if canonical_section(text):
             return self.resolve(text)
-        query = _title_key(text)
+        query = title_key(text)
         if len(query) < 2 or len(query) > 80:
             return None
-        queries = _equivalents(query)
+        queries = equivalents(query)
         own, inner = self._title_table()
         steps = (
             lambda v, q: v == q,
-            lambda v, q: _contains(v, q) or (len(v) >= 4 and _contains(q, v)),
-            lambda v, q: len(q.split()) > 1 and all(_contains(v, w) for w in q.split()),
+            lambda v, q: contains(v, q) or (len(v) >= 4 and contains(q, v)),
+            lambda v, q: len(q.split()) > 1 and all(contains(v, w) for w in q.split()),
         )
         for fits in steps:
             for table in (own, inner):
@@ -298,10 +298,10 @@ class SectionIndex:
         """(unit label, title variants) of every unit, then of the unnumbered sub-headings inside units."""
         cached = self._titles
         if cached is None:
-            own = [(label, _title_variants(us[0].title)) for label, us in self.by_label.items()]
+            own = [(label, title_variants(us[0].title)) for label, us in self.by_label.items()]
             heads = {us[0].section.index for us in self.by_label.values()}
             inner = [
-                (label, _title_variants(s.title))
+                (label, title_variants(s.title))
                 for s in self.doc.sections
                 if s.index not in heads
                 and (label := self.section_unit.get(s.index)) in self.by_label
@@ -433,78 +433,3 @@ def _clean_title(title: str, number: str | None = None) -> str:
     if number and out == " ".join(title.split()):  # "2 Visual encoders", numbered by its children
         out = re.sub(rf"^{re.escape(number.lstrip('§'))}\s+", "", out)
     return out
-
-
-_BRACKETS_RE = re.compile(
-    r"(?<!\s)\s*[(\[（【]([^()\[\]（）【】]*)[)\]）】]\s*|(?<=\s)[(\[（【]([^()\[\]（）【】]*)[)\]）】]\s*"
-)
-"""A bracket and the spaces around it; a match starts where a run of spaces starts (or at the
-bracket), not at each space of a long run.  The bracket's words are group 1 or group 2."""
-_TITLE_EDGE = " \"'“”‘’「」《》:：,，.。、"
-"""What a title key loses at either end (``str.strip``; its only space is " "): a pattern
-``[…]+$`` of them was tried from each character of a long run of them inside a title."""
-
-
-@memo
-def _number_words() -> re.Pattern[str]:
-    words = default_lexicon().pattern("sections", "number_words").pattern
-    return re.compile(rf"^(?:(?:{words})\s*)+|(?:\s*(?:{words}))+$", re.IGNORECASE)
-
-
-def _title_key(text: str) -> str:
-    t = " ".join(fold_script(unicodedata.normalize("NFKC", text)).casefold().split())
-    t = t.strip(_TITLE_EDGE)
-    return _number_words().sub("", t).strip(_TITLE_EDGE)
-
-
-def _title_variants(title: str) -> tuple[str, ...]:
-    """A unit title as people name it: whole, without its bracket, and the bracket's words."""
-    t = _title_key(title)
-    out = [t]
-    inner = [
-        (m.group(1) if m.group(1) is not None else m.group(2)).strip()
-        for m in _BRACKETS_RE.finditer(t)
-    ]
-    outer = _BRACKETS_RE.sub(" ", t).strip()
-    out += [outer, *inner]
-    return tuple(dict.fromkeys(v for v in out if len(v) >= 2))
-
-
-@memo
-def _terms() -> dict[str, tuple[str, ...]]:
-    """``[sections.terms]``: a term → its equivalents (both ways), lower-cased."""
-    table = default_lexicon().table("sections.terms")
-    pairs: dict[str, set[str]] = {}
-    for key, values in table.items():
-        if not isinstance(values, list):
-            continue
-        names = {
-            _title_key(key),
-            *(_title_key(v.removeprefix("lit:")) for v in values if not v.startswith("re:")),
-        }
-        names.discard("")
-        for n in names:
-            pairs.setdefault(n, set()).update(names - {n})
-    return {k: tuple(sorted(v)) for k, v in pairs.items()}
-
-
-def _equivalents(query: str) -> tuple[str, ...]:
-    """The query, and the query with a known term replaced by each of its equivalents."""
-    out = [query]
-    for term, others in _terms().items():
-        if _contains(query, term):
-            out += [query.replace(term, o) for o in others]
-    return tuple(dict.fromkeys(out))
-
-
-def _contains(text: str, part: str) -> bool:
-    """``part`` in ``text``, on word boundaries where ``part`` starts or ends with a Latin letter/digit."""
-    if not part or part not in text:
-        return False
-    if not (part[0].isascii() and part[0].isalnum()) and not (
-        part[-1].isascii() and part[-1].isalnum()
-    ):
-        return True
-    head = r"(?<![a-z0-9])" if part[0].isascii() and part[0].isalnum() else ""
-    tail = r"(?![a-z0-9])" if part[-1].isascii() and part[-1].isalnum() else ""
-    return re.search(head + re.escape(part) + tail, text) is not None

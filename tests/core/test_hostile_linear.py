@@ -352,7 +352,7 @@ def test_title_and_doc_patterns_are_linear_on_long_runs() -> None:
     from curator.living_doc import _DELIM_ROW_RE
     from curator.matcher import _NUMBER
     from curator.relevance import _URL, _URL_TLDS
-    from curator.suggest import _title_variants
+    from curator.section_titles import title_variants as _title_variants
     from curator.urls import strip_links
 
     assert _NUMBER.findall("gpt4 and 7b, 1a2") == ["gpt4", "7b", "1a", "2"]
