@@ -74,8 +74,9 @@ def build_increment(c: Cluster, ctx: Context, authors: dict[str, str]) -> Increm
     if c.kind == "malformed":
         ev.malformed = list(dict.fromkeys(m for it in c.items for m in it.malformed))
     _place(inc, ev, c, keys, ctx)
-    _earlier(inc, ev, c, keys.all, ctx)
-    said = scopes(c, keys.all)
+    every = keys.all
+    _earlier(inc, ev, c, every, ctx)
+    said = scopes(c, every)
     read_remarks(ev, said, ctx, c.kind != "arxiv")
     inc.suggested_sections = with_hints(
         inc.suggested_sections, read_note_hints(ev, basis, said, ctx), ctx.index
@@ -83,7 +84,7 @@ def build_increment(c: Cluster, ctx: Context, authors: dict[str, str]) -> Increm
     note_evidence(ev, c, basis, ctx)
     _fit(ev, inc, c, card, said, ctx)
     verdict = judge(ev)
-    inc.status = verdict.status  # type: ignore[assignment]
+    inc.status = verdict.status
     inc.status_reason = verdict.reason
     inc.status_rule = verdict.rule
     inc.relevance = relevance_score(ev.fit)
@@ -122,7 +123,7 @@ def _describe(inc: Increment, c: Cluster, keys: _Keys, authors: dict[str, str]) 
                 cur.extend(v for v in vs if v not in cur)
     inc.urls = keys.urls
     inc.sources = source_refs(c, authors)
-    inc.merge = c.merge  # type: ignore[assignment]
+    inc.merge = c.merge
     inc.points = _dedupe_fuzzy([p for it in primary for p in it.points])
     inc.caveats = _dedupe_fuzzy([p for it in primary for p in it.caveats])
     prios = [it.priority for it in primary if it.priority]

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz
 
-from curator.models import Item, SourceRef, short_path
+from curator.models import Item, Merge, SourceRef, short_path
 from curator.textfeatures import (
     STOP,
     normalized_title,
@@ -39,7 +39,7 @@ class Cluster:
     items: list[Item] = field(default_factory=list)
     mentions: list[Item] = field(default_factory=list)
     """Items that only mention the key in passing."""
-    merge: str = "single"
+    merge: Merge = "single"
     reasons: list[str] = field(default_factory=list)
 
 

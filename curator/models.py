@@ -15,6 +15,8 @@ from typing import Any, Literal
 TimeSource = Literal["front_matter", "name", "body", "mtime", "none"]
 NoteKind = Literal["note", "briefing"]
 Status = Literal["new", "anchored", "reported", "cited", "off-topic", "unverified"]
+Merge = Literal["single", "certain", "likely"]
+"""How sure it is that an increment's items are one paper (see :mod:`curator.matcher`)."""
 
 
 @dataclass
@@ -215,7 +217,7 @@ class Increment:
     stars: int = 0
     points: list[str] = field(default_factory=list)
     caveats: list[str] = field(default_factory=list)
-    merge: Literal["single", "certain", "likely"] = "single"
+    merge: Merge = "single"
     status_reason: str = ""
     status_rule: str = ""
     """The rule that decided the status (curator.judge.RULES), e.g. "author-verdict"."""
