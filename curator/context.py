@@ -4,6 +4,10 @@ Built once per analysis (:func:`build_context`) from the living doc of the topic
 topics' docs, the paper cards, what earlier briefings listed and the window's notes, it is what
 every judgment reads: anchors by ID, URL and name, the authors' remark reader for this topic and
 inbox, the topic profile for relevance, which notes a program wrote, which are another topic's.
+
+Each doc's :class:`DocIndex` is built once (:func:`build_doc_index`) by whatever read the doc
+(see :mod:`curator.reading`; the index cache keeps it), handed to :func:`build_context` and kept
+on the analysis (``Analysis.doc_indexes``, read through :func:`index_of`).
 """
 
 from __future__ import annotations
@@ -292,10 +296,6 @@ def _machine_notes(in_window: list[LoadedNote], lexicon: Lexicon) -> set[str]:
         if authors.search(note.author) or phrases.search(head):
             out.add(note.path)
     return out
-
-
-def _unit_label(index: SectionIndex, section_index: int) -> str | None:
-    return index.section_unit.get(section_index)
 
 
 def _slug(path: str) -> str:
