@@ -1,4 +1,5 @@
-"""Items → increments: merge what several notes report, flag what merely overlaps.
+"""Items → increments: merge what several notes report (what merely overlaps is flagged by
+:mod:`curator.overlaps`).
 
 Rules, in order of certainty:
 
@@ -8,7 +9,8 @@ Rules, in order of certainty:
   unless each title has a Latin word the other lacks ("AlphaDB 加入基金会…" vs
   "BetaDB 加入基金会…": same template, other subject);
 * two different arXiv IDs are never merged automatically: related papers
-  (one measures, the other mitigates) become *overlaps* with a score and a reason.
+  (one measures, the other mitigates) become *overlaps* with a score and a reason
+  (:mod:`curator.overlaps`).
 
 Fuzzy work is blocked on rare tokens so it stays near-linear at 10,000 items.
 """

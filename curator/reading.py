@@ -52,9 +52,8 @@ class FileReader:
         return None
 
     def load_doc(self, root: Path, rel: str, topic: str) -> LivingDoc:
-        from curator.living_doc import (
-            load_living_doc,
-        )  # markdown-it loads only when a doc is parsed
+        # markdown-it loads only when a doc is parsed
+        from curator.living_doc import load_living_doc
 
         return load_living_doc(root, rel, topic)
 
