@@ -742,7 +742,8 @@ def _naive_loop(titles: list[str]) -> float:
 def bench_cluster(
     ws: Path, gt: dict, size: str, seed: int, workdir: Path, reps: int, res: Results
 ) -> None:
-    from curator.matcher import cluster_items, find_overlaps
+    from curator.matcher import cluster_items
+    from curator.overlaps import find_overlaps
 
     log(
         "cluster: analyze over the whole period (window since far back) to capture the matcher's inputs"

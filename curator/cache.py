@@ -25,6 +25,7 @@ from typing import Any
 from curator import cachecodec as codec
 from curator import doccodec
 from curator.config import Config
+from curator.context import DocIndex, build_doc_index, doc_index
 from curator.gcpause import paused_gc
 from curator.models import LivingDoc, Note, PaperCard
 from curator.persist import (
@@ -78,12 +79,6 @@ def _version() -> str:
     return f"{CACHE_VERSION}-{code_fingerprint()}-{default_lexicon().fingerprint}"
 
 
-def _section_index(doc: LivingDoc) -> Any:
-    """The doc's cached SectionIndex (see curator.analysis.doc_index), if it was built."""
-    di = doc.__dict__.get("_curator_index")
-    return getattr(di, "index", None)
-
-
 def _copy(note: Note) -> Note:
     """A shallow copy with its own lists: analyses mark their notes (in_window, kind)."""
     light = object.__new__(Note)
@@ -101,7 +96,8 @@ def _rel(path: Path, root: Path) -> str:
 
 
 class IndexCache:
-    """Drop-in loader for :func:`curator.analysis.analyze` (``cache=IndexCache(root)``)."""
+    """The cached :class:`curator.reading.Reader` for :func:`curator.analysis.analyze`
+    (``cache=IndexCache(root)``)."""
 
     def __init__(self, root: Path, *, persist: bool = True) -> None:
         self.root = root
@@ -111,6 +107,8 @@ class IndexCache:
         self.notes: dict[str, tuple[tuple[int, int], Note, bytes | memoryview, float, str]] = {}
         """rel → (stamp, the note without its text and items' text, the whole note as a JSON blob, mtime, sha1)."""
         self.docs: dict[str, tuple[tuple[int, int], LivingDoc]] = {}
+        self.indexes: dict[str, DocIndex] = {}
+        """rel → the index of the doc ``docs`` holds (its memo of section-fit scores is a part of its own)."""
         self.cards: dict[str, tuple[tuple[int, int], PaperCard]] = {}
         self.card_sigs: dict[str, dict[str, tuple[int, int] | None]] = {}
         self.settings: Any = None
@@ -158,16 +156,14 @@ class IndexCache:
         if part == "notes":
             self.notes, self.settings = {}, None
         elif part == "docs":
-            self.docs = {}
+            self.docs, self.indexes = {}, {}
         elif part == "cards":
             self.cards, self.card_sigs = {}, {}
         elif part == "vocabulary":
             self.vocabulary = _Memo()
         else:
-            for _sig0, doc in self.docs.values():
-                index = _section_index(doc)
-                if index is not None:
-                    index.memo = {}
+            for di in self.indexes.values():
+                di.index.memo = {}
 
     def _load_notes(self, data: Any, blobs: memoryview) -> None:
         check(type(data) is dict and type(data.get("notes")) is list and len(data["notes"]) == 7)
@@ -199,6 +195,7 @@ class IndexCache:
     def _load_docs(self, data: Any, blobs: memoryview) -> None:
         check(type(data) is dict)
         docs = {}
+        indexes = {}
         for rel, entry in data.items():
             check(
                 type(entry) is list
@@ -206,8 +203,11 @@ class IndexCache:
                 and type(entry[0]) is int
                 and type(entry[1]) is int
             )
-            docs[rel] = ((entry[0], entry[1]), doccodec.doc_from_data(entry[2], blobs))
-        self.docs = docs
+            doc, di = doccodec.doc_from_data(entry[2], blobs)
+            docs[rel] = ((entry[0], entry[1]), doc)
+            if di is not None:
+                indexes[rel] = di
+        self.docs, self.indexes = docs, indexes
 
     def _load_cards(self, data: Any, _blobs: memoryview) -> None:
         check(type(data) is dict and type(data.get("card_sigs")) is dict)
@@ -227,9 +227,9 @@ class IndexCache:
         for rel, entry in data.items():
             check(type(entry) is list and len(entry) == 3)
             hit = self.docs.get(rel)
-            index = _section_index(hit[1]) if hit is not None else None
-            if index is not None and hit is not None and list(hit[0]) == entry[:2]:
-                index.memo = doccodec.memo_from_data(entry[2], len(index.units))
+            di = self.indexes.get(rel)
+            if di is not None and hit is not None and list(hit[0]) == entry[:2]:
+                di.index.memo = doccodec.memo_from_data(entry[2], len(di.index.units))
 
     def check_settings(self, cfg: Config) -> None:
         """Times in names depend on the zone; a different config invalidates note entries."""
@@ -317,10 +317,22 @@ class IndexCache:
         self.reads += 1
         self.read_paths.append(rel)
         doc = load_living_doc(root, rel, topic)
+        self.indexes.pop(rel, None)
         if sig is not None:
             self.docs[rel] = (sig, doc)
             self._dirty.update(("docs", "memo"))
         return doc
+
+    def doc_index(self, doc: LivingDoc) -> DocIndex:
+        """The index of a doc this cache handed out: the one it holds, else built and kept."""
+        rel = next((r for r, (_sig, held) in self.docs.items() if held is doc), None)
+        if rel is None:
+            return doc_index(doc)  # a doc the cache does not hold (it vanished while read)
+        di = self.indexes.get(rel)
+        if di is None:
+            di = self.indexes[rel] = build_doc_index(doc)
+            self._dirty.update(("docs", "memo"))
+        return di
 
     def load_cards(self, root: Path, rel_dir: str) -> tuple[list[PaperCard], list[tuple[str, str]]]:
         base = root / rel_dir
@@ -357,6 +369,15 @@ class IndexCache:
     def mark_dirty(self, part: str) -> None:
         """A part changed in place (a doc's index was built: "docs"; new section-fit scores: "memo")."""
         self._dirty.add(part)
+
+    def settle(self, present: set[str], indexes: list[DocIndex], *, save: bool) -> None:
+        """After an analysis: drop vanished notes, note new section-fit scores, save if asked."""
+        self.forget_missing(present)
+        changed = [_memo_changed(di) for di in indexes]  # every flag reset, none saved as set
+        if any(changed):
+            self.mark_dirty("memo")
+        if save:
+            self.save()
 
     def forget_missing(self, present: set[str]) -> None:
         for rel in list(self.notes):
@@ -414,7 +435,7 @@ class IndexCache:
             }
         if part == "docs":
             return {
-                rel: [sig[0], sig[1], doccodec.doc_to_data(doc, blobs)]
+                rel: [sig[0], sig[1], doccodec.doc_to_data(doc, self.indexes.get(rel), blobs)]
                 for rel, (sig, doc) in self.docs.items()
             }
         if part == "cards":
@@ -428,11 +449,18 @@ class IndexCache:
         if part == "vocabulary":
             return {key: codec.vocabulary_to_data(v) for key, v in self.vocabulary.items()}
         memo = {}
-        for rel, (sig, doc) in self.docs.items():
-            index = _section_index(doc)
-            if index is not None:
-                memo[rel] = [sig[0], sig[1], doccodec.memo_to_data(index.memo)]
+        for rel, (sig, _doc) in self.docs.items():
+            di = self.indexes.get(rel)
+            if di is not None:
+                memo[rel] = [sig[0], sig[1], doccodec.memo_to_data(di.index.memo)]
         return memo
+
+
+def _memo_changed(di: DocIndex) -> bool:
+    if not di.index.memo_changed:
+        return False
+    di.index.memo_changed = False
+    return True
 
 
 def _sig(v: Any) -> tuple[int, int] | None:

@@ -94,50 +94,72 @@ def _codec(tp: Any) -> tuple[Enc, Dec]:
 
         return None, literal
     if origin in (Union, types.UnionType) and len(args) == 2 and type(None) in args:
-        enc, dec = _codec(args[0] if args[1] is type(None) else args[1])
-
-        def opt_dec(v: Any) -> Any:
-            return None if v is None else dec(v)
-
-        return (None if enc is None else (lambda v: None if v is None else enc(v))), opt_dec
+        return _optional_codec(args[0] if args[1] is type(None) else args[1])
     if origin is list:
-        if args[0] is str:
-            return None, check_strs
-        enc, dec = _codec(args[0])
+        return (None, check_strs) if args[0] is str else _list_codec(args[0])
+    if origin is tuple:
+        return _tuple_codec(args)
+    if origin is dict and args[0] is str:
+        return _dict_codec(args[1])
+    if origin is dict and args == (int, int):
+        return (lambda v: [x for kv in v.items() for x in kv]), _int_pairs
+    raise TypeError(f"a cache cannot hold {tp!r}")
 
-        def list_dec(v: Any) -> Any:
-            check(type(v) is list)
-            return [dec(x) for x in v]
 
-        return (None if enc is None else (lambda v: [enc(x) for x in v])), list_dec
-    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+def _optional_codec(tp: Any) -> tuple[Enc, Dec]:
+    enc, dec = _codec(tp)
+
+    def opt_dec(v: Any) -> Any:
+        return None if v is None else dec(v)
+
+    if enc is None:
+        return None, opt_dec
+    return (lambda v: None if v is None else enc(v)), opt_dec
+
+
+def _list_codec(tp: Any) -> tuple[Enc, Dec]:
+    enc, dec = _codec(tp)
+
+    def list_dec(v: Any) -> Any:
+        check(type(v) is list)
+        return [dec(x) for x in v]
+
+    if enc is None:
+        return None, list_dec
+    return (lambda v: [enc(x) for x in v]), list_dec
+
+
+def _tuple_codec(args: tuple[Any, ...]) -> tuple[Enc, Dec]:
+    """``tuple[X, ...]`` as a list; a fixed ``tuple[X, Y]`` as a list of its values."""
+    if len(args) == 2 and args[1] is Ellipsis:
         enc, dec = _codec(args[0])
         return (lambda v: list(v) if enc is None else [enc(x) for x in v]), lambda v: tuple(
             list_of(v, dec)
         )
-    if origin is tuple:
-        codecs = [_codec(a) for a in args]
+    codecs = [_codec(a) for a in args]
 
-        def tuple_dec(v: Any) -> Any:
-            check(type(v) is list and len(v) == len(codecs))
-            return tuple(d(x) for (_e, d), x in zip(codecs, v, strict=True))
+    def tuple_dec(v: Any) -> Any:
+        check(type(v) is list and len(v) == len(codecs))
+        return tuple(d(x) for (_e, d), x in zip(codecs, v, strict=True))
 
-        return (
-            lambda v: [x if e is None else e(x) for (e, _d), x in zip(codecs, v, strict=True)]
-        ), tuple_dec
-    if origin is dict and args[0] is str and args[1] in (str, list[str]):
-        return None, _str_dict if args[1] is str else _strs_dict
-    if origin is dict and args[0] is str:
-        enc, dec = _codec(args[1])
+    return (
+        lambda v: [x if e is None else e(x) for (e, _d), x in zip(codecs, v, strict=True)]
+    ), tuple_dec
 
-        def dict_dec(v: Any) -> Any:
-            check(type(v) is dict)  # JSON keys are always strings
-            return {k: dec(x) for k, x in v.items()}
 
-        return (None if enc is None else (lambda v: {k: enc(x) for k, x in v.items()})), dict_dec
-    if origin is dict and args == (int, int):
-        return (lambda v: [x for kv in v.items() for x in kv]), _int_pairs
-    raise TypeError(f"a cache cannot hold {tp!r}")
+def _dict_codec(value: Any) -> tuple[Enc, Dec]:
+    """``dict[str, value]`` (JSON keys are always strings)."""
+    if value in (str, list[str]):
+        return None, _str_dict if value is str else _strs_dict
+    enc, dec = _codec(value)
+
+    def dict_dec(v: Any) -> Any:
+        check(type(v) is dict)  # JSON keys are always strings
+        return {k: dec(x) for k, x in v.items()}
+
+    if enc is None:
+        return None, dict_dec
+    return (lambda v: {k: enc(x) for k, x in v.items()}), dict_dec
 
 
 def _str_dict(v: Any) -> dict[str, str]:
@@ -168,7 +190,7 @@ def _int_pairs(v: Any) -> dict[int, int]:
 
 
 _NONE = type(None)
-_PLAIN = {str: {str}, int: {int}, float: {float, int}, bool: {bool}}
+_PLAIN: dict[type, set[type]] = {str: {str}, int: {int}, float: {float, int}, bool: {bool}}
 ColEnc = Callable[[tuple[Any, ...]], Any]
 ColDec = Callable[[Any, int], list[Any]]
 
@@ -188,7 +210,7 @@ def _column(tp: Any) -> tuple[ColEnc, ColDec]:
         return list, nested_types(dict, {str})
     if tp == dict[str, list[str]]:
         return list, _strs_dicts
-    if get_origin(tp) is list and dataclasses.is_dataclass(args[0]):
+    if get_origin(tp) is list and isinstance(args[0], type) and dataclasses.is_dataclass(args[0]):
         return nested_column(Columns.of(args[0]))
     enc, dec = _codec(tp)  # anything else: one decoder call per value
 

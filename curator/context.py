@@ -4,6 +4,10 @@ Built once per analysis (:func:`build_context`) from the living doc of the topic
 topics' docs, the paper cards, what earlier briefings listed and the window's notes, it is what
 every judgment reads: anchors by ID, URL and name, the authors' remark reader for this topic and
 inbox, the topic profile for relevance, which notes a program wrote, which are another topic's.
+
+Each doc's :class:`DocIndex` is built once (:func:`build_doc_index`) by whatever read the doc
+(see :mod:`curator.reading`; the index cache keeps it), handed to :func:`build_context` and kept
+on the analysis (``Analysis.doc_indexes``, read through :func:`index_of`).
 """
 
 from __future__ import annotations
@@ -16,14 +20,14 @@ from typing import Any
 from curator.briefings import ReportedIndex
 from curator.config import Config
 from curator.lexicon import Lexicon, default_lexicon, load_lexicon, may_match, skim
-from curator.models import AnchorRef, LivingDoc, Note, PaperCard
+from curator.models import Analysis, AnchorRef, LivingDoc, Note, PaperCard, Remark
 from curator.relevance import Profile
 from curator.suggest import SectionIndex
 from curator.textfeatures import token_set
 from curator.verdicts import VerdictReader
 from curator.workspace import LoadedNote
 
-__all__ = ["Context", "DocIndex", "build_context", "doc_index"]
+__all__ = ["Context", "DocIndex", "build_context", "build_doc_index", "doc_index", "index_of"]
 
 
 @dataclass
@@ -70,10 +74,8 @@ class DocIndex:
     """IDs and normalised links the doc names without anchoring them (glossary, removal lines)."""
 
 
-def doc_index(doc: LivingDoc) -> DocIndex:
-    cached = doc.__dict__.get("_curator_index")
-    if isinstance(cached, DocIndex):
-        return cached
+def build_doc_index(doc: LivingDoc) -> DocIndex:
+    """Everything derived from one doc, built afresh (the analysis' readers keep what they build)."""
     index = SectionIndex(doc)
     by_id: dict[str, list[AnchorRef]] = {}
     by_url: dict[str, list[AnchorRef]] = {}
@@ -97,90 +99,50 @@ def doc_index(doc: LivingDoc) -> DocIndex:
     cited: dict[str, list[AnchorRef]] = {}
     for c in doc.cited:
         cited.setdefault(c.key, []).append(AnchorRef(c.where, c.line, "", doc.path))
-    di = DocIndex(index, by_id, by_url, names, by_token, cited)
+    return DocIndex(index, by_id, by_url, names, by_token, cited)
+
+
+def doc_index(doc: LivingDoc) -> DocIndex:
+    """The doc's index, built once per doc object: for callers that hold a doc but no analysis
+    (an analysis hands its indexes on: :func:`index_of`)."""
+    cached = doc.__dict__.get("_curator_index")
+    if isinstance(cached, DocIndex):
+        return cached
+    di = build_doc_index(doc)
     doc.__dict__["_curator_index"] = di
-    doc.__dict__["_fresh_index"] = True
     return di
+
+
+def index_of(analysis: Analysis, doc: LivingDoc | None = None) -> DocIndex:
+    """The index the analysis built for ``doc`` (its living doc by default); built here for an
+    analysis put together by hand."""
+    doc = doc or analysis.living_doc
+    di = analysis.doc_indexes.get(doc.topic)
+    return di if isinstance(di, DocIndex) else doc_index(doc)
 
 
 def build_context(
     cfg: Config,
     topic: str,
-    doc: LivingDoc,
-    others: list[LivingDoc],
+    docs: dict[str, tuple[LivingDoc, DocIndex]],
     cards: list[PaperCard],
     reported: ReportedIndex,
     notes: dict[str, Note],
     in_window: list[LoadedNote],
     vocabulary_memo: MutableMapping[str, Any] | None = None,
 ) -> Context:
+    """``docs``: topic → (its doc, that doc's index), the analysis' topic among them."""
     lexicon = load_lexicon(cfg.lexicon)
+    doc, di = docs[topic]
+    others = [d for t, (d, _i) in docs.items() if t != topic]
     doc_names = _doc_topic_words(doc)
     topic_names = lexicon.topic_names(topic, doc_names)
-    own_family = set(lexicon.topic_family(topic)) | set(topic_names)
-    other_names: set[str] = set()
-    for d in others:
-        other_names.update(lexicon.topic_names(d.topic))
-    for t in lexicon.table("topics"):
-        if t != topic.lower():
-            other_names.update(n for n in lexicon.topic_names(t) if n not in own_family)
+    other_names, other_topics = _other_topics(lexicon, topic, topic_names, others)
     people = sorted({n.author for n in notes.values() if n.author and n.author != "-"})
     reader = VerdictReader(lexicon, topic_names, sorted(other_names), people)
-    di = doc_index(doc)
-    index = di.index
-    other_indexes = [(d, doc_index(d).index) for d in others]
-    anchors_by_id = di.anchors_by_id
-    anchors_by_url = di.anchors_by_url
-    name_anchors = di.name_anchors
-    elsewhere: dict[str, list[AnchorRef]] = {}
-    other_sections: set[str] = set()
-    for d in others:
-        for sec in d.sections:
-            if sec.number:
-                other_sections.add(sec.number)
-        for key, refs in doc_index(d).anchors_by_id.items():
-            elsewhere.setdefault(key, []).extend(refs)
-        for key, refs in doc_index(d).anchors_by_url.items():
-            elsewhere.setdefault(key, []).extend(refs)
-    other_topics = {d.topic.lower() for d in others} | {
-        t for t in lexicon.table("topics") if t != topic.lower() and t not in own_family
-    }
-    note_none: dict[str, str] = {}
-    note_other: dict[str, str] = {}
-    negative: list[tuple[str, str]] = []
-    covered_names: dict[str, list[tuple[set[str], str]]] = {}
-    machine = _machine_notes(in_window, lexicon)
-    covered_re = lexicon.pattern("remarks", "covered")
-    for ln in in_window:
-        note = ln.note
-        declared = reader.declares_none(note.text)
-        if declared:
-            note_none[note.path] = declared
-        slug = _slug(note.path)
-        ntopic = (note.topic or "").lower()
-        btopic = (note.briefing_topic or "").lower()
-        for cand in (ntopic, btopic, slug.split("-")[0] if slug else ""):
-            if cand and cand in other_topics:
-                note_other[note.path] = f"a {cand} note"
-                break
-        if ln.split:
-            # the words the "covered" phrases need, looked for in all remarks at once before one by
-            # one: a note of 500,000 one-line remarks was skimmed line by line
-            some_covered = may_match(covered_re, skim("\n".join(r.text for r in ln.split.remarks)))
-            for r in ln.split.remarks:
-                if r.negative_section:
-                    negative.append((r.text, note.path))
-                m = (
-                    covered_re.search(r.text)
-                    if some_covered and may_match(covered_re, skim(r.text))
-                    else None
-                )
-                if m and not r.negative_section:
-                    tail = r.text[m.end() :]
-                    for name in re.split(r"\s*(?:/|、|,|，|;|；|\band\b|和)\s*", tail):
-                        toks = {t for t in token_set(name) if len(t) >= 2}
-                        if toks and len(name.strip()) <= 30:
-                            covered_names.setdefault(note.path, []).append((toks, r.text))
+    other_indexes = [(d, i) for t, (d, i) in docs.items() if t != topic]
+    elsewhere, other_sections = _elsewhere(other_indexes)
+    said = _NoteSayings.read(in_window, reader, lexicon, other_topics)
     profile = Profile(
         topic,
         doc,
@@ -196,29 +158,120 @@ def build_context(
         topic,
         doc,
         others,
-        index,
-        other_indexes,
+        di.index,
+        [(d, i.index) for d, i in other_indexes],
         reader,
         lexicon,
         profile,
-        machine,
+        _machine_notes(in_window, lexicon),
         other_names,
         {c.arxiv: c for c in cards if c.arxiv},
         reported,
         notes,
-        note_none,
-        note_other,
-        negative,
-        anchors_by_id,
-        anchors_by_url,
-        name_anchors,
+        said.none,
+        said.other,
+        said.negative,
+        di.anchors_by_id,
+        di.anchors_by_url,
+        di.name_anchors,
         elsewhere,
         other_sections,
-        covered_names,
+        said.covered_names,
         di.name_by_token,
         reported.left_out,
         di.cited,
     )
+
+
+def _other_topics(
+    lexicon: Lexicon, topic: str, topic_names: list[str], others: list[LivingDoc]
+) -> tuple[set[str], set[str]]:
+    """(the names of every other topic, less this one's own; the other topics themselves): the
+    other docs' and the lexicon's."""
+    own_family = set(lexicon.topic_family(topic)) | set(topic_names)
+    other_names: set[str] = set()
+    for d in others:
+        other_names.update(lexicon.topic_names(d.topic))
+    for t in lexicon.table("topics"):
+        if t != topic.lower():
+            other_names.update(n for n in lexicon.topic_names(t) if n not in own_family)
+    other_topics = {d.topic.lower() for d in others} | {
+        t for t in lexicon.table("topics") if t != topic.lower() and t not in own_family
+    }
+    return other_names, other_topics
+
+
+def _elsewhere(
+    other_indexes: list[tuple[LivingDoc, DocIndex]],
+) -> tuple[dict[str, list[AnchorRef]], set[str]]:
+    """Where the other docs anchor each ID and link, and their section numbers."""
+    elsewhere: dict[str, list[AnchorRef]] = {}
+    other_sections: set[str] = set()
+    for d, di in other_indexes:
+        for sec in d.sections:
+            if sec.number:
+                other_sections.add(sec.number)
+        for key, refs in di.anchors_by_id.items():
+            elsewhere.setdefault(key, []).extend(refs)
+        for key, refs in di.anchors_by_url.items():
+            elsewhere.setdefault(key, []).extend(refs)
+    return elsewhere, other_sections
+
+
+@dataclass
+class _NoteSayings:
+    """What the window's notes say of themselves: "nothing for this topic", "a <topic> note",
+    negative section remarks, the names they call already covered."""
+
+    none: dict[str, str] = field(default_factory=dict)
+    other: dict[str, str] = field(default_factory=dict)
+    negative: list[tuple[str, str]] = field(default_factory=list)
+    covered_names: dict[str, list[tuple[set[str], str]]] = field(default_factory=dict)
+
+    @classmethod
+    def read(
+        cls,
+        in_window: list[LoadedNote],
+        reader: VerdictReader,
+        lexicon: Lexicon,
+        other_topics: set[str],
+    ) -> _NoteSayings:
+        said = cls()
+        covered_re = lexicon.pattern("remarks", "covered")
+        for ln in in_window:
+            note = ln.note
+            declared = reader.declares_none(note.text)
+            if declared:
+                said.none[note.path] = declared
+            slug = _slug(note.path)
+            ntopic = (note.topic or "").lower()
+            btopic = (note.briefing_topic or "").lower()
+            for cand in (ntopic, btopic, slug.split("-")[0] if slug else ""):
+                if cand and cand in other_topics:
+                    said.other[note.path] = f"a {cand} note"
+                    break
+            if ln.split:
+                said._read_remarks(note.path, ln.split.remarks, covered_re)
+        return said
+
+    def _read_remarks(self, path: str, remarks: list[Remark], covered_re: re.Pattern[str]) -> None:
+        # the words the "covered" phrases need, looked for in all remarks at once before one by
+        # one: a note of 500,000 one-line remarks was skimmed line by line
+        some_covered = may_match(covered_re, skim("\n".join(r.text for r in remarks)))
+        for r in remarks:
+            if r.negative_section:
+                self.negative.append((r.text, path))
+            m = (
+                covered_re.search(r.text)
+                if some_covered and may_match(covered_re, skim(r.text))
+                else None
+            )
+            if m and not r.negative_section:
+                tail = r.text[m.end() :]
+                for name in re.split(r"\s*(?:/|、|,|，|;|；|\band\b|和)\s*", tail):
+                    toks = {t for t in token_set(name) if len(t) >= 2}
+                    if toks and len(name.strip()) <= 30:
+                        self.covered_names.setdefault(path, []).append((toks, r.text))
 
 
 def _doc_topic_words(doc: LivingDoc) -> list[str]:
@@ -228,8 +281,8 @@ def _doc_topic_words(doc: LivingDoc) -> list[str]:
     m = re.search(rf"(?:{words.pattern})\s*[:：]\s*([^\n(（—:：]+)", header, re.IGNORECASE)
     if not m:
         return []
-    words = [w.strip().lower() for w in re.split(r"[/,，、;；]", m.group(1))]
-    return [w for w in words if 2 <= len(w) <= 24]
+    found = [w.strip().lower() for w in re.split(r"[/,，、;；]", m.group(1))]
+    return [w for w in found if 2 <= len(w) <= 24]
 
 
 def _machine_notes(in_window: list[LoadedNote], lexicon: Lexicon) -> set[str]:
@@ -243,10 +296,6 @@ def _machine_notes(in_window: list[LoadedNote], lexicon: Lexicon) -> set[str]:
         if authors.search(note.author) or phrases.search(head):
             out.add(note.path)
     return out
-
-
-def _unit_label(index: SectionIndex, section_index: int) -> str | None:
-    return index.section_unit.get(section_index)
 
 
 def _slug(path: str) -> str:

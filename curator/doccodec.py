@@ -33,22 +33,19 @@ from curator.suggest import SectionIndex, Unit, units_bm25
 from curator.textfeatures import BM25
 
 
-def doc_to_data(doc: LivingDoc, blobs: Blobs) -> list[Any]:
-    """The doc, and its index when one was built (see :func:`curator.context.doc_index`)."""
-    di = doc.__dict__.get("_curator_index")
+def doc_to_data(doc: LivingDoc, di: DocIndex | None, blobs: Blobs) -> list[Any]:
+    """The doc, and its index when one was built (see :func:`curator.context.build_doc_index`)."""
     return [
         LIVING_DOC.encode_one(doc),
-        _doc_index_to_data(di, doc, blobs) if isinstance(di, DocIndex) else None,
+        _doc_index_to_data(di, doc, blobs) if di is not None else None,
     ]
 
 
-def doc_from_data(v: Any, blobs: memoryview) -> LivingDoc:
+def doc_from_data(v: Any, blobs: memoryview) -> tuple[LivingDoc, DocIndex | None]:
     check(type(v) is list and len(v) == 2)
     doc = LIVING_DOC.decode_one(v[0])
     check(all(type(s) is Section and s.index == i for i, s in enumerate(doc.sections)))
-    if v[1] is not None:
-        doc.__dict__["_curator_index"] = _doc_index_from_data(v[1], doc, blobs)
-    return doc
+    return doc, _doc_index_from_data(v[1], doc, blobs) if v[1] is not None else None
 
 
 def _refs_to_data(by_key: dict[str, list[AnchorRef]]) -> list[Any]:
@@ -215,9 +212,11 @@ class LazyBM25(BM25):
         try:
             real = _bm25_from_data(loads(self.data or b""), len(self.units))
         except Exception:  # damaged or foreign: count it again
-            real = units_bm25(self.units)
+            rebuilt = units_bm25(self.units)
             self.data = None
-            check(real is not None)
+            if rebuilt is None:
+                raise Miss from None
+            real = rebuilt
         self.__dict__.update(vars(real))
         self.loaded = True
 

@@ -22,7 +22,7 @@ from curator.judge import Evidence
 from curator.lexicon import Lexicon, text_memo
 from curator.matcher import Cluster
 from curator.mentions import sentence_spans
-from curator.models import AnchorRef, Item, SectionSuggestion
+from curator.models import AnchorRef, Item, SectionSuggestion, short_path
 from curator.section_numbers import SECTION_REF_RE, canonical_section
 from curator.suggest import SectionIndex
 from curator.textfeatures import normalized_title, title_core, token_set
@@ -40,7 +40,6 @@ __all__ = [
     "remote_category",
     "reported_by_title",
     "scopes",
-    "short_path",
     "title_match",
     "with_hints",
 ]
@@ -204,9 +203,9 @@ def read_remarks(ev: Evidence, scopes: list[tuple[Item, str]], ctx: Context, idl
         )
         ev.negative = f"{short_path(negative[0].note)} files it under “{heading.strip('*_ ')}”"
     if idless and not ev.verdicts:
-        named = _left_out_by_name(scopes, ctx)
-        if named:
-            ev.verdicts.append(named)
+        left_out = _left_out_by_name(scopes, ctx)
+        if left_out:
+            ev.verdicts.append(left_out)
 
 
 def _titles_of(it: Item) -> list[str]:
@@ -435,10 +434,6 @@ def note_evidence(ev: Evidence, c: Cluster, basis: list[Item], ctx: Context) -> 
             ev.card_kind = "unknown"
 
 
-def short_path(path: str) -> str:
-    return path.split("/", 1)[-1] if path.startswith("inbox/") else path
-
-
 def names_other_doc(text: str, ctx: Context) -> str | None:
     """ "rag 活文档 §2.6 已有" is about another topic's doc, not ours."""
     doc_words = ctx.lexicon.pattern("docs", "doc_words")
@@ -457,7 +452,7 @@ def reported_by_title(items: list[Item], ctx: Context) -> list[str]:
     if not titles:
         return []
     by_core, normalized = ctx.reported.lookup_tables()
-    out = []
+    out: list[str] = []
     for it in items:
         core = title_core(it.title).lower()
         hits = set(by_core.get(core, ())) if len(core) >= 4 else set()

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from curator.models import AnchorRef, PaperCard
+from curator.models import AnchorRef, PaperCard, Status
 from curator.relevance import Fit
 
 __all__ = ["Evidence", "Judgment", "RULES", "judge", "relevance_score"]
@@ -34,7 +34,7 @@ OTHER_FIT = 1.5
 
 @dataclass
 class Judgment:
-    status: str
+    status: Status
     reason: str
     rule: str
 

@@ -15,6 +15,8 @@ from typing import Any, Literal
 TimeSource = Literal["front_matter", "name", "body", "mtime", "none"]
 NoteKind = Literal["note", "briefing"]
 Status = Literal["new", "anchored", "reported", "cited", "off-topic", "unverified"]
+Merge = Literal["single", "certain", "likely"]
+"""How sure it is that an increment's items are one paper (see :mod:`curator.matcher`)."""
 
 
 @dataclass
@@ -215,7 +217,7 @@ class Increment:
     stars: int = 0
     points: list[str] = field(default_factory=list)
     caveats: list[str] = field(default_factory=list)
-    merge: Literal["single", "certain", "likely"] = "single"
+    merge: Merge = "single"
     status_reason: str = ""
     status_rule: str = ""
     """The rule that decided the status (curator.judge.RULES), e.g. "author-verdict"."""
@@ -246,6 +248,15 @@ class Analysis:
     increments: list[Increment] = field(default_factory=list)
     errors: list[FileProblem] = field(default_factory=list)
     workspace: str = ""
+    doc_indexes: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
+    """Each doc's index (a :class:`curator.context.DocIndex`: sections, anchors) by topic, as the
+    analysis built it, for whoever reads sections next (:func:`curator.context.index_of`).  Not
+    data: left out of equality, repr and JSON; typed loosely as models sits below the context."""
+
+
+def short_path(path: str) -> str:
+    """A note's path as reasons and flags show it: without the ``inbox/`` every note has."""
+    return path.split("/", 1)[-1] if path.startswith("inbox/") else path
 
 
 def to_plain(obj: Any) -> Any:
@@ -255,7 +266,8 @@ def to_plain(obj: Any) -> Any:
     (thousands of paper cards in one ``analyze --json``)."""
     if obj is None or type(obj) in _SCALARS:
         return obj
-    names = _field_names(type(obj)) if hasattr(obj, "__dataclass_fields__") else None
+    cls: type = type(obj)
+    names = _field_names(cls) if hasattr(obj, "__dataclass_fields__") else None
     if names is not None:
         return {k: to_plain(getattr(obj, k)) for k in names}
     if isinstance(obj, dict):

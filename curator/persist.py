@@ -241,7 +241,9 @@ def zone_to_data(tz: tzinfo | None) -> Any:
     from datetime import timezone
 
     if isinstance(tz, timezone):
-        args = tz.__getinitargs__()  # (offset,) or (offset, name): the name only when one was given
+        # (offset,) or (offset, name): the name only when one was given (tzname() makes one up);
+        # undocumented, hence not in typeshed
+        args = tz.__getinitargs__()  # type: ignore[attr-defined]
         off = args[0]
         return [
             "fixed",
@@ -263,9 +265,8 @@ def zone_from_data(data: Any) -> tzinfo | None:
     if data is None:
         return None
     key = tuple(data) if type(data) is list else None
-    hit = _ZONES.get(key, False) if key is not None else False
-    if hit is not False:
-        return hit
+    if key is not None and key in _ZONES:
+        return _ZONES[key]
     from datetime import timedelta, timezone
 
     tz: tzinfo

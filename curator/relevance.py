@@ -33,6 +33,9 @@ from curator.urls import strip_links
 __all__ = ["Fit", "Profile", "item_terms"]
 
 TOP_TERMS = 8
+
+Vocabulary = tuple[int, Counter[str], dict[str, Counter[str]]]
+"""What a profile counts once per workspace: (units, document frequency, term mass per topic)."""
 """A fit is the sum of the best few terms: long notes must not win by length alone."""
 _URL = re.compile(
     r"(?:https?://|www\.)\S+|\b[\w.-]+\.(?:com|org|net|io|ai|dev|cn|xyz|blog|app)/\S*",
@@ -155,7 +158,7 @@ class Profile:
         cards = list(cards)
         reported_titles = list(reported_titles)
         key = _vocabulary_key(topic, doc, others, lexicon, cards, reported_titles, self.stop)
-        hit = memo.get(key) if memo is not None else None
+        hit: Vocabulary | None = memo.get(key) if memo is not None else None
         if hit is None:
             hit = self._vocabulary(topic, doc, others, lexicon, cards, reported_titles)
             if memo is not None:
@@ -174,10 +177,26 @@ class Profile:
         lexicon: Lexicon,
         cards: list[PaperCard],
         reported_titles: list[str],
-    ) -> tuple[int, Counter[str], dict[str, Counter[str]]]:
+    ) -> Vocabulary:
         """(units, document frequency, term mass per topic) over every section, card and reported title."""
-        units: list[tuple[str, Counter[str]]] = []  # (owner topic, weighted term counts)
-        for d in [doc, *others]:
+        units = self._section_units([doc, *others])  # (owner topic, weighted term counts)
+        units += self._card_units(topic, others, lexicon, cards)
+        extra: Counter[str] = Counter()
+        for title in reported_titles:
+            extra.update(item_terms(title, self.stop))
+        if extra:
+            units.append((topic, extra))
+        df: Counter[str] = Counter()
+        mass: dict[str, Counter[str]] = {}
+        for owner, c in units:
+            df.update(c.keys())
+            mass.setdefault(owner, Counter()).update(c)
+        return len(units), df, mass
+
+    def _section_units(self, docs: list[LivingDoc]) -> list[tuple[str, Counter[str]]]:
+        """Each section's terms: its title thrice, its anchors' names twice, its body once."""
+        units: list[tuple[str, Counter[str]]] = []
+        for d in docs:
             for sec in d.sections:
                 c: Counter[str] = Counter()
                 for t, n in item_terms(sec.title, self.stop).items():
@@ -190,6 +209,13 @@ class Profile:
                     c[t] += n
                 if c:
                     units.append((d.topic, c))
+        return units
+
+    def _card_units(
+        self, topic: str, others: list[LivingDoc], lexicon: Lexicon, cards: list[PaperCard]
+    ) -> list[tuple[str, Counter[str]]]:
+        """Each card's title and tags, for the topic its category names (this one or a doc's)."""
+        units: list[tuple[str, Counter[str]]] = []
         own_cat = {topic.lower(), *lexicon.topic_family(topic)}
         other_topics = {d.topic.lower(): d.topic for d in others}
         for card in cards:
@@ -202,17 +228,7 @@ class Profile:
             c = item_terms(card.title + " " + " ".join(card.tags), self.stop)
             if c:
                 units.append((owner, c))
-        extra = Counter()
-        for title in reported_titles:
-            extra.update(item_terms(title, self.stop))
-        if extra:
-            units.append((topic, extra))
-        df: Counter[str] = Counter()
-        mass: dict[str, Counter[str]] = {}
-        for owner, c in units:
-            df.update(c.keys())
-            mass.setdefault(owner, Counter()).update(c)
-        return len(units), df, mass
+        return units
 
     def _weight(self, term: str, topic: str) -> float:
         """How much a shared term says the text is about ``topic``: rarity × share of the topic."""

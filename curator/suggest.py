@@ -11,14 +11,15 @@ from __future__ import annotations
 import hashlib
 import heapq
 import re
-import unicodedata
-from collections import Counter
+from collections import defaultdict
 from dataclasses import dataclass
+from operator import itemgetter
 
-from curator.lexicon import default_lexicon, fold_script, memo, text_memo
+from curator.lexicon import text_memo
 from curator.living_doc import section_roles
-from curator.models import Item, LivingDoc, Section, SectionSuggestion
+from curator.models import Item, LivingDoc, Section, SectionSuggestion, short_path
 from curator.section_numbers import SECTION_REF_RE, canonical_section, strip_section_number
+from curator.section_titles import contains, equivalents, title_key, title_variants
 from curator.textfeatures import BM25, tokens
 
 MEMO_LIMIT = 8192
@@ -93,6 +94,54 @@ def _roman_part(label: str) -> str:
     return "§" + _ROMAN_NUMERALS[int(first) - 1] + (("." + rest) if rest else "")
 
 
+class _Scores:
+    """Each unit's score for one suggestion, and the reasons it got it (in order, no repeats)."""
+
+    def __init__(self) -> None:
+        self.score: defaultdict[str, float] = defaultdict(int)
+        self.reasons: dict[str, list[str]] = {}
+
+    def add(self, label: str, value: float, reason: str) -> None:
+        self.score[label] += value
+        self.reasons.setdefault(label, [])
+        if reason not in self.reasons[label]:
+            self.reasons[label].append(reason)
+
+    def best(self) -> list[tuple[str, float]]:
+        """Best first; equal scores in the order they were first given (as Counter.most_common)."""
+        return sorted(self.score.items(), key=itemgetter(1), reverse=True)
+
+
+def _places(doc: LivingDoc) -> tuple[list[Section], list[Section], dict[int, int]]:
+    """(leaf sections, divided sections, section index → the index of the unit section it
+    belongs to): numbered sections in a doc with numbers, else its deepest headings."""
+    roles = section_roles(doc)
+    sections = doc.sections
+    owner: dict[int, int] = {}
+    if roles.numbered:
+        leaves = [s for s in sections if s.number and s.index not in roles.groups]
+        groups = [s for s in sections if s.index in roles.groups]
+        for s in sections:
+            h = roles.home[s.index]
+            if h is not None and s.index not in roles.not_place:
+                owner[s.index] = h
+        return leaves, groups, owner
+    skip = roles.not_place | roles.rollup
+    cands = [s for s in sections if s.level >= 2 and s.index not in skip]
+    chosen = {s.index for s in cands}
+    # the deepest headings only: a heading with sub-headings is their group, not a place
+    with_kids = {s.parent for s in cands if s.parent in chosen}
+    leaves = [s for s in cands if s.index not in with_kids]
+    leaf_idx = {s.index for s in leaves}
+    for s in sections:
+        cur: Section | None = s
+        while cur is not None and cur.index not in leaf_idx:
+            cur = sections[cur.parent] if cur.parent is not None else None
+        if cur is not None and s.index not in roles.not_place:
+            owner[s.index] = cur.index
+    return leaves, [], owner
+
+
 class SectionIndex:
     """Lexical index over the sections of one living doc, and what names its sections.
 
@@ -106,32 +155,8 @@ class SectionIndex:
 
     def __init__(self, doc: LivingDoc) -> None:
         self.doc = doc
-        roles = section_roles(doc)
         sections = doc.sections
-        owner: dict[int, int] = {}
-        """Section index → the index of the unit section it belongs to."""
-        if roles.numbered:
-            leaves = [s for s in sections if s.number and s.index not in roles.groups]
-            groups = [s for s in sections if s.index in roles.groups]
-            for s in sections:
-                h = roles.home[s.index]
-                if h is not None and s.index not in roles.not_place:
-                    owner[s.index] = h
-        else:
-            skip = roles.not_place | roles.rollup
-            cands = [s for s in sections if s.level >= 2 and s.index not in skip]
-            chosen = {s.index for s in cands}
-            # the deepest headings only: a heading with sub-headings is their group, not a place
-            with_kids = {s.parent for s in cands if s.parent in chosen}
-            leaves = [s for s in cands if s.index not in with_kids]
-            groups = []
-            leaf_idx = {s.index for s in leaves}
-            for s in sections:
-                cur: Section | None = s
-                while cur is not None and cur.index not in leaf_idx:
-                    cur = sections[cur.parent] if cur.parent is not None else None
-                if cur is not None and s.index not in roles.not_place:
-                    owner[s.index] = cur.index
+        leaves, groups, owner = _places(doc)
         texts: dict[int, list[str]] = {s.index: [] for s in (*leaves, *groups)}
         for s in sections:
             o = owner.get(s.index)
@@ -141,26 +166,7 @@ class SectionIndex:
             texts[o].append(f"{s.title} {s.title} {names} {s.body}")
         self.units: list[Unit] = []
         self.by_label: dict[str, list[Unit]] = {}
-        for s in leaves:
-            unit = Unit(
-                s, s.number or s.title, _clean_title(s.title, s.number), " ".join(texts[s.index])
-            )
-            self.units.append(unit)
-            self.by_label.setdefault(unit.label, []).append(unit)
-        leaf_of = {u.section.index: u.label for u in self.units}
-        for g in groups:
-            assert g.number is not None
-            parts = tuple(
-                dict.fromkeys(
-                    leaf_of[s.index]
-                    for s in sections
-                    if s.index in leaf_of and g.line < s.line <= g.end_line
-                )
-            )
-            unit = Unit(
-                g, g.number, _clean_title(g.title, g.number), " ".join(texts[g.index]), parts
-            )
-            self.by_label.setdefault(unit.label, []).append(unit)
+        self._add_units(sections, leaves, groups, texts)
         self.section_unit: dict[int, str] = {
             i: sections[o].number or sections[o].title for i, o in owner.items()
         }
@@ -189,6 +195,35 @@ class SectionIndex:
             for a in s.anchors:
                 if a.kind == "arxiv":
                     self.anchor_section.setdefault(a.key, label)
+
+    def _add_units(
+        self,
+        sections: list[Section],
+        leaves: list[Section],
+        groups: list[Section],
+        texts: dict[int, list[str]],
+    ) -> None:
+        """The leaf units, then the divided sections (each with the leaves inside it)."""
+        for s in leaves:
+            unit = Unit(
+                s, s.number or s.title, _clean_title(s.title, s.number), " ".join(texts[s.index])
+            )
+            self.units.append(unit)
+            self.by_label.setdefault(unit.label, []).append(unit)
+        leaf_of = {u.section.index: u.label for u in self.units}
+        for g in groups:
+            assert g.number is not None
+            parts = tuple(
+                dict.fromkeys(
+                    leaf_of[s.index]
+                    for s in sections
+                    if s.index in leaf_of and g.line < s.line <= g.end_line
+                )
+            )
+            unit = Unit(
+                g, g.number, _clean_title(g.title, g.number), " ".join(texts[g.index]), parts
+            )
+            self.by_label.setdefault(unit.label, []).append(unit)
 
     def resolve(self, ref: str) -> Unit | None:
         """A section named by number → its unit: "§1.3", "1.3", "1.3.", "Section 1.3", "§ 1.3",
@@ -228,15 +263,15 @@ class SectionIndex:
         words at either end ("section", "节") are ignored; a plain number goes to :meth:`resolve`."""
         if canonical_section(text):
             return self.resolve(text)
-        query = _title_key(text)
+        query = title_key(text)
         if len(query) < 2 or len(query) > 80:
             return None
-        queries = _equivalents(query)
+        queries = equivalents(query)
         own, inner = self._title_table()
         steps = (
             lambda v, q: v == q,
-            lambda v, q: _contains(v, q) or (len(v) >= 4 and _contains(q, v)),
-            lambda v, q: len(q.split()) > 1 and all(_contains(v, w) for w in q.split()),
+            lambda v, q: contains(v, q) or (len(v) >= 4 and contains(q, v)),
+            lambda v, q: len(q.split()) > 1 and all(contains(v, w) for w in q.split()),
         )
         for fits in steps:
             for table in (own, inner):
@@ -263,10 +298,10 @@ class SectionIndex:
         """(unit label, title variants) of every unit, then of the unnumbered sub-headings inside units."""
         cached = self._titles
         if cached is None:
-            own = [(label, _title_variants(us[0].title)) for label, us in self.by_label.items()]
+            own = [(label, title_variants(us[0].title)) for label, us in self.by_label.items()]
             heads = {us[0].section.index for us in self.by_label.values()}
             inner = [
-                (label, _title_variants(s.title))
+                (label, title_variants(s.title))
                 for s in self.doc.sections
                 if s.index not in heads
                 and (label := self.section_unit.get(s.index)) in self.by_label
@@ -317,37 +352,12 @@ class SectionIndex:
     ) -> list[SectionSuggestion]:
         if not self.units:
             return []
-        score: Counter[str] = Counter()
-        reasons: dict[str, list[str]] = {}
-
-        def add(label: str, value: float, reason: str) -> None:
-            score[label] += value
-            reasons.setdefault(label, [])
-            if reason not in reasons[label]:
-                reasons[label].append(reason)
-
-        hinted = [it for it in items if it.section_hint and it.section_hint != "-"]
-        for it in hinted:
-            unit = self.resolve(it.section_hint or "")
-            if unit:
-                add(
-                    unit.label,
-                    1.0 / max(1, len(hinted)) + 0.6,
-                    f"hint in {_short_path(it.note)}({it.label or 'item'})",
-                )
-        seen_refs: set[str] = set()
-        for it in items:
-            for ref in _refs_in(it.text):
-                if ref == it.section_hint or ref in seen_refs:
-                    continue
-                unit = self.resolve(ref)
-                if unit:
-                    seen_refs.add(ref)
-                    add(unit.label, 0.3, f"the note refers to {ref}")
+        scores = _Scores()
+        self._score_hints(scores, items)
         for aid in mentioned or []:
             label = self.anchor_section.get(aid)
             if label:
-                add(label, 0.2, f"mentions {aid}, anchored there")
+                scores.add(label, 0.2, f"mentions {aid}, anchored there")
         text = (
             " ".join(
                 f"{it.title} {it.title} {it.context.split(' / ')[-1] if it.context else ''} {it.text[:WORDING_CHARS]}"
@@ -362,24 +372,44 @@ class SectionIndex:
             for rank, (i, value) in enumerate(best_units):
                 u = self.units[i]
                 rel = value / top
-                add(
+                scores.add(
                     u.label,
                     0.5 * rel,
                     f"wording matches {u.label} {u.title}" if rank == 0 else f"wording ({rel:.2f})",
                 )
-        best = score.most_common()
         out: list[SectionSuggestion] = []
-        for label, value in best[:k]:
+        for label, value in scores.best()[:k]:
             unit = self.by_label[label][0]
             out.append(
                 SectionSuggestion(
                     label,
                     unit.title,
                     round(min(1.0, value / 1.6), 3),
-                    "; ".join(reasons[label][:3]),
+                    "; ".join(scores.reasons[label][:3]),
                 )
             )
         return out
+
+    def _score_hints(self, scores: _Scores, items: list[Item]) -> None:
+        """What the items name: a section hint, a section their text refers to."""
+        hinted = [it for it in items if it.section_hint and it.section_hint != "-"]
+        for it in hinted:
+            unit = self.resolve(it.section_hint or "")
+            if unit:
+                scores.add(
+                    unit.label,
+                    1.0 / max(1, len(hinted)) + 0.6,
+                    f"hint in {short_path(it.note)}({it.label or 'item'})",
+                )
+        seen_refs: set[str] = set()
+        for it in items:
+            for ref in _refs_in(it.text):
+                if ref == it.section_hint or ref in seen_refs:
+                    continue
+                unit = self.resolve(ref)
+                if unit:
+                    seen_refs.add(ref)
+                    scores.add(unit.label, 0.3, f"the note refers to {ref}")
 
     def best_fit(self, text: str) -> tuple[float, Unit | None]:
         """Raw BM25 best score (for topic fit comparisons across docs)."""
@@ -403,82 +433,3 @@ def _clean_title(title: str, number: str | None = None) -> str:
     if number and out == " ".join(title.split()):  # "2 Visual encoders", numbered by its children
         out = re.sub(rf"^{re.escape(number.lstrip('§'))}\s+", "", out)
     return out
-
-
-_BRACKETS_RE = re.compile(
-    r"(?<!\s)\s*[(\[（【]([^()\[\]（）【】]*)[)\]）】]\s*|(?<=\s)[(\[（【]([^()\[\]（）【】]*)[)\]）】]\s*"
-)
-"""A bracket and the spaces around it; a match starts where a run of spaces starts (or at the
-bracket), not at each space of a long run.  The bracket's words are group 1 or group 2."""
-_TITLE_EDGE = " \"'“”‘’「」《》:：,，.。、"
-"""What a title key loses at either end (``str.strip``; its only space is " "): a pattern
-``[…]+$`` of them was tried from each character of a long run of them inside a title."""
-
-
-@memo
-def _number_words() -> re.Pattern[str]:
-    words = default_lexicon().pattern("sections", "number_words").pattern
-    return re.compile(rf"^(?:(?:{words})\s*)+|(?:\s*(?:{words}))+$", re.IGNORECASE)
-
-
-def _title_key(text: str) -> str:
-    t = " ".join(fold_script(unicodedata.normalize("NFKC", text)).casefold().split())
-    t = t.strip(_TITLE_EDGE)
-    return _number_words().sub("", t).strip(_TITLE_EDGE)
-
-
-def _title_variants(title: str) -> tuple[str, ...]:
-    """A unit title as people name it: whole, without its bracket, and the bracket's words."""
-    t = _title_key(title)
-    out = [t]
-    inner = [
-        (m.group(1) if m.group(1) is not None else m.group(2)).strip()
-        for m in _BRACKETS_RE.finditer(t)
-    ]
-    outer = _BRACKETS_RE.sub(" ", t).strip()
-    out += [outer, *inner]
-    return tuple(dict.fromkeys(v for v in out if len(v) >= 2))
-
-
-@memo
-def _terms() -> dict[str, tuple[str, ...]]:
-    """``[sections.terms]``: a term → its equivalents (both ways), lower-cased."""
-    table = default_lexicon().table("sections.terms")
-    pairs: dict[str, set[str]] = {}
-    for key, values in table.items():
-        if not isinstance(values, list):
-            continue
-        names = {
-            _title_key(key),
-            *(_title_key(v.removeprefix("lit:")) for v in values if not v.startswith("re:")),
-        }
-        names.discard("")
-        for n in names:
-            pairs.setdefault(n, set()).update(names - {n})
-    return {k: tuple(sorted(v)) for k, v in pairs.items()}
-
-
-def _equivalents(query: str) -> tuple[str, ...]:
-    """The query, and the query with a known term replaced by each of its equivalents."""
-    out = [query]
-    for term, others in _terms().items():
-        if _contains(query, term):
-            out += [query.replace(term, o) for o in others]
-    return tuple(dict.fromkeys(out))
-
-
-def _contains(text: str, part: str) -> bool:
-    """``part`` in ``text``, on word boundaries where ``part`` starts or ends with a Latin letter/digit."""
-    if not part or part not in text:
-        return False
-    if not (part[0].isascii() and part[0].isalnum()) and not (
-        part[-1].isascii() and part[-1].isalnum()
-    ):
-        return True
-    head = r"(?<![a-z0-9])" if part[0].isascii() and part[0].isalnum() else ""
-    tail = r"(?![a-z0-9])" if part[-1].isascii() and part[-1].isalnum() else ""
-    return re.search(head + re.escape(part) + tail, text) is not None
-
-
-def _short_path(path: str) -> str:
-    return path.split("/", 1)[-1] if path.startswith("inbox/") else path

@@ -129,15 +129,15 @@ def test_vocabulary_is_kept_and_recounted_when_a_card_changes(sample_ws: Path) -
 
 def test_a_cached_doc_index_is_the_built_one(sample_ws: Path) -> None:
     """Every part of a living doc's index comes back from the cache (a new attribute must be cached too)."""
-    from curator.context import doc_index
+    from curator.context import build_doc_index
     from curator.living_doc import load_living_doc
 
     analyze(sample_ws, cache=IndexCache(sample_ws))
     warm = IndexCache(sample_ws)
     assert warm.docs
     for rel, (_sig, doc) in warm.docs.items():
-        cached = doc.__dict__["_curator_index"]
-        built = doc_index(load_living_doc(sample_ws, rel, doc.topic))
+        cached = warm.indexes[rel]
+        built = build_doc_index(load_living_doc(sample_ws, rel, doc.topic))
         assert set(vars(cached)) == set(vars(built))
         assert set(vars(cached.index)) == set(vars(built.index))
         for name in ("anchors_by_id", "anchors_by_url", "name_anchors", "name_by_token", "cited"):
@@ -146,3 +146,23 @@ def test_a_cached_doc_index_is_the_built_one(sample_ws: Path) -> None:
             if name not in ("doc", "bm25", "memo", "memo_changed", "_titles"):
                 assert getattr(cached.index, name) == value, name
         assert cached.index.bm25.scores(["kv", "cache"]) == built.index.bm25.scores(["kv", "cache"])
+
+
+def test_the_analysis_hands_on_the_doc_indexes_it_used(sample_ws: Path) -> None:
+    """Every doc's index is on the analysis (and, with a cache, is the one the cache keeps and
+    saves); the analysis' equality and repr leave it out."""
+    from curator.context import index_of
+
+    cold = analyze(sample_ws)
+    assert set(cold.doc_indexes) == {d.topic for d in [cold.living_doc, *cold.other_docs]}
+    assert index_of(cold) is cold.doc_indexes[cold.topic]
+    assert "doc_indexes" not in repr(cold)
+
+    cache = IndexCache(sample_ws)
+    warm = analyze(sample_ws, cache=cache)
+    rel = cold.living_doc.path
+    assert index_of(warm) is cache.indexes[rel]
+    assert index_of(warm).index.doc is warm.living_doc
+    again = analyze(sample_ws)
+    assert again.doc_indexes[again.topic] is not cold.doc_indexes[cold.topic]
+    assert again == cold

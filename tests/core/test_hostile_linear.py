@@ -276,7 +276,7 @@ def test_a_flood_is_read_up_to_its_limit_of_lines(monkeypatch: pytest.MonkeyPatc
 def test_ids_and_links_are_stripped_as_by_the_pattern_in_linear_time() -> None:
     """strip_ids_and_links answers as ``_ID_OR_LINK.sub`` does, without rereading a long run of
     "a.a.a…" from each of its word starts (8,000 characters of it took 1.8 s in the pattern)."""
-    from curator.analysis import _ID_OR_LINK, strip_ids_and_links
+    from curator.overlap_inputs import _ID_OR_LINK, strip_ids_and_links
 
     atoms = [
         "a",
@@ -352,7 +352,7 @@ def test_title_and_doc_patterns_are_linear_on_long_runs() -> None:
     from curator.doc_anchors import _DELIM_ROW_RE
     from curator.matcher import _NUMBER
     from curator.relevance import _URL, _URL_TLDS
-    from curator.suggest import _title_variants
+    from curator.section_titles import title_variants as _title_variants
     from curator.urls import strip_links
 
     assert _NUMBER.findall("gpt4 and 7b, 1a2") == ["gpt4", "7b", "1a", "2"]

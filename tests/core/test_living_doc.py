@@ -914,8 +914,8 @@ def test_what_the_doc_names_without_anchoring_is_cited() -> None:
 
 def test_an_unnamed_briefing_by_the_editor_is_this_topics(tmp_path: Path) -> None:
     """ "Interp evening briefing — Sat 3/7" names no topic curator knows: its author, the editor, decides."""
-    from curator.analysis import _is_topic_briefing
     from curator.briefings import briefing_info
+    from curator.note_roles import is_topic_briefing as _is_topic_briefing
 
     topic, _until = briefing_info(
         "# Interp evening briefing — Sat 3/7\n\n## On hold\n", "2026-03-07T1620-evening-briefing.md"

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from curator.matcher import Cluster, _words_nested, cluster_items, find_overlaps, normalized_title
+from curator.matcher import Cluster, _words_nested, cluster_items, normalized_title
 from curator.models import Increment, Item
+from curator.overlaps import find_overlaps
 
 
 def _item(note: str, title: str, *, arxiv: str | None = None, url: str | None = None) -> Item:
@@ -213,7 +214,7 @@ def test_pairs_the_caller_knows_are_related_are_flagged_in_any_words() -> None:
 
 def test_overlap_names_are_never_an_address() -> None:
     """An item titled by its URL has no name: "https" would otherwise name it in every note."""
-    from curator.matcher import _LINKS, title_core
+    from curator.overlaps import _LINKS, title_core
 
     assert title_core(_LINKS.sub(" ", "https://arxiv.org/abs/2610.15502")).strip() in ("", "…")
 

@@ -785,7 +785,7 @@ def test_a_paper_named_only_to_be_told_apart_is_not_built_on() -> None:
     """ "Not the same paper as JudgeBias (2610.02345)" says nothing about where this one goes."""
     from types import SimpleNamespace
 
-    from curator.analysis import _built_on
+    from curator.increments import built_on as _built_on
     from curator.lexicon import default_lexicon
     from curator.models import Item
 

@@ -1,0 +1,408 @@
+"""Overlaps: increments that are related but distinct, each flagged with a score and a reason.
+
+Two papers are related when their words are (TF-IDF cosine), when one's text names the other
+(its ID, its short name), when both are named for one coined name ("FooBench-Pro" and
+"FooBench-Lite"), when they sit at the same place in the doc, or when their titles are near
+twins.  Candidate pairs are blocked (rare terms, doc places, min-hash bands of title words) so
+the work stays near-linear at thousands of increments.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import heapq
+import math
+import re
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from functools import lru_cache
+from itertools import chain
+from operator import itemgetter
+
+from curator.gcpause import paused_gc
+from curator.lexicon import default_lexicon, memo
+from curator.models import Increment, Item, Overlap, short_path
+from curator.textfeatures import SPLIT_JOINED, TfIdf, title_core, tokens
+
+__all__ = ["find_overlaps", "name_family"]
+
+
+_FAMILY_RE = re.compile(r"([A-Za-z][A-Za-z0-9]{2,})(?:[-\u2010 ][A-Za-z0-9][\w.-]*)?")
+
+
+def name_family(title: str) -> str | None:
+    """The coined name a title's name part builds on: "FooBench-Pro" → "FooBench".
+
+    Only a coined word counts (inner capitals, capitals throughout, or letters with digits):
+    "Evaluating Agents" is a phrase, not a family."""
+    m = _FAMILY_RE.fullmatch(title_core(title))
+    if m is None:
+        return None
+    base = m[1]
+    coined = (
+        re.search(r"[a-z][A-Z]", base)
+        or (base.isupper() and len(base) >= 3)
+        or (re.search(r"\d", base) and re.search(r"[A-Za-z]{2}", base))
+    )
+    if not coined or base.lower() in _generic_names():
+        return None
+    return base
+
+
+def find_overlaps(
+    incs: list[Increment],
+    texts: list[str],
+    primaries: list[list[Item]],
+    distinct: set[frozenset[str]] | None = None,
+    per_item: int = 3,
+    context: list[frozenset[str]] | None = None,
+    related: dict[tuple[int, int], str] | None = None,
+) -> None:
+    """Flag related-but-distinct increments (content, cross-mentions, names, shared context); fills
+    ``overlaps``.  ``context`` holds, per increment, what places it in the doc (its section, the
+    anchored papers it builds on): two increments that share it are neighbours, compared even when
+    their wording differs, and what they share adds to their score.  ``related`` holds pairs
+    (index, index, low first) the caller knows are related, with the reason."""
+    if len(incs) < 2:
+        return
+    with (
+        paused_gc()
+    ):  # ~10^5 short-lived sets, lists and tuples, no cycles: full passes only cost time
+        _flag_overlaps(incs, texts, primaries, distinct or set(), per_item, context, related)
+
+
+_TITLE_BANDS = 24
+"""Min-hash bands over a title's words, three words each: two titles sharing 60 % of their words
+share a band with probability 1 − (1 − 0.6³)²⁴ ≈ 99.7 %, two unrelated ones almost never.  Three
+words, not two: titles drawn from a small vocabulary would crowd a two-word band's few pairs of
+lowest-hashing words into blocks too large to compare."""
+
+
+_NAME_LEAD = re.compile(r"^\s*[^\s:：]+(?:\s+[^\s:：]+){0,2}\s*[:：]\s+")
+"""A paper's own name before its title's colon ("FooNet-2: …"): twins are named differently."""
+
+
+def _title_words(title: str) -> frozenset[str]:
+    """What a title says, as words: its leading name aside, joined words by their parts only."""
+    body = _NAME_LEAD.sub("", title, count=1) or title
+    return frozenset(t for t in tokens(body) if len(t) >= 2 and not SPLIT_JOINED.search(t))
+
+
+def _twin_bonus(a: frozenset[str], b: frozenset[str]) -> float:
+    """Two titles with most of their words in common (different papers, or the clustering would
+    have merged them) are a pair to show, above pairs that share only a number or a rare term."""
+    if len(a) < 3 or len(b) < 3:
+        return 0.0
+    shared = len(a & b)
+    if shared < 3:
+        return 0.0
+    held = shared / min(
+        len(a), len(b)
+    )  # their names differ ("FooNet: …" and "BarKV: …"): not the union
+    return _TWIN_BONUS * held if held >= 0.6 else 0.0
+
+
+_TWIN_BONUS = 0.5
+
+
+def _title_bands(title_words: frozenset[str]) -> list[str]:
+    """Block keys that near-twin titles share ("Sparse attention for long-context decoding" and
+    "Sparse attention for long-context prefill"), even when every word is common in the relay:
+    per band, the three words of the title that hash lowest in that band (a keyed hash, not
+    ``hash()``: the same keys in every process)."""
+    words = sorted(title_words)
+    if len(words) < 3:
+        return []
+    out = []
+    for band in range(_TITLE_BANDS):
+        low = heapq.nsmallest(3, words, key=lambda w: _word_hashes(w)[band])
+        out.append(f"\x02{band}\x1f" + "\x1f".join(sorted(low)))
+    return out
+
+
+@lru_cache(maxsize=1 << 16)
+def _word_hashes(word: str) -> tuple[int, ...]:
+    """One independent 16-bit hash of ``word`` per band (ties go to the first word in order)."""
+    d = hashlib.blake2b(
+        word.encode("utf-8", "surrogatepass"), digest_size=2 * _TITLE_BANDS
+    ).digest()
+    return tuple(int.from_bytes(d[i : i + 2], "big") for i in range(0, len(d), 2))
+
+
+_NEIGHBOUR_BONUS = 0.26
+"""What one shared piece of context (a section, an anchored paper both build on) adds to a pair's score."""
+
+
+def _flag_overlaps(
+    incs: list[Increment],
+    texts: list[str],
+    primaries: list[list[Item]],
+    distinct: set[frozenset[str]],
+    per_item: int,
+    context: list[frozenset[str]] | None = None,
+    related: dict[tuple[int, int], str] | None = None,
+) -> None:
+    docs = [tokens(t) for t in texts]
+    tfidf = TfIdf(docs)
+    links: dict[tuple[int, int], str] = dict(related or {})
+    _link_cross_references(incs, primaries, links)
+    _link_families(incs, links)
+    title_words = [_title_words(inc.title) for inc in incs]
+    partners = _partners(links, tfidf, len(incs), context, title_words)
+    scored = _Scored(incs, tfidf.vectors, links)
+    scored.score(partners, distinct, context, title_words)
+    scored.keep(per_item)
+
+
+def _names(incs: list[Increment], primaries: list[list[Item]]) -> dict[str, int]:
+    """Each increment's short names, as its texts may name it: short ones as written ("QUIL"),
+    longer ones in any case ("quillnet" for QuillNet)."""
+    names: dict[str, int] = {}
+    for i, inc in enumerate(incs):
+        # a title that is only an address ("https://arxiv.org/abs/…") has no name: its core would be "https"
+        cores = [
+            title_core(_LINKS.sub(" ", t))
+            for t in (inc.title, *(it.title for it in primaries[i][:3]))
+            if t
+        ]
+        for core in dict.fromkeys(c.strip() for c in cores):
+            if (
+                3 <= len(core) <= 30
+                and not re.fullmatch(r"[\d.\s#§]+", core)
+                and core.lower() not in _generic_names()
+            ):
+                names.setdefault(core if len(core) < 6 else core.lower(), i)
+    return names
+
+
+def _link_cross_references(
+    incs: list[Increment], primaries: list[list[Item]], links: dict[tuple[int, int], str]
+) -> None:
+    """Pairs one's text names the other: its ID, or its short name (unless half the relay does)."""
+    names = _names(incs, primaries)
+    id_owner = {a: i for i, inc in enumerate(incs) for a in inc.arxiv[:1]}
+    named: dict[int, dict[int, str]] = {}  # increment named → {increment whose text names it: why}
+    exact = {k: v for k, v in names.items() if len(k) < 6}
+    folded = {k: v for k, v in names.items() if len(k) >= 6}
+    name_res = [
+        (rx, table, fold)
+        for rx, table, fold in (
+            (_trie_regex(exact) if exact else None, exact, False),
+            (_trie_regex(folded, fold=True) if folded else None, folded, True),
+        )
+        if rx
+    ]
+    for i, inc in enumerate(incs):
+        own = set(inc.arxiv)
+        for it in primaries[i]:
+            where = f"{short_path(it.note)}({it.label or 'item'})"
+            # a list of IDs ("涉及 arXiv 号: a / b / c / d") relates none of them
+            for mid in it.mentions if len(it.mentions) <= 3 else ():
+                j = id_owner.get(mid)
+                if j is not None and j != i and mid not in own:
+                    links.setdefault(_pair(i, j), f"{where} mentions {mid}")
+            for rx, table, fold in name_res:
+                for m in rx.finditer(it.text):
+                    j = table.get(m.group(0).lower() if fold else m.group(0))
+                    if j is not None and j != i and not _word_inside(it.text, m.start(), m.end()):
+                        named.setdefault(j, {}).setdefault(i, f"{where} names {m.group(0)}")
+    for j, by in named.items():
+        if len(by) >= _COMMON_NAME:
+            continue  # a name half the relay mentions (an engine, a lab) relates nothing in particular
+        for i, why in by.items():
+            links.setdefault(_pair(i, j), why)
+
+
+def _link_families(incs: list[Increment], links: dict[tuple[int, int], str]) -> None:
+    """Pairs named for one coined name ("FooBench-Pro", "FooBench-Lite"): one family, two papers."""
+    family: dict[str, list[int]] = defaultdict(list)
+    for i, inc in enumerate(incs):
+        base = name_family(inc.title)
+        if base:
+            family[base.lower()].append(i)
+    for members in family.values():
+        if len(members) >= _COMMON_NAME:
+            continue
+        for k, x in enumerate(members[:-1]):
+            for y in members[k + 1 :]:
+                if title_core(incs[x].title).lower() != title_core(incs[y].title).lower():
+                    # the same name twice is a collision (one acronym, two papers), not a family
+                    links.setdefault(_pair(x, y), f"both named for {name_family(incs[x].title)}")
+
+
+def _partners(
+    links: dict[tuple[int, int], str],
+    tfidf: TfIdf,
+    n: int,
+    context: list[frozenset[str]] | None,
+    title_words: list[frozenset[str]],
+) -> dict[int, set[int]]:
+    """Candidate partners per row (a < b): linked pairs, and pairs that share a block (a rare
+    term, a place in the doc, a band of title words).  A set update per block member collects
+    them in C."""
+    partners: dict[int, set[int]] = defaultdict(set)
+    for a, b in links:
+        partners[a].add(b)
+    block: dict[str, list[int]] = defaultdict(list)
+    for i in range(n):
+        for t in tfidf.rare_tokens(i, k=6, max_df=max(3, n // 20)):
+            block[t].append(i)
+    if context is not None:
+        for i, keys_i in enumerate(context):
+            for key in keys_i:
+                block["\x00" + key].append(
+                    i
+                )  # neighbours in the doc: compared whatever their words
+    in_titles = Counter(chain.from_iterable(title_words))
+    for i, words in enumerate(title_words):
+        # a word no other title holds (the paper's own name) can bring no pair together
+        for key in _title_bands(frozenset(w for w in words if in_titles[w] > 1)):
+            block[key].append(i)  # near-twin titles: most words shared, however common the words
+    for members in block.values():
+        if len(members) <= 60:  # members ascend, so every pair comes out as (low, high)
+            for k, x in enumerate(members[:-1]):
+                partners[x].update(members[k + 1 :])
+    return partners
+
+
+class _Scored:
+    """The scored pairs: flags per increment as (rounded score, partner, pair a * n + b), in
+    (low, high) pair order; each flagged pair's shared terms, and which pairs are near-twins."""
+
+    def __init__(
+        self,
+        incs: list[Increment],
+        vectors: list[dict[str, float]],
+        links: dict[tuple[int, int], str],
+    ) -> None:
+        self.incs = incs
+        self.n = len(incs)
+        self.vectors = vectors
+        self.links = links
+        self.flags: dict[int, list[tuple[float, int, int]]] = defaultdict(list)
+        self.shared_of: dict[int, set[str]] = {}
+        self.twins: set[int] = set()
+
+    def score(
+        self,
+        partners: dict[int, set[int]],
+        distinct: set[frozenset[str]],
+        context: list[frozenset[str]] | None,
+        title_words: list[frozenset[str]],
+    ) -> None:
+        """Score every candidate pair row by row (one row's vector stays hot while its partners
+        are scored); keep those that reach the bar."""
+        incs, vectors, links = self.incs, self.vectors, self.links
+        linked = {a for a, _b in links}
+        keys = [set(v) for v in vectors]
+        key_of = keys.__getitem__
+        fsum = math.fsum
+        for a in sorted(partners):
+            bs = sorted(partners[a])
+            va = vectors[a]
+            # the key intersections (most of the work) run in C, one map over the row's partners
+            for b, shared in zip(bs, map(keys[a].intersection, map(key_of, bs)), strict=True):
+                if distinct and frozenset((incs[a].id, incs[b].id)) in distinct:
+                    continue
+                vb = vectors[b]
+                # TfIdf.cosine: the same products, summed exactly
+                cos = fsum([va[t] * vb[t] for t in shared])
+                link = links.get((a, b)) if a in linked else None
+                near = len(context[a] & context[b]) if context is not None else 0
+                twin = _twin_bonus(title_words[a], title_words[b])
+                score = cos + (0.45 if link else 0.0) + _NEIGHBOUR_BONUS * min(2, near) + twin
+                if score >= 0.32:
+                    self._flag(a, b, round(min(1.0, score), 3), shared, bool(twin))
+
+    def _flag(self, a: int, b: int, score: float, shared: set[str], twin: bool) -> None:
+        p = a * self.n + b
+        if twin:
+            self.twins.add(p)
+        self.flags[a].append((score, b, p))
+        self.flags[b].append((score, a, p))
+        self.shared_of[p] = shared
+
+    def reason(self, p: int) -> str:
+        a, b = divmod(p, self.n)
+        va, vb = self.vectors[a], self.vectors[b]
+        # heaviest product, then term
+        top = sorted([(-(va[t] * vb[t]), t) for t in self.shared_of[p]])[:4]
+        why = self.links.get((a, b)) or ("near-twin titles" if p in self.twins else "")
+        if top:
+            why = (why + "; " if why else "") + "shared terms: " + ", ".join([t for _, t in top])
+        return why
+
+    def keep(self, per_item: int) -> None:
+        """Each increment's best ``per_item`` flags become its overlaps; only the kept flags get
+        a reason (most pairs are cut here)."""
+        incs = self.incs
+        reasons: dict[int, str] = {}
+        for i, lst in self.flags.items():
+            # a reverse sort stays stable: equal scores keep pair order
+            lst.sort(key=itemgetter(0), reverse=True)
+            # an increment still to triage first: its flag is a decision; one with a known item is context
+            lst.sort(key=lambda f: incs[f[1]].status != "new")
+            kept = []
+            # a near-twin is always shown (up to two beyond the cap): it is the pair most likely mistaken for one paper
+            extra = [f for f in lst[per_item:] if f[2] in self.twins][:2]
+            for score, j, p in [*lst[:per_item], *extra]:
+                why = reasons.get(p)
+                if why is None:
+                    why = reasons[p] = self.reason(p)
+                kept.append(Overlap(incs[j].id, score, why, incs[j].title))
+            incs[i].overlaps = kept
+
+
+def _trie_regex(words: Iterable[str], fold: bool = False) -> re.Pattern[str]:
+    """One pattern for many literal names, as a character trie.
+
+    Matches what ``"|".join(sorted(words, key=len, reverse=True))`` matches (the longest
+    name at the leftmost position), but in time proportional to the text, not to the text
+    times the number of names (a plain alternation tries every name at every position).
+    """
+    return _trie_regex_of(frozenset(words), fold)
+
+
+@lru_cache(maxsize=8)
+def _trie_regex_of(words: frozenset[str], fold: bool = False) -> re.Pattern[str]:
+    """``_trie_regex`` memoised on the name set (the pattern depends on nothing else): re-analysing the
+    same increments rebuilds a ~8,000-name pattern otherwise (tens of ms; ~0.4 s when ``re`` compiles it anew).
+    """
+    trie: dict[str, dict] = {}
+    for w in words:
+        node = trie
+        for ch in w:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def build(node: dict[str, dict]) -> str:
+        alts = [re.escape(ch) + build(child) for ch, child in sorted(node.items()) if ch]
+        if not alts:
+            return ""
+        body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+        return f"(?:{body})?" if "" in node else body
+
+    return re.compile(build(trie), re.IGNORECASE if fold else 0)
+
+
+_LINKS = re.compile(r"(?:https?://|www\.)\S+", re.IGNORECASE)
+
+_COMMON_NAME = 4
+"""Named by this many other increments' texts, a name is common ground, not a relation."""
+
+
+@memo
+def _generic_names() -> frozenset[str]:
+    """Names too common to relate two increments (the lexicon's ``[overlaps] generic_names``)."""
+    return frozenset(default_lexicon().literals("overlaps", "generic_names"))
+
+
+def _word_inside(text: str, s: int, e: int) -> bool:
+    """True when the match is part of a longer Latin word (e.g. 'CARD' in 'CARDS')."""
+    before = text[s - 1] if s > 0 else " "
+    after = text[e] if e < len(text) else " "
+    return (before.isascii() and before.isalnum()) or (after.isascii() and after.isalnum())
+
+
+def _pair(a: int, b: int) -> tuple[int, int]:
+    return (a, b) if a < b else (b, a)

@@ -1,0 +1,99 @@
+"""What the authors' remarks say about how the papers they cite relate, read as evidence.
+
+A note may say outright what no ID or title could show: that a link is the same paper as an
+arXiv ID ("the bioRxiv version … is the same paper as 2610.02215"), or that two papers the
+messages just before cite overlap ("other group, same problem — mark them as overlap").
+The matcher merges the first and flags the second; the phrases are the lexicon's
+``[remarks] same_paper``, ``distinct`` and ``say_overlap``.
+"""
+
+from __future__ import annotations
+
+from curator.arxiv import find_ids
+from curator.lexicon import default_lexicon
+from curator.mentions import sentence_spans
+from curator.models import Increment, short_path
+from curator.note_items import BULLET
+from curator.urls import find_urls, normalize_url
+from curator.workspace import LoadedNote
+
+__all__ = ["said_overlap", "said_same"]
+
+
+_OVERLAP_WINDOW = 12
+"""Lines back a remark that two papers overlap may look for them (a chat thread's last messages)."""
+
+
+def said_overlap(in_window: list[LoadedNote], incs: list[Increment]) -> dict[tuple[int, int], str]:
+    """Pairs of new increments a conversation says overlap: a message that cites nothing itself
+    ("no, other group, same problem — mark them as overlap", ``[remarks] say_overlap``) about the
+    two papers the messages just before it cite (up to :data:`_OVERLAP_WINDOW` lines back, not
+    past a heading), when exactly two new ones are.  Lists are left to the item rules: a bullet
+    belongs to its own item, whose words the matcher reads."""
+    lex = default_lexicon()
+    say = lex.phrases("remarks", "say_overlap")
+    new_of = {a: k for k, inc in enumerate(incs) if inc.status == "new" for a in inc.arxiv}
+    new_of.update(
+        {normalize_url(u): k for k, inc in enumerate(incs) if inc.status == "new" for u in inc.urls}
+    )
+    out: dict[tuple[int, int], str] = {}
+    for ln in in_window:
+        text = ln.note.text
+        if not text or next(say.finditer(text), None) is None:
+            continue
+        lines = text.split("\n")
+        for i, line in enumerate(lines):
+            if next(say.finditer(line), None) is None or _cites(line) or BULLET.match(line):
+                continue
+            cited: list[int] = []
+            for back in lines[max(0, i - _OVERLAP_WINDOW) : i][::-1]:
+                if back.lstrip().startswith("#"):
+                    break
+                if BULLET.match(back):
+                    cited = []
+                    break
+                keys = [m.id for m in find_ids(back)] + [
+                    normalize_url(u) for u, _s, _e in find_urls(back)
+                ]
+                cited.extend(new_of[k] for k in keys if k in new_of and new_of[k] not in cited)
+            if len(cited) == 2:
+                a, b = sorted(cited)
+                out.setdefault(
+                    (a, b), f"{short_path(ln.note.path)} says they overlap: “{line.strip()[:50]}”"
+                )
+    return out
+
+
+def _cites(line: str) -> bool:
+    return bool(find_ids(line) or find_urls(line))
+
+
+def said_same(in_window: list[LoadedNote]) -> dict[str, tuple[str, str]]:
+    """Link → (arXiv ID, note) where a note's sentence says the link is that paper ("the bioRxiv
+    version https://… is the same paper as 2610.02215", "…就是同一篇"): one ID and links in the
+    sentence, a ``[remarks] same_paper`` phrase, no ``distinct`` one.  A link two lines give two
+    papers names neither."""
+    lex = default_lexicon()
+    same, distinct = lex.phrases("remarks", "same_paper"), lex.phrases("remarks", "distinct")
+    out: dict[str, tuple[str, str]] = {}
+    clash: set[str] = set()
+    for ln in in_window:
+        text = ln.note.text
+        if not text or next(same.finditer(text), None) is None:
+            continue  # most notes say nothing of the kind: one scan, no line loop
+        for line in (ln_[a:b] for ln_ in text.split("\n") for a, b in sentence_spans(ln_)):
+            if (
+                next(same.finditer(line), None) is None
+                or next(distinct.finditer(line), None) is not None
+            ):
+                continue
+            ids = {m.id for m in find_ids(line)}
+            links = [normalize_url(u) for u, _s, _e in find_urls(line)]
+            links = [u for u in links if not any(i in u for i in ids) and "arxiv.org" not in u]
+            if len(ids) != 1 or not links:
+                continue
+            (aid,) = ids
+            for u in links:
+                if out.setdefault(u, (aid, ln.note.path))[0] != aid:
+                    clash.add(u)
+    return {k: v for k, v in out.items() if k not in clash}
