@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 
-from curator import briefing_caveats, priority
 from curator.arxiv import normalize_id
 from curator.briefing_blocks import Block
 from curator.briefing_model import Entry, arxiv_with_version
@@ -54,20 +53,19 @@ def _increment(page: Page, e: Entry) -> str:
 def _heading(page: Page, e: Entry) -> str:
     """ "### 增量 1【KV Cache · §1.3】🔴 Title(arXiv:…)——headline ★★★"."""
     marker = e.priority or ""
-    stars = max(e.row.inc.stars, 0) or priority.stars(marker)
     title = e.title
     ids = [arxiv_with_version(a, e.increments) for a in e.arxiv]
     if ids and not all(a in title for a in e.arxiv):
         title += page.paren(f"arXiv:{' / '.join(ids)}")
-    if getattr(e.row.decision, "title", None) is None:  # the editor's own title is theirs
-        news = one_line(headline(briefing_caveats.without_caveats(e.row.points), title))
+    if not e.own_title:  # the editor's own title is theirs
+        news = one_line(headline(e.headline_points, title))
         if news:
             title += page.words["headline_sep"] + news
     mark = page.words["adj_mark"] if e.adjacent else ""
     lead = f"{marker} " if marker else ""
     head = f"### {page.label(e)}{mark}【{page.section_tag(e.section)}】{lead}{title}"
-    if stars:
-        head += " " + "★" * min(stars, 5)
+    if e.stars:
+        head += " " + "★" * min(e.stars, 5)
     return head
 
 
@@ -211,7 +209,7 @@ def _target(page: Page, e: Entry) -> str:
     words = page.words
     shown = page.section_display(e.section)
     refs = section_refs(page.model.section_label(e.section))
-    if not refs or e.row.inc.status == "anchored":
+    if not refs or e.status == "anchored":
         return shown
     names = page.model.section_anchor_names(refs[0])
     if not names:

@@ -97,12 +97,10 @@ def _count_line(page: Page) -> str:
     adjacent = sum(1 for e in entries if e.adjacent)
     new_ids = {x.arxiv for x in page.model.net_new}
     first = sum(
-        1
-        for e in entries
-        if not e.adjacent and e.row.inc.status == "new" and new_ids & set(e.arxiv)
+        1 for e in entries if not e.adjacent and e.status == "new" and new_ids & set(e.arxiv)
     )
     line = words["count"].format(n=n, main=n - adjacent, adj=adjacent, first=first)
-    reported = sum(1 for e in entries if e.row.inc.status == "reported")
+    reported = sum(1 for e in entries if e.status == "reported")
     if reported:
         line += words["count_reported"].format(n=reported)
     return line

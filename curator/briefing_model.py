@@ -44,7 +44,6 @@ if TYPE_CHECKING:
 class Entry:
     """One approved row as it appears in the briefing."""
 
-    row: Row
     ordinal: str
     """"1", "2", … for the main entries; "A", "B", … for the adjacent ones."""
     adjacent: bool
@@ -54,6 +53,18 @@ class Entry:
     urls: list[str]
     increments: list[Increment]
     """The row's increment and those merged into it."""
+    priority: str | None
+    """The row's marker (🔴 🟠 🟡), None when it has none."""
+    section: str | None
+    """The section the editor files it under, as chosen or suggested."""
+    status: str
+    """The status of the row's increment ("new", "reported", "anchored", …)."""
+    stars: int
+    """Stars shown in its heading: the notes' own, else those its marker stands for."""
+    own_title: bool
+    """The editor wrote the title (no headline is added to it)."""
+    headline_points: list[str]
+    """The points a headline may be drawn from (caveats left out)."""
     key_points: list[str | Block] = field(default_factory=list)
     """As shown: condensed and capped unless the editor wrote the list; [] when none."""
     key_point_levels: list[int] = field(default_factory=list)
@@ -61,14 +72,6 @@ class Entry:
     caveats: list[str] = field(default_factory=list)
     conflicts: list[briefing_caveats.Contradiction] = field(default_factory=list)
     relation: Relation = field(default_factory=Relation)
-
-    @property
-    def priority(self) -> str | None:
-        return self.row.priority
-
-    @property
-    def section(self) -> str | None:
-        return self.row.section
 
 
 @dataclass
@@ -154,7 +157,8 @@ def build_model(
     analysis = triage.analysis
     doc = analysis.living_doc
     labels = SectionLabels(index)
-    entries = _entries(triage.approved(), points_cap)
+    rows_entries = _entries(triage.approved(), points_cap)
+    entries = [e for _r, e in rows_entries]
     entry_of: dict[str, Entry] = {}
     for e in entries:
         for inc in e.increments:
@@ -174,14 +178,14 @@ def build_model(
     )
     by_id = {inc.id: inc for inc in analysis.increments}
     cell_lines = cell_only_lines(doc)
-    for e in entries:
-        e.relation = relation_of(e, model, by_id, cell_lines)
+    for row, e in rows_entries:
+        e.relation = relation_of(e, row, model, by_id, cell_lines)
     return model
 
 
-def _entries(rows: list[Row], points_cap: int) -> list[Entry]:
-    """The approved rows as entries: the most urgent and best-sourced first, main before
-    adjacent."""
+def _entries(rows: list[Row], points_cap: int) -> list[tuple[Row, Entry]]:
+    """The approved rows with their entries: the most urgent and best-sourced first, main
+    before adjacent."""
 
     def key(pair: tuple[int, Row]) -> tuple[int, int, int, int]:
         i, r = pair
@@ -191,8 +195,8 @@ def _entries(rows: list[Row], points_cap: int) -> list[Entry]:
     ordered = [r for _i, r in sorted(enumerate(rows), key=key)]
     main = [r for r in ordered if r.tier != ADJACENT]
     adjacent = [r for r in ordered if r.tier == ADJACENT]
-    out = [_entry(r, str(n), False, points_cap) for n, r in enumerate(main, start=1)]
-    out.extend(_entry(r, letters(n), True, points_cap) for n, r in enumerate(adjacent))
+    out = [(r, _entry(r, str(n), False, points_cap)) for n, r in enumerate(main, start=1)]
+    out.extend((r, _entry(r, letters(n), True, points_cap)) for n, r in enumerate(adjacent))
     return out
 
 
@@ -208,7 +212,6 @@ def letters(n: int) -> str:
 
 def _entry(r: Row, ordinal: str, adjacent: bool, points_cap: int) -> Entry:
     e = Entry(
-        row=r,
         ordinal=ordinal,
         adjacent=adjacent,
         title=one_line(r.title),
@@ -216,8 +219,14 @@ def _entry(r: Row, ordinal: str, adjacent: bool, points_cap: int) -> Entry:
         arxiv=list(r.arxiv),
         urls=list(r.urls),
         increments=[r.inc, *r.absorbed],
+        priority=r.priority,
+        section=r.section,
+        status=r.inc.status,
+        stars=max(r.inc.stars, 0) or priority.stars(r.priority),
+        own_title=getattr(r.decision, "title", None) is not None,
+        headline_points=briefing_caveats.without_caveats(r.points),
     )
-    e.key_points, e.key_point_levels = _key_points(e, points_cap)
+    e.key_points, e.key_point_levels = _key_points(e, r, points_cap)
     # What to check before trusting the entry: the editor's list as written, else the notes'
     # labelled caveats and the caveat-like clauses of its sources' points.
     e.caveats = distinct_lines(briefing_caveats.gathered(r, briefing_caveats.DEFAULT_CAP))
@@ -233,14 +242,11 @@ def _primary_items(e: Entry) -> list[Item]:
     return [it for inc in e.increments for it in primary_items(inc)]
 
 
-def _key_points(e: Entry, cap: int) -> tuple[list[str | Block], list[int]]:
+def _key_points(e: Entry, row: Row, cap: int) -> tuple[list[str | Block], list[int]]:
     """Key points as shown, and how deep each string is nested: the notes' tables and fenced
     code come back as blocks in place of the points made of them."""
-    decision = e.row.decision
-    edited = decision is not None and getattr(decision, "points", None) is not None
-    points = distinct_lines(
-        e.row.points if edited else briefing_caveats.without_caveats(e.row.points)
-    )
+    edited = row.decision is not None and getattr(row.decision, "points", None) is not None
+    points = distinct_lines(row.points if edited else e.headline_points)
     if not points:
         return [], []
     texts: list[str] = []

@@ -19,6 +19,7 @@ from curator.textio import sanitize
 
 if TYPE_CHECKING:
     from curator.briefing_model import BriefingModel, Entry
+    from curator.triage import Row
 
 NEIGHBOURS = 2
 """Neighbours named in an entry's relation lines, the closest first: this briefing's own
@@ -76,18 +77,18 @@ def anchor_name(inc: Increment, ref: AnchorRef) -> str:
 
 
 def relation_of(
-    e: Entry, model: BriefingModel, by_id: dict[str, Increment], cell_lines: set[int]
+    e: Entry, row: Row, model: BriefingModel, by_id: dict[str, Increment], cell_lines: set[int]
 ) -> Relation:
-    """*e*'s relation to the doc and to the other entries of *model*.
+    """*e*'s relation to the doc and to the other entries of *model* (*row*: the triage row
+    *e* shows).
 
     *by_id* maps every increment of the analysis by ID; *cell_lines* are the doc's lines
     that are only table cells (an anchor there is no neighbour worth naming)."""
-    decision = e.row.decision
-    note = getattr(decision, "note", None) if decision is not None else None
+    note = getattr(row.decision, "note", None) if row.decision is not None else None
     if note and note.strip():
         lines = (one_line(re.sub(r"^\s*[-*+]\s+", "", ln)) for ln in sanitize(note).split("\n"))
         return Relation(editor_note=[x for x in lines if x])
-    inc = e.row.inc
+    inc = row.inc
     relation = Relation(
         anchored_in=list(inc.anchored_in),
         reported_in=sorted({one_line(x) for i in e.increments for x in i.reported_in}),
@@ -97,7 +98,8 @@ def relation_of(
     relation.neighbours = _overlaps(e, model, by_id, cell_lines, named)
     if inc.status != "anchored":
         budget = NEIGHBOURS - len(relation.neighbours)
-        relation.neighbours.extend(_mentioned(e, model, named, budget))
+        text = " ".join([e.title, *row.points, *row.caveats]).lower()
+        relation.neighbours.extend(_mentioned(e, text, model, named, budget))
     return relation
 
 
@@ -136,13 +138,12 @@ def _overlaps(
 
 
 def _mentioned(
-    e: Entry, model: BriefingModel, skip: set[str], limit: int
+    e: Entry, text: str, model: BriefingModel, skip: set[str], limit: int
 ) -> list[AnchoredNeighbour]:
-    """Anchored things of the doc the entry's notes name (its nearest neighbours by what the
-    notes say), its own section's first: at most *limit*, not those in *skip* (names, lower
-    case)."""
-    text = " ".join([e.title, *e.row.points, *e.row.caveats]).lower()
-    home = section_refs(model.section_label(e.row.section))[:1]
+    """Anchored things of the doc that *text* (the entry's title, points and caveats, lower
+    case) names: its nearest neighbours by what the notes say, its own section's first; at
+    most *limit*, not those in *skip* (names, lower case)."""
+    home = section_refs(model.section_label(e.section))[:1]
     out: list[AnchoredNeighbour] = []
     for a in sorted(_named_anchors(model), key=lambda x: x.section not in home):
         low = a.name.lower()
