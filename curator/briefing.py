@@ -1,10 +1,22 @@
 """Render the E1 briefing (预消化简报) from the increments the editor approved.
 
-Pure: a :class:`~curator.triage.Triage` goes in, Markdown text comes out (no
-file writes), so the UI preview, ``curator export`` and the tests all show the
-same bytes.  What goes into the briefing is decided here; where it goes on the
-page is a ``string.Template`` (``curator/templates/briefing_<lang>.md``) that a
-workspace may replace with its own file (``curator.toml``: ``template = ...``).
+A :class:`~curator.triage.Triage` goes in, Markdown text comes out (no file writes), so
+the UI preview, ``curator export`` and the tests all show the same bytes.  The work is
+split three ways:
+
+- what goes into the briefing: :mod:`curator.briefing_model` (entries, their sources,
+  key points, caveats, contradictions, relation to the doc; net-new and carried-over IDs);
+- how each part is written in a language: :mod:`curator.briefing_page` and the part
+  renderers (:mod:`~curator.briefing_front`, :mod:`~curator.briefing_entry`,
+  :mod:`~curator.briefing_tables`, :mod:`~curator.briefing_checked`), with the phrases in
+  :mod:`curator.briefing_words`;
+- where the parts go on the page: a ``string.Template``
+  (``curator/templates/briefing_<lang>.md``) that a workspace may replace with its own file
+  (``curator.toml``: ``template = ...``).
+
+This module is the door: :func:`render_briefing`, the templates, the output path.  Given
+the template, the key-point cap and the section index, rendering reads no file; left out,
+they come from the analysed workspace as before.
 
 Everything taken from notes is data: :func:`curator.textio.sanitize` removes
 control characters and escape sequences, while markup such as ``[bold]`` is

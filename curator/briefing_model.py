@@ -70,7 +70,10 @@ class Entry:
     key_point_levels: list[int] = field(default_factory=list)
     """How deep each string of :attr:`key_points` is nested."""
     caveats: list[str] = field(default_factory=list)
+    """What to check before trusting it: the editor's list as written, else the notes'
+    labelled caveats and the caveat-like clauses of its sources' points."""
     conflicts: list[briefing_caveats.Contradiction] = field(default_factory=list)
+    """Numbers its sources disagree on."""
     relation: Relation = field(default_factory=Relation)
 
 
@@ -227,8 +230,6 @@ def _entry(r: Row, ordinal: str, adjacent: bool, points_cap: int) -> Entry:
         headline_points=briefing_caveats.without_caveats(r.points),
     )
     e.key_points, e.key_point_levels = _key_points(e, r, points_cap)
-    # What to check before trusting the entry: the editor's list as written, else the notes'
-    # labelled caveats and the caveat-like clauses of its sources' points.
     e.caveats = distinct_lines(briefing_caveats.gathered(r, briefing_caveats.DEFAULT_CAP))
     e.conflicts = briefing_caveats.contradictions(
         [(it.note, [one_line(p) for p in it.points]) for it in _primary_items(e)]
