@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import string
 from dataclasses import dataclass
+from datetime import tzinfo
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -125,8 +126,10 @@ class WorkspaceSettings:
 
     template: str
     """Template text: the workspace's ``template`` file, else the built-in one."""
-    points_cap: int
+    points_cap: int = DEFAULT_CAP
     """``max_points``: key points per increment (0 shows them all)."""
+    zone: tzinfo | None = None
+    """``timezone``: the zone the signature is written in; None keeps the window's own offset."""
 
 
 def workspace_settings(
@@ -134,7 +137,8 @@ def workspace_settings(
 ) -> WorkspaceSettings:
     """The settings of the analysed workspace (the defaults when it has no usable config).
 
-    Reads the workspace's ``template`` file only when *template* is true."""
+    Reads the workspace's ``template`` file only when *template* is true (else the
+    template is left empty)."""
     cfg = None
     if analysis.workspace:
         from curator.config import ConfigError, load_config
@@ -143,12 +147,13 @@ def workspace_settings(
             cfg = load_config(Path(analysis.workspace))
         except ConfigError:
             cfg = None
+    if cfg is None:
+        return WorkspaceSettings(builtin_template(lang) if template else "")
     text = ""
     if template:
-        text = (
-            load_template(cfg, lang) if cfg is not None and cfg.template else builtin_template(lang)
-        )
-    return WorkspaceSettings(text, cfg.max_points if cfg is not None else DEFAULT_CAP)
+        text = load_template(cfg, lang) if cfg.template else builtin_template(lang)
+    zone = cfg.tz if cfg.timezone and cfg.tz is not None else None
+    return WorkspaceSettings(text, cfg.max_points, zone)
 
 
 def _section_index(analysis: Analysis) -> SectionIndex:
@@ -172,30 +177,31 @@ def render_briefing(
     summary: str | None = None,
     editor: str | None = None,
     template: str | None = None,
-    points_cap: int | None = None,
+    settings: WorkspaceSettings | None = None,
     section_index: SectionIndex | None = None,
 ) -> str:
     """The briefing for the approved rows of *triage*, as Markdown.
 
-    ``template`` is template *text* (see :func:`load_template`) and ``points_cap`` the most
-    key points an increment shows; either left None is taken from the analysed workspace's
-    curator.toml (:func:`workspace_settings`), else the built-in template for *lang* and
-    :data:`~curator.briefing_points.DEFAULT_CAP`.  ``section_index`` is the living doc's
-    section index; None builds it (kept on the analysis for the next render).  Given all
-    three, rendering reads no file.  ``summary`` is the editor's own closing text; None or
-    blank drafts one.  The signature carries the window's end, so the text does not depend
-    on when it is rendered.
+    ``template`` is template *text* (see :func:`load_template`); ``settings`` the
+    workspace's briefing settings (template, key-point cap, signature zone); None reads
+    them from the analysed workspace's curator.toml (:func:`workspace_settings`), and a
+    ``template`` given wins over the settings' one.  ``section_index`` is the living doc's
+    section index; None builds it (kept on the analysis for the next render).  Given
+    ``settings`` and ``section_index``, rendering reads no file.  ``summary`` is the
+    editor's own closing text; None or blank drafts one.  The signature carries the
+    window's end, so the text does not depend on when it is rendered.
     """
     lang = normalize_lang(lang)
     analysis = triage.analysis
-    if template is None or points_cap is None:
+    if settings is None:
         settings = workspace_settings(analysis, lang, template=template is None)
-        template = settings.template if template is None else template
-        points_cap = settings.points_cap if points_cap is None else points_cap
     index = section_index if section_index is not None else _section_index(analysis)
     who = one_line(editor or getattr(triage.store, "editor", None) or "editor") or "editor"
-    page = Page(build_model(triage, index, points_cap=points_cap), lang, who)
-    return fill_template(template, _values(page, summary))
+    model = build_model(triage, index, points_cap=settings.points_cap)
+    page = Page(model, lang, who, zone=settings.zone)
+    return fill_template(
+        settings.template if template is None else template, _values(page, summary)
+    )
 
 
 def _values(page: Page, summary: str | None) -> dict[str, str]:

@@ -8,7 +8,7 @@ recognises the file as an earlier briefing of the topic.
 from __future__ import annotations
 
 from curator import priority
-from curator.briefing_facts import signature_stamp, workspace_zone
+from curator.briefing_facts import signature_stamp
 from curator.briefing_model import Entry, arxiv_with_version, file_problem
 from curator.briefing_page import Page
 from curator.briefing_text import hours, marker_value, one_line, section_order, short_name
@@ -149,9 +149,8 @@ def summary(page: Page, text: str | None) -> str:
 def footer(page: Page) -> str:
     """The signature: signed at the window's end in the workspace's zone, not at export time,
     so exporting twice (or the next morning) gives the same line."""
-    analysis = page.model.analysis
-    w = analysis.window
-    stamp = signature_stamp(w.until, workspace_zone(analysis))
+    w = page.model.analysis.window
+    stamp = signature_stamp(w.until, page.zone if page.zone is not None else w.until.tzinfo)
     return page.words["footer"].format(
         editor=page.editor,
         signed=stamp,

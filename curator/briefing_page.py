@@ -10,6 +10,8 @@ way everywhere.
 
 from __future__ import annotations
 
+from datetime import tzinfo
+
 from curator.briefing_model import BriefingModel, Entry
 from curator.briefing_text import one_line, section_label, section_refs
 from curator.briefing_words import LABELS, paren
@@ -21,11 +23,15 @@ from curator.section_numbers import strip_section_number
 class Page:
     """The model of a briefing and the words of its language."""
 
-    def __init__(self, model: BriefingModel, lang: str, editor: str) -> None:
+    def __init__(
+        self, model: BriefingModel, lang: str, editor: str, *, zone: tzinfo | None = None
+    ) -> None:
         self.model = model
         self.lang = lang
         self.words = LABELS[lang]
         self.editor = editor
+        self.zone = zone
+        """The zone the signature is written in; None keeps the window's own offset."""
 
     def paren(self, text: str) -> str:
         """A parenthetical the way this language writes it: "x(y)" / "x (y)"."""
