@@ -15,10 +15,13 @@ the caller's :func:`curator.textio.sanitize`), never re-typed.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, TypeVar
 
 from curator.mdblocks import plain_inline
+
+T = TypeVar("T")
 
 __all__ = [
     "MAX_BLOCKS",
@@ -137,21 +140,21 @@ def arrange_points(points: list[str], blocks: list[Block]) -> list[str | Block]:
     shown: set[int] = set()
     out: list[str | Block] = []
     for p in points:
-        b = owner.get(point_key(p))
-        if b is None:
+        block = owner.get(point_key(p))
+        if block is None:
             out.append(p)
-        elif id(b) not in shown:
-            shown.add(id(b))
-            out.append(b)
+        elif id(block) not in shown:
+            shown.add(id(block))
+            out.append(block)
     return out
 
 
 def cap_blocks(
-    arranged: list[object], max_blocks: int = MAX_BLOCKS, max_lines: int = SHOWN_BLOCK_LINES
-) -> list[object]:
+    arranged: Sequence[T], max_blocks: int = MAX_BLOCKS, max_lines: int = SHOWN_BLOCK_LINES
+) -> list[T]:
     """*arranged* with the blocks past :data:`MAX_BLOCKS` / :data:`SHOWN_BLOCK_LINES` left out,
     in order: a briefing points at a runbook, it does not carry it."""
-    out: list[object] = []
+    out: list[T] = []
     shown = lines = 0
     for p in arranged:
         if isinstance(p, Block):

@@ -1,10 +1,11 @@
 """Facts the briefing states more than once, kept consistent (issue 11, "Consistent facts").
 
-:mod:`curator.briefing` decides what goes into the briefing; this module holds the small
+:mod:`curator.briefing_model` decides what goes into the briefing; this module holds the small
 rules that keep one fact the same wherever it appears:
 
 * :func:`signature_stamp` — the signature's time is the window's end, shown in the
-  workspace's time zone (never the wall clock of the export);
+  workspace's time zone (``timezone`` in curator.toml, read by
+  :func:`curator.briefing.workspace_settings`), never the wall clock of the export;
 * :class:`SectionLabels` — every reference to a section of the living doc is written as the
   doc labels it ("§1.13"), whatever form the editor or a note typed ("1.13", "Section 1.13",
   a section title);
@@ -20,11 +21,10 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 from datetime import datetime, tzinfo
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from curator.models import Analysis, Anchor, LivingDoc
+    from curator.models import Anchor, LivingDoc
     from curator.suggest import SectionIndex
 
 __all__ = [
@@ -37,25 +37,10 @@ __all__ = [
     "is_real_anchor",
     "merge_quiet_areas",
     "signature_stamp",
-    "workspace_zone",
 ]
 
 
 # --------------------------------------------------------------------------- signature time
-
-
-def workspace_zone(analysis: Analysis) -> tzinfo | None:
-    """The time zone the workspace names (``timezone`` in curator.toml), else the window's own."""
-    fallback = analysis.window.until.tzinfo
-    if not analysis.workspace:
-        return fallback
-    from curator.config import ConfigError, load_config
-
-    try:
-        cfg = load_config(Path(analysis.workspace))
-    except (ConfigError, OSError):
-        return fallback
-    return cfg.tz if cfg.timezone and cfg.tz is not None else fallback
 
 
 def signature_stamp(until: datetime, zone: tzinfo | None) -> str:

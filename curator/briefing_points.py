@@ -27,6 +27,7 @@ import re
 import unicodedata
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from rapidfuzz import fuzz
 
@@ -38,6 +39,7 @@ __all__ = [
     "cap_arranged",
     "condense",
     "condense_arranged",
+    "drop_meta_and_refs",
     "is_meta",
     "merge_duplicates",
     "normalise",
@@ -47,6 +49,8 @@ __all__ = [
     "similar",
     "strip_refs",
 ]
+
+T = TypeVar("T")
 
 DEFAULT_CAP = 7
 SIMILAR = 85
@@ -236,7 +240,7 @@ def _merged(points: Sequence[tuple[int, str]]) -> list[tuple[int, str]]:
     return sorted(((place[k.index], k.text) for k in kept), key=lambda x: x[0])
 
 
-def clean(points: Sequence[str]) -> list[str]:
+def drop_meta_and_refs(points: Sequence[str]) -> list[str]:
     """Meta-lines dropped, references to a note's numbering cut."""
     out: list[str] = []
     for p in points:
@@ -250,10 +254,10 @@ def clean(points: Sequence[str]) -> list[str]:
 
 def condense(points: Sequence[str]) -> list[str]:
     """Meta-lines out, references cut, near-duplicates merged (no cap: see :func:`cap_units`)."""
-    return merge_duplicates(clean(points))
+    return merge_duplicates(drop_meta_and_refs(points))
 
 
-def condense_arranged(arranged: Sequence[object]) -> list[object]:
+def condense_arranged(arranged: Sequence[str | T]) -> list[str | T]:
     """:func:`condense` on the strings of *arranged*; anything else (a block) stays in place."""
     texts: list[tuple[int, str]] = []
     for i, p in enumerate(arranged):
@@ -294,7 +298,7 @@ def cap_units(units: Sequence[tuple[str, int, bool]], cap: int) -> list[bool]:
     return keep
 
 
-def cap_arranged(arranged: Sequence[object], levels: Sequence[int], cap: int) -> list[object]:
+def cap_arranged(arranged: Sequence[T], levels: Sequence[int], cap: int) -> list[T]:
     """*arranged* key points (strings, and blocks: anything else) cut to *cap* bullets.
 
     A unit is a top-level bullet with its nested children (*levels*: one per string, in

@@ -12,6 +12,7 @@ from typing import Any
 
 from curator.decision_log import TIERS
 from curator.lexicon import default_lexicon, text_memo
+from curator.priority import HIGH, LOW, MEDIUM
 
 MAIN, ADJACENT = TIERS
 
@@ -40,9 +41,9 @@ def default_tier(
     file the item under an adjacent label, a remark that calls it adjacent ("可以挂在…旁边做
     邻接"), or a post or repo (no paper) that only one colleague reports make it adjacent;
     everything else is main.  A 🔴/🟠 priority keeps it main."""
-    if priority == "🟡":
+    if priority == LOW:
         return ADJACENT
-    if priority in ("🔴", "🟠"):
+    if priority in (HIGH, MEDIUM):
         return MAIN
     if labels and all(_adjacent_label(x or "") for x in labels):
         return ADJACENT
