@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import os
 import stat
-import sys
 import time
 from itertools import repeat
 from pathlib import Path
@@ -33,12 +32,11 @@ from curator.persist import (
     zone_from_data,
     zone_to_data,
 )
-from curator.roots import resolve_workspace as _resolve_root
+from curator.roots import resolve_workspace as _resolve_root  # noqa: F401 — curator.service.lookup opens with it
 from curator.statedir import state_problem
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    import argparse
     from datetime import datetime, tzinfo
     from typing import Any
 
@@ -855,72 +853,3 @@ def _note_time(
 
     front, _end = read_front_matter(text.replace("\r\n", "\n").replace("\r", "\n"))
     return written_at(front, text, name, mtime, cfg.tz, author=author)[0]
-
-
-def format_text(res: LookupResult) -> str:
-    if not res.valid:
-        return f"{res.query!r} is not an arXiv ID or URL"
-    lines = []
-    what = (
-        f"arXiv {res.id}" + (f" ({res.version} asked)" if res.version else "")
-        if res.kind == "arxiv"
-        else res.id
-    )
-    if res.anchored:
-        places = ", ".join(
-            f"{a['section']} {a['title']} ({a['doc']}:{a['line']}{', ' + a['date'] + ' 锚入' if a.get('date') else ''})"
-            for a in res.anchored
-        )
-        lines.append(f"{what} is anchored: {places}")
-    else:
-        lines.append(f"{what} is NOT anchored in this topic's living doc")
-    for c in res.cited if not res.anchored else ():
-        where = "records its removal" if c["where"] == "removed" else f"cites it in {c['where']}"
-        lines.append(f"  the doc {where} ({c['doc']}:{c['line']}), not as an anchor")
-    for a in res.anchored_other_topics:
-        lines.append(f"  anchored in another topic: {a['doc']} {a['section']} (line {a['line']})")
-    for c in res.paper_cards:
-        lines.append(f"  paper card: {c['path']}" + (" (EMPTY)" if c["empty"] else ""))
-    if not res.paper_cards and res.kind == "arxiv":
-        lines.append("  paper card: none")
-    inw = [n for n in res.notes if n["in_window"]]
-    out = [n for n in res.notes if not n["in_window"]]
-    for n in inw:
-        lines.append(f"  in window: {n['path']} (line {', '.join(map(str, n['lines']))})")
-    for n in out:
-        lines.append(f"  earlier/later note: {n['path']}")
-    for b in res.briefings:
-        lines.append(f"  briefing: {b['path']}")
-    for p in res.problems:
-        lines.append(f"  problem: {p}")
-    return "\n".join(lines)
-
-
-def cmd_lookup(args: argparse.Namespace) -> int:
-    """``curator lookup``: config problems first, then the query, then the layout (as always)."""
-    idx = LookupIndex(_resolve_root(args.workspace))
-    st = _Settings.open(idx, None)
-    for problem in [*idx.problems, *(st.cfg.problems if st.cfg is not None else ())]:
-        print(
-            f"curator: {problem}", file=sys.stderr
-        )  # a link in .curator/, a refused path in curator.toml
-    parsed = parse_query(args.query)
-    if parsed is None:
-        res = LookupResult(args.query, None, False, kind="invalid")
-    else:
-        try:
-            res = _answer(idx, st, args.query, parsed, args.topic, None, one_shot=True)
-        except Miss:  # a shard that does not decode: the whole index is rebuilt
-            idx.forget()
-            res = _answer(
-                idx, _Settings.open(idx, None), args.query, parsed, args.topic, None, one_shot=True
-            )
-    if args.json:
-        from curator import jsonout
-
-        jsonout.emit(res.to_json())
-    elif not res.valid:  # an error, not an answer: stderr, like every command's
-        print(f"curator: {format_text(res)}", file=sys.stderr)
-    else:
-        print(format_text(res))
-    return res.exit_code

@@ -350,6 +350,8 @@ def test_plain_lookup_arguments_parse_as_argparse_would() -> None:
 
 
 def test_lookup_says_where_the_doc_names_a_paper_it_does_not_anchor(tmp_path: Path) -> None:
+    from curator.service.lookup import format_text
+
     (tmp_path / "organized/knowledge").mkdir(parents=True)
     (tmp_path / "inbox").mkdir()
     (tmp_path / "curator.toml").write_text('topic = "agents"\n', encoding="utf-8")
@@ -361,5 +363,5 @@ def test_lookup_says_where_the_doc_names_a_paper_it_does_not_anchor(tmp_path: Pa
     res = lookup(tmp_path, "arXiv:2210.03629")
     assert res.anchored == [] and res.exit_code == 1
     assert res.cited == [{"doc": "organized/knowledge/agents.md", "where": "Glossary", "line": 9}]
-    assert "cites it in Glossary" in lk.format_text(res)
-    assert "records its removal" in lk.format_text(lookup(tmp_path, "2610.06611"))
+    assert "cites it in Glossary" in format_text(res)
+    assert "records its removal" in format_text(lookup(tmp_path, "2610.06611"))
