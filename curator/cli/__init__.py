@@ -9,7 +9,7 @@ refused decision or unusable workspace (one line on stderr), 3 refused to overwr
 (export), 4 workspace busy (another process holds the decisions lock past the wait),
 5 a decision not saved (disk full or another write error; nothing was recorded),
 6 ``--clipboard`` failed (export; the file was still written). Each subcommand's
-``--help`` ends with its own (:data:`EXIT_CODES`).
+``--help`` ends with its own (:func:`exit_codes_epilog`).
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ import sys
 
 from curator.cli.output import clean_text_output, say
 from curator.cli.parser import (
-    EXIT_CODES,
     SUBCOMMANDS,
     build_parser,
     exit_codes_epilog,
@@ -27,11 +26,10 @@ from curator.cli.parser import (
     parse_args,
     plain_lookup_args,
 )
-from curator.cli.registry import COMMANDS
+from curator.cli.registry import command
 from curator.cli.usage import UsageError
 
 __all__ = [
-    "EXIT_CODES",
     "SUBCOMMANDS",
     "UsageError",
     "build_parser",
@@ -55,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
         args = parse_args(argv)
         if args.command not in ("ui", "demo"):  # Textual owns the terminal
             clean_text_output()
-        code = COMMANDS[args.command].handler(args)
+        code = command(args.command).handler(args)
         if own_argv and args.command == "lookup":
             # The process ends now: spare the interpreter its final full collection over
             # everything the lookup loaded (~6 ms, a tenth of a warm lookup on L).

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from curator.cli.output import say_all
+from curator.cli.registry import Command
 from curator.cli.usage import WORKSPACE_HELP, add_window, window_error
 
 TYPE_CHECKING = False
@@ -60,3 +61,6 @@ def run(args: Args) -> int:
     else:
         print(summary_text(result))
     return 0
+
+
+COMMAND = Command(HELP, add_arguments, run, EXIT_CODES)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from curator.cli.output import say, say_all
+from curator.cli.registry import Command
 from curator.cli.usage import add_window
 
 TYPE_CHECKING = False
@@ -156,3 +157,6 @@ def _undo_redo(evening: Evening, action: str, *, as_json: bool) -> int:
         return 0
     print(f"saved: {action} {describe(ev)}".rstrip())
     return 0
+
+
+COMMAND = Command(HELP, add_arguments, run, EXIT_CODES)

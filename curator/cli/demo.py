@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 
 from curator.cli.output import say
+from curator.cli.registry import Command
 from curator.cli.ui import run_ui
 
 TYPE_CHECKING = False
@@ -76,3 +77,6 @@ def run(args: Args) -> int:
     code = run_ui(target, None, None, None, notice=notice)
     print(f"curator demo: your decisions are saved in {target}; {reopen}")
     return code
+
+
+COMMAND = Command(HELP, add_arguments, run, EXIT_CODES)

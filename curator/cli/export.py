@@ -10,6 +10,7 @@ from __future__ import annotations
 import sys
 
 from curator.cli.output import say, say_all
+from curator.cli.registry import Command
 from curator.cli.usage import WORKSPACE_HELP, add_window
 
 TYPE_CHECKING = False
@@ -177,3 +178,6 @@ def _emit(
             clipboard_error=None if ok else message,
         )
     )
+
+
+COMMAND = Command(HELP, add_arguments, run, EXIT_CODES)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from curator.cli.output import say, say_all
+from curator.cli.registry import Command
 from curator.cli.usage import WORKSPACE_HELP
 
 TYPE_CHECKING = False
@@ -62,3 +63,6 @@ def _line(ev: dict[str, Any], e: dict[str, Any]) -> str:
     return (
         f"{e['time'] or ''}  {e['editor'] or ''}  {e['action'] or ''}  {describe(ev)}{sec}{title}"
     )
+
+
+COMMAND = Command(HELP, add_arguments, run, EXIT_CODES)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import sys
 
 from curator.cli.output import say
+from curator.cli.registry import Command
 from curator.cli.usage import WORKSPACE_HELP
 
 TYPE_CHECKING = False
@@ -51,3 +52,6 @@ def run(args: Args) -> int:
     else:
         print(format_text(res))
     return res.exit_code
+
+
+COMMAND = Command(HELP, add_arguments, run, EXIT_CODES)

@@ -3,7 +3,7 @@
 ``curator COMMAND …`` runs that command; anything else that is not an option of ``curator``
 itself (a workspace folder, ``--topic``/``--since``/``--until``, or nothing at all) opens the
 UI, parsed exactly as ``curator ui …`` would be.  Every subcommand's parser comes from
-:data:`curator.cli.registry.COMMANDS`; a plain ``curator lookup QUERY [WORKSPACE] [--json]``
+:mod:`curator.cli.registry`; a plain ``curator lookup QUERY [WORKSPACE] [--json]``
 is read without argparse (:func:`plain_lookup_args`), which is a measurable part of a warm
 lookup.  Errors are :class:`UsageError`, one line.
 """
@@ -13,7 +13,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from curator import __version__
-from curator.cli.registry import COMMANDS
+from curator.cli.registry import NAMES, command
 from curator.cli.usage import UsageError
 
 TYPE_CHECKING = False
@@ -23,14 +23,12 @@ if TYPE_CHECKING:
 
     from curator.cli.usage import Args
 
-SUBCOMMANDS = set(COMMANDS)
+SUBCOMMANDS = set(NAMES)
 DEFAULT_COMMAND = "ui"
 """What ``curator [WORKSPACE] [--topic …]`` runs."""
 WINDOW_OPTIONS = ("--topic", "--since", "--until")
 """Options of the default command that may come first (``curator --topic rag``)."""
 INTERRUPTED = "  130  interrupted (Ctrl+C)"
-EXIT_CODES = {name: command.exit_codes for name, command in COMMANDS.items()}
-"""Each subcommand's exit codes, as its ``--help`` ends: read off its handler."""
 
 
 def _parser_class() -> type[argparse.ArgumentParser]:
@@ -44,9 +42,9 @@ def _parser_class() -> type[argparse.ArgumentParser]:
     return _Parser
 
 
-def exit_codes_epilog(command: str) -> str:
-    """The ``--help`` tail: what each exit code of *command* means (scripts branch on them)."""
-    return "\n".join(["exit codes:", *EXIT_CODES[command], INTERRUPTED])
+def exit_codes_epilog(name: str) -> str:
+    """The ``--help`` tail: what each exit code of subcommand *name* means (scripts branch on them)."""
+    return "\n".join(["exit codes:", *command(name).exit_codes, INTERRUPTED])
 
 
 def _build(only: str | None) -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
@@ -61,16 +59,17 @@ def _build(only: str | None) -> tuple[argparse.ArgumentParser, dict[str, argpars
     parser.add_argument("--version", action="version", version=f"curator {__version__}")
     sub = parser.add_subparsers(dest="command")
     subparsers = {}
-    for name, command in COMMANDS.items():
+    for name in NAMES:
         if only is None or only == name:
+            cmd = command(name)
             p = sub.add_parser(
                 name,
-                help=command.help,
-                description=command.help,
+                help=cmd.help,
+                description=cmd.help,
                 epilog=exit_codes_epilog(name),
                 formatter_class=RawDescriptionHelpFormatter,
             )
-            command.add_arguments(p)
+            cmd.add_arguments(p)
             subparsers[name] = p
     return parser, subparsers
 
@@ -90,7 +89,7 @@ def command_of(argv: list[str]) -> str | None:
     if not argv:
         return DEFAULT_COMMAND
     first = argv[0]
-    if first in COMMANDS:
+    if first in NAMES:
         return first
     if first.startswith("-") and first not in WINDOW_OPTIONS:
         return None

@@ -1,16 +1,16 @@
 """Every subcommand, by name: its one-line help, its arguments, its handler and its exit codes.
 
 The parser is built from this table and a parsed command runs its handler: adding a command
-is one module and one line here. Each command's module is light to import; what a handler
-needs from the core it imports when it runs (a warm ``curator lookup`` loads only its own).
+is one module (ending in its :class:`Command`) and one line here.  A command's module is
+imported only when that command is parsed or listed: a warm ``curator lookup`` is a whole
+process that should cost no more than a ``grep``, and loads only its own.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from importlib import import_module
 from typing import NamedTuple
-
-from curator.cli import analyze, decide, demo, export, history, lookup, ui
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -29,13 +29,13 @@ class Command(NamedTuple):
     """The tail of its ``--help``: what each exit code means (scripts branch on them)."""
 
 
-COMMANDS: dict[str, Command] = {
-    "analyze": Command(analyze.HELP, analyze.add_arguments, analyze.run, analyze.EXIT_CODES),
-    "lookup": Command(lookup.HELP, lookup.add_arguments, lookup.run, lookup.EXIT_CODES),
-    "decide": Command(decide.HELP, decide.add_arguments, decide.run, decide.EXIT_CODES),
-    "history": Command(history.HELP, history.add_arguments, history.run, history.EXIT_CODES),
-    "export": Command(export.HELP, export.add_arguments, export.run, export.EXIT_CODES),
-    "demo": Command(demo.HELP, demo.add_arguments, demo.run, demo.EXIT_CODES),
-    "ui": Command(ui.HELP, ui.add_arguments, ui.run, ui.EXIT_CODES),
-}
-"""In the order ``curator --help`` lists them."""
+NAMES = ("analyze", "lookup", "decide", "history", "export", "demo", "ui")
+"""The subcommands, in the order ``curator --help`` lists them; each is ``curator.cli.<name>``."""
+
+
+def command(name: str) -> Command:
+    """The subcommand *name* (KeyError for none), its module imported now."""
+    if name not in NAMES:
+        raise KeyError(name)
+    found: Command = import_module(f"curator.cli.{name}").COMMAND
+    return found

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 
+from curator.cli.registry import Command
 from curator.cli.usage import WORKSPACE_HELP, add_window, window_error
 
 TYPE_CHECKING = False
@@ -56,3 +57,6 @@ def run_ui(
     app = CuratorApp(root, topic=topic, since=since, until=until, notice=notice)
     app.run()
     return app.return_code or 0
+
+
+COMMAND = Command(HELP, add_arguments, run, EXIT_CODES)
