@@ -76,11 +76,13 @@ class Evening:
         *,
         defer_outside: bool = True,
         progress: Progress | None = None,
+        save_cache: bool = True,
     ) -> Analysis:
         """The increments of *topic* in the window; ValueError for a bad window.
 
         ``defer_outside`` (the default for commands): notes outside the window are only dated,
         not split; no increment depends on them (see :func:`curator.analysis.analyze`).
+        ``save_cache=False`` leaves saving the cache to the caller (a session saves when idle).
         """
         from curator.analysis import analyze
 
@@ -92,6 +94,7 @@ class Evening:
             cfg=self.config,
             progress=progress,
             cache=self.cache,
+            save_cache=save_cache,
             defer_outside=defer_outside,
         )
 
