@@ -12,6 +12,7 @@ def say(message: str) -> None:
 
 
 def say_all(messages: list[str]) -> None:
+    """Each of *messages* on its own line (the problems a command found before its answer)."""
     for message in messages:
         say(message)
 

@@ -12,7 +12,6 @@ from collections.abc import Callable
 from typing import Any
 
 from curator.decide import (
-    NOTE_MAX,
     Refused,
     Saved,
     decision_json,
@@ -29,7 +28,6 @@ from curator.store import DecisionStore, ReadOnlyStore
 from curator.tiers import parse_tier
 
 __all__ = [
-    "NOTE_MAX",
     "ReadOnlyStore",
     "Refused",
     "Saved",
