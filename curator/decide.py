@@ -1,12 +1,10 @@
-"""``curator decide`` and ``curator history``: decisions from scripts and the shell.
+"""Decisions by key, for scripts and the shell: check every value, then record one decision.
 
-:func:`record_decision` is the service both the command and tests call: it checks every
-value against the analysis before anything is written, and records one decision under one
-increment's canonical key. A refusal is one line and exit 2; nothing is recorded then.
-
-Exit codes of ``decide``: 0 saved, 1 nothing to undo/redo, 2 refused (unknown or ambiguous
-key, unknown section, bad value, read-only store), 4 workspace busy, 5 not saved (the disk
-is full or would not write; nothing was recorded).
+:func:`record_decision` checks every value against the analysis before anything is written,
+and records one decision under one increment's canonical key; a refusal (:class:`Refused`)
+is one line for the user and nothing is recorded then. :mod:`curator.service.deciding` opens
+the store around it for ``curator decide``; :func:`increment_titles` names the increments of
+``curator history``.
 
 ``--json`` shapes (README, "Scripting"): :func:`decision_json` for ``decide``,
 :func:`history_json` for each entry of ``history``; times are in the workspace's zone.
@@ -14,27 +12,19 @@ is full or would not write; nothing was recorded).
 
 from __future__ import annotations
 
-import argparse
-import sys
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from curator import jsonout
-from curator.config import Config, load_config
-from curator.decision_log import BULK, describe
-from curator.locks import WorkspaceBusy
+from curator.config import Config
+from curator.decision_log import BULK
 from curator.models import Analysis
-from curator.store import Decision, DecisionStore, ReadOnlyStore
+from curator.store import Decision, DecisionStore
 from curator.tiers import parse_tier
 from curator.timeutil import shown_in
 from curator.triage import PRIORITY_WORDS, Row, Triage
-from curator.workspace import resolve_workspace
 
-EXIT_REFUSED = 2
-EXIT_BUSY = 4
-EXIT_NOT_SAVED = 5
 NOTE_MAX = 2000
 """Characters a ``--note`` may have (it is shown in the UI and the history)."""
 CLOSEST = 3
@@ -100,7 +90,7 @@ def record_tier(store: DecisionStore, analysis: Analysis, query: str, value: str
     """
     tier = parse_tier(value)
     if tier is None:
-        raise Refused(_not_a_tier(value))
+        raise Refused(not_a_tier(value))
     triage = Triage(analysis, store)
     row = resolve_row(triage, query)
     key = triage.decision_key(row)
@@ -229,13 +219,13 @@ def resolve_row(triage: Triage, query: str) -> Row:
     found = triage.candidates(query)
     if len(found) == 1:
         return found[0]
-    shown = _one_line(query, 80)
+    shown = one_line(query, 80)
     if not found:
         raise Refused(
             f"{shown!r} is not an increment of this window (an arXiv ID, URL or increment id "
             "shown by `curator analyze`; --since/--until choose another window)"
         )
-    listed = "; ".join(f"{r.inc.id} ({_one_line(r.title, 50)})" for r in found[:6])
+    listed = "; ".join(f"{r.inc.id} ({one_line(r.title, 50)})" for r in found[:6])
     more = f"; … {len(found) - 6} more" if len(found) > 6 else ""
     raise Refused(f"{shown!r} names {len(found)} increments: {listed}{more}; use one of their ids")
 
@@ -253,7 +243,7 @@ def section_label(section: str, analysis: Analysis) -> str:
     if unit is not None:
         return unit.label
     units = [u[0] for u in index.by_label.values() if u]
-    what = number or repr(_one_line(section, 60))
+    what = number or repr(one_line(section, 60))
     closest = _closest(number, section, units)
     hint = f"; closest: {', '.join(closest)}" if closest else ""
     raise Refused(f"{analysis.living_doc.path} has no section {what}{hint}")
@@ -287,7 +277,7 @@ def _closest(number: str | None, text: str, units: list) -> list[str]:
         scored = [(-fuzz.WRatio(text, u.title or u.label), u.label) for u in units]
     titles = {u.label: u.title for u in units}
     best = sorted(scored)[:CLOSEST]
-    return [f"{label} {_one_line(titles[label], 40)}".strip() for _score, label in best]
+    return [f"{label} {one_line(titles[label], 40)}".strip() for _score, label in best]
 
 
 def _check_note(note: str) -> str:
@@ -299,166 +289,15 @@ def _check_note(note: str) -> str:
     return clean
 
 
-def _not_a_tier(value: str | None) -> str:
-    given = f"unknown tier {_one_line(value, 40)!r}" if value else "no tier given"
+def not_a_tier(value: str | None) -> str:
+    """Why *value* is no tier, one line (with how to give one)."""
+    given = f"unknown tier {one_line(value, 40)!r}" if value else "no tier given"
     return f"{given} (main or adjacent: curator decide KEY tier main|adjacent)"
 
 
-def _one_line(text: str, limit: int) -> str:
+def one_line(text: str, limit: int) -> str:
+    """*text* on one line, cleaned of terminal controls, at most *limit* characters (… when cut)."""
     from curator.textio import sanitize
 
     flat = " ".join(sanitize(str(text)).split())
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
-
-
-def _say(message: str) -> None:
-    print(f"curator: {message}", file=sys.stderr)
-
-
-def _open(root: Path, cfg: Config) -> DecisionStore:
-    store = DecisionStore.open(root, cfg.editor_name, session_lock=False)
-    for p in store.problems:
-        if (
-            p != store.readonly_reason
-        ):  # a read-only store is refused below, with its reason: said once
-            _say(p)
-    return store
-
-
-def cmd_decide(args: argparse.Namespace) -> int:
-    from curator.analysis import analyze
-    from curator.cache import IndexCache
-
-    tier = None
-    if args.action == "tier":  # decide KEY tier VALUE [WORKSPACE]
-        tier, args.workspace = args.workspace, args.tier_workspace
-    elif args.tier_workspace is not None:
-        _say(
-            f"unexpected argument {_one_line(args.tier_workspace, 60)!r} (only tier takes a value)"
-        )
-        return EXIT_REFUSED
-    if args.action == "tier":  # checked before the analysis: nothing to wait for
-        problem = None if parse_tier(tier) else _not_a_tier(tier)
-        given = [f"--{n}" for n in ("section", "priority", "note") if getattr(args, n) is not None]
-        if given:
-            problem = f"{', '.join(given)} cannot go with tier (use approve, reject or defer)"
-        if problem:
-            _say(problem)
-            return EXIT_REFUSED
-    root = resolve_workspace(args.workspace)
-    cfg = load_config(root)
-    for p in cfg.problems:
-        _say(p)
-    as_json = bool(getattr(args, "json", False))
-    try:
-        if args.action in ("undo", "redo"):
-            return _undo_redo(root, cfg, args.action, as_json=as_json)
-        try:
-            # the window's increments: notes outside it are dated, not split (no increment depends on them)
-            analysis = analyze(
-                root,
-                args.topic,
-                args.since,
-                args.until,
-                cfg=cfg,
-                cache=IndexCache(root),
-                defer_outside=True,
-            )
-        except ValueError as exc:
-            raise Refused(str(exc)) from exc
-        store = _open(root, cfg)
-        try:
-            if store.readonly:
-                raise Refused(store.readonly_reason or "the decisions store is read-only")
-            saved = record_decision(
-                store,
-                analysis,
-                args.key,
-                args.action,
-                section=args.section,
-                priority=args.priority,
-                note=args.note,
-                tier=tier,
-            )
-        finally:
-            store.close()
-    except Refused as exc:
-        _say(str(exc))
-        return EXIT_REFUSED
-    except ReadOnlyStore as exc:
-        _say(str(exc))
-        return EXIT_REFUSED
-    except WorkspaceBusy as exc:
-        _say(str(exc))
-        return EXIT_BUSY
-    except OSError as exc:
-        _say(f"the decision was NOT saved: {exc.strerror or exc}; nothing was recorded")
-        return EXIT_NOT_SAVED
-    d = saved.decision
-    if as_json:
-        jsonout.emit(decision_json(saved, args.action, cfg.zone))
-        return 0
-    if args.action == "tier":
-        print(f"saved: tier {d.tier} {saved.key} ({_one_line(saved.title, 60)})")
-        return 0
-    where = f" → {d.section}" if d.section else ""
-    print(f"saved: {args.action} {saved.key} ({_one_line(saved.title, 60)}){where}")
-    return 0
-
-
-def _undo_redo(root: Path, cfg: Config, action: str, *, as_json: bool = False) -> int:
-    store = _open(root, cfg)
-    try:
-        if store.readonly:
-            raise Refused(store.readonly_reason or "the decisions store is read-only")
-        ev = store.undo() if action == "undo" else store.redo()
-    finally:
-        store.close()
-    if ev is None:
-        _say(f"nothing to {action}")
-        if as_json:  # a script reading stdout still gets a document
-            jsonout.emit({"recorded": False, "action": action})
-        return 1
-    if as_json:
-        jsonout.emit({"recorded": True, **history_json(ev, ev.get("title"), cfg.zone)})
-        return 0
-    print(f"saved: {action} {describe(ev)}".rstrip())
-    return 0
-
-
-def cmd_history(args: argparse.Namespace) -> int:
-    root = resolve_workspace(args.workspace)
-    cfg = load_config(root)
-    for p in cfg.problems:
-        _say(p)
-    try:
-        store = DecisionStore.open(root, cfg.editor_name, readonly=True, session_lock=False)
-    except WorkspaceBusy as exc:
-        _say(str(exc))
-        return EXIT_BUSY
-    try:
-        for p in store.problems:
-            _say(p)
-        events = store.history()
-        titles = increment_titles(root, cfg, store, events) if events else {}
-    finally:
-        store.close()
-    zone = cfg.zone
-    entries = [
-        history_json(ev, ev.get("title") or titles.get(ev.get("key") or ""), zone) for ev in events
-    ]
-    if args.json:
-        jsonout.emit(entries)
-        return 0
-    if not entries:
-        print("no decisions yet")
-    for ev, e in zip(events, entries, strict=True):
-        bulk = e["bulk"] is not None
-        sec = f" {e['section']}" if e["section"] and not bulk else ""
-        if e["action"] == "tier":
-            sec = f" {e['tier'] or '(default)'}"
-        title = f"  ({_one_line(e['title'], 60)})" if e["title"] and not bulk else ""
-        print(
-            f"{e['time'] or ''}  {e['editor'] or ''}  {e['action'] or ''}  {describe(ev)}{sec}{title}"
-        )
-    return 0

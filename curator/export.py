@@ -1,46 +1,29 @@
-"""``curator export``: write the briefing to the inbox, safely; optionally copy it.
+"""Where the briefing goes and how it is written, safely; and the clipboard.
 
-The briefing is rendered by :mod:`curator.briefing`; this module only decides
-where it goes.  Writes are atomic (a crash leaves the old file or the new one,
-never half of it), and an existing briefing is never overwritten without
-``--force``.  A clipboard that cannot be used is one line on stderr and exit 6
-(:data:`EXIT_CLIPBOARD`): the file (or ``--stdout``) part is done all the same.
+The briefing is rendered by :mod:`curator.briefing`; this module only decides where it
+goes.  Writes are atomic (a crash leaves the old file or the new one, never half of it),
+and an existing briefing is never overwritten without ``force``.  A clipboard that cannot
+be used is a message, never an exception: the file part is done all the same.
 """
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import os
 import stat
-import sys
 from pathlib import Path
 
 from curator.atomic import atomic_write_text, fsync_dir, temp_name
-from curator.briefing import (
-    TemplateError,
-    default_output_path,
-    load_template,
-    normalize_lang,
-    render_briefing,
-)
-from curator.config import load_config
 from curator.textio import sanitize
-from curator.workspace import resolve_workspace
 
 __all__ = [
     "ExportExists",
     "ExportRefused",
-    "cmd_export",
     "copy_to_clipboard",
     "export_json",
     "output_path",
     "write_briefing",
 ]
-
-EXIT_EXISTS = 3
-EXIT_CLIPBOARD = 6
-"""``--clipboard`` could not copy: everything else asked for was done (a script must still know)."""
 
 
 class ExportExists(Exception):
@@ -148,7 +131,7 @@ def write_briefing(
 def copy_to_clipboard(text: str) -> tuple[bool, str]:
     """Copy *text*; (ok, message).  Never raises: no display, no xclip, no pyperclip are all fine."""
     try:
-        import pyperclip
+        import pyperclip  # type: ignore[import-untyped]  # its stubs (types-pyperclip) are not a dependency
     except Exception:  # pragma: no cover - pyperclip is a dependency
         return False, "clipboard unavailable (pyperclip is not installed)"
     try:
@@ -185,129 +168,3 @@ def export_json(
         "clipboard": clipboard,
         "clipboard_error": clipboard_error,
     }
-
-
-def _say_if_empty(count: int) -> None:
-    if count == 0:
-        print(
-            "curator: nothing is approved in this window; the briefing says 0 increments",
-            file=sys.stderr,
-        )
-
-
-def cmd_export(args: argparse.Namespace) -> int:
-    """Render the approved increments and write/print/copy them; exit 3 when refusing to overwrite."""
-    from curator.analysis import analyze
-    from curator.store import DecisionStore
-    from curator.triage import Triage
-
-    root = resolve_workspace(getattr(args, "workspace", None))
-    cfg = load_config(root)
-    for problem in cfg.problems:
-        print(f"curator: {problem}", file=sys.stderr)
-    lang = normalize_lang(getattr(args, "lang", None) or cfg.lang)
-    from curator.cache import IndexCache
-
-    cache = IndexCache(root)
-    try:
-        analysis = analyze(
-            root,
-            getattr(args, "topic", None),
-            getattr(args, "since", None),
-            getattr(args, "until", None),
-            cfg=cfg,
-            cache=cache,
-            defer_outside=True,  # the briefing is the window's: notes outside it only dated
-        )
-    except ValueError as exc:
-        print(f"curator: {exc}", file=sys.stderr)
-        return 2
-    try:
-        template = load_template(cfg, lang)
-    except TemplateError as exc:
-        print(f"curator: {exc}", file=sys.stderr)
-        return 2
-    editor = cfg.editor_name
-    store = DecisionStore.open(root, editor, readonly=True, session_lock=False)
-    try:
-        for problem in dict.fromkeys([*cache.problems, *store.problems]):  # one line each, once
-            print(f"curator: {problem}", file=sys.stderr)
-        triage = Triage(analysis, store)
-        count = len(triage.approved())
-        text = render_briefing(triage, lang=lang, editor=editor, template=template)
-    finally:
-        store.close()
-
-    as_json = bool(getattr(args, "json", False))
-    want_clipboard = bool(getattr(args, "clipboard", False))
-    if getattr(args, "stdout", False):
-        if not as_json:
-            sys.stdout.write(text)
-            sys.stdout.flush()
-        _say_if_empty(count)
-        ok, message = copy_to_clipboard(text) if want_clipboard else (True, "")
-        if want_clipboard:
-            print(message if ok else f"curator: {message}", file=sys.stderr)
-        if as_json:
-            from curator import jsonout
-
-            jsonout.emit(
-                export_json(
-                    path=None,
-                    text=text,
-                    count=count,
-                    lang=lang,
-                    overwritten=False,
-                    clipboard=ok if want_clipboard else None,
-                    clipboard_error=None if ok else message,
-                )
-            )
-        return 0 if ok else EXIT_CLIPBOARD
-
-    try:
-        target = output_path(
-            root, getattr(args, "out", None), default_output_path(analysis, editor, inbox=cfg.inbox)
-        )
-    except ExportRefused as exc:
-        print(f"curator: {exc}", file=sys.stderr)
-        return 2
-    force = bool(getattr(args, "force", False))
-    existed = os.path.lexists(target)
-    try:
-        path = write_briefing(root, target, text, force=force)
-    except ExportRefused as exc:
-        print(f"curator: {exc}", file=sys.stderr)
-        return 2
-    except ExportExists as exc:
-        print(
-            f"curator: {exc.path} exists; use --force to overwrite or --out to choose another file",
-            file=sys.stderr,
-        )
-        return EXIT_EXISTS
-    except OSError as exc:
-        print(f"curator: cannot write {target}: {exc.strerror or exc}", file=sys.stderr)
-        return 2
-    if not as_json:
-        print(f"wrote {path} ({count} increments)")
-    _say_if_empty(count)
-    ok, message = copy_to_clipboard(text) if want_clipboard else (True, "")
-    if want_clipboard:
-        if not ok:
-            print(f"curator: {message}; the briefing is in {path}", file=sys.stderr)
-        elif not as_json:
-            print(message)
-    if as_json:
-        from curator import jsonout
-
-        jsonout.emit(
-            export_json(
-                path=path,
-                text=None,
-                count=count,
-                lang=lang,
-                overwritten=existed and force,
-                clipboard=ok if want_clipboard else None,
-                clipboard_error=None if ok else message,
-            )
-        )
-    return 0 if ok else EXIT_CLIPBOARD

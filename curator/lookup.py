@@ -16,7 +16,6 @@ settings snapshot :mod:`curator.lookup_settings`.
 from __future__ import annotations
 
 import os
-import sys
 import time
 from pathlib import Path
 
@@ -30,11 +29,9 @@ from curator.lookup_index import (
 from curator.lookup_settings import Settings as _Settings
 from curator.lookup_settings import default_window
 from curator.persist import Miss
-from curator.roots import resolve_workspace as _resolve_root
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    import argparse
     from datetime import datetime
     from typing import Any
 
@@ -45,8 +42,8 @@ __all__ = [
     "LEGACY_NAME",
     "LookupIndex",
     "LookupResult",
+    "answer",
     "default_window",
-    "format_text",
     "lookup",
     "parse_query",
     "shared_index",
@@ -152,15 +149,15 @@ def lookup(
     idx = index or LookupIndex(cfg.root if cfg is not None else root)
     st = _Settings.open(idx, cfg)
     try:
-        return _answer(idx, st, query, parsed, topic, window, one_shot=index is None)
+        return answer(idx, st, query, parsed, topic, window, one_shot=index is None)
     except Miss:  # a shard that does not decode: the whole index is rebuilt
         idx.forget()
-        return _answer(
+        return answer(
             idx, _Settings.open(idx, cfg), query, parsed, topic, window, one_shot=index is None
         )
 
 
-def _answer(
+def answer(
     idx: LookupIndex,
     st: _Settings,
     query: str,
@@ -266,72 +263,3 @@ def _answer_notes(
             res.briefings.append(entry)
         else:
             res.notes.append(entry)
-
-
-def format_text(res: LookupResult) -> str:
-    if not res.valid:
-        return f"{res.query!r} is not an arXiv ID or URL"
-    lines = []
-    what = (
-        f"arXiv {res.id}" + (f" ({res.version} asked)" if res.version else "")
-        if res.kind == "arxiv"
-        else res.id
-    )
-    if res.anchored:
-        places = ", ".join(
-            f"{a['section']} {a['title']} ({a['doc']}:{a['line']}{', ' + a['date'] + ' 锚入' if a.get('date') else ''})"
-            for a in res.anchored
-        )
-        lines.append(f"{what} is anchored: {places}")
-    else:
-        lines.append(f"{what} is NOT anchored in this topic's living doc")
-    for c in res.cited if not res.anchored else ():
-        where = "records its removal" if c["where"] == "removed" else f"cites it in {c['where']}"
-        lines.append(f"  the doc {where} ({c['doc']}:{c['line']}), not as an anchor")
-    for a in res.anchored_other_topics:
-        lines.append(f"  anchored in another topic: {a['doc']} {a['section']} (line {a['line']})")
-    for c in res.paper_cards:
-        lines.append(f"  paper card: {c['path']}" + (" (EMPTY)" if c["empty"] else ""))
-    if not res.paper_cards and res.kind == "arxiv":
-        lines.append("  paper card: none")
-    inw = [n for n in res.notes if n["in_window"]]
-    out = [n for n in res.notes if not n["in_window"]]
-    for n in inw:
-        lines.append(f"  in window: {n['path']} (line {', '.join(map(str, n['lines']))})")
-    for n in out:
-        lines.append(f"  earlier/later note: {n['path']}")
-    for b in res.briefings:
-        lines.append(f"  briefing: {b['path']}")
-    for p in res.problems:
-        lines.append(f"  problem: {p}")
-    return "\n".join(lines)
-
-
-def cmd_lookup(args: argparse.Namespace) -> int:
-    """``curator lookup``: config problems first, then the query, then the layout (as always)."""
-    idx = LookupIndex(_resolve_root(args.workspace))
-    st = _Settings.open(idx, None)
-    for problem in [*idx.problems, *(st.cfg.problems if st.cfg is not None else ())]:
-        print(
-            f"curator: {problem}", file=sys.stderr
-        )  # a link in .curator/, a refused path in curator.toml
-    parsed = parse_query(args.query)
-    if parsed is None:
-        res = LookupResult(args.query, None, False, kind="invalid")
-    else:
-        try:
-            res = _answer(idx, st, args.query, parsed, args.topic, None, one_shot=True)
-        except Miss:  # a shard that does not decode: the whole index is rebuilt
-            idx.forget()
-            res = _answer(
-                idx, _Settings.open(idx, None), args.query, parsed, args.topic, None, one_shot=True
-            )
-    if args.json:
-        from curator import jsonout
-
-        jsonout.emit(res.to_json())
-    elif not res.valid:  # an error, not an answer: stderr, like every command's
-        print(f"curator: {format_text(res)}", file=sys.stderr)
-    else:
-        print(format_text(res))
-    return res.exit_code

@@ -22,15 +22,10 @@ from conftest import BAD, SINCE, UNTIL, copy_workspace, need
 from curator.analysis import analyze
 from curator.arxiv import normalize_id
 from curator.briefing import default_output_path, load_template, render_briefing
+from curator.cli.export import EXIT_CLIPBOARD
+from curator.cli.export import run as cmd_export
 from curator.config import load_config
-from curator.export import (
-    EXIT_CLIPBOARD,
-    ExportExists,
-    ExportRefused,
-    cmd_export,
-    copy_to_clipboard,
-    write_briefing,
-)
+from curator.export import ExportExists, ExportRefused, copy_to_clipboard, write_briefing
 from curator.models import Analysis, LivingDoc, Window
 from curator.store import DecisionStore
 from curator.triage import Triage

@@ -221,15 +221,16 @@ def test_default_window_matches_config(sample_ws: Path) -> None:
 def test_root_resolution_matches_resolve_workspace(
     sample_ws: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from curator.roots import resolve_workspace as light
     from curator.workspace import WorkspaceError, resolve_workspace
 
     monkeypatch.chdir(sample_ws / "inbox" / "jay")
     for arg in (str(sample_ws), "../..", None, str(sample_ws / "inbox")):
-        assert lk._resolve_root(arg) == resolve_workspace(arg), arg
+        assert light(arg) == resolve_workspace(arg), arg
     monkeypatch.chdir(tmp_path)
-    assert lk._resolve_root(None) == resolve_workspace(None)
+    assert light(None) == resolve_workspace(None)
     with pytest.raises(WorkspaceError, match="workspace not found"):
-        lk._resolve_root(str(tmp_path / "nowhere"))
+        light(str(tmp_path / "nowhere"))
 
 
 def test_lookup_parser_alone_parses_like_the_whole_one(capsys: pytest.CaptureFixture[str]) -> None:
@@ -353,6 +354,8 @@ def test_plain_lookup_arguments_parse_as_argparse_would() -> None:
 
 
 def test_lookup_says_where_the_doc_names_a_paper_it_does_not_anchor(tmp_path: Path) -> None:
+    from curator.service.lookup import format_text
+
     (tmp_path / "organized/knowledge").mkdir(parents=True)
     (tmp_path / "inbox").mkdir()
     (tmp_path / "curator.toml").write_text('topic = "agents"\n', encoding="utf-8")
@@ -364,5 +367,5 @@ def test_lookup_says_where_the_doc_names_a_paper_it_does_not_anchor(tmp_path: Pa
     res = lookup(tmp_path, "arXiv:2210.03629")
     assert res.anchored == [] and res.exit_code == 1
     assert res.cited == [{"doc": "organized/knowledge/agents.md", "where": "Glossary", "line": 9}]
-    assert "cites it in Glossary" in lk.format_text(res)
-    assert "records its removal" in lk.format_text(lookup(tmp_path, "2610.06611"))
+    assert "cites it in Glossary" in format_text(res)
+    assert "records its removal" in format_text(lookup(tmp_path, "2610.06611"))

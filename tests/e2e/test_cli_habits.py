@@ -123,6 +123,37 @@ def test_a_folder_named_like_a_command_is_still_a_workspace(
     )  # far from every command: "workspace not found" as before
 
 
+@pytest.mark.parametrize(
+    "argv",
+    [
+        [],
+        ["ws"],
+        ["ws", "--topic", "rag"],
+        ["--topic", "rag"],
+        ["--since", "2026-08-19T20:00+08:00", "ws"],
+        ["--until", "x", "--topic", "t", "ws"],
+        ["ws", "extra"],
+        ["ws", "--json"],
+        ["--topic"],
+        ["--topic", "t", "--version"],
+        ["ws", "--", "x"],
+        ["ws", "--top", "t"],
+    ],
+)
+def test_the_ui_without_its_name_parses_as_curator_ui_would(argv: list[str]) -> None:
+    """``curator [WORKSPACE] [--topic …]`` is ``curator ui …``: same arguments, same errors."""
+    outcomes = []
+    for parse in (
+        lambda: cli.parse_args(argv),
+        lambda: cli.build_parser().parse_args(["ui", *argv]),
+    ):
+        try:
+            outcomes.append(vars(parse()))
+        except cli.UsageError as exc:
+            outcomes.append(str(exc))
+    assert outcomes[0] == outcomes[1], argv
+
+
 def test_a_missing_workspace_far_from_any_command_says_so(capsys, tmp_path: Path) -> None:
     code, out, err = run(capsys, str(tmp_path / "nowhere"))
     assert code == 2 and out == "" and err.startswith("curator: workspace not found:")

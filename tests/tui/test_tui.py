@@ -9,7 +9,8 @@ from pathlib import Path
 
 from ui_support import press, screen_text, stored, wait_for, wait_ready
 
-from curator.lookup import format_text, lookup
+from curator.lookup import lookup
+from curator.service.lookup import format_text
 from curator.store import DecisionStore
 from curator.tui.app import CuratorApp
 from curator.tui.screens.bulk import BulkScreen

@@ -1,0 +1,123 @@
+"""Deciding by key, from a script: record, undo, redo, and the history with its titles.
+
+The checks and the recording are :mod:`curator.decide`'s; this opens the decisions store
+around them for one command and closes it again, and says the store's problems (through
+*say*) the moment they are known, before any refusal.  A refusal raises :class:`Refused`
+(nothing recorded); ``ReadOnlyStore``, ``WorkspaceBusy`` and ``OSError`` come from the store.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from curator.decide import (
+    Refused,
+    Saved,
+    decision_json,
+    history_json,
+    increment_titles,
+    not_a_tier,
+    one_line,
+    record_decision,
+)
+from curator.decision_log import describe
+from curator.locks import WorkspaceBusy
+from curator.service.evening import Evening
+from curator.store import DecisionStore, ReadOnlyStore
+from curator.tiers import parse_tier
+
+__all__ = [
+    "ReadOnlyStore",
+    "Refused",
+    "Saved",
+    "WorkspaceBusy",
+    "decide",
+    "decision_json",
+    "describe",
+    "history",
+    "history_json",
+    "one_line",
+    "tier_refusal",
+    "undo_redo",
+]
+
+Say = Callable[[str], None]
+"""Where a problem that does not stop the command goes (one line each)."""
+
+
+def tier_refusal(value: str | None) -> str | None:
+    """Why *value* is not a tier (main or adjacent), or None when it is one."""
+    return None if parse_tier(value) else not_a_tier(value)
+
+
+def _open_store(evening: Evening, say: Say) -> DecisionStore:
+    """The store, writable unless another session holds it; refused when it is read-only."""
+    store = DecisionStore.open(evening.root, evening.config.editor_name, session_lock=False)
+    for p in store.problems:
+        if p != store.readonly_reason:  # a read-only store is refused below, with its reason
+            say(p)
+    if store.readonly:
+        store.close()
+        raise Refused(store.readonly_reason or "the decisions store is read-only")
+    return store
+
+
+def decide(
+    evening: Evening,
+    key: str,
+    action: str,
+    *,
+    window: tuple[str | None, str | None, str | None] = (None, None, None),
+    section: str | None = None,
+    priority: str | None = None,
+    note: str | None = None,
+    tier: str | None = None,
+    say: Say,
+) -> Saved:
+    """Record *action* on the one increment *key* names in the window (topic, since, until).
+
+    Durable on return; see :func:`curator.decide.record_decision` for what is refused.
+    """
+    try:
+        # the window's increments: notes outside it are dated, not split (no increment depends on them)
+        analysis = evening.analyze(*window)
+    except ValueError as exc:
+        raise Refused(str(exc)) from exc
+    store = _open_store(evening, say)
+    try:
+        return record_decision(
+            store, analysis, key, action, section=section, priority=priority, note=note, tier=tier
+        )
+    finally:
+        store.close()
+
+
+def undo_redo(evening: Evening, action: str, *, say: Say) -> dict[str, Any] | None:
+    """Undo or redo the latest change (*action*); the store's event, or None when there is none."""
+    store = _open_store(evening, say)
+    try:
+        return store.undo() if action == "undo" else store.redo()
+    finally:
+        store.close()
+
+
+def history(evening: Evening, *, say: Say) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """Every decision, newest first: (the store's event, its ``history --json`` entry).
+
+    Titles come from the default window, then from the windows the older decisions were
+    made in (:func:`curator.decide.increment_titles`).
+    """
+    cfg = evening.config
+    store = DecisionStore.open(evening.root, cfg.editor_name, readonly=True, session_lock=False)
+    try:
+        for p in store.problems:
+            say(p)
+        events = store.history()
+        titles = increment_titles(evening.root, cfg, store, events) if events else {}
+    finally:
+        store.close()
+    return [
+        (ev, history_json(ev, ev.get("title") or titles.get(ev.get("key") or ""), cfg.zone))
+        for ev in events
+    ]
