@@ -416,7 +416,7 @@ async def test_keymap_from_config(sample_ws: Path) -> None:
         assert stored(sample_ws)[CORUN].action == "approve"
         assert stored(sample_ws)[DASH].action == "reject"
         keys = {action: key for key, action, _desc in app.triage.key_table()}
-        assert keys["approve"] == "y"
+        assert keys["triage.approve"] == "y"
 
 
 async def test_second_session_is_read_only(sample_ws: Path) -> None:

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
+from curator.tui.actions import bindings
 from curator.tui.text import clean
 
 FILTER_HELP = (
@@ -21,9 +21,7 @@ FILTER_HELP = (
 class HelpScreen(ModalScreen[None]):
     """A table of keys; any of Escape, q or ? closes it."""
 
-    BINDINGS = [
-        Binding("escape,q,question_mark", "close", "Close", id="help.close"),
-    ]
+    BINDINGS = bindings("help")
 
     def __init__(self, keys: list[tuple[str, str, str]]) -> None:
         """*keys*: (key as displayed, action name, description)."""

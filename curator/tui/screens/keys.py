@@ -1,38 +1,24 @@
 """The triage screen's keys as help and the command palette show them (from the registry).
 
-A mixin of :class:`~curator.tui.screens.triage.TriageScreen`. Both lists come from
+A layer of :class:`~curator.tui.screens.triage.TriageScreen`. Both lists come from
 :data:`curator.tui.actions.ACTIONS` with the user's ``[keymap]`` applied, so what `?` and
 Ctrl+P say is what the keys do.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
-
 from textual.binding import Binding
 
-from curator.tui.actions import ACTIONS, TriageAction
-
-if TYPE_CHECKING:
-    from textual.app import App
-
-    from curator.service.session import Session
+from curator.tui.actions import ACTIONS, Action, keys_of
+from curator.tui.screens.triage_state import TriageBase
 
 
-class Keys:
+class Keys(TriageBase):
     """Help rows, palette entries, and why an action cannot run right now."""
 
-    app: App[None]
-    session: Session | None
-    ready: bool
-    busy: str
-    keymap: dict[str, str]
-    check_action: Callable[[str, tuple[object, ...]], bool | None]
-
-    def keys_of(self, action: TriageAction) -> list[str]:
+    def keys_of(self, action: Action) -> list[str]:
         """The key names bound to *action* now (the keymap's, else the defaults)."""
-        return [k.strip() for k in self.keymap.get(action.id, action.keys).split(",") if k.strip()]
+        return keys_of(action, self.keymap)
 
     def key_table(self) -> list[tuple[str, str, str]]:
         """(keys as shown, binding id, description) for every action, after the keymap."""
@@ -57,7 +43,7 @@ class Keys:
             out.append((name, help_text, action.action, [*names, *displays]))
         return out
 
-    def why_not(self, action: TriageAction) -> str | None:
+    def why_not(self, action: Action) -> str | None:
         """None when *action* can run now, else a few words why not."""
         if self.check_action(action.method, ()):
             return None
@@ -79,6 +65,6 @@ class Keys:
         found = next((a for a in ACTIONS if a.action == action), None)
         reason = self.why_not(found) if found is not None else None
         if reason:
-            self.notify(f"{found.name if found else method}: {reason}", markup=False, timeout=3)  # type: ignore[attr-defined]
+            self.notify(f"{found.name if found else method}: {reason}", markup=False, timeout=3)
             return
-        await self.run_action(action)  # type: ignore[attr-defined]
+        await self.run_action(action)
