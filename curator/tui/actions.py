@@ -223,6 +223,11 @@ def bindings(screen: str) -> list[BindingType]:
     return [a.binding() for a in REGISTRY if a.screen == screen]
 
 
+def keymap_name(action: Action) -> str:
+    """The name help shows for *action*: the triage screen's without ``triage.`` (as the README has them)."""
+    return action.id.split(".", 1)[1] if action.screen == "triage" else action.id
+
+
 def keys_of(action: Action, keymap: dict[str, str]) -> list[str]:
     """The key names bound to *action* under *keymap* (resolved ids), else its defaults."""
     return [k.strip() for k in keymap.get(action.id, action.keys).split(",") if k.strip()]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from textual.binding import Binding
 
-from curator.tui.actions import ACTIONS, Action, keys_of
+from curator.tui.actions import ACTIONS, Action, keymap_name, keys_of
 from curator.tui.screens.triage_state import TriageBase
 
 
@@ -20,15 +20,19 @@ class Keys(TriageBase):
         """The key names bound to *action* now (the keymap's, else the defaults)."""
         return keys_of(action, self.keymap)
 
+    def shown_keys(self, action: Action) -> str:
+        """*action*'s keys as the footer shows them (``^r``), after the keymap."""
+        return " / ".join(
+            self.app.get_key_display(Binding(k, action.action)) for k in self.keys_of(action)
+        )
+
     def key_table(self) -> list[tuple[str, str, str]]:
-        """(keys as shown, binding id, description) for every action, after the keymap."""
-        out = []
-        for action in ACTIONS:
-            shown = " / ".join(
-                self.app.get_key_display(Binding(k, action.action)) for k in self.keys_of(action)
-            )
-            out.append((shown, action.id, action.name))
-        return out
+        """(keys as shown, binding id, description) for every triage action, after the keymap."""
+        return [(self.shown_keys(a), a.id, a.name) for a in ACTIONS]
+
+    def help_rows(self, actions: tuple[Action, ...] = ACTIONS) -> list[tuple[str, str, str]]:
+        """(keys as shown, the name ``[keymap]`` knows it by, description) for help."""
+        return [(self.shown_keys(a), keymap_name(a), a.name) for a in actions]
 
     def palette_entries(self) -> list[tuple[str, str, str, list[str]]]:
         """(name, help, action, key names) for every action; help says when it cannot run now."""

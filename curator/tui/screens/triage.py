@@ -26,7 +26,7 @@ from textual.widgets import Label
 
 from curator.service.pacing import RUN_REST as RUN_REST
 from curator.service.pacing import VIEWS_DELAY as VIEWS_DELAY
-from curator.tui.actions import bindings
+from curator.tui.actions import APP, DIALOGS, bindings
 from curator.tui.screens.keys import Keys
 from curator.tui.screens.navigation import Navigation
 from curator.tui.screens.triage_edits import TriageEdits
@@ -122,7 +122,7 @@ class TriageScreen(Keys, Navigation, TriageLoading, TriageEdits):
     def action_help(self) -> None:
         from curator.tui.screens.help import HelpScreen
 
-        self.app.push_screen(HelpScreen(self.key_table()))
+        self.app.push_screen(HelpScreen(self.help_rows(), self.help_rows(DIALOGS + APP)))
 
     def action_toggle_out_of_window(self) -> None:
         shown = self._notes.toggle_out_of_window()
