@@ -247,7 +247,7 @@ def resolve_keymap(raw: dict[str, str]) -> tuple[dict[str, str], list[str]]:
     if unknown:
         problems.append(
             f"curator.toml [keymap]: unknown action(s) {', '.join(unknown)} (ignored; "
-            "? lists the triage screen's, and every screen's are in the README)"
+            "? lists every action by the name [keymap] knows it by)"
         )
     return keymap, problems + conflicts(keymap)
 
