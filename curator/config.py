@@ -181,7 +181,7 @@ def load_config(root: Path) -> Config:
     path = root / CONFIG_NAME
     data = _read(path)
     for attr, keys in TEXT_KEYS.items():
-        setattr(cfg, attr, _str(_get(data, *keys)))
+        setattr(cfg, attr, _text(cfg, attr, _get(data, *keys)))
     try:
         cfg.tz = resolve_timezone(cfg.timezone)
     except ValueError as exc:
@@ -198,7 +198,7 @@ def load_config(root: Path) -> Config:
     use_lexicon(load_lexicon(cfg.lexicon))  # the words this workspace reads its notes by
     keymap = _get(data, "keymap", "keys")
     if isinstance(keymap, dict):
-        cfg.keymap = flat_keymap(keymap)
+        _read_keymap(cfg, keymap)
     unknown = unknown_keys(data)
     if unknown:
         cfg.problems.append(
@@ -220,7 +220,7 @@ def _read(path: Path) -> dict[str, Any]:
 
 def _read_paths(cfg: Config, data: dict[str, Any]) -> None:
     for attr, keys in PATH_KEYS.items():
-        value = _str(_get(data, *keys))
+        value = _text(cfg, attr, _get(data, *keys))
         if value:
             refused = path_problem(cfg.root, attr, value)
             if refused:
@@ -268,7 +268,18 @@ def _read_points(cfg: Config, data: dict[str, Any]) -> None:
         cfg.max_points = value
 
 
-def flat_keymap(table: dict[str, Any], prefix: str = "") -> dict[str, str]:
+def _read_keymap(cfg: Config, table: dict[str, Any]) -> None:
+    """``[keymap]``: action id → keys as text; which ids there are is the UI's to check."""
+    for name, value in flat_keymap(table).items():
+        if isinstance(value, bool) or not isinstance(value, SCALARS):
+            cfg.problems.append(
+                f"{CONFIG_NAME}: [keymap] {_path_shown(name)} = {_shown(value)} is not a key name; ignored"
+            )
+        else:
+            cfg.keymap[name] = str(value)
+
+
+def flat_keymap(table: dict[str, Any], prefix: str = "") -> dict[str, Any]:
     """``[keymap]`` as action id → keys; TOML's dotted keys (``triage.approve = "y"``) nest, so flatten."""
     out: dict[str, str] = {}
     for key, value in table.items():
@@ -276,7 +287,7 @@ def flat_keymap(table: dict[str, Any], prefix: str = "") -> dict[str, str]:
         if isinstance(value, dict):
             out.update(flat_keymap(value, f"{name}."))
         else:
-            out[name] = str(value)
+            out[name] = value
     return out
 
 
@@ -364,6 +375,20 @@ def template_allowed(root: Path, raw: str) -> bool:
 def _path_shown(value: str) -> str:
     """A value from the file as one printable line."""
     return "".join(c if c.isprintable() else "?" for c in value)[:200]
+
+
+SCALARS = (str, int, float)
+"""What a text value may be written as (``timezone = 8`` reads as "8"); a table, list or date may not."""
+
+
+def _text(cfg: Config, attr: str, value: Any) -> str | None:
+    """*value* as text, None when absent; a table, list, date or true/false is reported and ignored."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, SCALARS):
+        cfg.problems.append(f"{CONFIG_NAME}: {attr} = {_shown(value)} is not text; ignored")
+        return None
+    return _str(value)
 
 
 def _str(value: Any) -> str | None:

@@ -54,7 +54,19 @@ def test_dotted_keymap_ids_are_read_as_ids(tmp_path: Path) -> None:
         tmp_path, '[keymap]\napprove = "y"\ntriage.reject = "X"\n[keymap.export]\nwrite = "W"\n'
     )
     assert cfg.keymap == {"approve": "y", "triage.reject": "X", "export.write": "W"}
-    assert flat_keymap({"a": {"b": {"c": 1}}}) == {"a.b.c": "1"}
+    assert flat_keymap({"a": {"b": {"c": 1}}}) == {"a.b.c": 1}
+
+
+def test_values_of_the_wrong_type_are_reported(tmp_path: Path) -> None:
+    cfg = _config(
+        tmp_path,
+        'editor = ["a", "b"]\ntopic = true\n[keymap]\napprove = ["y"]\nreject = "X"\nfirst = 1\n',
+    )
+    assert cfg.editor is None and cfg.topic is None
+    assert cfg.keymap == {"reject": "X", "first": "1"}  # the UI resolves the names
+    said = " | ".join(cfg.problems)
+    assert "editor = ['a', 'b'] is not text" in said and "topic = True is not text" in said, said
+    assert "[keymap] approve = ['y'] is not a key name" in said, said
 
 
 def test_every_screen_has_namespaced_ids_and_old_triage_ids_are_aliases() -> None:
