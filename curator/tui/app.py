@@ -15,7 +15,7 @@ from textual import events
 from textual.app import App
 from textual.screen import Screen
 
-from curator.service.evening import Evening
+from curator.service.request import EveningRequest
 from curator.tui.actions import bindings, resolve_keymap
 from curator.tui.paths import styles_dir
 from curator.tui.screens.triage import TriageScreen
@@ -50,7 +50,7 @@ class CuratorApp(App[None]):
         """
         super().__init__()
         self.notice = notice
-        self.evening = Evening(Path(root), topic, since, until, check_keymap=resolve_keymap)
+        self.request = EveningRequest(Path(root), topic, since, until, check_keymap=resolve_keymap)
         """What to open, and its settings: the one copy every screen reads."""
         self.key_at = 0.0
         """time.monotonic() of the last key pressed (background work waits while keys come)."""
@@ -58,7 +58,7 @@ class CuratorApp(App[None]):
     @property
     def config(self) -> Config:
         """curator.toml, read once on first use (from any thread); defaults and a problem if broken."""
-        return self.evening.config
+        return self.request.config
 
     @property
     def triage(self) -> TriageScreen:
@@ -73,7 +73,7 @@ class CuratorApp(App[None]):
         await super().on_event(event)
 
     def get_default_screen(self) -> Screen[None]:
-        return TriageScreen(self.evening)
+        return TriageScreen(self.request)
 
     def on_mount(self) -> None:
         self.call_after_refresh(self._apply_config)
@@ -89,9 +89,9 @@ class CuratorApp(App[None]):
         """The keymap and any configuration problems, once the first frame is out."""
         from curator.tui.text import clean
 
-        config = self.evening.config  # checks [keymap] against every screen's actions
-        self.set_keymap(self.evening.keymap)
-        for problem in [self.evening.problem, *config.problems]:
+        config = self.request.config  # checks [keymap] against every screen's actions
+        self.set_keymap(self.request.keymap)
+        for problem in [self.request.problem, *config.problems]:
             if problem:
                 self.notify(clean(problem, 300), severity="warning", markup=False, timeout=10)
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from textual.binding import Binding
 
 from curator.config import flat_keymap
-from curator.service.evening import Evening
+from curator.service.request import EveningRequest
 from curator.service.settings import load_config
 from curator.tui.actions import ACTIONS, BY_ID, REGISTRY, bindings, resolve_keymap
 
@@ -105,17 +105,17 @@ def test_keymap_conflicts_are_reported_on_every_screen() -> None:
     assert len(problems) == 1 and "unknown action(s) nope" in problems[0]
 
 
-def test_the_evening_reports_keymap_problems_with_the_config(tmp_path: Path) -> None:
+def test_the_request_reports_keymap_problems_with_the_config(tmp_path: Path) -> None:
     (tmp_path / "curator.toml").write_text('[keymap]\nreject = "n,x"\n', encoding="utf-8")
-    evening = Evening(tmp_path, check_keymap=resolve_keymap)
-    assert any('"n" is bound to both' in p for p in evening.config.problems)
-    assert evening.keymap == {"triage.reject": "n,x"}
+    request = EveningRequest(tmp_path, check_keymap=resolve_keymap)
+    assert any('"n" is bound to both' in p for p in request.config.problems)
+    assert request.keymap == {"triage.reject": "n,x"}
 
 
 def test_a_broken_file_opens_with_defaults_and_says_why(tmp_path: Path) -> None:
     (tmp_path / "curator.toml").write_text("topic = \n", encoding="utf-8")
-    evening = Evening(tmp_path, check_keymap=resolve_keymap)
-    assert evening.config.topic is None and evening.problem and "not valid TOML" in evening.problem
+    request = EveningRequest(tmp_path, check_keymap=resolve_keymap)
+    assert request.config.topic is None and request.problem and "not valid TOML" in request.problem
 
 
 def test_the_readme_keymap_example_is_clean() -> None:

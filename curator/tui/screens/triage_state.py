@@ -3,7 +3,7 @@
 The base of :class:`~curator.tui.screens.triage.TriageScreen`; the views, the loading, the
 edits and the keys are layers over it (each in a module of its own). The request (workspace,
 topic, window) and its settings belong to the app's
-:class:`~curator.service.evening.Evening`: the screen only reads them.
+:class:`~curator.service.request.EveningRequest`: the screen only reads them.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from textual.timer import Timer
 if TYPE_CHECKING:  # the rest loads with the first analysis: the first frame must not wait for it
     from textual.widgets import Input
 
-    from curator.service.evening import Evening
     from curator.service.loader import Loader
+    from curator.service.request import EveningRequest
     from curator.service.rows import Row
     from curator.service.session import Session
     from curator.service.settings import Config
@@ -59,10 +59,10 @@ NEEDS_PANES = WRITES | {
 class TriageBase(Screen[None]):
     """The triage screen's state: nothing is read until the screen is mounted."""
 
-    def __init__(self, evening: Evening) -> None:
-        """*evening*: what to open (the app's; its settings are read when first needed)."""
+    def __init__(self, request: EveningRequest) -> None:
+        """*request*: what to open (the app's; its settings are read when first needed)."""
         super().__init__()
-        self.evening = evening
+        self.request = request
         self.session: Session | None = None
         self.ready = False
         self.panes_ready = False
@@ -97,21 +97,21 @@ class TriageBase(Screen[None]):
 
     @property
     def root(self) -> Path:
-        return self.evening.root
+        return self.request.root
 
     @property
     def topic(self) -> str | None:
-        return self.evening.topic
+        return self.request.topic
 
     @property
     def config(self) -> Config:
-        return self.evening.config
+        return self.request.config
 
     @property
     def keymap(self) -> dict[str, str]:
         """Binding id → keys, as the user's ``[keymap]`` has them (checked, aliases resolved)."""
-        _ = self.evening.config  # the keymap is checked as the settings are read
-        return dict(self.evening.keymap)
+        _ = self.request.config  # the keymap is checked as the settings are read
+        return dict(self.request.keymap)
 
     @property
     def loader(self) -> Loader:
@@ -119,7 +119,7 @@ class TriageBase(Screen[None]):
         if self._loader is None:
             from curator.service.loader import Loader
 
-            ev = self.evening
+            ev = self.request
             self._loader = Loader(ev.root, ev.config, ev.topic, ev.since, ev.until)
         return self._loader
 

@@ -21,7 +21,7 @@ KeymapCheck = Callable[[dict[str, str]], tuple[dict[str, str], list[str]]]
 
 
 @dataclass
-class Evening:
+class EveningRequest:
     """What to open; the settings are read once, and a broken file still opens with defaults."""
 
     root: Path
