@@ -126,41 +126,111 @@ def _get(data: dict[str, Any], *names: str) -> Any:
     return None
 
 
+TEXT_KEYS: dict[str, tuple[str, ...]] = {
+    "topic": ("topic",),
+    "editor": ("editor",),
+    "timezone": ("timezone", "tz"),
+}
+"""Free text: attribute → the names it may have in the file, first found wins."""
+
+PATH_KEYS: dict[str, tuple[str, ...]] = {
+    "inbox": ("paths.inbox", "inbox"),
+    "cards": ("paths.paper_cards", "paths.cards", "paper_cards"),
+    "knowledge": ("paths.knowledge", "knowledge"),
+    "lang": ("lang", "export.lang"),
+    "template": ("export.template", "template"),
+}
+"""Text that names a place (checked by :func:`path_problem`; ``lang`` fills the template's ``{lang}``)."""
+
+NUMBER_KEYS: dict[str, tuple[str, ...]] = {
+    "window_hours": ("window_hours", "window.hours"),
+    "card_days": ("card_days", "paper_cards_days", "window.card_days"),
+}
+"""Hours and days, each more than 0 and at most :data:`LIMITS`."""
+
+TIME_KEYS: dict[str, tuple[str, ...]] = {
+    "since": ("since", "window.since"),
+    "until": ("until", "window.until"),
+}
+"""ISO 8601 times (TOML datetimes too); a bad one is a :class:`ConfigError`."""
+
+POINTS_KEYS = ("export.max_points", "max_points")
+FREE_TABLES = ("lexicon", "keymap", "keys")
+"""Tables whose keys are the user's own (phrases; action ids, checked by the UI's registry)."""
+
+KNOWN_KEYS: frozenset[str] = (
+    frozenset(
+        name
+        for table in (TEXT_KEYS, PATH_KEYS, NUMBER_KEYS, TIME_KEYS)
+        for names in table.values()
+        for name in names
+    )
+    | frozenset(POINTS_KEYS)
+    | frozenset(FREE_TABLES)
+)
+"""Every key curator.toml may hold, dotted (the schema); any other is reported."""
+
+
 def load_config(root: Path) -> Config:
-    """Read ``curator.toml`` if present; bad values become problems, not crashes."""
+    """Read ``curator.toml`` if present; bad values become problems, not crashes.
+
+    Unknown keys and values out of range are reported in ``Config.problems`` (the UI and
+    the CLI show them); an unreadable file, zone or time is a :class:`ConfigError`.
+    """
     cfg = Config(root=root)
     path = root / CONFIG_NAME
-    data: dict[str, Any] = {}
-    if path.is_file():
-        try:
-            data = tomllib.loads(path.read_text(encoding="utf-8", errors="replace"))
-        except (tomllib.TOMLDecodeError, OSError) as exc:
-            raise ConfigError(f"{path}: not valid TOML ({exc})") from exc
-    cfg.topic = _str(_get(data, "topic"))
-    cfg.editor = _str(_get(data, "editor"))
-    cfg.timezone = _str(_get(data, "timezone", "tz"))
+    data = _read(path)
+    for attr, keys in TEXT_KEYS.items():
+        setattr(cfg, attr, _text(cfg, attr, _get(data, *keys)))
     try:
         cfg.tz = resolve_timezone(cfg.timezone)
     except ValueError as exc:
         raise ConfigError(f"{path}: {exc}") from exc
-    for attr, keys in {
-        "inbox": ("paths.inbox", "inbox"),
-        "cards": ("paths.paper_cards", "paths.cards", "paper_cards"),
-        "knowledge": ("paths.knowledge", "knowledge"),
-        "lang": ("lang", "export.lang"),
-        "template": ("export.template", "template"),
-    }.items():
-        value = _str(_get(data, *keys))
+    _read_paths(cfg, data)
+    _read_numbers(cfg, data)
+    _read_times(cfg, data, path)
+    _read_points(cfg, data)
+    lexicon = _get(data, "lexicon")
+    if isinstance(lexicon, dict):
+        cfg.lexicon = lexicon
+    from curator.lexicon import load_lexicon, use_lexicon
+
+    use_lexicon(load_lexicon(cfg.lexicon))  # the words this workspace reads its notes by
+    keymap = _get(data, "keymap", "keys")
+    if isinstance(keymap, dict):
+        _read_keymap(cfg, keymap)
+    unknown = unknown_keys(data)
+    if unknown:
+        cfg.problems.append(
+            f"{CONFIG_NAME}: unknown key{'s' if len(unknown) > 1 else ''} "
+            f"{', '.join(_path_shown(k) for k in unknown[:10])} (ignored)"
+        )
+    return cfg
+
+
+def _read(path: Path) -> dict[str, Any]:
+    """The file's tables, empty when there is no file; ConfigError when it is not TOML."""
+    if not path.is_file():
+        return {}
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8", errors="replace"))
+    except (tomllib.TOMLDecodeError, OSError) as exc:
+        raise ConfigError(f"{path}: not valid TOML ({exc})") from exc
+
+
+def _read_paths(cfg: Config, data: dict[str, Any]) -> None:
+    for attr, keys in PATH_KEYS.items():
+        value = _text(cfg, attr, _get(data, *keys))
         if value:
-            refused = path_problem(root, attr, value)
+            refused = path_problem(cfg.root, attr, value)
             if refused:
                 cfg.problems.append(refused)
             else:
                 setattr(cfg, attr, value)
-    for attr, keys in {
-        "window_hours": ("window_hours", "window.hours"),
-        "card_days": ("card_days", "paper_cards_days", "window.card_days"),
-    }.items():
+
+
+def _read_numbers(cfg: Config, data: dict[str, Any]) -> None:
+    for attr, keys in NUMBER_KEYS.items():
         value = _get(data, *keys)
         if value is None:
             continue
@@ -169,10 +239,10 @@ def load_config(root: Path) -> Config:
             cfg.problems.append(f"{CONFIG_NAME}: {problem}; using {getattr(cfg, attr):g}")
         else:
             setattr(cfg, attr, float(value))
-    for attr, keys in {
-        "since": ("since", "window.since"),
-        "until": ("until", "window.until"),
-    }.items():
+
+
+def _read_times(cfg: Config, data: dict[str, Any], path: Path) -> None:
+    for attr, keys in TIME_KEYS.items():
         value = _get(data, *keys)
         if value is None:
             continue
@@ -184,24 +254,55 @@ def load_config(root: Path) -> Config:
             except ValueError as exc:
                 raise ConfigError(f"{path}: {attr} = {value!r} is not an ISO 8601 time") from exc
         setattr(cfg, attr, parsed)
-    value = _get(data, "export.max_points", "max_points")
-    if value is not None:
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 1000:
+
+
+def _read_points(cfg: Config, data: dict[str, Any]) -> None:
+    value = _get(data, *POINTS_KEYS)
+    if value is None:
+        return
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 1000:
+        cfg.problems.append(
+            f"{CONFIG_NAME}: max_points = {_shown(value)} is not a whole number from 0 to 1000; using {cfg.max_points}"
+        )
+    else:
+        cfg.max_points = value
+
+
+def _read_keymap(cfg: Config, table: dict[str, Any]) -> None:
+    """``[keymap]``: action id → keys as text; which ids there are is the UI's to check."""
+    for name, value in flat_keymap(table).items():
+        if isinstance(value, bool) or not isinstance(value, SCALARS):
             cfg.problems.append(
-                f"{CONFIG_NAME}: max_points = {_shown(value)} is not a whole number from 0 to 1000; using {cfg.max_points}"
+                f"{CONFIG_NAME}: [keymap] {_path_shown(name)} = {_shown(value)} is not a key name; ignored"
             )
         else:
-            cfg.max_points = value
-    lexicon = _get(data, "lexicon")
-    if isinstance(lexicon, dict):
-        cfg.lexicon = lexicon
-    from curator.lexicon import load_lexicon, use_lexicon
+            cfg.keymap[name] = str(value)
 
-    use_lexicon(load_lexicon(cfg.lexicon))  # the words this workspace reads its notes by
-    keymap = _get(data, "keymap", "keys")
-    if isinstance(keymap, dict):
-        cfg.keymap = {str(k): str(v) for k, v in keymap.items()}
-    return cfg
+
+def flat_keymap(table: dict[str, Any], prefix: str = "") -> dict[str, Any]:
+    """``[keymap]`` as action id → keys; TOML's dotted keys (``triage.approve = "y"``) nest, so flatten."""
+    out: dict[str, str] = {}
+    for key, value in table.items():
+        name = f"{prefix}{key}"
+        if isinstance(value, dict):
+            out.update(flat_keymap(value, f"{name}."))
+        else:
+            out[name] = value
+    return out
+
+
+def unknown_keys(data: dict[str, Any], prefix: str = "") -> list[str]:
+    """The dotted keys of *data* the schema (:data:`KNOWN_KEYS`) does not name, in file order."""
+    out: list[str] = []
+    for key, value in data.items():
+        name = f"{prefix}{key}"
+        if name in KNOWN_KEYS:
+            continue
+        if isinstance(value, dict) and any(k.startswith(f"{name}.") for k in KNOWN_KEYS):
+            out.extend(unknown_keys(value, f"{name}."))
+        else:
+            out.append(name)
+    return out
 
 
 LIMITS = {"window_hours": 24.0 * 366 * 10, "card_days": 366.0 * 10}
@@ -274,6 +375,20 @@ def template_allowed(root: Path, raw: str) -> bool:
 def _path_shown(value: str) -> str:
     """A value from the file as one printable line."""
     return "".join(c if c.isprintable() else "?" for c in value)[:200]
+
+
+SCALARS = (str, int, float)
+"""What a text value may be written as (``timezone = 8`` reads as "8"); a table, list or date may not."""
+
+
+def _text(cfg: Config, attr: str, value: Any) -> str | None:
+    """*value* as text, None when absent; a table, list, date or true/false is reported and ignored."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, SCALARS):
+        cfg.problems.append(f"{CONFIG_NAME}: {attr} = {_shown(value)} is not text; ignored")
+        return None
+    return _str(value)
 
 
 def _str(value: Any) -> str | None:

@@ -35,8 +35,7 @@ def aliases(inc: Increment) -> list[str]:
     for it in inc.items:
         if not it.primary_arxiv and it.title:
             out.append("t:" + fingerprint(it.title))
-    seen: set[str] = set()
-    return [a for a in out if not (a in seen or seen.add(a))]
+    return list(dict.fromkeys(out))  # each once, first place kept
 
 
 @dataclass
@@ -132,6 +131,49 @@ class Row:
         return out
 
 
+class _Owners:
+    """Which row an alias belongs to: the row whose id it is, else the one row carrying it."""
+
+    def __init__(self, rows: list[Row]) -> None:
+        self.own = {row.inc.id: row for row in rows}
+        self.carriers: dict[str, list[Row]] = {}
+        """Alias → every row carrying it."""
+        for row in rows:
+            for a in aliases(row.inc):
+                self.carriers.setdefault(a, []).append(row)
+
+    def __call__(self, alias: str) -> Row | None:
+        if alias in self.own:
+            return self.own[alias]
+        found = self.carriers.get(alias, ())
+        return found[0] if len(found) == 1 else None
+
+
+def _attach(rows: list[Row], current: dict[str, Any], owner: _Owners) -> set[str]:
+    """Give each row the decision stored under one of its aliases; the keys used."""
+    attached: set[str] = set()
+    for row in rows:
+        for a in aliases(row.inc):
+            if a in current and owner(a) is row:
+                row.decision = current[a]
+                attached.add(a)
+                break
+    return attached
+
+
+def _fold_merges(rows: list[Row], owner: _Owners) -> dict[int, Row]:
+    """Fold merged increments into their primary: id(merged row) → the row it is shown as."""
+    shown_as: dict[int, Row] = {}
+    for row in rows:
+        d = row.decision
+        target = getattr(d, "merged_into", None) if d else None
+        primary = owner(target) if target else None
+        if primary is not None and primary is not row:
+            primary.absorbed.append(row.inc)
+            shown_as[id(row)] = primary
+    return shown_as
+
+
 class Triage:
     """Rows for the current analysis and store; cheap to rebuild after every decision.
 
@@ -155,34 +197,9 @@ class Triage:
     def rebuild(self) -> None:
         current: dict[str, Any] = self.store.current() if self.store is not None else {}
         rows = [Row(inc) for inc in self.analysis.increments]
-        own = {row.inc.id: row for row in rows}
-        carriers: dict[str, list[Row]] = {}
-        for row in rows:
-            for a in aliases(row.inc):
-                carriers.setdefault(a, []).append(row)
-
-        def owner(alias: str) -> Row | None:
-            if alias in own:
-                return own[alias]
-            found = carriers.get(alias, ())
-            return found[0] if len(found) == 1 else None
-
-        attached: set[str] = set()
-        for row in rows:
-            for a in aliases(row.inc):
-                if a in current and owner(a) is row:
-                    row.decision = current[a]
-                    attached.add(a)
-                    break
-        # fold merged increments into their primary
-        shown_as: dict[int, Row] = {}
-        for row in rows:
-            d = row.decision
-            target = getattr(d, "merged_into", None) if d else None
-            primary = owner(target) if target else None
-            if primary is not None and primary is not row:
-                primary.absorbed.append(row.inc)
-                shown_as[id(row)] = primary
+        owner = _Owners(rows)
+        attached = _attach(rows, current, owner)
+        shown_as = _fold_merges(rows, owner)
 
         def shown(row: Row) -> Row:
             for _ in range(len(rows)):  # a merge chain ends at a row that is shown
@@ -194,7 +211,7 @@ class Triage:
         self.rows = [r for r in rows if id(r) not in shown_as]
         self.by_key = {}
         self.shared = {}
-        for alias, found in carriers.items():
+        for alias, found in owner.carriers.items():
             rows_for = list({id(r): r for r in map(shown, found)}.values())
             holder = owner(alias)
             if holder is not None:

@@ -247,7 +247,9 @@ class Session:
         """The rows bulk action 1, 2 or 3 would decide (undecided rows only)."""
         undecided = [r for r in self.rows if r.action is None]
         if number == 1:
-            steps = [(r, None) for r in undecided if r.inc.status != "new"]
+            steps: list[tuple[Row, str | None]] = [
+                (r, None) for r in undecided if r.inc.status != "new"
+            ]
             return BulkPlan(1, BULK_TITLES[1], "reject", steps)
         if number == 2:
             plan = BulkPlan(2, BULK_TITLES[2], "approve")

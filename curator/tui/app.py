@@ -7,16 +7,16 @@ and zoneinfo, a third of what the first frame would otherwise wait for.
 
 from __future__ import annotations
 
-import threading
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from textual import events
 from textual.app import App
-from textual.binding import Binding
 from textual.screen import Screen
 
+from curator.service.request import EveningRequest
+from curator.tui.actions import bindings, resolve_keymap
 from curator.tui.paths import styles_dir
 from curator.tui.screens.triage import TriageScreen
 
@@ -34,7 +34,7 @@ class CuratorApp(App[None]):
     CSS_PATH = [str(CSS_FILE)]
     TITLE = "curator"
     ENABLE_COMMAND_PALETTE = True
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True, id="app.quit")]
+    BINDINGS = bindings("app")
 
     def __init__(
         self,
@@ -50,35 +50,15 @@ class CuratorApp(App[None]):
         """
         super().__init__()
         self.notice = notice
-        self.root = Path(root)
-        self.topic = topic
-        self.since = since
-        self.until = until
-        self.config_problem: str | None = None
-        self._config: Config | None = None
-        self._config_lock = threading.Lock()
+        self.request = EveningRequest(Path(root), topic, since, until, check_keymap=resolve_keymap)
+        """What to open, and its settings: the one copy every screen reads."""
         self.key_at = 0.0
         """time.monotonic() of the last key pressed (background work waits while keys come)."""
 
     @property
     def config(self) -> Config:
         """curator.toml, read once on first use (from any thread); defaults and a problem if broken."""
-        if self._config is None:
-            with self._config_lock:
-                if self._config is None:
-                    from curator.service.settings import Config, ConfigError, load_config
-
-                    try:
-                        self._config = load_config(self.root)
-                    except ConfigError as exc:  # still open, with defaults, and say why
-                        self._config = Config(root=self.root)
-                        self.config_problem = str(exc)
-        return self._config
-
-    @property
-    def keymap(self) -> dict[str, str]:
-        """[keymap] of curator.toml: binding id → keys."""
-        return dict(self.config.keymap)
+        return self.request.config
 
     @property
     def triage(self) -> TriageScreen:
@@ -93,7 +73,7 @@ class CuratorApp(App[None]):
         await super().on_event(event)
 
     def get_default_screen(self) -> Screen[None]:
-        return TriageScreen(self.root, None, topic=self.topic, since=self.since, until=self.until)
+        return TriageScreen(self.request)
 
     def on_mount(self) -> None:
         self.call_after_refresh(self._apply_config)
@@ -109,18 +89,9 @@ class CuratorApp(App[None]):
         """The keymap and any configuration problems, once the first frame is out."""
         from curator.tui.text import clean
 
-        known = {b.id for b in TriageScreen.BINDINGS if isinstance(b, Binding) and b.id}
-        unknown = sorted(set(self.keymap) - known)
-        if unknown:
-            self.notify(
-                f"curator.toml [keymap]: unknown action(s) {', '.join(clean(u, 40) for u in unknown)}; "
-                f"known: {', '.join(sorted(known))}",
-                severity="warning",
-                markup=False,
-                timeout=10,
-            )
-        self.set_keymap({k: v for k, v in self.keymap.items() if k in known})
-        for problem in [self.config_problem, *self.config.problems]:
+        config = self.request.config  # checks [keymap] against every screen's actions
+        self.set_keymap(self.request.keymap)
+        for problem in [self.request.problem, *config.problems]:
             if problem:
                 self.notify(clean(problem, 300), severity="warning", markup=False, timeout=10)
 

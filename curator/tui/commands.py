@@ -19,13 +19,14 @@ class TriageCommands(Provider):
     """Lists the triage screen's actions, from its registry."""
 
     def _commands(self) -> list[tuple[str, str, list[str], Callable[[], object]]]:
+        from curator.tui.screens.keys import Keys  # loaded with the triage screen
+
         screen = self.screen
-        entries = getattr(screen, "palette_entries", None)
-        if entries is None:
+        if not isinstance(screen, Keys):
             return []
         return [
-            (name, help_text, keys, partial(screen.run_from_palette, action))  # type: ignore[attr-defined]
-            for name, help_text, action, keys in entries()
+            (name, help_text, keys, partial(screen.run_from_palette, action))
+            for name, help_text, action, keys in screen.palette_entries()
         ]
 
     async def discover(self) -> Hits:

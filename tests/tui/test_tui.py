@@ -417,7 +417,28 @@ async def test_keymap_from_config(sample_ws: Path) -> None:
         assert stored(sample_ws)[CORUN].action == "approve"
         assert stored(sample_ws)[DASH].action == "reject"
         keys = {action: key for key, action, _desc in app.triage.key_table()}
-        assert keys["approve"] == "y"
+        assert keys["triage.approve"] == "y"
+
+
+async def test_keymap_by_namespaced_ids_on_every_screen(sample_ws: Path) -> None:
+    """``triage.*`` and other screens' ids rebind their keys; a collision is said at start."""
+    cfg = sample_ws / "curator.toml"
+    cfg.write_text(
+        cfg.read_text(encoding="utf-8")
+        + '\n[keymap]\ntriage.approve = "y"\nexport.write = "W"\ntriage.reject = "n,x"\n',
+        encoding="utf-8",
+    )
+    app = CuratorApp(sample_ws)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_ready(app, pilot)
+        toasts = " | ".join(str(n.message) for n in app._notifications)
+        assert '"n" is bound to both triage.reject and triage.distinct' in toasts, toasts
+        await press(pilot, "y")
+        assert stored(sample_ws)[CORUN].action == "approve"
+        await press(pilot, "E", "w")
+        assert not getattr(app.screen, "written", None)  # w is no longer write
+        await press(pilot, "W")
+        await wait_for(pilot, lambda: bool(getattr(app.screen, "written", None)), what="written")
 
 
 async def test_second_session_is_read_only(sample_ws: Path) -> None:

@@ -12,7 +12,7 @@ import pytest
 from textual.binding import Binding
 from ui_support import press, screen_text, stored, wait_for, wait_ready
 
-from curator.tui.actions import ACTIONS, BY_ID
+from curator.tui.actions import ACTIONS, BY_ID, REGISTRY
 from curator.tui.app import CuratorApp
 from curator.tui.commands import TriageCommands
 from curator.tui.screens.lookup import LookupScreen
@@ -62,9 +62,9 @@ def test_step_undecided_wraps_and_says_so() -> None:
 
 
 def test_registry_ids_are_unique_and_pinned_help_and_quit() -> None:
-    assert len(BY_ID) == len(ACTIONS)
-    assert {a.id for a in ACTIONS if a.pinned} == {"help", "quit"}
-    assert BY_ID["redo"].rank is not None and BY_ID["distinct"].rank is not None
+    assert len(BY_ID) == len(REGISTRY)
+    assert {a.id for a in ACTIONS if a.pinned} == {"triage.help", "triage.quit"}
+    assert BY_ID["triage.redo"].rank is not None and BY_ID["triage.distinct"].rank is not None
 
 
 def test_section_picker_numbers_sub_sections(sample_analysis) -> None:
@@ -213,10 +213,10 @@ async def test_palette_finds_every_action_by_name_and_key(sample_ws: Path) -> No
         assert not missing, missing
         # by key, exactly: ^r and ] find Redo and Next undecided first
         for query, name in (
-            ("^r", BY_ID["redo"].name),
-            ("ctrl+r", BY_ID["redo"].name),
-            ("]", BY_ID["next_undecided"].name),
-            ("n", BY_ID["distinct"].name),
+            ("^r", BY_ID["triage.redo"].name),
+            ("ctrl+r", BY_ID["triage.redo"].name),
+            ("]", BY_ID["triage.next_undecided"].name),
+            ("n", BY_ID["triage.distinct"].name),
         ):
             hits = sorted([h async for h in provider.search(query)], key=lambda h: -h.score)
             assert hits and hits[0].match_display.plain == name, (

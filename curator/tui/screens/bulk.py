@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 from curator.service.session import BulkPlan
+from curator.tui.actions import bindings
 from curator.tui.text import clean
 
 EXAMPLES = 4
@@ -18,12 +18,7 @@ EXAMPLES = 4
 class BulkScreen(ModalScreen[int | None]):
     """Press 1, 2 or 3 to choose (dismisses with the number), Escape to cancel."""
 
-    BINDINGS = [
-        Binding("1", "choose(1)", "Reject old", id="bulk.1"),
-        Binding("2", "choose(2)", "Approve agreed", id="bulk.2"),
-        Binding("3", "choose(3)", "Defer rest", id="bulk.3"),
-        Binding("escape", "cancel", "Cancel", id="bulk.cancel"),
-    ]
+    BINDINGS = bindings("bulk")
 
     def __init__(self, plans: list[BulkPlan]) -> None:
         """*plans*: what each action would do right now."""

@@ -3,23 +3,19 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Label
 
+from curator.tui.actions import bindings
 from curator.tui.text import clean_block
 
 
 class ConfirmScreen(ModalScreen[bool]):
     """`y` dismisses with True; `n` or Escape with False."""
 
-    BINDINGS = [
-        Binding("y", "answer(True)", "Yes", id="confirm.yes"),
-        Binding("n", "answer(False)", "No", id="confirm.no"),
-        Binding("escape", "answer(False)", "Cancel", show=False, id="confirm.cancel"),
-    ]
+    BINDINGS = bindings("confirm")
 
     def __init__(self, question: str) -> None:
         """*question* may contain untrusted text (a path); it is shown literally."""

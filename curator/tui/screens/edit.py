@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
@@ -13,6 +12,7 @@ from textual.widgets import Input, Label, TextArea
 
 from curator.service.briefing import gathered_caveats
 from curator.service.rows import Row
+from curator.tui.actions import bindings
 from curator.tui.text import clean, clean_block
 
 
@@ -41,10 +41,7 @@ def lines_of(text: str) -> list[str]:
 class EditScreen(ModalScreen[EditResult | None]):
     """Ctrl+S saves (dismisses with an EditResult), Escape cancels (None)."""
 
-    BINDINGS = [
-        Binding("ctrl+s", "save", "Save", id="edit.save"),
-        Binding("escape", "cancel", "Cancel", id="edit.cancel"),
-    ]
+    BINDINGS = bindings("edit")
 
     def __init__(self, row: Row) -> None:
         """Start from what the briefing shows now (earlier edits included): every key point

@@ -13,7 +13,6 @@ from typing import Any
 
 from textual import on, work
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.message import Message
@@ -23,6 +22,7 @@ from textual.widgets import Footer, Label, Markdown, TextArea
 
 from curator.service.session import Session
 from curator.service.text import sanitize
+from curator.tui.actions import bindings
 from curator.tui.screens.confirm import ConfirmScreen
 from curator.tui.text import clean
 
@@ -49,13 +49,7 @@ def split_parts(text: str, size: int = PART_LINES) -> list[str]:
 class ExportScreen(Screen[None]):
     """The briefing as it would be written now, with the 六 summary editable beside it."""
 
-    BINDINGS = [
-        Binding("w", "write", "Write", id="export.write"),
-        Binding("y", "copy", "Copy", id="export.copy"),
-        Binding("right_square_bracket", "page(1)", "Next part", id="export.next"),
-        Binding("left_square_bracket", "page(-1)", "Prev part", id="export.prev"),
-        Binding("escape", "back", "Back", id="export.back"),
-    ]
+    BINDINGS = bindings("export")
 
     class BriefingRendered(Message):
         """The briefing for *summary* is ready (or could not be rendered: the parts say why)."""

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
+from curator.tui.actions import bindings
 from curator.tui.text import clean
 
 FILTER_HELP = (
@@ -21,25 +21,29 @@ FILTER_HELP = (
 class HelpScreen(ModalScreen[None]):
     """A table of keys; any of Escape, q or ? closes it."""
 
-    BINDINGS = [
-        Binding("escape,q,question_mark", "close", "Close", id="help.close"),
-    ]
+    BINDINGS = bindings("help")
 
-    def __init__(self, keys: list[tuple[str, str, str]]) -> None:
-        """*keys*: (key as displayed, action name, description)."""
+    def __init__(
+        self, keys: list[tuple[str, str, str]], others: list[tuple[str, str, str]] | None = None
+    ) -> None:
+        """*keys*: (key as displayed, action name, description); *others*: the dialogs' keys."""
         super().__init__()
         self.keys = keys
+        self.others = others or []
 
-    def compose(self) -> ComposeResult:
+    def _lines(self, rows: list[tuple[str, str, str]]) -> list[Content]:
         width = max((len(k) for k, _a, _d in self.keys), default=4) + 2
-        lines = [
+        return [
             Content.assemble(
                 (clean(key, 30).ljust(width), "bold $text-accent"),
                 clean(desc, 200),
                 (f"  ({action})", "dim"),
             )
-            for key, action, desc in self.keys
+            for key, action, desc in rows
         ]
+
+    def compose(self) -> ComposeResult:
+        lines = self._lines(self.keys)
         with VerticalScroll(id="dialog", classes="help"):
             yield Label(
                 Content.styled(
@@ -50,6 +54,9 @@ class HelpScreen(ModalScreen[None]):
             )
             yield Static(Content("\n").join(lines))
             yield Static(Content(FILTER_HELP), classes="help-filter")
+            if self.others:
+                yield Label(Content.styled("In the dialogs and everywhere", "bold"))
+                yield Static(Content("\n").join(self._lines(self.others)))
             yield Label(Content.styled("Esc / q / ? close", "dim"))
 
     def action_close(self) -> None:

@@ -1,48 +1,38 @@
 """The triage screen's keys as help and the command palette show them (from the registry).
 
-A mixin of :class:`~curator.tui.screens.triage.TriageScreen`. Both lists come from
+A layer of :class:`~curator.tui.screens.triage.TriageScreen`. Both lists come from
 :data:`curator.tui.actions.ACTIONS` with the user's ``[keymap]`` applied, so what `?` and
 Ctrl+P say is what the keys do.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
-
 from textual.binding import Binding
 
-from curator.tui.actions import ACTIONS, TriageAction
-
-if TYPE_CHECKING:
-    from textual.app import App
-
-    from curator.service.session import Session
+from curator.tui.actions import ACTIONS, Action, keymap_name, keys_of
+from curator.tui.screens.triage_state import TriageBase
 
 
-class Keys:
+class Keys(TriageBase):
     """Help rows, palette entries, and why an action cannot run right now."""
 
-    app: App[None]
-    session: Session | None
-    ready: bool
-    busy: str
-    keymap: dict[str, str]
-    check_action: Callable[[str, tuple[object, ...]], bool | None]
-
-    def keys_of(self, action: TriageAction) -> list[str]:
+    def keys_of(self, action: Action) -> list[str]:
         """The key names bound to *action* now (the keymap's, else the defaults)."""
-        return [k.strip() for k in self.keymap.get(action.id, action.keys).split(",") if k.strip()]
+        return keys_of(action, self.keymap)
+
+    def shown_keys(self, action: Action) -> str:
+        """*action*'s keys as the footer shows them (``^r``), after the keymap."""
+        return " / ".join(
+            self.app.get_key_display(Binding(k, action.action)) for k in self.keys_of(action)
+        )
 
     def key_table(self) -> list[tuple[str, str, str]]:
-        """(keys as shown, binding id, description) for every action, after the keymap."""
-        out = []
-        for action in ACTIONS:
-            shown = " / ".join(
-                self.app.get_key_display(Binding(k, action.action)) for k in self.keys_of(action)
-            )
-            out.append((shown, action.id, action.name))
-        return out
+        """(keys as shown, binding id, description) for every triage action, after the keymap."""
+        return [(self.shown_keys(a), a.id, a.name) for a in ACTIONS]
+
+    def help_rows(self, actions: tuple[Action, ...] = ACTIONS) -> list[tuple[str, str, str]]:
+        """(keys as shown, the name ``[keymap]`` knows it by, description) for help."""
+        return [(self.shown_keys(a), keymap_name(a), a.name) for a in actions]
 
     def palette_entries(self) -> list[tuple[str, str, str, list[str]]]:
         """(name, help, action, key names) for every action; help says when it cannot run now."""
@@ -57,7 +47,7 @@ class Keys:
             out.append((name, help_text, action.action, [*names, *displays]))
         return out
 
-    def why_not(self, action: TriageAction) -> str | None:
+    def why_not(self, action: Action) -> str | None:
         """None when *action* can run now, else a few words why not."""
         if self.check_action(action.method, ()):
             return None
@@ -79,6 +69,6 @@ class Keys:
         found = next((a for a in ACTIONS if a.action == action), None)
         reason = self.why_not(found) if found is not None else None
         if reason:
-            self.notify(f"{found.name if found else method}: {reason}", markup=False, timeout=3)  # type: ignore[attr-defined]
+            self.notify(f"{found.name if found else method}: {reason}", markup=False, timeout=3)
             return
-        await self.run_action(action)  # type: ignore[attr-defined]
+        await self.run_action(action)

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 
 from textual import on, work
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.message import Message
@@ -22,6 +21,7 @@ from textual.widgets import Input, Label, Static
 from textual.worker import get_current_worker
 
 from curator.service.settings import Config
+from curator.tui.actions import bindings
 from curator.tui.text import ACTION_MARKS, clean, clean_block, status_badge
 
 if TYPE_CHECKING:
@@ -56,7 +56,7 @@ def tonight_line(row: Row) -> Content:
 class LookupScreen(ModalScreen[str | None]):
     """Type an ID or URL, Enter looks it up in a thread; Enter on tonight's increment goes to it."""
 
-    BINDINGS = [Binding("escape", "close", "Close", id="lookup.close")]
+    BINDINGS = bindings("lookup")
 
     class LookupFinished(Message):
         """A lookup answered (text as printed by the CLI, plus its JSON form)."""

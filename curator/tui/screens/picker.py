@@ -13,13 +13,13 @@ from dataclasses import dataclass
 from rapidfuzz import fuzz
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
+from curator.tui.actions import bindings
 from curator.tui.text import clean
 
 MAX_SHOWN = 200
@@ -60,11 +60,7 @@ class PickerScreen(ModalScreen[str | None]):
     PickerScreen { background: $background; }
     """
 
-    BINDINGS = [
-        Binding("escape", "cancel", "Cancel", id="picker.cancel"),
-        Binding("down", "move(1)", "Next", show=False, id="picker.down"),
-        Binding("up", "move(-1)", "Previous", show=False, id="picker.up"),
-    ]
+    BINDINGS = bindings("picker")
 
     def __init__(
         self, title: str, choices: list[Choice], *, placeholder: str = "type to filter"

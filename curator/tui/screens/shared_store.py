@@ -1,6 +1,6 @@
 """The triage screen and the decisions store it shares with ``curator decide`` and others.
 
-A mixin of :class:`~curator.tui.screens.triage.TriageScreen`. A timer polls the store
+A layer of :class:`~curator.tui.screens.triage.TriageScreen`, over its views. A timer polls the store
 (a few ``stat`` calls) and shows what other processes wrote within a second. The event
 loop never waits for another process's lock: every write is one try, and a write that
 finds the lock taken is retried by an async worker (writes are greyed out meanwhile); if it
@@ -13,20 +13,12 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from textual import work
 
-if TYPE_CHECKING:
-    from curator.service.session import Session
-    from curator.tui.widgets.increments import IncrementsTable
-
-
-def clean(value: object, limit: int = 400) -> str:
-    from curator.tui.text import clean as _clean
-
-    return _clean(value, limit)
-
+from curator.tui.screens.triage_state import clean
+from curator.tui.screens.triage_views import TriageViews
 
 DECISIONS_POLL = 0.25
 """Seconds between looks at the decisions store for what other processes wrote."""
@@ -38,21 +30,8 @@ BUSY_NOTICE = 1.0
 """Seconds the store must stay locked by another process before the status line names it."""
 
 
-class SharedStore:
+class SharedStore(TriageViews):
     """Writes that never block the event loop, and polls that show others' decisions."""
-
-    session: Session | None
-    busy: str
-    busy_note: str
-    _busy_since: float
-    decisions_seen_at: float
-    _table: IncrementsTable
-
-    # provided by the screen
-    notify: Callable[..., None]
-    refresh_bindings: Callable[[], None]
-    _update_status: Callable[[], None]
-    _refresh_table: Callable[..., None]
 
     def _poll_decisions(self) -> None:
         """Show what ``curator decide`` or another session wrote (no lock waited for)."""

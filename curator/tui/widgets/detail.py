@@ -64,6 +64,19 @@ def note_excerpt(note: Note, item: Item | None) -> list[Content]:
 
 def describe(row: Row, session: Session) -> list[Content]:
     """The lines of the detail pane for one row (the note excerpt comes separately)."""
+    return [
+        *_identity(row),
+        *_evidence(row),
+        _decision(row),
+        *_suggestions(row),
+        *_overlaps(row, session),
+        *_edits(row),
+        *_sources(row),
+    ]
+
+
+def _identity(row: Row) -> list[Content]:
+    """Title, ids and links."""
     inc = row.inc
     out: list[Content] = [Content.styled(clean(row.title, 500), "bold")]
     ids = [f"id {inc.id}"]
@@ -74,29 +87,21 @@ def describe(row: Row, session: Session) -> list[Content]:
     out.append(_line((" · ".join(ids), "dim")))
     for url in row.urls[:6]:
         out.append(_line(("  " + url, "underline")))
+    return out
 
-    badge = status_badge(inc)
-    status_line = [("status ", "dim"), (badge, "bold")]
+
+def _evidence(row: Row) -> list[Content]:
+    """The status with its rule and reason, the relevance, and where it is anchored or reported."""
+    inc = row.inc
+    status_line = [("status ", "dim"), (status_badge(inc), "bold")]
     if inc.status_reason:
         status_line.append(("  — " + inc.status_reason, ""))
     if inc.status_rule and inc.status_rule != "new":
         status_line.append((f"  [{inc.status_rule}]", "dim"))
-    out.append(_line(*status_line))
-    detail = inc.relevance_detail or {}
-    if detail:
-        fits = ", ".join(str(t) for t in detail.get("terms", [])[:5]) or "nothing"
-        line = [("relevance ", "dim"), (f"{inc.relevance:.2f}", "bold"), (f"  shares {fits}", "")]
-        foreign = detail.get("foreign") or []
-        if foreign:
-            line.append(
-                (
-                    "  · title words the doc never uses: " + ", ".join(str(w) for w in foreign[:4]),
-                    "dim",
-                )
-            )
-        if detail.get("other"):
-            line.append((f"  · {detail['other']} fit {detail.get('other_fit', 0):.2f}", "dim"))
-        out.append(_line(*line))
+    out = [_line(*status_line)]
+    relevance = _relevance(row)
+    if relevance is not None:
+        out.append(relevance)
     for ref in inc.anchored_in[:4]:
         when = f", {ref.date} 锚入" if ref.date else ""
         out.append(
@@ -108,26 +113,54 @@ def describe(row: Row, session: Session) -> list[Content]:
         )
     for path in inc.reported_in[:4]:
         out.append(_line(("  reported in ", "dim"), path))
+    return out
 
+
+def _relevance(row: Row) -> Content | None:
+    """How well it fits the doc, and what it shares (None when the judge said nothing)."""
+    inc = row.inc
+    detail = inc.relevance_detail or {}
+    if not detail:
+        return None
+    fits = ", ".join(str(t) for t in detail.get("terms", [])[:5]) or "nothing"
+    line = [("relevance ", "dim"), (f"{inc.relevance:.2f}", "bold"), (f"  shares {fits}", "")]
+    foreign = detail.get("foreign") or []
+    if foreign:
+        line.append(
+            (
+                "  · title words the doc never uses: " + ", ".join(str(w) for w in foreign[:4]),
+                "dim",
+            )
+        )
+    if detail.get("other"):
+        line.append((f"  · {detail['other']} fit {detail.get('other_fit', 0):.2f}", "dim"))
+    return _line(*line)
+
+
+def _decision(row: Row) -> Content:
+    """The decision, section, priority and tier as they stand."""
     mark = ACTION_MARKS.get(row.action or "", "")
     decision = (
         f"{mark} {row.action}" + (f" → {row.section}" if row.action == "approve" else "")
         if row.action
         else "undecided"
     )
-    out.append(
-        _line(
-            ("decision ", "dim"),
-            (decision, "bold"),
-            ("   section ", "dim"),
-            row.section or "—",
-            ("   priority ", "dim"),
-            row.priority or "—",
-            ("   tier ", "dim"),
-            row.tier + ("" if row.tier_chosen else " (default)"),
-        )
+    return _line(
+        ("decision ", "dim"),
+        (decision, "bold"),
+        ("   section ", "dim"),
+        row.section or "—",
+        ("   priority ", "dim"),
+        row.priority or "—",
+        ("   tier ", "dim"),
+        row.tier + ("" if row.tier_chosen else " (default)"),
     )
 
+
+def _suggestions(row: Row) -> list[Content]:
+    """The sections the matcher suggests, the chosen one marked."""
+    inc = row.inc
+    out: list[Content] = []
     if inc.suggested_sections:
         out.append(_heading("Suggested sections"))
         for s in inc.suggested_sections[:4]:
@@ -139,7 +172,13 @@ def describe(row: Row, session: Session) -> list[Content]:
                     (s.reason, "dim"),
                 )
             )
+    return out
 
+
+def _overlaps(row: Row, session: Session) -> list[Content]:
+    """Increments it may duplicate; those still flagged marked ⚠."""
+    inc = row.inc
+    out: list[Content] = []
     flagged = session.flagged_overlaps(row)
     if inc.overlaps:
         out.append(_heading("Overlap candidates"))
@@ -155,14 +194,25 @@ def describe(row: Row, session: Session) -> list[Content]:
                     (ov.reason, "dim"),
                 )
             )
+    return out
 
+
+def _edits(row: Row) -> list[Content]:
+    """The key points and caveats the editor rewrote."""
+    out: list[Content] = []
     if row.decision is not None and getattr(row.decision, "points", None) is not None:
         out.append(_heading("Key points (edited)"))
         out.extend(_line("  • " + p) for p in row.points[:30])
     if row.decision is not None and getattr(row.decision, "caveats", None) is not None:
         out.append(_heading("Caveats (edited)"))
         out.extend(_line("  • " + c) for c in row.caveats[:30])
+    return out
 
+
+def _sources(row: Row) -> list[Content]:
+    """Who wrote about it where, with each item's points and caveats (bounded)."""
+    inc = row.inc
+    out: list[Content] = []
     authors = {s.path: s.author for s in row.sources}
     items = [*inc.items, *(it for other in row.absorbed for it in other.items)]
     if items:
@@ -183,7 +233,6 @@ def describe(row: Row, session: Session) -> list[Content]:
             out.append(_line(("    ! ", "$text-warning"), c))
     if len(items) > MAX_ITEMS_SHOWN:
         out.append(_line((f"  … and {len(items) - MAX_ITEMS_SHOWN} more items", "dim")))
-
     return out
 
 

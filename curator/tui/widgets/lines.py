@@ -20,10 +20,11 @@ from textual.visual import RenderOptions
 
 if TYPE_CHECKING:
     from rich.style import Style
+    from textual.css.styles import RulesMap
     from textual.selection import Selection
 
-WRAP = {"text_wrap": "wrap", "text_overflow": "fold"}
-CUT = {"text_wrap": "nowrap", "text_overflow": "ellipsis"}
+WRAP: RulesMap = {"text_wrap": "wrap", "text_overflow": "fold"}
+CUT: RulesMap = {"text_wrap": "nowrap", "text_overflow": "ellipsis"}
 """How a part is laid out: wrapped to the width, or one line per line cut with an ellipsis."""
 
 
@@ -117,7 +118,7 @@ class TextPane(ScrollView):
             rules = WRAP if wrapped else CUT
             strips = line.render_strips(
                 width, 1, self.visual_style, RenderOptions(self._get_style, rules)
-            )  # type: ignore[arg-type]
+            )
             strip = self._strips[index] = strips[0] if strips else Strip([])
         return strip
 

@@ -20,7 +20,7 @@ from curator.tui.text import clean, plain
 from curator.tui.widgets.lines import TextPane
 
 if TYPE_CHECKING:
-    from curator.models import LivingDoc, Section
+    from curator.models import LivingDoc, Section, SectionSuggestion
     from curator.service.rows import Row
 
 MAX_ANCHORS_SHOWN = 40
@@ -84,9 +84,9 @@ class SectionTree(Tree[int]):
             )
         )
         if marks is not None and marks == self._marks:
-            first = self._first  # the same labels: only the cursor, if it was moved away
-            if first is not None and not self.has_focus and self.cursor_node is not first:
-                self.move_cursor(first)
+            kept = self._first  # the same labels: only the cursor, if it was moved away
+            if kept is not None and not self.has_focus and self.cursor_node is not kept:
+                self.move_cursor(kept)
             return
         self._marks = marks
         self._first = None
@@ -101,30 +101,41 @@ class SectionTree(Tree[int]):
         scores = {s.section: s for s in row.inc.suggested_sections}
         first: TreeNode[int] | None = None
         for label in dict.fromkeys([chosen, *scores]):
-            if not label:
-                continue
-            for sec in self.sections_named(label):
-                node = self._by_index.get(sec.index)
-                if node is None:
-                    continue
-                text = self._base(sec)
-                sug = scores.get(label)
+            if label:
+                node = self._mark_label(label, label == chosen, scores.get(label))
                 if label == chosen:
-                    text.stylize("bold reverse")
-                    text.append(" ◀", style="bold")
                     first = first or node
-                if sug is not None:
-                    text.append(f" {sug.score:.2f}", style="bold" if label == chosen else "dim")
-                node.set_label(text)
-                self._marked.append(sec.index)
-                parent = node.parent
-                while parent is not None:
-                    if not parent.is_expanded:
-                        parent.expand()
-                    parent = parent.parent
         self._first = first
         if first is not None and not self.has_focus:
             self.move_cursor(first)
+
+    def _mark_label(
+        self, label: str, chosen: bool, suggestion: SectionSuggestion | None
+    ) -> TreeNode[int] | None:
+        """Mark the sections named *label* (chosen: bold, ◀; suggested: its score), shown expanded.
+
+        Returns the first such node when *label* is the chosen one (where the cursor goes).
+        """
+        first: TreeNode[int] | None = None
+        for sec in self.sections_named(label):
+            node = self._by_index.get(sec.index)
+            if node is None:
+                continue
+            text = self._base(sec)
+            if chosen:
+                text.stylize("bold reverse")
+                text.append(" ◀", style="bold")
+                first = first or node
+            if suggestion is not None:
+                text.append(f" {suggestion.score:.2f}", style="bold" if chosen else "dim")
+            node.set_label(text)
+            self._marked.append(sec.index)
+            parent = node.parent
+            while parent is not None:
+                if not parent.is_expanded:
+                    parent.expand()
+                parent = parent.parent
+        return first
 
     def render_lines(self, crop: Region) -> list[Strip]:
         self._line_style = self.rich_style  # walks the ancestors: once per render, not per line
