@@ -13,6 +13,7 @@ from rich.console import Console
 
 from curator.store import Decision, DecisionStore
 from curator.tui.app import CuratorApp
+from curator.tui.widgets.increments import IncrementsTable
 
 BAD_SINCE = "2026-08-20T00:00:00+08:00"
 BAD_UNTIL = "2026-08-21T00:00:00+08:00"
@@ -79,3 +80,23 @@ def set_window(ws: Path, since: str, until: str) -> None:
     cfg = ws / "curator.toml"
     text = cfg.read_text(encoding="utf-8") if cfg.exists() else ""
     cfg.write_text(text + f'\nsince = "{since}"\nuntil = "{until}"\n', encoding="utf-8")
+
+
+SIZE = (160, 50)
+CORUN, DASH, LMSYS = "2608.14376", "2608.14333", "lmsys.org/blog/2026-08-17-advanced-cuda-graph"
+
+
+def table(app: CuratorApp) -> IncrementsTable:
+    return app.triage.query_one("#increments", IncrementsTable)
+
+
+def current(app: CuratorApp) -> str | None:
+    return table(app).current_key
+
+
+def cell(app: CuratorApp, key: str, column: str) -> str:
+    return table(app).get_cell(key, column).plain
+
+
+def toasts(app: CuratorApp) -> list[str]:
+    return [n.message for n in app._notifications]

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from test_tui_live import toasts
-from ui_support import wait_for, wait_ready
+from ui_support import toasts, wait_for, wait_ready
 
 from curator.analysis import analyze
 from curator.cache import IndexCache

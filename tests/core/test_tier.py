@@ -8,8 +8,18 @@ from pathlib import Path
 
 import pytest
 from test_export import render
-from test_tui import CORUN, SIZE, cell, current, table
-from ui_support import press, screen_text, stored, wait_for, wait_ready
+from ui_support import (
+    CORUN,
+    SIZE,
+    cell,
+    current,
+    press,
+    screen_text,
+    stored,
+    table,
+    wait_for,
+    wait_ready,
+)
 
 from curator import cli
 from curator.tui.app import CuratorApp

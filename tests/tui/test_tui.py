@@ -7,7 +7,20 @@ import subprocess
 import sys
 from pathlib import Path
 
-from ui_support import press, screen_text, stored, wait_for, wait_ready
+from ui_support import (
+    CORUN,
+    DASH,
+    LMSYS,
+    SIZE,
+    cell,
+    current,
+    press,
+    screen_text,
+    stored,
+    table,
+    wait_for,
+    wait_ready,
+)
 
 from curator.lookup import lookup
 from curator.service.lookup import format_text
@@ -16,23 +29,7 @@ from curator.tui.app import CuratorApp
 from curator.tui.screens.bulk import BulkScreen
 from curator.tui.screens.help import HelpScreen
 from curator.tui.screens.lookup import LookupScreen
-from curator.tui.widgets.increments import IncrementsTable
 from curator.tui.widgets.notes import NotesPane
-
-SIZE = (160, 50)
-CORUN, DASH, LMSYS = "2608.14376", "2608.14333", "lmsys.org/blog/2026-08-17-advanced-cuda-graph"
-
-
-def table(app: CuratorApp) -> IncrementsTable:
-    return app.triage.query_one("#increments", IncrementsTable)
-
-
-def current(app: CuratorApp) -> str | None:
-    return table(app).current_key
-
-
-def cell(app: CuratorApp, key: str, column: str) -> str:
-    return table(app).get_cell(key, column).plain
 
 
 def action_of(ws: Path, key: str) -> str | None:

@@ -7,7 +7,7 @@ import shutil
 import time
 from pathlib import Path
 
-from ui_support import wait_for, wait_ready
+from ui_support import toasts, wait_for, wait_ready
 
 from curator.tui.app import CuratorApp
 from curator.tui.widgets.notes import NotesPane
@@ -35,10 +35,6 @@ def note_items(app: CuratorApp, path: str) -> int | None:
         if note.path == path:
             return len(note.items)
     return None
-
-
-def toasts(app: CuratorApp) -> list[str]:
-    return [n.message for n in app._notifications]
 
 
 def notes_labels(app: CuratorApp) -> str:
