@@ -11,6 +11,7 @@ import gc
 import threading
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -120,22 +121,8 @@ class Loader:
         self.snapshot = scan(self.inbox)
         if self._cache is None:
             self._cache = _make_cache(self.root)
-        if self._cache is not False:
-            try:
-                return analyze(
-                    self.root,
-                    self.topic,
-                    self.since,
-                    self.until,
-                    cfg=self.config,
-                    progress=progress,
-                    cache=self._cache,
-                    save_cache=False,
-                    defer_outside=defer_outside,
-                )
-            except Exception:  # a cache problem must never cost the analysis
-                self._cache = False
-        return analyze(
+        run = partial(
+            analyze,
             self.root,
             self.topic,
             self.since,
@@ -144,6 +131,12 @@ class Loader:
             progress=progress,
             defer_outside=defer_outside,
         )
+        if self._cache is not False:
+            try:
+                return run(cache=self._cache, save_cache=False)
+            except Exception:  # a cache problem must never cost the analysis
+                self._cache = False
+        return run()
 
     def hold(self, seconds: float) -> None:
         """Keep a completion paused for a while (the inbox just stirred: an analysis is coming)."""
