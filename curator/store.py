@@ -39,18 +39,19 @@ damaged line). Opening or folding at 5,000 decisions takes ~0.2-0.3 s.
 CachingMiddleware is deliberately not used: it loses writes on kill.
 
 The state, undo and redo are replayed from the events (``curator.decision_log``).
+Reading the files and recovering from damage is ``curator.store_load``; a change's
+transaction, its durable append and the folding of the journal are ``curator.store_write``.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from datetime import datetime
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from curator.atomic import atomic_copy, atomic_write_bytes, cleanup_temp_files
+from curator.atomic import cleanup_temp_files
 from curator.decision_log import (
     ACTIONS,
     EDITABLE,
@@ -65,17 +66,11 @@ from curator.decision_log import (
     check_priority,
     check_tier,
 )
-from curator.journal import encode_line, header
+from curator.journal import REDO, UNDO
 from curator.locks import TxLock, WorkspaceBusy, release_session_lock
-from curator.snapshot import (
-    AtomicJSONStorage,
-    CorruptStoreError,
-    ReadOnlyStore,
-    snapshot_tables,
-    write_snapshot,
-)
-from curator.statedir import open_nofollow, state_problem
-from curator.store_load import LoadingMixin, file_sig
+from curator.snapshot import AtomicJSONStorage, CorruptStoreError, ReadOnlyStore
+from curator.statedir import state_problem
+from curator.store_write import WritingMixin
 
 __all__ = [
     "ACTIONS",
@@ -93,15 +88,11 @@ __all__ = [
 CLI_COMPACT_AFTER = 1000
 
 
-def _now() -> str:
-    return datetime.now().astimezone().isoformat(timespec="seconds")
-
-
 def _default_editor(editor: str | None) -> str:
     return editor or os.environ.get("USER") or "editor"
 
 
-class DecisionStore(LoadingMixin):
+class DecisionStore(WritingMixin):
     """Decisions of one workspace; open with :meth:`DecisionStore.open`, close when done."""
 
     def __init__(self, workspace: Path, editor: str) -> None:
@@ -208,108 +199,6 @@ class DecisionStore(LoadingMixin):
             store._release()
             raise
         return store
-
-    @contextlib.contextmanager
-    def _tx_lock(self, *, exclusive: bool = True) -> Iterator[None]:
-        with self._lock.hold(exclusive=exclusive):
-            yield
-
-    def _problem(self, message: str) -> None:
-        if message not in self.problems:
-            self.problems.append(message)
-
-    # ------------------------------------------------------------------ writing
-
-    def _check_writable(self) -> None:
-        if self._closed:
-            raise ValueError("the decisions store is closed")
-        if self.readonly:
-            raise ReadOnlyStore(self.readonly_reason or "this session is read-only")
-
-    def _commit(self, build: Callable[[], dict[str, Any] | None]) -> dict[str, Any] | None:
-        """Run *build* against fresh state and append its event durably; None if no-op."""
-        self._check_writable()
-        with self._tx_lock():
-            self._catch_up()
-            self._check_writable()
-            body = build()
-            if body is None:
-                return None
-            seq = self._log.last_seq + 1
-            now = _now()
-            event: dict[str, Any] = {
-                "seq": seq,
-                "action": body.pop("action"),
-                "key": body.pop("key"),
-                "editor": self.editor,
-                "time": now,
-            }
-            event.update(body)
-            event.setdefault("pairs", [])
-            if event["action"] not in ("undo", "redo"):
-                for change in event["changes"]:
-                    if change["after"] is not None:
-                        change["after"].update(editor=self.editor, time=now, seq=seq)
-            self._append(event)
-            self._log.apply(event)
-            return event
-
-    def _append(self, event: dict[str, Any]) -> None:
-        if self._journal_fd is None:
-            self._compact()
-        fd = self._journal_fd
-        assert fd is not None
-        line = encode_line(event)
-        offset = self._journal_offset
-        try:
-            view = memoryview(line)
-            while view:
-                view = view[os.write(fd, view) :]
-            os.fsync(fd)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.ftruncate(fd, offset)
-            raise
-        self._journal_offset = offset + len(line)
-
-    def _compaction_due(self) -> bool:
-        return (
-            self._needs_compaction
-            or self._journal_damaged
-            or self._log.last_seq - self._snapshot_seq >= max(1, self.compact_after)
-        )
-
-    def _compact(self) -> None:
-        """Fold the journal into a new snapshot (caller holds the exclusive tx lock).
-
-        Order matters for crash safety: old snapshot copied to .bak, new
-        snapshot in place, old journal copied to journal.bak, fresh journal.
-        Every intermediate state reloads to the same events (seq de-duplicates).
-        """
-        log = self._log
-        tables = snapshot_tables(
-            log.events, log.state, log.pairs, log.last_seq, saved=_now(), saved_by=self.editor
-        )
-        backup = self.backup_path if self._snapshot_ok and not self._refresh_backup else None
-        write_snapshot(self.path, tables, backup)
-        if self._refresh_backup:
-            atomic_copy(self.path, self.backup_path)
-            self._refresh_backup = False
-        if self._journal_fd is not None:
-            if self._journal_ok:
-                atomic_copy(self.journal_path, self.journal_backup_path)
-            os.close(self._journal_fd)
-            self._journal_fd = None
-        line = encode_line(header(log.last_seq, _now()))
-        atomic_write_bytes(self.journal_path, line)
-        self._journal_fd = open_nofollow(self.journal_path, os.O_RDWR | os.O_APPEND)
-        self._journal_offset = len(line)
-        self._journal_ok = True
-        self._journal_damaged = False
-        self._snap_sig = file_sig(self.path)
-        self._snapshot_ok = True
-        self._snapshot_seq = log.last_seq
-        self._needs_compaction = False
 
     # ------------------------------------------------------------------ public writes
 
@@ -434,12 +323,14 @@ class DecisionStore(LoadingMixin):
 
     def undo(self) -> dict[str, Any] | None:
         """Revert the latest change (any kind, a whole bulk action at once); its history entry."""
-        event = self._commit(self._log.undo)
-        return self._log.entry(event) if event else None
+        return self._step(UNDO)
 
     def redo(self) -> dict[str, Any] | None:
         """Re-apply the latest undone change; None if there is nothing to redo."""
-        event = self._commit(self._log.redo)
+        return self._step(REDO)
+
+    def _step(self, kind: str) -> dict[str, Any] | None:
+        event = self._commit(lambda: self._log.step(kind))
         return self._log.entry(event) if event else None
 
     # ------------------------------------------------------------------ reads
