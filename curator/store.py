@@ -66,7 +66,7 @@ from curator.decision_log import (
     check_priority,
     check_tier,
 )
-from curator.journal import REDO, UNDO
+from curator.journal import REDO, UNDO, OpenJournal
 from curator.locks import TxLock, WorkspaceBusy, release_session_lock
 from curator.snapshot import AtomicJSONStorage, CorruptStoreError, ReadOnlyStore
 from curator.statedir import state_problem
@@ -111,11 +111,7 @@ class DecisionStore(WritingMixin):
         self.problems: list[str] = []
         self._session_fd: int | None = None
         self._lock = TxLock(self.tx_lock_path)
-        self._journal_fd: int | None = None
-        self._journal_offset = 0
-        self._journal_base = 0
-        self._journal_ok = False
-        self._journal_damaged = False
+        self._journal = OpenJournal()
         self._snap_sig: tuple[int, int, int, int] | None = None
         self._snapshot_ok = False
         self._snapshot_seq = 0
@@ -345,7 +341,7 @@ class DecisionStore(WritingMixin):
         if self._disk_changed():
             return True
         try:
-            return os.stat(self.journal_path).st_size != self._journal_offset
+            return os.stat(self.journal_path).st_size != self._journal.offset
         except OSError:
             return False
 
@@ -434,10 +430,8 @@ class DecisionStore(WritingMixin):
     def _release(self) -> None:
         """Close every descriptor; dropping the session fd releases the session lock."""
         self._closed = True
-        if self._journal_fd is not None:
-            with contextlib.suppress(OSError):
-                os.close(self._journal_fd)
-            self._journal_fd = None
+        with contextlib.suppress(OSError):
+            self._journal.close()
         self._lock.close()
         if self._session_fd is not None:
             release_session_lock(self._session_fd)

@@ -19,7 +19,7 @@ from typing import Any
 
 from curator.atomic import atomic_write_bytes, fsync_dir, temp_name
 from curator.decision_log import DecisionLog
-from curator.journal import Chunk, header_problem, parse_lines
+from curator.journal import Chunk, OpenJournal, cut_torn_tail, header_problem, parse_lines
 from curator.locks import SessionTaken, TxLock, take_session_lock
 from curator.snapshot import CorruptStoreError, read_snapshot, saved_when
 from curator.statedir import LinkedState, open_nofollow
@@ -71,11 +71,7 @@ class LoadingMixin:
     _session_fd: int | None
     _log: DecisionLog
     _reloads: int
-    _journal_fd: int | None
-    _journal_offset: int
-    _journal_base: int
-    _journal_ok: bool
-    _journal_damaged: bool
+    _journal: OpenJournal
     _snap_sig: tuple[int, int, int, int] | None
     _snapshot_ok: bool
     _snapshot_seq: int
@@ -92,10 +88,8 @@ class LoadingMixin:
         self.readonly_reason = reason
         if problem:
             self._problem(reason)
-        if self._journal_fd is not None:
-            # Reopen without write access: this session must never touch the file.
-            os.close(self._journal_fd)
-            self._journal_fd = None
+        # Reopen without write access: this session must never touch the file.
+        self._journal.close()
 
     def _cannot_write(self, exc: OSError) -> None:
         if isinstance(exc, LinkedState):  # put there since open() checked: still left alone
@@ -141,42 +135,29 @@ class LoadingMixin:
         if self._disk_changed():
             self._load_all()
             return
-        fd = self._journal_fd
+        fd = self._journal.fd
         if fd is None:
             return
-        size = os.fstat(fd).st_size
-        if size < self._journal_offset:
+        chunk = self._journal.appended()
+        if chunk is None:
             self._load_all()
             return
-        if size == self._journal_offset:
-            return
-        data = os.pread(fd, size - self._journal_offset, self._journal_offset)
-        chunk = parse_lines(data, self._journal_offset, expect_header=False)
         for event in chunk.events:
             if event["seq"] > self._log.last_seq:
                 self._log.apply(event)
         if chunk.bad:
-            self._journal_damaged = True
+            self._journal.damaged = True
             self._problem(
                 f"{self.journal_path.name} had {chunk.bad} damaged line(s) that could not be "
                 "read and were skipped"
             )
-        self._journal_offset = chunk.end
         if chunk.torn and not self.readonly:
-            os.ftruncate(fd, chunk.end)
-            os.fsync(fd)
+            cut_torn_tail(fd, chunk.end)
 
     def _disk_changed(self) -> bool:
         if file_sig(self.path) != self._snap_sig:
             return True
-        try:
-            on_disk = os.stat(self.journal_path)
-        except FileNotFoundError:
-            return self._journal_fd is not None
-        if self._journal_fd is None:
-            return True
-        mine = os.fstat(self._journal_fd)
-        return (on_disk.st_ino, on_disk.st_dev) != (mine.st_ino, mine.st_dev)
+        return self._journal.replaced(self.journal_path)
 
     def _move_aside(self, path: Path) -> Path:
         base = f"{path.name}.corrupt-{_stamp()}"
@@ -236,10 +217,9 @@ class LoadingMixin:
     ) -> None:
         """Make *fd* this session's journal: drop a torn tail, report damaged lines."""
         if chunk.torn and writable:
-            os.ftruncate(fd, chunk.end)
-            os.fsync(fd)
+            cut_torn_tail(fd, chunk.end)
         if chunk.bad:
-            self._journal_damaged = True
+            self._journal.damaged = True
             copy_note = ""
             if writable:
                 aside = path.with_name(f"{path.name}.corrupt-{_stamp()}")
@@ -249,11 +229,7 @@ class LoadingMixin:
                 f"{path.name} had {chunk.bad} damaged line(s) that could not be read "
                 f"and were skipped{copy_note}"
             )
-        self._journal_fd = fd
-        self._journal_offset = chunk.end
-        self._journal_ok = True
-        base = (chunk.header or {}).get("base_seq")
-        self._journal_base = base if isinstance(base, int) else 0
+        self._journal.adopt(fd, chunk)
 
     def _load_all(self) -> None:
         """(Re)build the in-memory state from snapshot + journal, recovering from damage.
@@ -284,12 +260,7 @@ class LoadingMixin:
         """Start a (re)load from nothing: empty log, no journal open, no snapshot read."""
         self._log = DecisionLog()
         self._reloads += 1
-        if self._journal_fd is not None:
-            os.close(self._journal_fd)
-            self._journal_fd = None
-        self._journal_offset = 0
-        self._journal_base = 0
-        self._journal_ok = False
+        self._journal.forget()
         self._snapshot_ok = False
         self._snapshot_seq = 0
         self._snap_sig = file_sig(self.path)
@@ -369,7 +340,7 @@ class LoadingMixin:
             self._needs_compaction = True
         elif trouble:
             self._needs_compaction = True
-            self._journal_damaged = True
+            self._journal.damaged = True
             if writable:
                 aside = self._move_aside(self.journal_path)
                 self._problem(
@@ -378,7 +349,7 @@ class LoadingMixin:
                 )
             else:
                 self._problem(f"{self.journal_path.name} is not a curator journal; it was ignored")
-        elif self._journal_fd is None:
+        elif self._journal.fd is None:
             self._needs_compaction = True
         return events
 
@@ -417,7 +388,7 @@ class LoadingMixin:
         The journal header says how far the snapshot it follows went, so a loss at the
         very end of the history is noticed too.
         """
-        expected = max(self._log.last_seq, self._journal_base)
+        expected = max(self._log.last_seq, self._journal.base)
         missing = sorted(set(range(1, expected + 1)) - seqs)
         if missing:
             span = f"{missing[0]}" if len(missing) == 1 else f"{missing[0]}–{missing[-1]}"

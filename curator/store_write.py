@@ -11,15 +11,13 @@ that reloads to the same events whenever it is interrupted.
 from __future__ import annotations
 
 import contextlib
-import os
 from collections.abc import Callable, Iterator
 from datetime import datetime
 from typing import Any
 
-from curator.atomic import atomic_copy, atomic_write_bytes, write_all
-from curator.journal import REDO, UNDO, encode_line, header
+from curator.atomic import atomic_copy
+from curator.journal import REDO, UNDO
 from curator.snapshot import ReadOnlyStore, snapshot_tables, write_snapshot
-from curator.statedir import open_nofollow
 from curator.store_load import LoadingMixin, file_sig
 
 
@@ -75,26 +73,15 @@ class WritingMixin(LoadingMixin):
             return event
 
     def _append(self, event: dict[str, Any]) -> None:
-        """Append *event* to the journal and fsync it; on failure cut the file back."""
-        if self._journal_fd is None:
+        """Append *event* to the journal durably (folding first if no journal is open)."""
+        if self._journal.fd is None:
             self._compact()
-        fd = self._journal_fd
-        assert fd is not None
-        line = encode_line(event)
-        offset = self._journal_offset
-        try:
-            write_all(fd, line)
-            os.fsync(fd)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.ftruncate(fd, offset)
-            raise
-        self._journal_offset = offset + len(line)
+        self._journal.append(event)
 
     def _compaction_due(self) -> bool:
         return (
             self._needs_compaction
-            or self._journal_damaged
+            or self._journal.damaged
             or self._log.last_seq - self._snapshot_seq >= max(1, self.compact_after)
         )
 
@@ -114,17 +101,11 @@ class WritingMixin(LoadingMixin):
         if self._refresh_backup:
             atomic_copy(self.path, self.backup_path)
             self._refresh_backup = False
-        if self._journal_fd is not None:
-            if self._journal_ok:
+        if self._journal.fd is not None:
+            if self._journal.ok:
                 atomic_copy(self.journal_path, self.journal_backup_path)
-            os.close(self._journal_fd)
-            self._journal_fd = None
-        line = encode_line(header(log.last_seq, _now()))
-        atomic_write_bytes(self.journal_path, line)
-        self._journal_fd = open_nofollow(self.journal_path, os.O_RDWR | os.O_APPEND)
-        self._journal_offset = len(line)
-        self._journal_ok = True
-        self._journal_damaged = False
+            self._journal.close()
+        self._journal.start(self.journal_path, log.last_seq, _now())
         self._snap_sig = file_sig(self.path)
         self._snapshot_ok = True
         self._snapshot_seq = log.last_seq
