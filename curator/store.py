@@ -25,29 +25,17 @@ Files in ``<workspace>/.curator/``
     decisions. Waiting for it is bounded: :class:`~curator.locks.WorkspaceBusy` names
     the holder instead of hanging.
 
-Format choice (measured with ``benchmarks/bench_store.py`` on the 2-core dev
-machine, 5,000 decisions stored): TinyDB's own JSONStorage needs 70-120 ms per
-insert (without any fsync) and an atomic whole-file rewrite of our snapshot
-170-330 ms, because re-encoding megabytes of JSON dominates (a bare
-write+fsync is ~0.25 ms). Both miss the 5 ms budget by far. Appending one
-checksummed line to the journal and fsyncing it costs ~0.5-1 ms median
-regardless of the store size, so saves go to the journal, and the journal is
-folded into the TinyDB snapshot (atomically, under the transaction lock) when
-a writable session opens and closes (one-shot CLI writers, opened with
-``session_lock=False``, only fold once the journal holds 1,000 events or had a
-damaged line). Opening or folding at 5,000 decisions takes ~0.2-0.3 s.
-CachingMiddleware is deliberately not used: it loses writes on kill.
-
 The state, undo and redo are replayed from the events (``curator.decision_log``).
-Reading the files and recovering from damage is ``curator.store_load``; a change's
-transaction, its durable append and the folding of the journal are ``curator.store_write``.
+Reading the files and recovering from damage is ``curator.store_load``; folding the
+journal into the snapshot, and why saves go to a journal at all, ``curator.store_fold``.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -70,7 +58,7 @@ from curator.journal import REDO, UNDO, OpenJournal
 from curator.locks import TxLock, WorkspaceBusy, release_session_lock
 from curator.snapshot import AtomicJSONStorage, CorruptStoreError, ReadOnlyStore
 from curator.statedir import state_problem
-from curator.store_write import WritingMixin
+from curator.store_fold import FoldingMixin
 
 __all__ = [
     "ACTIONS",
@@ -88,11 +76,16 @@ __all__ = [
 CLI_COMPACT_AFTER = 1000
 
 
+def _now() -> str:
+    """The time stamped on events and snapshots: local, with its UTC offset."""
+    return datetime.now().astimezone().isoformat(timespec="seconds")
+
+
 def _default_editor(editor: str | None) -> str:
     return editor or os.environ.get("USER") or "editor"
 
 
-class DecisionStore(WritingMixin):
+class DecisionStore(FoldingMixin):
     """Decisions of one workspace; open with :meth:`DecisionStore.open`, close when done."""
 
     def __init__(self, workspace: Path, editor: str) -> None:
@@ -181,20 +174,68 @@ class DecisionStore(WritingMixin):
                 if not store.readonly:
                     cleanup_temp_files(store.dir)
                 store._load_all()
-                if not store.readonly and store._compaction_due():
-                    try:
-                        store._compact()
-                    except OSError as exc:
-                        # Every event is still in the journal; writes may fail
-                        # too (e.g. disk full) and will say so when they do.
-                        store._problem(
-                            f"could not update {store.path.name} ({exc.strerror}); "
-                            "your decisions are safe in the journal"
-                        )
+                failed = store._fold_if_due(_now())
+                if failed is not None:
+                    # Writes may fail too (e.g. disk full) and will say so when they do.
+                    store._problem(
+                        f"could not update {store.path.name} ({failed.strerror}); "
+                        "your decisions are safe in the journal"
+                    )
         except BaseException:
             store._release()
             raise
         return store
+
+    # ------------------------------------------------------------------ the transaction
+
+    @contextlib.contextmanager
+    def _tx_lock(self, *, exclusive: bool = True) -> Iterator[None]:
+        with self._lock.hold(exclusive=exclusive):
+            yield
+
+    def _check_writable(self) -> None:
+        if self._closed:
+            raise ValueError("the decisions store is closed")
+        if self.readonly:
+            raise ReadOnlyStore(self.readonly_reason or "this session is read-only")
+
+    def _commit(self, build: Callable[[], dict[str, Any] | None]) -> dict[str, Any] | None:
+        """Run *build* against fresh state and append its event durably; None if no-op.
+
+        Every write goes through here: under the transaction lock, after catching up with
+        what other writers appended, so the next seq and the state built on are the disk's.
+        """
+        self._check_writable()
+        with self._tx_lock():
+            self._catch_up()
+            self._check_writable()
+            body = build()
+            if body is None:
+                return None
+            seq = self._log.last_seq + 1
+            now = _now()
+            event: dict[str, Any] = {
+                "seq": seq,
+                "action": body.pop("action"),
+                "key": body.pop("key"),
+                "editor": self.editor,
+                "time": now,
+            }
+            event.update(body)
+            event.setdefault("pairs", [])
+            if event["action"] not in (UNDO, REDO):
+                for change in event["changes"]:
+                    if change["after"] is not None:
+                        change["after"].update(editor=self.editor, time=now, seq=seq)
+            self._append(event)
+            self._log.apply(event)
+            return event
+
+    def _append(self, event: dict[str, Any]) -> None:
+        """Append *event* to the journal durably (folding first if no journal is open)."""
+        if self._journal.fd is None:
+            self._compact(_now())
+        self._journal.append(event)
 
     # ------------------------------------------------------------------ public writes
 
@@ -416,12 +457,9 @@ class DecisionStore(WritingMixin):
             if not self.readonly and self._lock.fd is not None:
                 with self._tx_lock():
                     self._catch_up()
-                    if not self.readonly and self._compaction_due():
-                        try:
-                            self._compact()
-                        except OSError as exc:
-                            # Nothing is lost: the journal still holds every event.
-                            self._problem(f"could not compact the decisions store ({exc.strerror})")
+                    failed = self._fold_if_due(_now())
+                    if failed is not None:
+                        self._problem(f"could not compact the decisions store ({failed.strerror})")
         except WorkspaceBusy:
             pass
         finally:
