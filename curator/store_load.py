@@ -21,16 +21,12 @@ from curator.atomic import atomic_write_bytes, fsync_dir, temp_name
 from curator.decision_log import DecisionLog
 from curator.journal import Chunk, OpenJournal, cut_torn_tail, header_problem, parse_lines
 from curator.locks import SessionTaken, TxLock, take_session_lock
-from curator.snapshot import CorruptStoreError, read_snapshot, saved_when
+from curator.snapshot import CorruptStoreError, Snapshot, read_snapshot, saved_when
 from curator.statedir import LinkedState, open_nofollow
 
 
 def _stamp() -> str:
     return datetime.now().strftime("%Y%m%dT%H%M%S")
-
-
-Snapshot = tuple[list[dict[str, Any]], int]
-"""A snapshot's events and the last seq it holds (``curator.snapshot.read_snapshot``)."""
 
 
 @dataclass
