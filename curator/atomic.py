@@ -58,7 +58,8 @@ def fsync_dir(directory: str | os.PathLike[str]) -> None:
         os.close(fd)
 
 
-def _write_all(fd: int, data: bytes) -> None:
+def write_all(fd: int, data: bytes) -> None:
+    """Write every byte of *data* to *fd* (``os.write`` may write only part of it)."""
     view = memoryview(data)
     while view:
         written = os.write(fd, view)
@@ -87,7 +88,7 @@ def atomic_write_bytes(
         try:
             if mode is not None:
                 os.fchmod(fd, mode)
-            _write_all(fd, data)
+            write_all(fd, data)
             os.fsync(fd)
         finally:
             os.close(fd)

@@ -39,6 +39,12 @@ STATE_FIELDS = (
     "time",
     "seq",
 )
+_ENTRY_FIELDS = tuple(
+    name
+    for name in STATE_FIELDS
+    if name not in ("key", "action", "merges", "editor", "time", "seq")
+)
+"""The state fields a history entry copies as they are (``action`` is its ``verdict``)."""
 
 Body = dict[str, Any]
 """An event without its seq, editor and time (the store adds those when it commits)."""
@@ -190,14 +196,11 @@ class DecisionLog:
                 self.pairs.discard(key)
         seq = event["seq"]
         action = event["action"]
-        if action == UNDO:
-            _remove(self.undo_stack, event["target"])
+        if action in (UNDO, REDO):
+            source, destination = self._stacks(action)
+            _remove(source, event["target"])
             if event["target"] in self.events:
-                self.redo_stack.append(event["target"])
-        elif action == REDO:
-            _remove(self.redo_stack, event["target"])
-            if event["target"] in self.events:
-                self.undo_stack.append(event["target"])
+                destination.append(event["target"])
         else:
             self.undo_stack.append(seq)
             self.redo_stack.clear()
@@ -314,19 +317,23 @@ class DecisionLog:
             "pairs": [{"a": a, "b": b, "before": not distinct, "after": distinct}],
         }
 
-    def undo(self) -> Body | None:
-        """Revert the latest change (a whole bulk action at once)."""
-        if not self.undo_stack:
-            return None
-        return self._replay(self.events[self.undo_stack[-1]], UNDO)
+    def _stacks(self, kind: str) -> tuple[list[int], list[int]]:
+        """For an undo or a redo: the stack its target comes from, and the one it goes to."""
+        if kind == UNDO:
+            return self.undo_stack, self.redo_stack
+        return self.redo_stack, self.undo_stack
 
-    def redo(self) -> Body | None:
-        """Re-apply the latest undone change."""
-        if not self.redo_stack:
-            return None
-        return self._replay(self.events[self.redo_stack[-1]], REDO)
+    def step(self, kind: str) -> Body | None:
+        """The body of the next undo (*kind* UNDO) or redo (REDO); None if there is none.
 
-    def _replay(self, target: dict[str, Any], kind: str) -> Body:
+        One builder for both: an undo reverts the latest change (a whole bulk action at
+        once), setting every key and pair it touched back to its ``before``; a redo
+        re-applies the latest undone change, forward to its ``after``.
+        """
+        source, _ = self._stacks(kind)
+        if not source:
+            return None
+        target = self.events[source[-1]]
         back = kind == UNDO
         return {
             "action": kind,
@@ -372,16 +379,7 @@ class DecisionLog:
             "editor": event.get("editor"),
             "time": event.get("time"),
         }
-        for name in (
-            "section",
-            "priority",
-            "tier",
-            "title",
-            "points",
-            "caveats",
-            "note",
-            "merged_into",
-        ):
+        for name in _ENTRY_FIELDS:
             entry[name] = copy.deepcopy(after.get(name)) if after else None
         entry["merges"] = list(after.get("merges") or []) if after else []
         entry["verdict"] = after.get("action") if after else None

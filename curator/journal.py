@@ -15,14 +15,23 @@ nothing else. ``action`` is a verdict, ``edit``, ``section``, ``priority``, ``ti
 so journals written before ``bulk`` existed load unchanged, and a ``bulk`` event is an
 ordinary many-change event to them. A state without ``tier`` (written before tiers
 existed) is a state whose tier the editor has not chosen.
+
+:class:`OpenJournal` is the one descriptor a store keeps on its journal: where reading got
+to, durable appends, and what other writers appended since.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import zlib
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
+
+from curator.atomic import atomic_write_bytes, write_all
+from curator.statedir import open_nofollow
 
 SCHEMA = "curator-decisions"
 VERSION = 1
@@ -152,3 +161,107 @@ def parse_lines(data: bytes, start: int, *, expect_header: bool) -> Chunk:
         else:
             chunk.bad += 1
     return chunk
+
+
+def cut_torn_tail(fd: int, end: int) -> None:
+    """Drop what follows the last complete line (*end*): an append that never finished."""
+    os.ftruncate(fd, end)
+    os.fsync(fd)
+
+
+class OpenJournal:
+    """A store's descriptor on its journal, and what it has learnt reading it.
+
+    ``offset`` is always just after the last complete line this session read or wrote, so
+    what lies beyond it is exactly what other writers appended since. An append is fsynced
+    before it returns, or cut off again: never half there.
+    """
+
+    def __init__(self) -> None:
+        """No journal open yet."""
+        self.fd: int | None = None
+        self.offset = 0
+        """Just after the last complete line read or written."""
+        self.base = 0
+        """The header's ``base_seq``: how far the snapshot this journal follows went."""
+        self.ok = False
+        """Whether the open file is a readable journal (worth keeping as a backup when folded)."""
+        self.damaged = False
+        """Lines of it could not be read: it wants folding into the snapshot soon."""
+
+    def close(self) -> None:
+        """Let go of the descriptor (the file stays as it is)."""
+        fd, self.fd = self.fd, None
+        if fd is not None:
+            os.close(fd)
+
+    def forget(self) -> None:
+        """Close it and forget where reading got to, before the files are read again.
+
+        ``damaged`` is kept: only folding the journal into the snapshot clears it.
+        """
+        self.close()
+        self.offset = 0
+        self.base = 0
+        self.ok = False
+
+    def adopt(self, fd: int, chunk: Chunk) -> None:
+        """Keep *fd*, whose whole content was read into *chunk*, as this session's journal."""
+        self.fd = fd
+        self.offset = chunk.end
+        self.ok = True
+        base = (chunk.header or {}).get("base_seq")
+        self.base = base if isinstance(base, int) else 0
+
+    def start(self, path: Path, base_seq: int, created: str) -> None:
+        """Replace *path* by a fresh journal following a snapshot at *base_seq*; keep it open."""
+        line = encode_line(header(base_seq, created))
+        atomic_write_bytes(path, line)
+        self.fd = open_nofollow(path, os.O_RDWR | os.O_APPEND)
+        self.offset = len(line)
+        self.ok = True
+        self.damaged = False
+
+    def append(self, event: dict[str, Any]) -> None:
+        """Append *event* and fsync it; on any failure cut the file back to where it was."""
+        fd = self.fd
+        assert fd is not None
+        line = encode_line(event)
+        offset = self.offset
+        try:
+            write_all(fd, line)
+            os.fsync(fd)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.ftruncate(fd, offset)
+            raise
+        self.offset = offset + len(line)
+
+    def appended(self) -> Chunk | None:
+        """What other writers appended since ``offset`` (which moves past it).
+
+        None when the file is now shorter than what was read: it was cut or replaced, and
+        must be read again from the start. A torn tail is left for the caller to cut.
+        """
+        fd = self.fd
+        assert fd is not None
+        size = os.fstat(fd).st_size
+        if size < self.offset:
+            return None
+        if size == self.offset:
+            return Chunk(events=[], end=self.offset, torn=False, bad=0)
+        data = os.pread(fd, size - self.offset, self.offset)
+        chunk = parse_lines(data, self.offset, expect_header=False)
+        self.offset = chunk.end
+        return chunk
+
+    def replaced(self, path: Path) -> bool:
+        """Whether *path* is no longer the file this descriptor is on (gone, new or other)."""
+        try:
+            on_disk = os.stat(path)
+        except FileNotFoundError:
+            return self.fd is not None
+        if self.fd is None:
+            return True
+        mine = os.fstat(self.fd)
+        return (on_disk.st_ino, on_disk.st_dev) != (mine.st_ino, mine.st_dev)

@@ -122,7 +122,11 @@ class AtomicJSONStorage(Storage):
         self._cache = None
 
 
-def read_snapshot(path: Path) -> tuple[list[dict[str, Any]], int] | None:
+Snapshot = tuple[list[dict[str, Any]], int]
+"""A snapshot's events and the last seq it holds."""
+
+
+def read_snapshot(path: Path) -> Snapshot | None:
     """Events and last seq of a snapshot (None if missing); a fresh TinyDB per read.
 
     Raises :class:`CorruptStoreError` (``newer`` for a later format) or OSError.

@@ -25,20 +25,9 @@ Files in ``<workspace>/.curator/``
     decisions. Waiting for it is bounded: :class:`~curator.locks.WorkspaceBusy` names
     the holder instead of hanging.
 
-Format choice (measured with ``benchmarks/bench_store.py`` on the 2-core dev
-machine, 5,000 decisions stored): TinyDB's own JSONStorage needs 70-120 ms per
-insert (without any fsync) and an atomic whole-file rewrite of our snapshot
-170-330 ms, because re-encoding megabytes of JSON dominates (a bare
-write+fsync is ~0.25 ms). Both miss the 5 ms budget by far. Appending one
-checksummed line to the journal and fsyncing it costs ~0.5-1 ms median
-regardless of the store size, so saves go to the journal, and the journal is
-folded into the TinyDB snapshot (atomically, under the transaction lock) when
-a writable session opens and closes (one-shot CLI writers, opened with
-``session_lock=False``, only fold once the journal holds 1,000 events or had a
-damaged line). Opening or folding at 5,000 decisions takes ~0.2-0.3 s.
-CachingMiddleware is deliberately not used: it loses writes on kill.
-
 The state, undo and redo are replayed from the events (``curator.decision_log``).
+Reading the files and recovering from damage is ``curator.store_load``; folding the
+journal into the snapshot, and why saves go to a journal at all, ``curator.store_fold``.
 """
 
 from __future__ import annotations
@@ -50,7 +39,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from curator.atomic import atomic_copy, atomic_write_bytes, cleanup_temp_files
+from curator.atomic import cleanup_temp_files
 from curator.decision_log import (
     ACTIONS,
     EDITABLE,
@@ -65,17 +54,11 @@ from curator.decision_log import (
     check_priority,
     check_tier,
 )
-from curator.journal import encode_line, header
+from curator.journal import REDO, UNDO, OpenJournal
 from curator.locks import TxLock, WorkspaceBusy, release_session_lock
-from curator.snapshot import (
-    AtomicJSONStorage,
-    CorruptStoreError,
-    ReadOnlyStore,
-    snapshot_tables,
-    write_snapshot,
-)
-from curator.statedir import open_nofollow, state_problem
-from curator.store_load import LoadingMixin, file_sig
+from curator.snapshot import AtomicJSONStorage, CorruptStoreError, ReadOnlyStore
+from curator.statedir import state_problem
+from curator.store_fold import FoldingMixin
 
 __all__ = [
     "ACTIONS",
@@ -94,6 +77,7 @@ CLI_COMPACT_AFTER = 1000
 
 
 def _now() -> str:
+    """The time stamped on events and snapshots: local, with its UTC offset."""
     return datetime.now().astimezone().isoformat(timespec="seconds")
 
 
@@ -101,7 +85,7 @@ def _default_editor(editor: str | None) -> str:
     return editor or os.environ.get("USER") or "editor"
 
 
-class DecisionStore(LoadingMixin):
+class DecisionStore(FoldingMixin):
     """Decisions of one workspace; open with :meth:`DecisionStore.open`, close when done."""
 
     def __init__(self, workspace: Path, editor: str) -> None:
@@ -120,11 +104,7 @@ class DecisionStore(LoadingMixin):
         self.problems: list[str] = []
         self._session_fd: int | None = None
         self._lock = TxLock(self.tx_lock_path)
-        self._journal_fd: int | None = None
-        self._journal_offset = 0
-        self._journal_base = 0
-        self._journal_ok = False
-        self._journal_damaged = False
+        self._journal = OpenJournal()
         self._snap_sig: tuple[int, int, int, int] | None = None
         self._snapshot_ok = False
         self._snapshot_seq = 0
@@ -194,31 +174,24 @@ class DecisionStore(LoadingMixin):
                 if not store.readonly:
                     cleanup_temp_files(store.dir)
                 store._load_all()
-                if not store.readonly and store._compaction_due():
-                    try:
-                        store._compact()
-                    except OSError as exc:
-                        # Every event is still in the journal; writes may fail
-                        # too (e.g. disk full) and will say so when they do.
-                        store._problem(
-                            f"could not update {store.path.name} ({exc.strerror}); "
-                            "your decisions are safe in the journal"
-                        )
+                failed = store._fold_if_due(_now())
+                if failed is not None:
+                    # Writes may fail too (e.g. disk full) and will say so when they do.
+                    store._problem(
+                        f"could not update {store.path.name} ({failed.strerror}); "
+                        "your decisions are safe in the journal"
+                    )
         except BaseException:
             store._release()
             raise
         return store
 
+    # ------------------------------------------------------------------ the transaction
+
     @contextlib.contextmanager
     def _tx_lock(self, *, exclusive: bool = True) -> Iterator[None]:
         with self._lock.hold(exclusive=exclusive):
             yield
-
-    def _problem(self, message: str) -> None:
-        if message not in self.problems:
-            self.problems.append(message)
-
-    # ------------------------------------------------------------------ writing
 
     def _check_writable(self) -> None:
         if self._closed:
@@ -227,7 +200,11 @@ class DecisionStore(LoadingMixin):
             raise ReadOnlyStore(self.readonly_reason or "this session is read-only")
 
     def _commit(self, build: Callable[[], dict[str, Any] | None]) -> dict[str, Any] | None:
-        """Run *build* against fresh state and append its event durably; None if no-op."""
+        """Run *build* against fresh state and append its event durably; None if no-op.
+
+        Every write goes through here: under the transaction lock, after catching up with
+        what other writers appended, so the next seq and the state built on are the disk's.
+        """
         self._check_writable()
         with self._tx_lock():
             self._catch_up()
@@ -246,7 +223,7 @@ class DecisionStore(LoadingMixin):
             }
             event.update(body)
             event.setdefault("pairs", [])
-            if event["action"] not in ("undo", "redo"):
+            if event["action"] not in (UNDO, REDO):
                 for change in event["changes"]:
                     if change["after"] is not None:
                         change["after"].update(editor=self.editor, time=now, seq=seq)
@@ -255,61 +232,10 @@ class DecisionStore(LoadingMixin):
             return event
 
     def _append(self, event: dict[str, Any]) -> None:
-        if self._journal_fd is None:
-            self._compact()
-        fd = self._journal_fd
-        assert fd is not None
-        line = encode_line(event)
-        offset = self._journal_offset
-        try:
-            view = memoryview(line)
-            while view:
-                view = view[os.write(fd, view) :]
-            os.fsync(fd)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.ftruncate(fd, offset)
-            raise
-        self._journal_offset = offset + len(line)
-
-    def _compaction_due(self) -> bool:
-        return (
-            self._needs_compaction
-            or self._journal_damaged
-            or self._log.last_seq - self._snapshot_seq >= max(1, self.compact_after)
-        )
-
-    def _compact(self) -> None:
-        """Fold the journal into a new snapshot (caller holds the exclusive tx lock).
-
-        Order matters for crash safety: old snapshot copied to .bak, new
-        snapshot in place, old journal copied to journal.bak, fresh journal.
-        Every intermediate state reloads to the same events (seq de-duplicates).
-        """
-        log = self._log
-        tables = snapshot_tables(
-            log.events, log.state, log.pairs, log.last_seq, saved=_now(), saved_by=self.editor
-        )
-        backup = self.backup_path if self._snapshot_ok and not self._refresh_backup else None
-        write_snapshot(self.path, tables, backup)
-        if self._refresh_backup:
-            atomic_copy(self.path, self.backup_path)
-            self._refresh_backup = False
-        if self._journal_fd is not None:
-            if self._journal_ok:
-                atomic_copy(self.journal_path, self.journal_backup_path)
-            os.close(self._journal_fd)
-            self._journal_fd = None
-        line = encode_line(header(log.last_seq, _now()))
-        atomic_write_bytes(self.journal_path, line)
-        self._journal_fd = open_nofollow(self.journal_path, os.O_RDWR | os.O_APPEND)
-        self._journal_offset = len(line)
-        self._journal_ok = True
-        self._journal_damaged = False
-        self._snap_sig = file_sig(self.path)
-        self._snapshot_ok = True
-        self._snapshot_seq = log.last_seq
-        self._needs_compaction = False
+        """Append *event* to the journal durably (folding first if no journal is open)."""
+        if self._journal.fd is None:
+            self._compact(_now())
+        self._journal.append(event)
 
     # ------------------------------------------------------------------ public writes
 
@@ -434,12 +360,14 @@ class DecisionStore(LoadingMixin):
 
     def undo(self) -> dict[str, Any] | None:
         """Revert the latest change (any kind, a whole bulk action at once); its history entry."""
-        event = self._commit(self._log.undo)
-        return self._log.entry(event) if event else None
+        return self._step(UNDO)
 
     def redo(self) -> dict[str, Any] | None:
         """Re-apply the latest undone change; None if there is nothing to redo."""
-        event = self._commit(self._log.redo)
+        return self._step(REDO)
+
+    def _step(self, kind: str) -> dict[str, Any] | None:
+        event = self._commit(lambda: self._log.step(kind))
         return self._log.entry(event) if event else None
 
     # ------------------------------------------------------------------ reads
@@ -454,7 +382,7 @@ class DecisionStore(LoadingMixin):
         if self._disk_changed():
             return True
         try:
-            return os.stat(self.journal_path).st_size != self._journal_offset
+            return os.stat(self.journal_path).st_size != self._journal.offset
         except OSError:
             return False
 
@@ -529,12 +457,9 @@ class DecisionStore(LoadingMixin):
             if not self.readonly and self._lock.fd is not None:
                 with self._tx_lock():
                     self._catch_up()
-                    if not self.readonly and self._compaction_due():
-                        try:
-                            self._compact()
-                        except OSError as exc:
-                            # Nothing is lost: the journal still holds every event.
-                            self._problem(f"could not compact the decisions store ({exc.strerror})")
+                    failed = self._fold_if_due(_now())
+                    if failed is not None:
+                        self._problem(f"could not compact the decisions store ({failed.strerror})")
         except WorkspaceBusy:
             pass
         finally:
@@ -543,10 +468,8 @@ class DecisionStore(LoadingMixin):
     def _release(self) -> None:
         """Close every descriptor; dropping the session fd releases the session lock."""
         self._closed = True
-        if self._journal_fd is not None:
-            with contextlib.suppress(OSError):
-                os.close(self._journal_fd)
-            self._journal_fd = None
+        with contextlib.suppress(OSError):
+            self._journal.close()
         self._lock.close()
         if self._session_fd is not None:
             release_session_lock(self._session_fd)

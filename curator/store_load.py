@@ -12,20 +12,33 @@ from __future__ import annotations
 
 import contextlib
 import os
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from curator.atomic import atomic_write_bytes, fsync_dir, temp_name
 from curator.decision_log import DecisionLog
-from curator.journal import header_problem, parse_lines
+from curator.journal import Chunk, OpenJournal, cut_torn_tail, header_problem, parse_lines
 from curator.locks import SessionTaken, TxLock, take_session_lock
-from curator.snapshot import CorruptStoreError, read_snapshot, saved_when
+from curator.snapshot import CorruptStoreError, Snapshot, read_snapshot, saved_when
 from curator.statedir import LinkedState, open_nofollow
 
 
 def _stamp() -> str:
     return datetime.now().strftime("%Y%m%dT%H%M%S")
+
+
+@dataclass
+class _Damage:
+    """Why the snapshot could not be used, and what loading did about it."""
+
+    reason: str
+    moved: Path | None = None
+    """Where the damaged snapshot was moved aside to (a writable session only)."""
+    backup_note: str = ""
+    """The backup, in words: used (and when it was saved), unusable or missing."""
+    backup_used: bool = False
 
 
 def file_sig(path: Path) -> tuple[int, int, int, int] | None:
@@ -49,33 +62,30 @@ class LoadingMixin:
     lock_path: Path
     readonly: bool
     readonly_reason: str | None
+    problems: list[str]
     _lock: TxLock
     _session_fd: int | None
     _log: DecisionLog
     _reloads: int
-    _journal_fd: int | None
-    _journal_offset: int
-    _journal_base: int
-    _journal_ok: bool
-    _journal_damaged: bool
+    _journal: OpenJournal
     _snap_sig: tuple[int, int, int, int] | None
     _snapshot_ok: bool
     _snapshot_seq: int
     _needs_compaction: bool
     _refresh_backup: bool
 
-    def _problem(self, message: str) -> None:  # pragma: no cover - DecisionStore's
-        raise NotImplementedError
+    def _problem(self, message: str) -> None:
+        """Tell the editor *message* (once), through ``problems``."""
+        if message not in self.problems:
+            self.problems.append(message)
 
     def _go_readonly(self, reason: str, *, problem: bool = False) -> None:
         self.readonly = True
         self.readonly_reason = reason
         if problem:
             self._problem(reason)
-        if self._journal_fd is not None:
-            # Reopen without write access: this session must never touch the file.
-            os.close(self._journal_fd)
-            self._journal_fd = None
+        # Reopen without write access: this session must never touch the file.
+        self._journal.close()
 
     def _cannot_write(self, exc: OSError) -> None:
         if isinstance(exc, LinkedState):  # put there since open() checked: still left alone
@@ -121,42 +131,29 @@ class LoadingMixin:
         if self._disk_changed():
             self._load_all()
             return
-        fd = self._journal_fd
+        fd = self._journal.fd
         if fd is None:
             return
-        size = os.fstat(fd).st_size
-        if size < self._journal_offset:
+        chunk = self._journal.appended()
+        if chunk is None:
             self._load_all()
             return
-        if size == self._journal_offset:
-            return
-        data = os.pread(fd, size - self._journal_offset, self._journal_offset)
-        chunk = parse_lines(data, self._journal_offset, expect_header=False)
         for event in chunk.events:
             if event["seq"] > self._log.last_seq:
                 self._log.apply(event)
         if chunk.bad:
-            self._journal_damaged = True
+            self._journal.damaged = True
             self._problem(
                 f"{self.journal_path.name} had {chunk.bad} damaged line(s) that could not be "
                 "read and were skipped"
             )
-        self._journal_offset = chunk.end
         if chunk.torn and not self.readonly:
-            os.ftruncate(fd, chunk.end)
-            os.fsync(fd)
+            cut_torn_tail(fd, chunk.end)
 
     def _disk_changed(self) -> bool:
         if file_sig(self.path) != self._snap_sig:
             return True
-        try:
-            on_disk = os.stat(self.journal_path)
-        except FileNotFoundError:
-            return self._journal_fd is not None
-        if self._journal_fd is None:
-            return True
-        mine = os.fstat(self._journal_fd)
-        return (on_disk.st_ino, on_disk.st_dev) != (mine.st_ino, mine.st_dev)
+        return self._journal.replaced(self.journal_path)
 
     def _move_aside(self, path: Path) -> Path:
         base = f"{path.name}.corrupt-{_stamp()}"
@@ -204,114 +201,142 @@ class LoadingMixin:
             if trouble:
                 return [], trouble
             if current:
-                if chunk.torn and writable:
-                    os.ftruncate(fd, chunk.end)
-                    os.fsync(fd)
-                if chunk.bad:
-                    self._journal_damaged = True
-                    copy_note = ""
-                    if writable:
-                        aside = path.with_name(f"{path.name}.corrupt-{_stamp()}")
-                        atomic_write_bytes(aside, data)
-                        copy_note = f" (a copy of the journal is kept as {aside.name})"
-                    self._problem(
-                        f"{path.name} had {chunk.bad} damaged line(s) that could not be read "
-                        f"and were skipped{copy_note}"
-                    )
-                self._journal_fd = fd
-                self._journal_offset = chunk.end
-                self._journal_ok = True
-                base = (chunk.header or {}).get("base_seq")
-                self._journal_base = base if isinstance(base, int) else 0
+                self._adopt_journal(fd, path, chunk, data, writable=writable)
                 keep = True
             return chunk.events, None
         finally:
             if not keep:
                 os.close(fd)
 
+    def _adopt_journal(
+        self, fd: int, path: Path, chunk: Chunk, data: bytes, *, writable: bool
+    ) -> None:
+        """Make *fd* this session's journal: drop a torn tail, report damaged lines."""
+        if chunk.torn and writable:
+            cut_torn_tail(fd, chunk.end)
+        if chunk.bad:
+            self._journal.damaged = True
+            copy_note = ""
+            if writable:
+                aside = path.with_name(f"{path.name}.corrupt-{_stamp()}")
+                atomic_write_bytes(aside, data)
+                copy_note = f" (a copy of the journal is kept as {aside.name})"
+            self._problem(
+                f"{path.name} had {chunk.bad} damaged line(s) that could not be read "
+                f"and were skipped{copy_note}"
+            )
+        self._journal.adopt(fd, chunk)
+
     def _load_all(self) -> None:
-        """(Re)build the in-memory state from snapshot + journal, recovering from damage."""
+        """(Re)build the in-memory state from snapshot + journal, recovering from damage.
+
+        Each step below is one file or one report; whether this session may write (move
+        damaged files aside) is taken once, before the first file is read.
+        """
+        writable = not self.readonly
+        self._forget_loaded()
+        read = self._load_snapshot(writable)
+        if read is None:
+            return
+        snapshot, damage = read
+        if damage is None:
+            sources = self._snapshot_sources(snapshot)
+        else:
+            sources = self._recovery_sources(damage, writable)
+        journal = self._load_journal(writable)
+        if journal is None:
+            return
+        sources.append(journal)
+        seqs = self._replay(sources)
+        if damage is not None:
+            self._report_recovery(damage, writable)
+        self._report_missing(seqs)
+
+    def _forget_loaded(self) -> None:
+        """Start a (re)load from nothing: empty log, no journal open, no snapshot read."""
         self._log = DecisionLog()
         self._reloads += 1
-        if self._journal_fd is not None:
-            os.close(self._journal_fd)
-            self._journal_fd = None
-        self._journal_offset = 0
-        self._journal_base = 0
-        self._journal_ok = False
+        self._journal.forget()
         self._snapshot_ok = False
         self._snapshot_seq = 0
-        writable = not self.readonly
         self._snap_sig = file_sig(self.path)
 
-        damage: str | None = None
-        moved: Path | None = None
+    def _load_snapshot(self, writable: bool) -> tuple[Snapshot | None, _Damage | None] | None:
+        """The snapshot (None if there is none) or why it cannot be used.
+
+        None when this session went read-only instead: a newer format, or a file that
+        cannot be read (unreadable is not the same as damaged: never write over it).
+        """
         try:
             snapshot = read_snapshot(self.path)
         except CorruptStoreError as err:
             if err.kind == "newer":
                 self._go_readonly(err.message, problem=True)
-                return
-            snapshot = None
-            damage = err.message
+                return None
+            damage = _Damage(err.message)
             if writable:
-                moved = self._move_aside(self.path)
+                damage.moved = self._move_aside(self.path)
                 self._snap_sig = None
+            return None, damage
         except OSError as exc:
-            # Unreadable is not the same as damaged: never write over it.
             self._go_readonly(
                 f"{self.path.name} could not be read ({exc.strerror}); this session is read-only",
                 problem=True,
             )
-            return
-        if snapshot is None and damage is None and self.backup_path.exists():
-            damage = f"{self.path.name} is missing"
+            return None
+        if snapshot is None and self.backup_path.exists():
+            return None, _Damage(f"{self.path.name} is missing")
+        return snapshot, None
 
-        sources: list[list[dict[str, Any]]] = []
-        backup_note = ""
-        backup_used = False
-        if damage is None:
-            if snapshot is None:
-                self._needs_compaction = True  # brand-new store: create the files
-                self._refresh_backup = True
-            else:
-                events, self._snapshot_seq = snapshot
-                sources.append(events)
-                self._snapshot_ok = True
-        else:
+    def _snapshot_sources(self, snapshot: Snapshot | None) -> list[list[dict[str, Any]]]:
+        """The events of a sound snapshot; none for a brand-new store (whose files are due)."""
+        if snapshot is None:
             self._needs_compaction = True
             self._refresh_backup = True
-            try:
-                backup = read_snapshot(self.backup_path)
-            except (CorruptStoreError, OSError):
-                backup = None
-                backup_note = f"the backup {self.backup_path.name} is unusable too"
-                if writable and self.backup_path.exists():
-                    aside = self._move_aside(self.backup_path)
-                    backup_note += f" (kept as {aside.name})"
-            if backup is not None:
-                backup_used = True
-                sources.append(backup[0])
-                when = saved_when(self.backup_path)
-                backup_note = f"the backup {self.backup_path.name} (saved {when})"
-            elif not backup_note:
-                backup_note = f"no backup {self.backup_path.name} exists"
-            old_journal, _trouble = self._read_journal_file(self.journal_backup_path, current=False)
-            sources.append(old_journal)
+            return []
+        events, self._snapshot_seq = snapshot
+        self._snapshot_ok = True
+        return [events]
 
-        journal_events, trouble = self._read_journal_file(self.journal_path, current=True)
+    def _recovery_sources(self, damage: _Damage, writable: bool) -> list[list[dict[str, Any]]]:
+        """What a damaged snapshot is rebuilt from: its backup, if usable, and the old journal."""
+        self._needs_compaction = True
+        self._refresh_backup = True
+        sources: list[list[dict[str, Any]]] = []
+        try:
+            backup = read_snapshot(self.backup_path)
+        except (CorruptStoreError, OSError):
+            backup = None
+            damage.backup_note = f"the backup {self.backup_path.name} is unusable too"
+            if writable and self.backup_path.exists():
+                aside = self._move_aside(self.backup_path)
+                damage.backup_note += f" (kept as {aside.name})"
+        if backup is not None:
+            damage.backup_used = True
+            sources.append(backup[0])
+            when = saved_when(self.backup_path)
+            damage.backup_note = f"the backup {self.backup_path.name} (saved {when})"
+        elif not damage.backup_note:
+            damage.backup_note = f"no backup {self.backup_path.name} exists"
+        old_journal, _trouble = self._read_journal_file(self.journal_backup_path, current=False)
+        sources.append(old_journal)
+        return sources
+
+    def _load_journal(self, writable: bool) -> list[dict[str, Any]] | None:
+        """The current journal's events; None when a newer curator wrote it (now read-only)."""
+        events, trouble = self._read_journal_file(self.journal_path, current=True)
         if trouble == "newer":
             self._go_readonly(
                 f"{self.journal_path.name} was written by a newer curator; "
                 "this session is read-only so that it is not overwritten",
                 problem=True,
             )
-            return
+            return None
         if trouble == "empty":
             self._needs_compaction = True
         elif trouble:
             self._needs_compaction = True
-            self._journal_damaged = True
+            self._journal.damaged = True
             if writable:
                 aside = self._move_aside(self.journal_path)
                 self._problem(
@@ -320,37 +345,47 @@ class LoadingMixin:
                 )
             else:
                 self._problem(f"{self.journal_path.name} is not a curator journal; it was ignored")
-        elif self._journal_fd is None:
+        elif self._journal.fd is None:
             self._needs_compaction = True
-        sources.append(journal_events)
+        return events
 
+    def _replay(self, sources: list[list[dict[str, Any]]]) -> set[int]:
+        """Apply every event once, in seq order (the first source to hold a seq wins)."""
         merged: dict[int, dict[str, Any]] = {}
         for events in sources:
             for event in events:
                 merged.setdefault(event["seq"], event)
         for seq in sorted(merged):
             self._log.apply(merged[seq])
+        return set(merged)
 
-        if damage is not None:
-            count = len(self._log.state)
-            if not writable:
-                fate = "this read-only session leaves the files untouched"
-            elif moved is not None:
-                fate = f"it was moved aside to {moved.name}"
-            else:
-                fate = "a new one was written"
-            if backup_used:
-                outcome = f"Recovered {count} decision(s) from {backup_note} and the journal."
-            else:
-                outcome = (
-                    f"{backup_note[:1].upper()}{backup_note[1:]}, so only the journal could be "
-                    f"used: {count} decision(s) recovered."
-                )
-            self._problem(f"{damage}; {fate}. {outcome}")
-        # The journal header says how far the snapshot it follows went, so a
-        # loss at the very end of the history is noticed too.
-        expected = max(self._log.last_seq, self._journal_base)
-        missing = sorted(set(range(1, expected + 1)) - set(merged))
+    def _report_recovery(self, damage: _Damage, writable: bool) -> None:
+        """One sentence: what was wrong with the snapshot, what became of it, what was saved."""
+        count = len(self._log.state)
+        if not writable:
+            fate = "this read-only session leaves the files untouched"
+        elif damage.moved is not None:
+            fate = f"it was moved aside to {damage.moved.name}"
+        else:
+            fate = "a new one was written"
+        note = damage.backup_note
+        if damage.backup_used:
+            outcome = f"Recovered {count} decision(s) from {note} and the journal."
+        else:
+            outcome = (
+                f"{note[:1].upper()}{note[1:]}, so only the journal could be "
+                f"used: {count} decision(s) recovered."
+            )
+        self._problem(f"{damage.reason}; {fate}. {outcome}")
+
+    def _report_missing(self, seqs: set[int]) -> None:
+        """Say which changes no file holds any more.
+
+        The journal header says how far the snapshot it follows went, so a loss at the
+        very end of the history is noticed too.
+        """
+        expected = max(self._log.last_seq, self._journal.base)
+        missing = sorted(set(range(1, expected + 1)) - seqs)
         if missing:
             span = f"{missing[0]}" if len(missing) == 1 else f"{missing[0]}–{missing[-1]}"
             self._problem(
