@@ -38,7 +38,7 @@ def marker_value(value: str) -> str:
 
 
 def short_name(title: str) -> str:
-    """The core of a title ("Muon: …" → "Muon") when it is a sensible name, else its start."""
+    """The core of a title ("Name: what it does" → "Name") when it is a sensible name, else its start."""
     core = title_core(title)
     return core if 2 <= len(core) <= 60 else title[:60]
 

@@ -259,9 +259,9 @@ def test_generated_huge_note_and_vanishing_file(tmp_path, monkeypatch):
         return [*paths, lay.inbox / "eve" / "2026-08-20T1301-vanished.md"], problems
 
     monkeypatch.setattr(workspace, "list_note_paths", with_ghost)
-    import curator.analysis as analysis_mod
+    import curator.reading as reading_mod
 
-    monkeypatch.setattr(analysis_mod, "list_note_paths", with_ghost)
+    monkeypatch.setattr(reading_mod, "list_note_paths", with_ghost)
     a = analyze(ws, since=SINCE, until=UNTIL)
     huge = note(a, "-huge.md")
     assert "2608.14376" in ids_of(huge)

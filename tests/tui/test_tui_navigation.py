@@ -341,7 +341,7 @@ async def test_export_preview_says_it_is_rendering(
     """The briefing renders in a thread: the screen shows progress and keys work meanwhile."""
     import threading
 
-    briefing = pytest.importorskip("curator.briefing")
+    briefing = pytest.importorskip("curator.service.briefing")
     release = threading.Event()
     real = briefing.render_briefing
 
