@@ -43,6 +43,7 @@ from curator.briefing_page import Page
 from curator.briefing_points import DEFAULT_CAP
 from curator.briefing_text import one_line, path_part
 from curator.briefing_words import LANGS, normalize_lang
+from curator.context import index_of
 from curator.models import Analysis
 from curator.suggest import SectionIndex
 from curator.timeutil import fmt_window
@@ -149,25 +150,18 @@ def workspace_settings(
             cfg = None
     if cfg is None:
         return WorkspaceSettings(builtin_template(lang) if template else "")
+    return settings_from_config(cfg, lang, template=template)
+
+
+def settings_from_config(cfg: Config, lang: str, *, template: bool = True) -> WorkspaceSettings:
+    """The briefing's settings from a config the caller has already read (read once per command).
+
+    Raises TemplateError when the workspace's template cannot be used."""
     text = ""
     if template:
         text = load_template(cfg, lang) if cfg.template else builtin_template(lang)
     zone = cfg.tz if cfg.timezone and cfg.tz is not None else None
     return WorkspaceSettings(text, cfg.max_points, zone)
-
-
-def _section_index(analysis: Analysis) -> SectionIndex:
-    """The doc's section index, kept on the analysis: the UI re-renders on every summary edit."""
-    cached = analysis.__dict__.get("_briefing_section_index")
-    if (
-        cached is not None
-        and cached[0] is analysis.living_doc
-        and isinstance(cached[1], SectionIndex)
-    ):
-        return cached[1]
-    index = SectionIndex(analysis.living_doc)
-    analysis.__dict__["_briefing_section_index"] = (analysis.living_doc, index)
-    return index
 
 
 def render_briefing(
@@ -186,7 +180,7 @@ def render_briefing(
     workspace's briefing settings (template, key-point cap, signature zone); None reads
     them from the analysed workspace's curator.toml (:func:`workspace_settings`), and a
     ``template`` given wins over the settings' one.  ``section_index`` is the living doc's
-    section index; None builds it (kept on the analysis for the next render).  Given
+    section index; None takes the one the analysis built (:func:`curator.context.index_of`).  Given
     ``settings`` and ``section_index``, rendering reads no file.  ``summary`` is the
     editor's own closing text; None or blank drafts one.  The signature carries the
     window's end, so the text does not depend on when it is rendered.
@@ -195,7 +189,7 @@ def render_briefing(
     analysis = triage.analysis
     if settings is None:
         settings = workspace_settings(analysis, lang, template=template is None)
-    index = section_index if section_index is not None else _section_index(analysis)
+    index = section_index if section_index is not None else index_of(analysis).index
     who = one_line(editor or getattr(triage.store, "editor", None) or "editor") or "editor"
     model = build_model(triage, index, points_cap=settings.points_cap)
     page = Page(model, lang, who, zone=settings.zone)

@@ -25,7 +25,7 @@ from typing import Any
 from curator import cachecodec as codec
 from curator import doccodec
 from curator.config import Config
-from curator.context import DocIndex, build_doc_index, doc_index
+from curator.context import DocIndex, build_doc_index
 from curator.gcpause import paused_gc
 from curator.models import LivingDoc, Note, PaperCard
 from curator.persist import (
@@ -327,7 +327,7 @@ class IndexCache:
         """The index of a doc this cache handed out: the one it holds, else built and kept."""
         rel = next((r for r, (_sig, held) in self.docs.items() if held is doc), None)
         if rel is None:
-            return doc_index(doc)  # a doc the cache does not hold (it vanished while read)
+            return build_doc_index(doc)  # a doc the cache does not hold (it vanished while read)
         di = self.indexes.get(rel)
         if di is None:
             di = self.indexes[rel] = build_doc_index(doc)

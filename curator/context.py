@@ -27,7 +27,7 @@ from curator.textfeatures import token_set
 from curator.verdicts import VerdictReader
 from curator.workspace import LoadedNote
 
-__all__ = ["Context", "DocIndex", "build_context", "build_doc_index", "doc_index", "index_of"]
+__all__ = ["Context", "DocIndex", "build_context", "build_doc_index", "index_of"]
 
 
 @dataclass
@@ -102,23 +102,14 @@ def build_doc_index(doc: LivingDoc) -> DocIndex:
     return DocIndex(index, by_id, by_url, names, by_token, cited)
 
 
-def doc_index(doc: LivingDoc) -> DocIndex:
-    """The doc's index, built once per doc object: for callers that hold a doc but no analysis
-    (an analysis hands its indexes on: :func:`index_of`)."""
-    cached = doc.__dict__.get("_curator_index")
-    if isinstance(cached, DocIndex):
-        return cached
-    di = build_doc_index(doc)
-    doc.__dict__["_curator_index"] = di
-    return di
-
-
 def index_of(analysis: Analysis, doc: LivingDoc | None = None) -> DocIndex:
     """The index the analysis built for ``doc`` (its living doc by default); built here for an
     analysis put together by hand."""
     doc = doc or analysis.living_doc
     di = analysis.doc_indexes.get(doc.topic)
-    return di if isinstance(di, DocIndex) else doc_index(doc)
+    if not isinstance(di, DocIndex):
+        di = analysis.doc_indexes[doc.topic] = build_doc_index(doc)
+    return di
 
 
 def build_context(

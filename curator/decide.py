@@ -234,11 +234,11 @@ def section_label(section: str, analysis: Analysis) -> str:
     """``--section`` as the doc labels it: "4.3", "Section 4.3", "§ 4.3" → "§4.3"; a title
     ("data mixing") → its section's label when exactly one section has it; else Refused,
     naming the closest few sections."""
-    from curator.context import doc_index
+    from curator.context import index_of
     from curator.section_numbers import canonical_section
 
     number = canonical_section(section)
-    index = doc_index(analysis.living_doc).index
+    index = index_of(analysis).index
     unit = index.resolve(section) if number else index.resolve_title(section)
     if unit is not None:
         return unit.label

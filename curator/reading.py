@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from curator.config import Config
-from curator.context import DocIndex, doc_index
+from curator.context import DocIndex, build_doc_index
 from curator.models import FileProblem, LivingDoc, Note, PaperCard
 from curator.workspace import Layout, LoadedNote, list_note_paths, load_note
 
@@ -58,7 +58,7 @@ class FileReader:
         return load_living_doc(root, rel, topic)
 
     def doc_index(self, doc: LivingDoc) -> DocIndex:
-        return doc_index(doc)
+        return build_doc_index(doc)
 
     def load_note(
         self, path: Path, cfg: Config, *, defer: Callable[[Note], bool] | None = None

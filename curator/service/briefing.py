@@ -13,10 +13,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from curator.briefing import (
+    WorkspaceSettings,
     default_output_path,
-    load_template,
     normalize_lang,
     render_briefing,
+    settings_from_config,
+    workspace_settings,
 )
 from curator.briefing_caveats import gathered as gathered_caveats
 from curator.export import (
@@ -31,6 +33,7 @@ from curator.service.evening import Evening
 
 __all__ = [
     "Briefing",
+    "WorkspaceSettings",
     "BriefingRefused",
     "ExportExists",
     "ExportRefused",
@@ -43,6 +46,7 @@ __all__ = [
     "prepare_briefing",
     "render_briefing",
     "save_briefing",
+    "workspace_settings",
     "write_briefing",
 ]
 
@@ -82,7 +86,7 @@ def prepare_briefing(
     lang = normalize_lang(lang or cfg.lang)
     try:
         analysis = evening.analyze(*window)  # the window's briefing: notes outside it only dated
-        template = load_template(cfg, lang)
+        settings = settings_from_config(cfg, lang)  # curator.toml was read once, by the evening
     except ValueError as exc:  # TemplateError is one
         raise BriefingRefused(str(exc)) from exc
     editor = cfg.editor_name
@@ -92,7 +96,7 @@ def prepare_briefing(
             say(problem)
         triage = Triage(analysis, store)
         count = len(triage.approved())
-        text = render_briefing(triage, lang=lang, editor=editor, template=template)
+        text = render_briefing(triage, lang=lang, editor=editor, settings=settings)
     finally:
         store.close()
     return Briefing(text, count, lang, default_output_path(analysis, editor, inbox=cfg.inbox))

@@ -519,9 +519,9 @@ def evaluation() -> LivingDoc:
 
 def _labels_of(doc: LivingDoc, key: str) -> set[str]:
     """Where the analysis reports an arXiv ID as anchored (what --json and the UI show)."""
-    from curator.context import doc_index
+    from curator.context import build_doc_index
 
-    return {ref.section for ref in doc_index(doc).anchors_by_id.get(key, [])}
+    return {ref.section for ref in build_doc_index(doc).anchors_by_id.get(key, [])}
 
 
 def test_one_label_per_section_by_number(training: LivingDoc) -> None:

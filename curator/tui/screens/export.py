@@ -1,7 +1,7 @@
 """`E`: preview the briefing, write it (`w`, asking before overwriting) or copy it (`y`).
 
-The briefing engine (curator.service.briefing) is imported lazily so the rest of
-the UI works without it. The briefing is rendered in a thread worker (seconds on a big
+The briefing engine (curator.service.briefing) is imported in the worker, so opening the UI
+never pays for it. The briefing is rendered in a thread worker (seconds on a big
 relay): the screen says so meanwhile instead of staying blank, and keys keep working.
 The Markdown preview is fed in bounded parts (`[` / `]` page), so a briefing of thousands
 of increments never becomes one giant widget.
@@ -9,7 +9,7 @@ of increments never becomes one giant widget.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -25,6 +25,9 @@ from curator.service.text import sanitize
 from curator.tui.actions import bindings
 from curator.tui.screens.confirm import ConfirmScreen
 from curator.tui.text import clean
+
+if TYPE_CHECKING:
+    from curator.service.briefing import WorkspaceSettings
 
 PART_LINES = 80
 
@@ -69,6 +72,7 @@ class ExportScreen(Screen[None]):
         self._timer: Timer | None = None
         self.rendered_for: str | None = None
         """The summary the shown briefing was rendered with (None: none rendered yet)."""
+        self._settings: WorkspaceSettings | None = None
 
     def compose(self) -> ComposeResult:
         yield Label(Content.styled("Briefing preview", "bold"), id="export-title")
@@ -105,13 +109,6 @@ class ExportScreen(Screen[None]):
 
     # ------------------------------------------------------------------ rendering
 
-    def _engine(self) -> Any:
-        try:
-            from curator.service import briefing
-        except ImportError:
-            return None
-        return briefing
-
     def _summary(self) -> str:
         summary = self.query_one("#export-summary", TextArea).text.strip()
         self.session.summary = summary
@@ -119,12 +116,14 @@ class ExportScreen(Screen[None]):
 
     def _briefing(self, summary: str) -> tuple[str, list[str]]:
         """(text, preview parts) of the briefing with *summary*; any thread (it only reads)."""
-        engine = self._engine()
-        if engine is None:
-            return "", ["*The briefing engine (curator.service.briefing) is not installed yet.*"]
+        from curator.service import briefing
+
+        lang = self.session.config.lang
         try:
-            text = engine.render_briefing(
-                self.session.triage, lang=self.session.config.lang, summary=summary or None
+            if self._settings is None:  # curator.toml is read once per screen, not per edit
+                self._settings = briefing.workspace_settings(self.session.analysis, lang)
+            text = briefing.render_briefing(
+                self.session.triage, lang=lang, summary=summary or None, settings=self._settings
             )
         except Exception as exc:  # show the problem, keep the screen usable
             return "", [f"Could not render the briefing: {clean(exc, 500)}"]
@@ -181,15 +180,12 @@ class ExportScreen(Screen[None]):
 
     # ------------------------------------------------------------------ writing
 
-    def _output_path(self) -> str | None:
-        engine = self._engine()
-        if engine is None:
-            return None
+    def _output_path(self) -> str:
+        from curator.service.briefing import default_output_path
+
         cfg = self.session.config
         # the same place `curator export` writes to: the configured inbox, not a fixed "inbox"
-        return str(
-            engine.default_output_path(self.session.analysis, cfg.editor_name, inbox=cfg.inbox)
-        )
+        return str(default_output_path(self.session.analysis, cfg.editor_name, inbox=cfg.inbox))
 
     def action_write(self) -> None:
         if not self.current_text():
