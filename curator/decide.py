@@ -20,6 +20,7 @@ from typing import Any
 from curator.config import Config
 from curator.decision_log import BULK
 from curator.models import Analysis
+from curator.priority import MARKERS
 from curator.store import Decision, DecisionStore
 from curator.tiers import parse_tier
 from curator.timeutil import shown_in
@@ -68,7 +69,7 @@ def record_decision(
     if action not in ("approve", "reject", "defer"):
         raise Refused(f"unknown action {action!r} (approve, reject, defer or tier)")
     priority = PRIORITY_WORDS.get(priority, priority) if priority else None
-    if priority is not None and priority not in ("🔴", "🟠", "🟡"):
+    if priority is not None and priority not in MARKERS:
         raise Refused(f"unknown priority {priority!r} (red, orange or yellow)")
     if note is not None:
         note = _check_note(note)

@@ -16,9 +16,10 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from curator.journal import REDO, UNDO
+from curator.priority import MARKERS
 
 ACTIONS = ("approve", "reject", "defer")
-PRIORITIES = ("🔴", "🟠", "🟡")
+PRIORITIES = MARKERS
 TIERS = ("main", "adjacent")
 """Where an approved increment sits in the briefing; a key without one takes the default rule."""
 EDITABLE = ("title", "points", "caveats", "note")

@@ -30,11 +30,13 @@ from curator.judge import Evidence, judge, relevance_score
 from curator.matcher import Cluster, source_refs
 from curator.mentions import sentence_spans
 from curator.models import AnchorRef, Increment, Item, PaperCard, SourceRef, short_path
+from curator.priority import MARKERS
 from curator.urls import normalize_url
 
 __all__ = ["PRIORITY_RANK", "build_increment", "card_increments", "primary_items"]
 
-PRIORITY_RANK = {"🔴": 0, "🟠": 1, "🟡": 2}
+PRIORITY_RANK = {m: i for i, m in enumerate(MARKERS)}
+"""🔴 0, 🟠 1, 🟡 2: the most urgent marker of an increment's items wins."""
 
 
 @dataclass

@@ -20,13 +20,14 @@ from curator.item_labels import (
     normalize_label,
 )
 from curator.mdblocks import plain_inline
+from curator.priority import MARKER_RE
 from curator.section_numbers import SECTION_REF_RE, canonical_section
 from curator.urls import find_urls
 
 _TAG = re.compile(r"【([^】]{0,60})】")
 
 
-PRIORITY = re.compile(r"[🔴🟠🟡]")
+PRIORITY = MARKER_RE
 
 
 STARS = re.compile(r"[★⭐]")

@@ -27,6 +27,7 @@ from curator.lexicon import default_lexicon, memo
 from curator.mdblocks import plain_inline
 from curator.mentions import Identities, identities, url_role
 from curator.models import Item
+from curator.priority import HIGH, LOW, MEDIUM
 from curator.section_numbers import ROMAN, SECTION_REF_RE, canonical_section
 from curator.urls import find_urls, is_arxiv_url, normalize_url
 
@@ -398,11 +399,11 @@ def _lead_id(body: list[str]) -> str | None:
 def _priority_word(text: str) -> str | None:
     t = text.strip().lower()
     if t.startswith(("高", "high", "p0", "p1")):
-        return "🔴"
+        return HIGH
     if t.startswith(("中", "medium", "p2")):
-        return "🟠"
+        return MEDIUM
     if t.startswith(("低", "low", "p3")):
-        return "🟡"
+        return LOW
     return None
 
 

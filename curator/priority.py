@@ -24,10 +24,10 @@ MARKER_RE = re.compile(f"[{''.join(MARKERS)}]")
 
 ALIASES: dict[str, str] = {
     "red": HIGH,
-    "high": HIGH,
     "orange": MEDIUM,
-    "medium": MEDIUM,
     "yellow": LOW,
+    "high": HIGH,
+    "medium": MEDIUM,
     "low": LOW,
 }
 """The words the CLI and the decision log accept for each marker."""

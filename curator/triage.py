@@ -11,19 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from curator import priority
 from curator.arxiv import normalize_id
 from curator.models import Analysis, Increment, SourceRef
 from curator.urls import find_urls, normalize_url
 
-PRIORITY_CYCLE = [None, "🔴", "🟠", "🟡"]
-PRIORITY_WORDS = {
-    "red": "🔴",
-    "high": "🔴",
-    "orange": "🟠",
-    "medium": "🟠",
-    "yellow": "🟡",
-    "low": "🟡",
-}
+PRIORITY_CYCLE = priority.CYCLE
+PRIORITY_WORDS = priority.ALIASES
 
 
 def aliases(inc: Increment) -> list[str]:

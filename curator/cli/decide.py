@@ -11,6 +11,7 @@ from typing import Any
 from curator.cli.output import say, say_all
 from curator.cli.registry import Command
 from curator.cli.usage import add_window
+from curator.service.vocabulary import ALIASES, MARKERS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -60,7 +61,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--priority",
-        choices=["🔴", "🟠", "🟡", "red", "orange", "yellow", "high", "medium", "low"],
+        choices=[*MARKERS, *ALIASES],
         help="red/high 🔴, orange/medium 🟠 or yellow/low 🟡",
     )
     p.add_argument("--note", help="a note kept with the decision (at most 2,000 characters)")
