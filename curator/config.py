@@ -40,7 +40,8 @@ class Config:
     lang: str = "zh"
     keymap: dict[str, str] = field(default_factory=dict)
     lexicon: dict[str, Any] = field(default_factory=dict)
-    """The ``[lexicon]`` table: a team's own phrases added to the packaged ones (curator.lexicon)."""
+    """The ``[lexicon]`` table: a team's own phrases added to the packaged ones
+    (curator.lexicon)."""
     template: str | None = None
     max_note_bytes: int = 8 * 1024 * 1024
     max_points: int = 7
@@ -63,7 +64,8 @@ class Config:
 
     @property
     def zone(self) -> tzinfo:
-        """The zone the workspace's times are shown in: ``timezone``, else a pinned window's, else the machine's.
+        """The zone the workspace's times are shown in: ``timezone``, else a pinned window's, else
+        the machine's.
 
         The same rule as the window the UI shows, so ``history`` and the screen agree on the clock.
         """
@@ -140,7 +142,8 @@ PATH_KEYS: dict[str, tuple[str, ...]] = {
     "lang": ("lang", "export.lang"),
     "template": ("export.template", "template"),
 }
-"""Text that names a place (checked by :func:`path_problem`; ``lang`` fills the template's ``{lang}``)."""
+"""Text that names a place (checked by :func:`path_problem`; ``lang`` fills the template's
+``{lang}``)."""
 
 NUMBER_KEYS: dict[str, tuple[str, ...]] = {
     "window_hours": ("window_hours", "window.hours"),
@@ -280,7 +283,8 @@ def _read_keymap(cfg: Config, table: dict[str, Any]) -> None:
 
 
 def flat_keymap(table: dict[str, Any], prefix: str = "") -> dict[str, Any]:
-    """``[keymap]`` as action id → keys; TOML's dotted keys (``triage.approve = "y"``) nest, so flatten."""
+    """``[keymap]`` as action id → keys; TOML's dotted keys (``triage.approve = "y"``) nest, so
+    flatten."""
     out: dict[str, str] = {}
     for key, value in table.items():
         name = f"{prefix}{key}"
@@ -378,11 +382,13 @@ def _path_shown(value: str) -> str:
 
 
 SCALARS = (str, int, float)
-"""What a text value may be written as (``timezone = 8`` reads as "8"); a table, list or date may not."""
+"""What a text value may be written as (``timezone = 8`` reads as "8"); a table, list or date may
+not."""
 
 
 def _text(cfg: Config, attr: str, value: Any) -> str | None:
-    """*value* as text, None when absent; a table, list, date or true/false is reported and ignored."""
+    """*value* as text, None when absent; a table, list, date or true/false is reported and
+    ignored."""
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, SCALARS):

@@ -56,7 +56,8 @@ def _patterns(
         re.IGNORECASE,
     )
     trailing = re.compile(rf"{num}\s*(?:的)?\s*(?:{after.pattern})", re.IGNORECASE)
-    # "material in 4.3": a dotted number after an "in" word names a section (a plain number would be a count)
+    # "material in 4.3": a dotted number after an "in" word names a section (a plain number would be
+    # a count)
     inside = lexicon.pattern("hints", "in_words").pattern
     in_num = re.compile(
         rf"(?<![A-Za-z])(?:{inside})\s+(?:§\s*)?(?P<num>(?:(?-i:[A-Z])\.)?\d{{1,2}}\.\d{{1,2}}(?:\.\d{{1,2}})?)(?![\d.]*\d)(?![A-Za-z%×]){quantity}",

@@ -247,7 +247,8 @@ _POST_NUMBER = re.compile(r"^\s*(\d{1,2})\s*/\s*(\d{1,2})\b(?!\s*[/.\d])")
 
 
 def _threads(blocks: list[Block], lines: list[str]) -> list[list[int]]:
-    """Lines of numbered threads: paragraphs opening "1/7", "2/7", … in order (a pasted X thread)."""
+    """Lines of numbered threads: paragraphs opening "1/7", "2/7", … in order (a pasted X
+    thread)."""
     out: list[list[int]] = []
     run: list[int] = []
     last: tuple[int, int] | None = None

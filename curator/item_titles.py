@@ -105,7 +105,8 @@ def clean_title(text: str) -> str:
 
 
 _EMPTY_BRACKETS = re.compile(r"[(（\[][,，;；:：\s]*[)）\]]")
-r"""An emptied bracket ("( , )", "[]"); one class, not ``\s*`` then a class that also takes spaces."""
+r"""An emptied bracket ("( , )", "[]"); one class, not ``\s*`` then a class that also takes
+spaces."""
 _OPEN_SEP = re.compile(r"[(（]\s*[,，;；]\s*")
 _SEP_CLOSE = re.compile(r"(?<!\s)\s*[,，;；]\s*[)）]")
 """A separator left before a closing bracket; starts only where a run of spaces starts, so a long

@@ -305,7 +305,8 @@ _INFLECTIONS = ("ing", "ed", "es", "s", "e")
 
 
 def _stem(word: str) -> str:
-    """Drop one English inflection ("caching"/"cache", "models"/"model") so rewording still nests."""
+    """Drop one English inflection ("caching"/"cache", "models"/"model") so rewording still
+    nests."""
     if len(word) < 5 or not word.isalpha():
         return word
     for suf in _INFLECTIONS:

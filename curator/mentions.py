@@ -191,7 +191,8 @@ _LEAD = re.compile(r"^\s*(?:[-*+]\s+|\d{1,3}[.)]\s+)?(?:>\s*)*")
 
 @text_memo
 def is_chat_line(line: str) -> bool:
-    """True for a person speaking in a pasted chat (``**alice** 09:12 — …``, ``[10:42] alice: …``)."""
+    """True for a person speaking in a pasted chat (``**alice** 09:12 — …``, ``[10:42] alice:
+    …``)."""
     text = _LEAD.sub("", line, count=1).replace("**", "").replace("__", "").strip()
     return bool(text) and _chat_re().match(text) is not None
 

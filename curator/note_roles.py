@@ -55,7 +55,8 @@ def known_topics(lay: Layout) -> frozenset[str]:
 def outside(
     window: Window, topic: str, editor: str | None, known: frozenset[str]
 ) -> Callable[[Note], bool]:
-    """Notes nothing in this window's answer depends on: dated outside it, and not this topic's briefings."""
+    """Notes nothing in this window's answer depends on: dated outside it, and not this topic's
+    briefings."""
     return lambda note: (
         not in_window(note, window) and not is_topic_briefing(note, topic, editor, known)
     )

@@ -58,7 +58,8 @@ def _summary_line(m: re.Match[str]) -> str:
 
 
 def read_front_matter(text: str) -> tuple[dict[str, str], int]:
-    """``key: value`` lines of a leading ---/+++ block (keys lower-cased), and where it ends (-1: none).
+    """``key: value`` lines of a leading ---/+++ block (keys lower-cased), and where it ends (-1:
+    none).
 
     Also used on its own to date a note without splitting it.
     """

@@ -1,4 +1,5 @@
-"""``curator demo``: open the bundled demo relay (one copy, kept between runs, so decisions stay)."""
+"""``curator demo``: open the bundled demo relay (one copy, kept between runs, so decisions
+stay)."""
 
 from __future__ import annotations
 

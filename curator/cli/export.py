@@ -71,7 +71,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: Args) -> int:
-    """Render the approved increments and write/print/copy them; exit 3 when refusing to overwrite."""
+    """Render the approved increments and write/print/copy them; exit 3 when refusing to
+    overwrite."""
     from curator.service.briefing import BriefingRefused, prepare_briefing
     from curator.service.evening import Evening
 

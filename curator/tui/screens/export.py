@@ -152,7 +152,8 @@ class ExportScreen(Screen[None]):
             self._show()
 
     def current_text(self) -> str:
-        """The briefing for the summary as typed now: rendered here if the shown one is older (w / y)."""
+        """The briefing for the summary as typed now: rendered here if the shown one is older (w /
+        y)."""
         summary = self._summary()
         if self.rendered_for != summary:
             self.workers.cancel_group(self, "briefing")
