@@ -120,7 +120,10 @@ def default_output_path(analysis: Analysis, editor: str, *, inbox: str = "inbox"
     next evening's relay sees what this one already reported.
     """
     date = analysis.window.until.date().isoformat()
-    return f"{inbox.strip('/') or 'inbox'}/{path_part(editor)}/{date}-{path_part(analysis.topic)}-e1prep.md"
+    return (
+        f"{inbox.strip('/') or 'inbox'}/{path_part(editor)}/"
+        f"{date}-{path_part(analysis.topic)}-e1prep.md"
+    )
 
 
 @dataclass

@@ -100,8 +100,8 @@ def _bucket_re() -> re.Pattern[str]:
 
 
 def _bucketed(head: str) -> bool:
-    """Headings that sort items into decision buckets ("## Aprobado", "## En espera", "##
-    Descartado"): two different ones are a briefing, whatever its title calls it."""
+    """Headings that sort items into decision buckets ("## Aprobado", "## En espera",
+    "## Descartado"): two different ones are a briefing, whatever its title calls it."""
     if head.count("#") < 2:
         return False
     return len({m.group(0).strip("# \t").lower() for m in _bucket_re().finditer(head)}) >= 2

@@ -371,7 +371,7 @@ def full_note_from_data(v: Any) -> tuple[Note, SplitNote | None]:
     return note, split
 
 
-# --------------------------------------------------------------------------- cards and the topic vocabulary
+# ------------------------------------------------------------------- cards and the topic vocabulary
 
 
 def cards_to_data(cards: list[PaperCard]) -> list[Any]:

@@ -265,7 +265,8 @@ def _read_points(cfg: Config, data: dict[str, Any]) -> None:
         return
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 1000:
         cfg.problems.append(
-            f"{CONFIG_NAME}: max_points = {_shown(value)} is not a whole number from 0 to 1000; using {cfg.max_points}"
+            f"{CONFIG_NAME}: max_points = {_shown(value)} is not a whole number from 0 to 1000; "
+            f"using {cfg.max_points}"
         )
     else:
         cfg.max_points = value
@@ -276,7 +277,8 @@ def _read_keymap(cfg: Config, table: dict[str, Any]) -> None:
     for name, value in flat_keymap(table).items():
         if isinstance(value, bool) or not isinstance(value, SCALARS):
             cfg.problems.append(
-                f"{CONFIG_NAME}: [keymap] {_path_shown(name)} = {_shown(value)} is not a key name; ignored"
+                f"{CONFIG_NAME}: [keymap] {_path_shown(name)} = {_shown(value)} "
+                "is not a key name; ignored"
             )
         else:
             cfg.keymap[name] = str(value)
@@ -343,12 +345,16 @@ def path_problem(root: Path, attr: str, value: str) -> str | None:
     if attr in FOLDER_KEYS:
         if within(root, root / value):
             return None
-        return f'{CONFIG_NAME}: {attr} = "{_path_shown(value)}" is outside the workspace; using "{FOLDER_KEYS[attr]}"'
+        return (
+            f'{CONFIG_NAME}: {attr} = "{_path_shown(value)}" is outside the workspace; '
+            f'using "{FOLDER_KEYS[attr]}"'
+        )
     if attr == "template":
         if all(template_allowed(root, value.replace("{lang}", lang)) for lang in ("zh", "en")):
             return None
         return (
-            f'{CONFIG_NAME}: template = "{_path_shown(value)}" is neither in the workspace nor in your own config '
+            f'{CONFIG_NAME}: template = "{_path_shown(value)}" '
+            "is neither in the workspace nor in your own config "
             f"folder ({user_config_folder()}); using the built-in template"
         )
     return None

@@ -240,7 +240,8 @@ def _title_fields(text: str) -> tuple[str, ...]:
 
 
 def _left_out_by_name(scopes: list[tuple[Item, str]], ctx: Context) -> str | None:
-    """A note's "left out" line that names the item ("今天没进主线的: MCP Auth / A2A vs MCP:协议层")."""
+    """A note's "left out" line that names the item
+    ("今天没进主线的: MCP Auth / A2A vs MCP:协议层")."""
     cores = {title_core(it.title) for it, _t in scopes if len(title_core(it.title)) >= 3}
     for text, path in ctx.negative_remarks:
         lead = re.split(r"[:：]", re.sub(r"^\s*[-*+]\s*", "", text), maxsplit=1)[0]

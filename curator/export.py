@@ -80,7 +80,8 @@ def _refuse_unless_regular(target: Path) -> None:
         raise ExportRefused(f"{target} is a folder; curator writes only regular files")
     if not stat.S_ISREG(st.st_mode):
         raise ExportRefused(
-            f"{target} is not a regular file (a device or a pipe); curator writes only regular files"
+            f"{target} is not a regular file (a device or a pipe); "
+            "curator writes only regular files"
         )
 
 

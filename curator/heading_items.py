@@ -140,7 +140,8 @@ def _address_led(own: str) -> bool:
             ids and ids[0].start <= 6 and _BARE_ID_LEAD.fullmatch(bare[: ids[0].start])
         )
         if opens and first and re.search(r"\*\*[^*]+\*\*|__[^_]+__", bare):
-            return False  # "[2611.13121] **FooBench: …**": an entry with a title of its own (a digest's)
+            # "[2611.13121] **FooBench: …**": an entry with a title of its own (a digest's)
+            return False
         if opens:
             if not first:
                 return False

@@ -23,7 +23,10 @@ from curator.section_numbers import ROMAN
 __all__ = ["Hint", "read_hints"]
 
 # A number's first part may be a capital letter in appendix-style docs ("C.3", "§B.2.1").
-_NUM = r"§?\s*(?P<num>(?:(?<![A-Za-z])(?-i:[A-Z])\s*[.．]\s*)?\d{1,2}(?:\s*[.．]\s*\d{1,2}){0,3})(?![\d.]*\d)(?![A-Za-z%×])"
+_NUM = (
+    r"§?\s*(?P<num>(?:(?<![A-Za-z])(?-i:[A-Z])\s*[.．]\s*)?\d{1,2}(?:\s*[.．]\s*\d{1,2}){0,3})"
+    r"(?![\d.]*\d)(?![A-Za-z%×])"
+)
 _TITLE_STOP = re.compile(
     r"[,，。;；:：!?！？()（）\[\]【】|]|\.(?:\s|$)|\s[-—–]\s|\bor\b|\bif\b|\band\b|或者|或|如果|吧|就行|即可"
 )

@@ -130,7 +130,8 @@ def _strip_ends(text: str) -> str:
 
 def _arxiv_prefix_start(text: str, start: int) -> int:
     r"""Where an "arXiv:" before an ID at *start* begins (*start* when there is none): what
-    ``(?:arxiv|arXiv|ARXIV)\s*[:：]?\s*$`` finds in ``text[:start]``, read backwards from *start*."""
+    ``(?:arxiv|arXiv|ARXIV)\s*[:：]?\s*$`` finds in ``text[:start]``, read backwards from
+    *start*."""
     j = start
     while j > 0 and text[j - 1].isspace():
         j -= 1

@@ -199,13 +199,15 @@ def _no_fit(e: Evidence) -> Judgment | None:
         # a bot matched its words; the category it is filed under says which field it is from
         return Judgment(
             "off-topic",
-            f"filed under {e.remote_category}, far from this knowledge base, and it fits the doc weakly",
+            f"filed under {e.remote_category}, far from this knowledge base, "
+            "and it fits the doc weakly",
             "remote-category",
         )
     if e.card_kind == "unknown" and fit.score < MACHINE_FIT:
         return Judgment(
             "off-topic",
-            f"its paper card files it under {e.card.category if e.card else '?'}, and it fits the doc weakly",
+            f"its paper card files it under {e.card.category if e.card else '?'}, "
+            "and it fits the doc weakly",
             "card-category-weak",
         )
     if fit.score < HUMAN_FIT and e.has_key:

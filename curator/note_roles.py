@@ -85,7 +85,9 @@ class NoteRoles:
             in_win = in_window(ln.note, window)
             is_briefing = is_topic_briefing(ln.note, topic, cfg.editor, known)
             if in_win:
-                ln.ensure()  # earlier briefings need only what the cached metadata holds (ids, item titles, urls)
+                # earlier briefings need only what the cached metadata holds (ids, item titles,
+                # urls)
+                ln.ensure()
             note = ln.note
             roles.notes[note.path] = note
             note.in_window = in_win

@@ -80,7 +80,8 @@ def _safe_date(y: int, mo: int, d: int) -> date | None:
 
 
 def clocks(line: str, v: TimeVocab) -> str:
-    """``line`` with clock times in other notations written "HH:MM" ("오후 11시 20분" → "오후 11:20")."""
+    """``line`` with clock times in other notations written "HH:MM"
+    ("오후 11시 20분" → "오후 11:20")."""
     if "." in line:
         line = v.dot_clock.sub(lambda m: m[0][: m.start(1) - m.start(0)] + f"{m[1]}:{m[2]}", line)
     if any(c in line for c in "시時时点點"):

@@ -210,7 +210,8 @@ def _link_cross_references(
                         named.setdefault(j, {}).setdefault(i, f"{where} names {m.group(0)}")
     for j, by in named.items():
         if len(by) >= _COMMON_NAME:
-            continue  # a name half the relay mentions (an engine, a lab) relates nothing in particular
+            # a name half the relay mentions (an engine, a lab) relates nothing in particular
+            continue
         for i, why in by.items():
             links.setdefault(_pair(i, j), why)
 

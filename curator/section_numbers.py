@@ -27,7 +27,8 @@ SECTION_REF_RE = re.compile(
 """A "§" reference in free text ("§4.3", "§ 4.3", "§４.３", "§C.3"); group 1 is the number as
 written."""
 _SINGLE_NUM_RE = re.compile(
-    r"(\d{1,3})(?:(?:[.)、]|[ \t]*\))(?=\s|$)|(?=[ \t]*[·|:：—–][ \t]|[ \t]+-[ \t]))|([A-Z])[.)](?=[ \t]+\S)"
+    r"(\d{1,3})(?:(?:[.)、]|[ \t]*\))(?=\s|$)|(?=[ \t]*[·|:：—–][ \t]|[ \t]+-[ \t]))"
+    r"|([A-Z])[.)](?=[ \t]+\S)"
 )
 """"2. Tools", "2) Tools", "2 · Tools", "2 — Tools", "B. Circuits": a bare "3 agents" is a title,
 not a number."""

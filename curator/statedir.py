@@ -45,7 +45,10 @@ def link_message(path: str | os.PathLike[str]) -> str:
         if os.path.basename(parent) == STATE_DIR
         else path
     )
-    return f"{os.fspath(shown)} is a symbolic link; curator does not follow it: caches are off and decisions are read-only"
+    return (
+        f"{os.fspath(shown)} is a symbolic link; curator does not follow it: "
+        "caches are off and decisions are read-only"
+    )
 
 
 def state_dir_problem(root: str | os.PathLike[str]) -> str | None:

@@ -262,7 +262,8 @@ class SectionIndex:
         and its parts give the divided section ("蒸馏" → §5 when §5, §5.1 and §5.2 fit); any
         other tie gives None.  ``text`` may use another language's words for a title's
         (``[sections.terms]`` of the lexicon: "synthetic data" finds "合成数据与改写").  Number
-        words at either end ("section", "节") are ignored; a plain number goes to :meth:`resolve`."""
+        words at either end ("section", "节") are ignored; a plain number goes to
+        :meth:`resolve`."""
         if canonical_section(text):
             return self.resolve(text)
         query = title_key(text)
@@ -364,7 +365,8 @@ class SectionIndex:
                 scores.add(label, 0.2, f"mentions {aid}, anchored there")
         text = (
             " ".join(
-                f"{it.title} {it.title} {it.context.split(' / ')[-1] if it.context else ''} {it.text[:WORDING_CHARS]}"
+                f"{it.title} {it.title} {it.context.split(' / ')[-1] if it.context else ''} "
+                f"{it.text[:WORDING_CHARS]}"
                 for it in items
             )
             + " "

@@ -69,7 +69,9 @@ def _tokens(text: str) -> tuple[str, ...]:
                 for bg in map(add, run, run[1:])
                 if not (_CJK_STOP_CHARS.intersection(bg) or bg in CJK_STOP)
             ]
-        else:  # no single-character stop words: only whole bigrams can be stop words (the C-level path)
+        else:
+            # no single-character stop words: only whole bigrams can be stop words (the C-level
+            # path)
             out += filterfalse(_is_cjk_stop, map(add, run, run[1:]))
     return tuple(out)
 

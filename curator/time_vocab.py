@@ -221,7 +221,8 @@ def _label_patterns(
         # "— Alice · ", "bob · ", "Carol · " before the date-time: a signature line
         # … or a name after a rule with nothing after it: "— 森 ", "-- Dave "
         "signature": re.compile(
-            r"^[\s>*_#~\-—–]*[\w.@'’ ]{1,30}?[\s*_]*[·•,，|]\s*$|^[\s>*_]*[-—–~]{1,2}\s*[\w.@'’ ]{1,30}?\s*$"
+            r"^[\s>*_#~\-—–]*[\w.@'’ ]{1,30}?[\s*_]*[·•,，|]\s*$"
+            r"|^[\s>*_]*[-—–~]{1,2}\s*[\w.@'’ ]{1,30}?\s*$"
         ),
         "joiner": re.compile(
             rf"[\s,，·•|@T]*(?:(?:{alternation(words('time', 'joiners'))})[\s,，·•|@]*)?", flags
@@ -251,7 +252,8 @@ def _clock_patterns(words: Callable[[str, str], list[str]]) -> dict[str, re.Patt
         ),
         # "a las 23.40", "alle 23.40": a dotted clock only after a word that announces one
         "dot_clock": re.compile(
-            rf"(?:{alternation(words('time', 'clock_dot_before'))})\s+([01]?\d|2[0-3])\.([0-5]\d)(?![\d.])",
+            rf"(?:{alternation(words('time', 'clock_dot_before'))})"
+            r"\s+([01]?\d|2[0-3])\.([0-5]\d)(?![\d.])",
             flags,
         ),
     }

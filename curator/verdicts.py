@@ -74,7 +74,8 @@ class VerdictReader:
                 if any(a < m.end() and m.start() < b for a, b in taken):
                     continue
                 if kind == "dismiss" and not self._judges(text, m):
-                    continue  # "agents begin skipping tests" reports; "eh, skip." and "lol no" judge
+                    # "agents begin skipping tests" reports; "eh, skip." and "lol no" judge
+                    continue
                 if kind in ("redirect", "dismiss", "keep") and self._negated(text, m):
                     continue  # "does not belong to rag", "no es de rag", "don't ignore this"
                 taken.append(m.span())

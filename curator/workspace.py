@@ -92,7 +92,8 @@ def choose_topic(cfg: Config, lay: Layout, topic: str | None) -> str:
         if chosen not in lay.docs:
             known = ", ".join(sorted(lay.docs)) or "none"
             raise WorkspaceError(
-                f"missing living doc for topic {chosen!r}: {lay.knowledge / (chosen + '.md')} (topics here: {known})"
+                f"missing living doc for topic {chosen!r}: {lay.knowledge / (chosen + '.md')} "
+                f"(topics here: {known})"
             )
         return chosen
     if len(lay.docs) == 1:
@@ -124,7 +125,8 @@ def list_note_paths(lay: Layout) -> tuple[list[Path], list[FileProblem]]:
             problems.append(
                 FileProblem(
                     rel,
-                    "file name is not valid UTF-8; its undecodable bytes show as \\udcXX in JSON and as U+FFFD in text",
+                    "file name is not valid UTF-8; its undecodable bytes show as \\udcXX in JSON "
+                    "and as U+FFFD in text",
                     "warning",
                 )
             )
@@ -323,7 +325,8 @@ def _first_papers(split: SplitNote, cap: int, errors: list[str]) -> None:
     split.items = [it for it in split.items if id(it) not in emptied]
     split.carriers = [it for it in split.carriers if id(it) not in emptied]
     errors.append(
-        f"cites {len(cited):,} papers in passing; only the first {cap:,} are read (a list that long is not a relay)"
+        f"cites {len(cited):,} papers in passing; only the first {cap:,} are read "
+        "(a list that long is not a relay)"
     )
 
 

@@ -65,7 +65,7 @@ def date_only_name(name: str) -> date | None:
     return naive.date() if naive is not None and not clock else None
 
 
-# --------------------------------------------------------------------------- when a note was written
+# -------------------------------------------------------------------------- when a note was written
 
 _CLOCK = re.compile(r"\d{1,2}[:：]\d{2}|T\d{2}")
 

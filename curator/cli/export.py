@@ -44,8 +44,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--out",
         metavar="FILE",
         help=(
-            "write here instead of inbox/<editor>/<date>-<topic>-e1prep.md (relative to the workspace); "
-            "a folder (or a path ending in /) gets that file name inside it; only a regular file is "
+            "write here instead of inbox/<editor>/<date>-<topic>-e1prep.md "
+            "(relative to the workspace); "
+            "a folder (or a path ending in /) gets that file name inside it; "
+            "only a regular file is "
             "written: a link, a device or a pipe is refused (exit 2)"
         ),
     )

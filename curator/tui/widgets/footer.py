@@ -61,7 +61,8 @@ def choose(entries: Iterable[Entry], widths: dict[int, int], room: int) -> list[
             kept.append(entry)
             left -= widths[id(entry)]
         else:
-            break  # keep the order honest: never a less important key in place of a more important one
+            # keep the order honest: never a less important key in place of a more important one
+            break
     return kept + pinned
 
 
