@@ -45,10 +45,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help=(
             "write here instead of inbox/<editor>/<date>-<topic>-e1prep.md "
-            "(relative to the workspace); "
-            "a folder (or a path ending in /) gets that file name inside it; "
-            "only a regular file is "
-            "written: a link, a device or a pipe is refused (exit 2)"
+            "(relative to the workspace); a folder (or a path ending in /) gets that file name "
+            "inside it; only a regular file is written: a link, a device or a pipe is refused "
+            "(exit 2)"
         ),
     )
     p.add_argument("--force", action="store_true", help="replace an existing briefing file")
