@@ -112,7 +112,8 @@ def build_analysis(
     vocabulary_memo: MutableMapping[str, Any] | None = None,
 ) -> Analysis:
     """Everything after the files are read (cheap enough to redo on every inbox change).
-    ``vocabulary_memo``: where the topic's counted vocabulary is kept between runs (the index cache)."""
+    ``vocabulary_memo``: where the topic's counted vocabulary is kept between runs (the index
+    cache)."""
     doc = files.docs[topic][0]
     others = [d for t, (d, _i) in files.docs.items() if t != topic]
     analysis = Analysis(

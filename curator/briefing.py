@@ -77,7 +77,8 @@ def builtin_template(lang: str) -> str:
 
 
 def load_template(cfg: Config, lang: str) -> str:
-    """The workspace's template (``Config.template``, relative to the workspace) or the built-in one.
+    """The workspace's template (``Config.template``, relative to the workspace) or the built-in
+    one.
 
     Only a file in the workspace or under the user's own config folder is read (see
     :func:`curator.config.path_problem`).
@@ -112,13 +113,17 @@ def load_template(cfg: Config, lang: str) -> str:
 
 
 def default_output_path(analysis: Analysis, editor: str, *, inbox: str = "inbox") -> str:
-    """``inbox/<editor>/<YYYY-MM-DD>-<topic>-e1prep.md``, dated by the window's end in its own offset.
+    """``inbox/<editor>/<YYYY-MM-DD>-<topic>-e1prep.md``, dated by the window's end in its own
+    offset.
 
     That name is what the analysis recognises as a briefing of *topic*, so the
     next evening's relay sees what this one already reported.
     """
     date = analysis.window.until.date().isoformat()
-    return f"{inbox.strip('/') or 'inbox'}/{path_part(editor)}/{date}-{path_part(analysis.topic)}-e1prep.md"
+    return (
+        f"{inbox.strip('/') or 'inbox'}/{path_part(editor)}/"
+        f"{date}-{path_part(analysis.topic)}-e1prep.md"
+    )
 
 
 @dataclass

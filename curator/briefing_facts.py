@@ -57,8 +57,9 @@ def signature_stamp(until: datetime, zone: tzinfo | None) -> str:
 _JOINER_RE = re.compile(
     r"(?<!\s)\s*(?:[+＋、,，/;；&]|\band\b)\s*|(?<=\s)(?:[+＋、,，/;；&]|\band\b)\s*", re.IGNORECASE
 )
-r"""A joiner and the spaces around it.  A match starts where a run of spaces starts (or at the joiner
-itself): tried from each space of a long run, ``\s*`` rescanned the rest of the run each time."""
+r"""A joiner and the spaces around it.  A match starts where a run of spaces starts (or at the
+joiner itself): tried from each space of a long run, ``\s*`` rescanned the rest of the run each
+time."""
 _LEADING_REF_RE = re.compile(
     r"\s*(§\s*[\w.．]+|(?:section|sec\.?)\s*[\d.．]+|[0-9０-９]{1,3}(?:[.．][0-9０-９]{1,3})+)\s*",
     re.IGNORECASE,

@@ -62,7 +62,8 @@ def status(page: Page) -> str:
     if notable:
         names = page.join(
             [
-                f"{page.label(e)} {short_name(e.title)}{page.paren(page.section_display(e.section))}"
+                f"{page.label(e)} {short_name(e.title)}"
+                f"{page.paren(page.section_display(e.section))}"
                 for e in notable
             ]
         )

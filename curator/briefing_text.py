@@ -38,7 +38,8 @@ def marker_value(value: str) -> str:
 
 
 def short_name(title: str) -> str:
-    """The core of a title ("Name: what it does" → "Name") when it is a sensible name, else its start."""
+    """The core of a title ("Name: what it does" → "Name") when it is a sensible name, else its
+    start."""
     core = title_core(title)
     return core if 2 <= len(core) <= 60 else title[:60]
 
@@ -54,7 +55,8 @@ def is_section_ref(text: str) -> bool:
 
 
 def section_label(text: str) -> str:
-    """ "4.3", "Section 4.3", "§ 4.3" (as an editor may have typed it) → "§4.3"; other text as it is."""
+    """ "4.3", "Section 4.3", "§ 4.3" (as an editor may have typed it) → "§4.3"; other text as it
+    is."""
     return canonical_section(text) or text
 
 

@@ -100,8 +100,8 @@ def _bucket_re() -> re.Pattern[str]:
 
 
 def _bucketed(head: str) -> bool:
-    """Headings that sort items into decision buckets ("## Aprobado", "## En espera", "## Descartado"):
-    two different ones are a briefing, whatever its title calls it."""
+    """Headings that sort items into decision buckets ("## Aprobado", "## En espera",
+    "## Descartado"): two different ones are a briefing, whatever its title calls it."""
     if head.count("#") < 2:
         return False
     return len({m.group(0).strip("# \t").lower() for m in _bucket_re().finditer(head)}) >= 2
@@ -139,7 +139,8 @@ def briefing_info(text: str, name: str) -> tuple[str | None, str | None]:
     if topic is None and not titled:
         topic = _topic_in(first)
     wm = _window_line().search(head)
-    # "" is a briefing whose topic it does not name ("Evening briefing — Sat 3/7"): its author decides
+    # "" is a briefing whose topic it does not name ("Evening briefing — Sat 3/7"): its author
+    # decides
     return topic or "", (wm.group("b") if wm else None)
 
 
@@ -157,7 +158,8 @@ class ReportedIndex:
     )
 
     def lookup_tables(self) -> tuple[dict[str, list[int]], list[str | None]]:
-        """Title positions by core name, and the normalized titles for one C-level fuzzy pass (None never matches)."""
+        """Title positions by core name, and the normalized titles for one C-level fuzzy pass (None
+        never matches)."""
         if self._tables is None or self._tables[2] != len(self.titles):
             by_core: dict[str, list[int]] = {}
             for j, (_rt, rcore, _label) in enumerate(self.titles):
@@ -166,7 +168,8 @@ class ReportedIndex:
         return self._tables[0], self._tables[1]
 
     left_out: dict[str, list[str]] = field(default_factory=dict)
-    """Keys a briefing filed under a heading that leaves them out ("Not for this topic") → briefings."""
+    """Keys a briefing filed under a heading that leaves them out ("Not for this topic") →
+    briefings."""
 
     def add_note(self, note: Note, split_ids: list[str], label: str) -> None:
         gone = set(note.left_out)

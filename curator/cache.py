@@ -105,10 +105,12 @@ class IndexCache:
         self.paths = {part: root / ".curator" / name for part, name in PARTS.items()}
         self.persist = persist
         self.notes: dict[str, tuple[tuple[int, int], Note, bytes | memoryview, float, str]] = {}
-        """rel → (stamp, the note without its text and items' text, the whole note as a JSON blob, mtime, sha1)."""
+        """rel → (stamp, the note without its text and items' text, the whole note as a JSON blob,
+        mtime, sha1)."""
         self.docs: dict[str, tuple[tuple[int, int], LivingDoc]] = {}
         self.indexes: dict[str, DocIndex] = {}
-        """rel → the index of the doc ``docs`` holds (its memo of section-fit scores is a part of its own)."""
+        """rel → the index of the doc ``docs`` holds (its memo of section-fit scores is a part of
+        its own)."""
         self.cards: dict[str, tuple[tuple[int, int], PaperCard]] = {}
         self.card_sigs: dict[str, dict[str, tuple[int, int] | None]] = {}
         self.settings: Any = None
@@ -116,7 +118,8 @@ class IndexCache:
         """Files actually read in this run (the rest came from the cache)."""
         self.read_paths: list[str] = []
         self.vocabulary = _Memo()
-        """The topic vocabulary relevance counts (see :class:`curator.relevance.Profile`), by content digest."""
+        """The topic vocabulary relevance counts (see :class:`curator.relevance.Profile`), by
+        content digest."""
         self.problems: list[str] = []
         """Why the cache is off (``.curator`` or a part of it is a link), one line each."""
         self._dirty: set[str] = set()
@@ -242,7 +245,8 @@ class IndexCache:
     def load_note(
         self, path: Path, cfg: Config, *, defer: Callable[[Note], bool] | None = None
     ) -> LoadedNote:
-        """From the cache when unchanged; else read (see :func:`curator.workspace.load_note` for ``defer``)."""
+        """From the cache when unchanged; else read (see :func:`curator.workspace.load_note` for
+        ``defer``)."""
         self.check_settings(cfg)
         rel = _rel(path, cfg.root)
         sig = file_sig(path)
@@ -367,7 +371,8 @@ class IndexCache:
         return bool(self._dirty)
 
     def mark_dirty(self, part: str) -> None:
-        """A part changed in place (a doc's index was built: "docs"; new section-fit scores: "memo")."""
+        """A part changed in place (a doc's index was built: "docs"; new section-fit scores:
+        "memo")."""
         self._dirty.add(part)
 
     def settle(self, present: set[str], indexes: list[DocIndex], *, save: bool) -> None:

@@ -78,7 +78,8 @@ def _datetime(v: Any) -> datetime:
 
 
 def _codec(tp: Any) -> tuple[Enc, Dec]:
-    """(encoder, decoder) of one value of an annotated type; TypeError for a type a cache cannot hold."""
+    """(encoder, decoder) of one value of an annotated type; TypeError for a type a cache cannot
+    hold."""
     simple = {str: check_str, int: _int, float: check_num, bool: _bool}
     if tp in simple:
         return None, simple[tp]
@@ -370,7 +371,7 @@ def full_note_from_data(v: Any) -> tuple[Note, SplitNote | None]:
     return note, split
 
 
-# --------------------------------------------------------------------------- cards and the topic vocabulary
+# ------------------------------------------------------------------- cards and the topic vocabulary
 
 
 def cards_to_data(cards: list[PaperCard]) -> list[Any]:

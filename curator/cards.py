@@ -66,7 +66,8 @@ def _field_keys_by_initial() -> dict[str, list[tuple[str, str]]]:
 
 
 def _segments(line: str) -> list[str]:
-    """One header line → its "key: value" segments (list, quote, table and ``a · b · c`` layouts)."""
+    """One header line → its "key: value" segments (list, quote, table and ``a · b · c``
+    layouts)."""
     text = _LEAD_RE.sub("", line, count=1).replace("**", "").replace("__", "").strip()
     if not text:
         return []

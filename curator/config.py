@@ -40,7 +40,8 @@ class Config:
     lang: str = "zh"
     keymap: dict[str, str] = field(default_factory=dict)
     lexicon: dict[str, Any] = field(default_factory=dict)
-    """The ``[lexicon]`` table: a team's own phrases added to the packaged ones (curator.lexicon)."""
+    """The ``[lexicon]`` table: a team's own phrases added to the packaged ones
+    (curator.lexicon)."""
     template: str | None = None
     max_note_bytes: int = 8 * 1024 * 1024
     max_points: int = 7
@@ -63,7 +64,8 @@ class Config:
 
     @property
     def zone(self) -> tzinfo:
-        """The zone the workspace's times are shown in: ``timezone``, else a pinned window's, else the machine's.
+        """The zone the workspace's times are shown in: ``timezone``, else a pinned window's, else
+        the machine's.
 
         The same rule as the window the UI shows, so ``history`` and the screen agree on the clock.
         """
@@ -140,7 +142,8 @@ PATH_KEYS: dict[str, tuple[str, ...]] = {
     "lang": ("lang", "export.lang"),
     "template": ("export.template", "template"),
 }
-"""Text that names a place (checked by :func:`path_problem`; ``lang`` fills the template's ``{lang}``)."""
+"""Text that names a place (checked by :func:`path_problem`; ``lang`` fills the template's
+``{lang}``)."""
 
 NUMBER_KEYS: dict[str, tuple[str, ...]] = {
     "window_hours": ("window_hours", "window.hours"),
@@ -262,7 +265,8 @@ def _read_points(cfg: Config, data: dict[str, Any]) -> None:
         return
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 1000:
         cfg.problems.append(
-            f"{CONFIG_NAME}: max_points = {_shown(value)} is not a whole number from 0 to 1000; using {cfg.max_points}"
+            f"{CONFIG_NAME}: max_points = {_shown(value)} is not a whole number from 0 to 1000; "
+            f"using {cfg.max_points}"
         )
     else:
         cfg.max_points = value
@@ -273,14 +277,16 @@ def _read_keymap(cfg: Config, table: dict[str, Any]) -> None:
     for name, value in flat_keymap(table).items():
         if isinstance(value, bool) or not isinstance(value, SCALARS):
             cfg.problems.append(
-                f"{CONFIG_NAME}: [keymap] {_path_shown(name)} = {_shown(value)} is not a key name; ignored"
+                f"{CONFIG_NAME}: [keymap] {_path_shown(name)} = {_shown(value)} "
+                "is not a key name; ignored"
             )
         else:
             cfg.keymap[name] = str(value)
 
 
 def flat_keymap(table: dict[str, Any], prefix: str = "") -> dict[str, Any]:
-    """``[keymap]`` as action id → keys; TOML's dotted keys (``triage.approve = "y"``) nest, so flatten."""
+    """``[keymap]`` as action id → keys; TOML's dotted keys (``triage.approve = "y"``) nest, so
+    flatten."""
     out: dict[str, str] = {}
     for key, value in table.items():
         name = f"{prefix}{key}"
@@ -339,12 +345,16 @@ def path_problem(root: Path, attr: str, value: str) -> str | None:
     if attr in FOLDER_KEYS:
         if within(root, root / value):
             return None
-        return f'{CONFIG_NAME}: {attr} = "{_path_shown(value)}" is outside the workspace; using "{FOLDER_KEYS[attr]}"'
+        return (
+            f'{CONFIG_NAME}: {attr} = "{_path_shown(value)}" is outside the workspace; '
+            f'using "{FOLDER_KEYS[attr]}"'
+        )
     if attr == "template":
         if all(template_allowed(root, value.replace("{lang}", lang)) for lang in ("zh", "en")):
             return None
         return (
-            f'{CONFIG_NAME}: template = "{_path_shown(value)}" is neither in the workspace nor in your own config '
+            f'{CONFIG_NAME}: template = "{_path_shown(value)}" '
+            "is neither in the workspace nor in your own config "
             f"folder ({user_config_folder()}); using the built-in template"
         )
     return None
@@ -378,11 +388,13 @@ def _path_shown(value: str) -> str:
 
 
 SCALARS = (str, int, float)
-"""What a text value may be written as (``timezone = 8`` reads as "8"); a table, list or date may not."""
+"""What a text value may be written as (``timezone = 8`` reads as "8"); a table, list or date may
+not."""
 
 
 def _text(cfg: Config, attr: str, value: Any) -> str | None:
-    """*value* as text, None when absent; a table, list, date or true/false is reported and ignored."""
+    """*value* as text, None when absent; a table, list, date or true/false is reported and
+    ignored."""
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, SCALARS):

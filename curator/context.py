@@ -56,14 +56,16 @@ class Context:
     covered_names: dict[str, list[tuple[set[str], str]]]
     name_by_token: dict[str, list[int]]
     left_out: dict[str, list[str]] = field(default_factory=dict)
-    """Keys earlier briefings of this topic filed under a heading that leaves them out → the briefings."""
+    """Keys earlier briefings of this topic filed under a heading that leaves them out → the
+    briefings."""
     cited: dict[str, list[AnchorRef]] = field(default_factory=dict)
     """What this topic's doc names without anchoring (see :class:`DocIndex`)."""
 
 
 @dataclass
 class DocIndex:
-    """Everything derived from one living doc; cached with it (rebuilt only when the doc changes)."""
+    """Everything derived from one living doc; cached with it (rebuilt only when the doc
+    changes)."""
 
     index: SectionIndex
     anchors_by_id: dict[str, list[AnchorRef]]
@@ -75,7 +77,8 @@ class DocIndex:
 
 
 def build_doc_index(doc: LivingDoc) -> DocIndex:
-    """Everything derived from one doc, built afresh (the analysis' readers keep what they build)."""
+    """Everything derived from one doc, built afresh (the analysis' readers keep what they
+    build)."""
     index = SectionIndex(doc)
     by_id: dict[str, list[AnchorRef]] = {}
     by_url: dict[str, list[AnchorRef]] = {}
@@ -277,7 +280,8 @@ def _doc_topic_words(doc: LivingDoc) -> list[str]:
 
 
 def _machine_notes(in_window: list[LoadedNote], lexicon: Lexicon) -> set[str]:
-    """Notes a program wrote (a keyword digest, an alert): its entries matched words, nobody chose them."""
+    """Notes a program wrote (a keyword digest, an alert): its entries matched words, nobody chose
+    them."""
     authors = lexicon.pattern("notes", "machine_authors")
     phrases = lexicon.pattern("notes", "machine_phrases")
     out = set()

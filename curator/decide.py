@@ -180,7 +180,8 @@ def increment_titles(
     while windows and wanted - titles.keys():
         since, until = windows.pop(0)
         try:
-            # the window's increments only: notes outside it are dated, not split (as `analyze` does)
+            # the window's increments only: notes outside it are dated, not split (as `analyze`
+            # does)
             analysis = analyze(root, None, since, until, cfg=cfg, cache=cache, defer_outside=True)
         except (ValueError, OSError, WorkspaceError):
             continue

@@ -31,7 +31,8 @@ def demo_source() -> Path:
 
 
 def default_demo_dir() -> Path:
-    """``<user data folder>/curator/demo``: ``$XDG_DATA_HOME`` when set (on any system), else platformdirs'."""
+    """``<user data folder>/curator/demo``: ``$XDG_DATA_HOME`` when set (on any system), else
+    platformdirs'."""
     xdg = os.environ.get("XDG_DATA_HOME", "")
     if xdg and Path(xdg).is_absolute():
         return Path(xdg) / "curator" / "demo"
@@ -58,7 +59,8 @@ def _empty_folder(folder: Path) -> bool:
 
 
 def _fresh_copy_beside(target: Path) -> Path:
-    """A complete, marked copy in a new folder next to *target* (same filesystem: renames are atomic)."""
+    """A complete, marked copy in a new folder next to *target* (same filesystem: renames are
+    atomic)."""
     target.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{target.name}-new-", dir=target.parent))
     shutil.copytree(demo_source(), staging, dirs_exist_ok=True)

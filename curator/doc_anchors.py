@@ -224,7 +224,8 @@ def _row_name(cells: list[str], table: _Table | None) -> str | None:
 
 
 def _link_name(line: str, col: int) -> str | None:
-    """Text of the markdown link whose text or target holds column ``col``, if it names something."""
+    """Text of the markdown link whose text or target holds column ``col``, if it names
+    something."""
     for m in _LINK_RE.finditer(line):
         if m.start() <= col < m.end():
             name = _clean_name(m[1])

@@ -19,7 +19,8 @@ from curator.section_numbers import canonical_section, fold, strip_section_numbe
 
 @dataclass
 class SectionRoles:
-    """What each section of a doc is, as a place to anchor papers (indexes into ``doc.sections``)."""
+    """What each section of a doc is, as a place to anchor papers (indexes into
+    ``doc.sections``)."""
 
     home: list[int | None]
     """The nearest numbered section holding each section (itself if numbered), else None:
@@ -56,7 +57,8 @@ def _heading_key(title: str) -> str:
 
 @memo
 def _named_re(key: str) -> re.Pattern[str]:
-    """A heading that is one of ``[sections] key`` (maybe followed by a bracket or a remark after a rule)."""
+    """A heading that is one of ``[sections] key`` (maybe followed by a bracket or a remark after a
+    rule)."""
     words = default_lexicon().pattern("sections", key).pattern
     return re.compile(rf"(?:{words})(?:\s*[(\[{{:—–|·-].*)?", re.IGNORECASE | re.DOTALL)
 

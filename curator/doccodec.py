@@ -232,7 +232,8 @@ def _bm25_blob(bm: BM25) -> bytes:
 
 
 def _bm25_to_data(bm: BM25) -> list[Any]:
-    """Postings flat (tokens, their counts, then every (document, weight) in order): decoded in C."""
+    """Postings flat (tokens, their counts, then every (document, weight) in order): decoded in
+    C."""
     toks = list(bm.postings)
     docs = [i for t in toks for i, _w in bm.postings[t]]
     weights = [w for t in toks for _i, w in bm.postings[t]]

@@ -1,9 +1,11 @@
-"""The evidence about one increment: what its notes say of it, where they file it, how they place it.
+"""The evidence about one increment: what its notes say of it, where they file it, how they place
+it.
 
-The analysis hands each increment's items here; what comes back fills a :class:`curator.judge.Evidence`
-(remarks in the sentence that names the item, section hints into this doc or another, the notes'
-own scope, the arXiv category it is filed under) and re-ranks the section suggestions by the
-authors' hints.  Everything is read from the workspace through the :class:`curator.context.Context`.
+The analysis hands each increment's items here; what comes back fills a
+:class:`curator.judge.Evidence` (remarks in the sentence that names the item, section hints into
+this doc or another, the notes' own scope, the arXiv category it is filed under) and re-ranks the
+section suggestions by the authors' hints.  Everything is read from the workspace through the
+:class:`curator.context.Context`.
 """
 
 from __future__ import annotations
@@ -60,7 +62,8 @@ def relevance_detail(ev: Evidence) -> dict[str, object]:
 
 
 _SCOPES_MAX = 200
-"""Items read for what is said of one increment: a table pasting one ID 16,000 times says it once."""
+"""Items read for what is said of one increment: a table pasting one ID 16,000 times says it
+once."""
 
 
 def scopes(c: Cluster, keys: set[str]) -> list[tuple[Item, str]]:
@@ -149,7 +152,8 @@ _NEAR = 240
 
 def _near(text: str, keys: set[str], a: int, b: int) -> str:
     """The words around each citation of ``keys`` in a run-on stretch ``text[a:b]`` (what a mention
-    in it says is said near it), so a note of thousands of IDs on one line is not re-read whole for each."""
+    in it says is said near it), so a note of thousands of IDs on one line is not re-read whole for
+    each."""
     cm = _citations(text)
     spans = sorted(
         (max(a, s - _NEAR), min(b, e + _NEAR))
@@ -182,7 +186,8 @@ def read_remarks(ev: Evidence, scopes: list[tuple[Item, str]], ctx: Context, idl
         text = _without_titles(text, titles)
         where = f"{short_path(it.note)}({it.label or 'item'})"
         # an entry its author files under a section of this doc keeps it: a dismissal in its text
-        # tells a story ("the editor dropped v1 because it had no numbers"), not the author's verdict
+        # tells a story ("the editor dropped v1 because it had no numbers"), not the author's
+        # verdict
         filed = bool(
             it.section_hint and it.section_hint != "-" and ctx.index.resolve(it.section_hint)
         )
@@ -216,7 +221,8 @@ def _titles_of(it: Item) -> list[str]:
 
 @text_memo
 def _title_fields(text: str) -> tuple[str, ...]:
-    """:func:`_titles_of` for one text, kept: a passage citing 500 papers is read once, not once per paper."""
+    """:func:`_titles_of` for one text, kept: a passage citing 500 papers is read once, not once per
+    paper."""
     out: list[str] = []
     for line in text.split("\n"):
         f = match_field(line)
@@ -234,7 +240,8 @@ def _title_fields(text: str) -> tuple[str, ...]:
 
 
 def _left_out_by_name(scopes: list[tuple[Item, str]], ctx: Context) -> str | None:
-    """A note's "left out" line that names the item ("今天没进主线的: MCP Auth / A2A vs MCP:协议层")."""
+    """A note's "left out" line that names the item
+    ("今天没进主线的: MCP Auth / A2A vs MCP:协议层")."""
     cores = {title_core(it.title) for it, _t in scopes if len(title_core(it.title)) >= 3}
     for text, path in ctx.negative_remarks:
         lead = re.split(r"[:：]", re.sub(r"^\s*[-*+]\s*", "", text), maxsplit=1)[0]
@@ -254,7 +261,8 @@ def read_note_hints(
     ev: Evidence, basis: list[Item], scopes: list[tuple[Item, str]], ctx: Context
 ) -> list[tuple[str, float, str]]:
     """Where the notes file it: hints into this doc (label, weight, reason), to no section, or to
-    another doc's section.  A bare "§1.13" in passing refers to the doc; it does not file the item."""
+    another doc's section.  A bare "§1.13" in passing refers to the doc; it does not file the
+    item."""
     found: list[tuple[str, float, str]] = []
     for it in basis:
         where = f"{short_path(it.note)}({it.label or 'item'})"
@@ -348,7 +356,8 @@ _ARXIV_CATEGORY = re.compile(
 
 def remote_category(items: list[Item], lexicon: Lexicon) -> str | None:
     """The arXiv category an entry is filed under (its digest heading or its own line), when that
-    category is one of the lexicon's ``[arxiv] remote_categories``; only when all its entries agree."""
+    category is one of the lexicon's ``[arxiv] remote_categories``; only when all its entries
+    agree."""
     remote = [w.removeprefix("lit:") for w in lexicon.words("arxiv", "remote_categories")]
     found = None
     for it in items:
@@ -364,7 +373,8 @@ def remote_category(items: list[Item], lexicon: Lexicon) -> str | None:
 
 
 def covered_per_note(primary: list[Item], ctx: Context) -> tuple[Item, str, str | None] | None:
-    """An ID-less item a note says the doc already covers (quoting it, with the section it names)."""
+    """An ID-less item a note says the doc already covers (quoting it, with the section it
+    names)."""
     covered_re = ctx.lexicon.pattern("remarks", "covered")
     for it in primary:
         for line in it.text.split("\n"):
@@ -447,7 +457,8 @@ def names_other_doc(text: str, ctx: Context) -> str | None:
 
 
 def reported_by_title(items: list[Item], ctx: Context) -> list[str]:
-    """Earlier briefings' entries with this title (same core name, or ≥ 92 token-sort similar), in their order."""
+    """Earlier briefings' entries with this title (same core name, or ≥ 92 token-sort similar), in
+    their order."""
     titles = ctx.reported.titles
     if not titles:
         return []
@@ -469,7 +480,8 @@ def reported_by_title(items: list[Item], ctx: Context) -> list[str]:
 
 
 def title_match(group: str, idx: SectionIndex) -> bool:
-    """Does a note's group heading name one of this doc's sections (equal, contained, or ≥ 85 similar)?"""
+    """Does a note's group heading name one of this doc's sections (equal, contained, or ≥ 85
+    similar)?"""
     g = group.lower()
     titles = idx.lower_titles
     for t in titles:
@@ -479,7 +491,8 @@ def title_match(group: str, idx: SectionIndex) -> bool:
 
 
 def name_anchor(items: list[Item], ctx: Context) -> AnchorRef | None:
-    """Conservative named-system match: all of the anchor's name in the title, or the title's name in the anchor."""
+    """Conservative named-system match: all of the anchor's name in the title, or the title's name
+    in the anchor."""
     by_token = ctx.name_by_token
     for it in items:
         title_t = _name_tokens(it.title)

@@ -35,7 +35,8 @@ class ExportExists(Exception):
 
 
 class ExportRefused(Exception):
-    """The target is not a regular file (a link, a device, a FIFO, a folder) or is not where it may be."""
+    """The target is not a regular file (a link, a device, a FIFO, a folder) or is not where it may
+    be."""
 
 
 def _target(root: Path, rel_or_abs: str | os.PathLike[str]) -> Path:
@@ -44,7 +45,8 @@ def _target(root: Path, rel_or_abs: str | os.PathLike[str]) -> Path:
 
 
 def output_path(root: Path, out: str | None, default: str) -> Path:
-    """Where the briefing goes: ``--out`` (a folder gets the default file name inside it), else the default.
+    """Where the briefing goes: ``--out`` (a folder gets the default file name inside it), else the
+    default.
 
     The default comes from ``curator.toml`` (the inbox) and so from whoever committed it:
     it must stay inside the workspace, links followed (:class:`ExportRefused` otherwise).
@@ -64,7 +66,8 @@ def output_path(root: Path, out: str | None, default: str) -> Path:
 
 
 def _refuse_unless_regular(target: Path) -> None:
-    """Only regular files are written or replaced: never a link (nor through it), a device, a FIFO, a folder."""
+    """Only regular files are written or replaced: never a link (nor through it), a device, a FIFO,
+    a folder."""
     try:
         st = os.lstat(target)
     except FileNotFoundError:
@@ -77,7 +80,8 @@ def _refuse_unless_regular(target: Path) -> None:
         raise ExportRefused(f"{target} is a folder; curator writes only regular files")
     if not stat.S_ISREG(st.st_mode):
         raise ExportRefused(
-            f"{target} is not a regular file (a device or a pipe); curator writes only regular files"
+            f"{target} is not a regular file (a device or a pipe); "
+            "curator writes only regular files"
         )
 
 
@@ -129,7 +133,8 @@ def write_briefing(
 
 
 def copy_to_clipboard(text: str) -> tuple[bool, str]:
-    """Copy *text*; (ok, message).  Never raises: no display, no xclip, no pyperclip are all fine."""
+    """Copy *text*; (ok, message).  Never raises: no display, no xclip, no pyperclip are all
+    fine."""
     try:
         import pyperclip  # type: ignore[import-untyped]  # its stubs (types-pyperclip) are not a dependency
     except Exception:  # pragma: no cover - pyperclip is a dependency

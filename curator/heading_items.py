@@ -103,7 +103,8 @@ def _is_group(blocks: list[Block], lines: list[str], start: int, end: int) -> bo
 
 
 def has_link_field(own: str) -> bool:
-    """The heading's own body names its source: ``- 链接:URL``, ``**arXiv**: [ID](…)``, a bare ID bullet."""
+    """The heading's own body names its source: ``- 链接:URL``, ``**arXiv**: [ID](…)``, a bare ID
+    bullet."""
     for raw in own.split("\n")[1:40]:
         if raw[:1] in (" ", "\t"):
             continue
@@ -113,8 +114,9 @@ def has_link_field(own: str) -> bool:
         stripped = re.sub(r"^\s*[-*+]\s+", "", raw).strip()
         ids = find_ids(stripped[:40]) if stripped else []
         if ids and ids[0].start <= 8 and _BARE_ID_LEAD.fullmatch(stripped[: ids[0].start]):
-            # "- 2608.12345" / "- arXiv [2608.12345](…)"; not "- Resan [2607.14418](…)", a paper of a list,
-            # nor "- [2611.13121] **FooBench: …** — kw: benchmark", an entry with a title of its own
+            # "- 2608.12345" / "- arXiv [2608.12345](…)"; not "- Resan [2607.14418](…)", a paper of
+            # a list, nor "- [2611.13121] **FooBench: …** — kw: benchmark", an entry with a title of
+            # its own
             rest = plain_inline(_URL_OR_MD_LINK.sub(" ", stripped[ids[0].end :]))
             if raw.lstrip().startswith(("-", "*", "+")) and len(re.sub(r"[\W_]+", "", rest)) <= 12:
                 return True
@@ -138,7 +140,8 @@ def _address_led(own: str) -> bool:
             ids and ids[0].start <= 6 and _BARE_ID_LEAD.fullmatch(bare[: ids[0].start])
         )
         if opens and first and re.search(r"\*\*[^*]+\*\*|__[^_]+__", bare):
-            return False  # "[2611.13121] **FooBench: …**": an entry with a title of its own (a digest's)
+            # "[2611.13121] **FooBench: …**": an entry with a title of its own (a digest's)
+            return False
         if opens:
             if not first:
                 return False

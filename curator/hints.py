@@ -23,7 +23,10 @@ from curator.section_numbers import ROMAN
 __all__ = ["Hint", "read_hints"]
 
 # A number's first part may be a capital letter in appendix-style docs ("C.3", "§B.2.1").
-_NUM = r"§?\s*(?P<num>(?:(?<![A-Za-z])(?-i:[A-Z])\s*[.．]\s*)?\d{1,2}(?:\s*[.．]\s*\d{1,2}){0,3})(?![\d.]*\d)(?![A-Za-z%×])"
+_NUM = (
+    r"§?\s*(?P<num>(?:(?<![A-Za-z])(?-i:[A-Z])\s*[.．]\s*)?\d{1,2}(?:\s*[.．]\s*\d{1,2}){0,3})"
+    r"(?![\d.]*\d)(?![A-Za-z%×])"
+)
 _TITLE_STOP = re.compile(
     r"[,，。;；:：!?！？()（）\[\]【】|]|\.(?:\s|$)|\s[-—–]\s|\bor\b|\bif\b|\band\b|或者|或|如果|吧|就行|即可"
 )
@@ -56,7 +59,8 @@ def _patterns(
         re.IGNORECASE,
     )
     trailing = re.compile(rf"{num}\s*(?:的)?\s*(?:{after.pattern})", re.IGNORECASE)
-    # "material in 4.3": a dotted number after an "in" word names a section (a plain number would be a count)
+    # "material in 4.3": a dotted number after an "in" word names a section (a plain number would be
+    # a count)
     inside = lexicon.pattern("hints", "in_words").pattern
     in_num = re.compile(
         rf"(?<![A-Za-z])(?:{inside})\s+(?:§\s*)?(?P<num>(?:(?-i:[A-Z])\.)?\d{{1,2}}\.\d{{1,2}}(?:\.\d{{1,2}})?)(?![\d.]*\d)(?![A-Za-z%×]){quantity}",

@@ -210,7 +210,8 @@ def _fit(
 def choose_title(c: Cluster, ctx: Context) -> str:
     cands = [it for it in c.items if it.title and it.title != c.key]
     if c.kind == "arxiv":
-        # an item that joined by its link or its title names the paper less surely than one citing its ID
+        # an item that joined by its link or its title names the paper less surely than one citing
+        # its ID
         cands = [it for it in cands if c.key in it.arxiv] or cands
     named = [it for it in cands if not _is_prose(it.title)]
     if cands and not named and c.kind == "arxiv":

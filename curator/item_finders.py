@@ -247,7 +247,8 @@ _POST_NUMBER = re.compile(r"^\s*(\d{1,2})\s*/\s*(\d{1,2})\b(?!\s*[/.\d])")
 
 
 def _threads(blocks: list[Block], lines: list[str]) -> list[list[int]]:
-    """Lines of numbered threads: paragraphs opening "1/7", "2/7", … in order (a pasted X thread)."""
+    """Lines of numbered threads: paragraphs opening "1/7", "2/7", … in order (a pasted X
+    thread)."""
     out: list[list[int]] = []
     run: list[int] = []
     last: tuple[int, int] | None = None
@@ -291,7 +292,9 @@ def _paragraph_items(layout: NoteLayout, rows: list[int]) -> None:
     lines, line_ctx = layout.lines, layout.line_ctx
     whole = identities("\n".join(lines[ln - 1] for ln in rows))
     if not whole:
-        return  # no line of it cites anything (a line's IDs and links are the paragraph's): not read line by line
+        # no line of it cites anything (a line's IDs and links are the paragraph's): not read line
+        # by line
+        return
     if any(is_chat_line(lines[ln - 1]) for ln in rows):
         return
     in_whole = set(whole.arxiv)

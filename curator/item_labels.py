@@ -17,7 +17,8 @@ from curator.urls import find_urls
 
 _GROUP_SEP = r"(?:[-–~+、,,/&]|和|与|and)"
 GROUP_HINT = re.compile(rf"[0-9]\s*{_GROUP_SEP}", re.IGNORECASE)
-"""What every match of the grouping pattern ("条目3-6", "Item 1 + 2") holds: a digit, then a separator."""
+"""What every match of the grouping pattern ("条目3-6", "Item 1 + 2") holds: a digit, then a
+separator."""
 
 
 @memo

@@ -105,7 +105,8 @@ def clean_title(text: str) -> str:
 
 
 _EMPTY_BRACKETS = re.compile(r"[(（\[][,，;；:：\s]*[)）\]]")
-r"""An emptied bracket ("( , )", "[]"); one class, not ``\s*`` then a class that also takes spaces."""
+r"""An emptied bracket ("( , )", "[]"); one class, not ``\s*`` then a class that also takes
+spaces."""
 _OPEN_SEP = re.compile(r"[(（]\s*[,，;；]\s*")
 _SEP_CLOSE = re.compile(r"(?<!\s)\s*[,，;；]\s*[)）]")
 """A separator left before a closing bracket; starts only where a run of spaces starts, so a long
@@ -129,7 +130,8 @@ def _strip_ends(text: str) -> str:
 
 def _arxiv_prefix_start(text: str, start: int) -> int:
     r"""Where an "arXiv:" before an ID at *start* begins (*start* when there is none): what
-    ``(?:arxiv|arXiv|ARXIV)\s*[:：]?\s*$`` finds in ``text[:start]``, read backwards from *start*."""
+    ``(?:arxiv|arXiv|ARXIV)\s*[:：]?\s*$`` finds in ``text[:start]``, read backwards from
+    *start*."""
     j = start
     while j > 0 and text[j - 1].isspace():
         j -= 1

@@ -148,7 +148,8 @@ class Chunk:
 
 
 def parse_lines(data: bytes, start: int, *, expect_header: bool) -> Chunk:
-    """Split *data* (read from offset *start*) into events; the first line is the header if asked."""
+    """Split *data* (read from offset *start*) into events; the first line is the header if
+    asked."""
     *complete, tail = data.split(b"\n")
     chunk = Chunk(events=[], end=start + len(data) - len(tail), torn=bool(tail), bad=0)
     for index, line in enumerate(complete):

@@ -20,7 +20,8 @@ def dumps(obj: Any, *, indent: int | None = None) -> str:
     """``json.dumps`` with lone surrogates, DEL, C1 controls and line separators escaped.
 
     Compact by default: only then does the standard library use its C encoder (an ``indent``
-    makes it encode in Python, four times slower on a large analysis); pipe through ``jq`` to read."""
+    makes it encode in Python, four times slower on a large analysis); pipe through ``jq`` to
+    read."""
     text = json.dumps(obj, ensure_ascii=False, indent=indent)
     if _UNSAFE.search(text):
         text = _UNSAFE.sub(lambda m: f"\\u{ord(m.group(0)):04x}", text)

@@ -2,11 +2,11 @@
 
 Each rule looks at one kind of evidence (:class:`Evidence`, gathered by the analysis) and
 either decides — a status and a reason that quotes the evidence — or passes.  Rules run in
-order of strength: what the living doc anchors, what earlier briefings listed, what it names without anchoring (a glossary, a removal), what another
-topic's doc anchors, what the authors say, how the notes file it, and last how well its
-words fit the topic (:mod:`curator.relevance`).  The first rule that decides wins, and its
-name and reason are what the UI and ``analyze --json`` show.  A section hint into this doc
-protects an item only from the weakest, lexical rules.
+order of strength: what the living doc anchors, what earlier briefings listed, what it names without
+anchoring (a glossary, a removal), what another topic's doc anchors, what the authors say, how the
+notes file it, and last how well its words fit the topic (:mod:`curator.relevance`).  The first rule
+that decides wins, and its name and reason are what the UI and ``analyze --json`` show.  A section
+hint into this doc protects an item only from the weakest, lexical rules.
 """
 
 from __future__ import annotations
@@ -26,7 +26,8 @@ MACHINE_COVERAGE = 0.5
 HUMAN_FIT = 0.6
 """Below this, an entry in a colleague's note shares nothing with the topic but its name."""
 MENTION_FIT = 1.0
-"""An ID only named in passing ("and 2611.02740, the one about X?") needs a little more of the topic."""
+"""An ID only named in passing ("and 2611.02740, the one about X?") needs a little more of the
+topic."""
 OTHER_RATIO = 1.5
 OTHER_FIT = 1.5
 """Fits another topic's doc this many times better (and at least this well): that topic's."""
@@ -79,7 +80,8 @@ class Evidence:
     fit: Fit | None = None
     other_fit: tuple[str, Fit] | None = None
     remote_category: str | None = None
-    """An arXiv category far from the field that its entry is filed under ("cs.CE", "physics.chem-ph")."""
+    """An arXiv category far from the field that its entry is filed under ("cs.CE",
+    "physics.chem-ph")."""
     machine_only: bool = False
     """Every source is a machine digest (a keyword bot, an alert)."""
     mention_only: bool = False
@@ -197,13 +199,15 @@ def _no_fit(e: Evidence) -> Judgment | None:
         # a bot matched its words; the category it is filed under says which field it is from
         return Judgment(
             "off-topic",
-            f"filed under {e.remote_category}, far from this knowledge base, and it fits the doc weakly",
+            f"filed under {e.remote_category}, far from this knowledge base, "
+            "and it fits the doc weakly",
             "remote-category",
         )
     if e.card_kind == "unknown" and fit.score < MACHINE_FIT:
         return Judgment(
             "off-topic",
-            f"its paper card files it under {e.card.category if e.card else '?'}, and it fits the doc weakly",
+            f"its paper card files it under {e.card.category if e.card else '?'}, "
+            "and it fits the doc weakly",
             "card-category-weak",
         )
     if fit.score < HUMAN_FIT and e.has_key:

@@ -118,8 +118,8 @@ class Lexicon:
         other: Iterable[str] = (),
         person: Iterable[str] = (),
     ) -> PhraseSet:
-        """``[table] key`` as a :class:`PhraseSet`: the same matches as :meth:`pattern`, found faster
-        in texts that hold few of its phrases and names (most texts hold none)."""
+        """``[table] key`` as a :class:`PhraseSet`: the same matches as :meth:`pattern`, found
+        faster in texts that hold few of its phrases and names (most texts hold none)."""
         names = placeholder_names(topic, other, person)
         ck = (table, key, *("\x1f".join(v) for v in names.values()))
         hit = self._phrase_sets.get(ck)
@@ -128,7 +128,8 @@ class Lexicon:
         return hit
 
     def topic_names(self, topic: str, extra: Iterable[str] = ()) -> list[str]:
-        """The topic's own name, its packaged/workspace synonyms, then ``extra`` (e.g. the doc's)."""
+        """The topic's own name, its packaged/workspace synonyms, then ``extra`` (e.g. the
+        doc's)."""
         t = topic.lower()
         names = [t, t.replace("-", " "), t.replace("_", " ")]
         entry = self.table("topics").get(t, {})
@@ -142,7 +143,8 @@ class Lexicon:
         return list(dict.fromkeys(n.strip() for n in names if n and n.strip()))
 
     def topic_family(self, topic: str) -> list[str]:
-        """Categories people file this topic's papers under (``[topics.<t>] family``), names included."""
+        """Categories people file this topic's papers under (``[topics.<t>] family``), names
+        included."""
         t = topic.lower()
         entry = self.table("topics").get(t, {})
         fam = list(self.topic_names(topic))

@@ -1,12 +1,11 @@
 """``curator lookup``: is this paper already anchored, and where?
 
-Answers from a persisted index (``.curator/lookup-index.cache``, see :mod:`curator.lookupdata`) of where every
-ID and URL occurs, re-checked against the files on every call.  A warm
-``curator lookup`` is a whole process that should cost no more than a ``grep``
-over the workspace, so when nothing changed it imports none of the config,
-workspace, parsing or analysis modules (importing them alone costs several
-times the answer): the index keeps a snapshot of what ``curator.toml`` and the
-folder layout said, and file changes are noticed with plain ``os.stat`` calls.
+Answers from a persisted index (``.curator/lookup-index.cache``, see :mod:`curator.lookupdata`) of
+where every ID and URL occurs, re-checked against the files on every call.  A warm ``curator
+lookup`` is a whole process that should cost no more than a ``grep`` over the workspace, so when
+nothing changed it imports none of the config, workspace, parsing or analysis modules (importing
+them alone costs several times the answer): the index keeps a snapshot of what ``curator.toml`` and
+the folder layout said, and file changes are noticed with plain ``os.stat`` calls.
 
 This module is the answer; the index is :mod:`curator.lookup_index` (what it reads from
 the files: :mod:`curator.lookup_sources`; its stamps: :mod:`curator.stamps`), and the
@@ -197,7 +196,8 @@ def answer(
 def _answer_docs(
     idx: LookupIndex, st: _Settings, res: LookupResult, k: str, topic: str | None, check: bool
 ) -> None:
-    """Where each living doc anchors (or only cites) "kind:key"; ``topic``'s doc decides "anchored"."""
+    """Where each living doc anchors (or only cites) "kind:key"; ``topic``'s doc decides
+    "anchored"."""
     for t, rel in sorted(st.docs.items()):
         if check or rel not in idx.docs:
             anchors = idx.refresh_doc(t, rel, res.problems)
@@ -225,7 +225,8 @@ def _answer_docs(
 
 
 def _answer_cards(idx: LookupIndex, st: _Settings, res: LookupResult, key: str, many: bool) -> None:
-    """The paper cards named after an arXiv ID (``<n>-2501-00001.md``), and whether each is empty."""
+    """The paper cards named after an arXiv ID (``<n>-2501-00001.md``), and whether each is
+    empty."""
     for name in idx.cards_for(key.replace(".", "-"), many=many):
         try:
             size = os.stat(os.path.join(st.cards, name)).st_size

@@ -1,4 +1,5 @@
-"""The persistent lookup index: where every ID and URL occurs, kept in ``.curator/lookup-index.cache``.
+"""The persistent lookup index: where every ID and URL occurs, kept in
+``.curator/lookup-index.cache``.
 
 Re-checked against the files on every call (one ``stat`` each, see :mod:`curator.stamps`),
 and only what changed is read again (:mod:`curator.lookup_sources`).  The file's format and
@@ -76,7 +77,8 @@ class LookupIndex:
     def forget(self) -> None:
         """Start empty: everything is read again at the next query (and saved after it)."""
         self.docs: dict[str, tuple[Sig | None, str, Shards, list[str]]] = {}
-        """doc → (stamp, topic, "kind:key" → ((section, title, line, date, name), ...), problems)."""
+        """doc → (stamp, topic, "kind:key" → ((section, title, line, date, name), ...),
+        problems)."""
         self.notes: dict[str, int] = {}
         """note → its packed stamp (-1: read it again at the next check)."""
         self.meta = Shards(data.note_meta)
@@ -91,13 +93,16 @@ class LookupIndex:
         """Folder stamps taken with that walk; None means walk again."""
         self.inbox: str | None = None
         self.env: dict[str, Any] | None = None
-        """Snapshot of curator.toml and the layout (see :class:`curator.lookup_settings.Settings`)."""
+        """Snapshot of curator.toml and the layout (see
+        :class:`curator.lookup_settings.Settings`)."""
         self.tz_key: str | None = None
         self.dirty = True
         self.checked_at = -1e9
-        """When files were last checked; a long-lived index re-checks at most every FRESH_SECONDS."""
+        """When files were last checked; a long-lived index re-checks at most every
+        FRESH_SECONDS."""
         self.cards: tuple[str, Sig | None, str] | None = None
-        """(folder, its stamp, its file names each followed by NUL, sorted): listed again when the stamp changes."""
+        """(folder, its stamp, its file names each followed by NUL, sorted): listed again when the
+        stamp changes."""
         self.cards_listed = False
         self.opened = False
         self.cards_by_stem: dict[str, list[str]] | None = None
@@ -217,7 +222,8 @@ class LookupIndex:
         return found
 
     def refresh_notes(self, st: Settings) -> None:
-        """Follow the inbox: walk it again only if a folder changed, re-read only notes whose stamp changed."""
+        """Follow the inbox: walk it again only if a folder changed, re-read only notes whose stamp
+        changed."""
         if st.tz_key != self.tz_key:
             self.notes, self.walk, self.tree = {}, [], None
             self.meta, self.note_keys, self.post = (
@@ -303,7 +309,8 @@ class LookupIndex:
         self._set_postings(touched)
 
     def _set_postings(self, touched: dict[str, list[tuple[str, tuple[int, ...]]]]) -> None:
-        """Store the postings of the keys a note update touched (a key no note names any more goes)."""
+        """Store the postings of the keys a note update touched (a key no note names any more
+        goes)."""
         for k, lst in touched.items():
             if lst:
                 lst.sort()
@@ -313,7 +320,8 @@ class LookupIndex:
         self.dirty = True
 
     def refresh_cards(self, folder: str) -> None:
-        """List the card folder again only if its stamp changed (5,000 names cost more than the rest of a lookup)."""
+        """List the card folder again only if its stamp changed (5,000 names cost more than the rest
+        of a lookup)."""
         sig = dir_sig(folder)
         if sig is None or self.cards is None or self.cards[0] != folder or self.cards[1] != sig:
             try:
@@ -330,7 +338,8 @@ class LookupIndex:
         self.cards_listed = True
 
     def cards_for(self, stem: str, many: bool) -> list[str]:
-        """Card files named ``<n>-<stem>.md``, in name order; ``many`` (a long-lived index) builds a dict once."""
+        """Card files named ``<n>-<stem>.md``, in name order; ``many`` (a long-lived index) builds a
+        dict once."""
         names = self.cards[2] if self.cards is not None else ""
         if not many:
             pat = "-" + stem + ".md\0"

@@ -30,7 +30,8 @@ def default_window(
     tz: tzinfo | None,
     now: datetime | None = None,
 ) -> tuple[datetime, datetime]:
-    """``Config.default_window`` from its inputs, for the warm path that has no Config (the same function)."""
+    """``Config.default_window`` from its inputs, for the warm path that has no Config (the same
+    function)."""
     from curator.timeutil import window_ending
 
     return window_ending(since, until, hours, tz, now)
@@ -64,7 +65,8 @@ class Settings:
 
     @classmethod
     def open(cls, idx: LookupIndex, cfg: Config | None) -> Settings:
-        """From ``cfg`` if given, else the snapshot if it still holds, else ``load_config`` (may raise ConfigError)."""
+        """From ``cfg`` if given, else the snapshot if it still holds, else ``load_config`` (may
+        raise ConfigError)."""
         if cfg is not None:
             return cls(idx, cfg)
         env = idx.env

@@ -17,7 +17,8 @@ if TYPE_CHECKING:
 AnchorRow = tuple[str, str, int, str | None, str]
 """Where a doc has a key: (section label, its title, line, anchoring date, name)."""
 NoteRead = tuple[str | None, str | None, dict[str, list[int]]]
-"""A note as the index keeps it: (when it was written, ISO; its briefing topic; "kind:key" → lines)."""
+"""A note as the index keeps it: (when it was written, ISO; its briefing topic; "kind:key" →
+lines)."""
 
 
 def doc_anchors(path: str, rel: str, topic: str, problems: list[str]) -> dict[str, list[AnchorRow]]:

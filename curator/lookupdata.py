@@ -1,4 +1,5 @@
-"""The lookup index on disk (``.curator/lookup-index.cache``): its shards and the checks on what it says.
+"""The lookup index on disk (``.curator/lookup-index.cache``): its shards and the checks on what it
+says.
 
 The file is plain data (see :mod:`curator.persist`) and, like everything in a shared
 workspace, untrusted: every value is checked on the way in and turned back into the
@@ -40,7 +41,8 @@ class Shards:
     ) -> None:
         self.conv = conv
         self.refs: list[Any] = refs if refs is not None else [None] * SHARDS
-        """Per shard: None (empty), ``[offset, length]`` into ``blobs`` as read, or the bytes to write."""
+        """Per shard: None (empty), ``[offset, length]`` into ``blobs`` as read, or the bytes to
+        write."""
         self.blobs = blobs
         self.opened: dict[int, dict[str, Any]] = {}
         self.ready: dict[int, set[str]] = {}
@@ -58,7 +60,8 @@ class Shards:
         return new
 
     def open_all(self) -> None:
-        """Decode and check every shard now (a long-lived index: no first-touch cost on later queries)."""
+        """Decode and check every shard now (a long-lived index: no first-touch cost on later
+        queries)."""
         for i in range(SHARDS):
             d = self._shard(i)
             for k in d:
@@ -104,7 +107,8 @@ class Shards:
             self.changed.add(i)
 
     def to_data(self, out: Blobs) -> list[list[int] | None]:
-        """The shards as ``[offset, length]`` refs into ``out`` (unchanged ones as they were read)."""
+        """The shards as ``[offset, length]`` refs into ``out`` (unchanged ones as they were
+        read)."""
         for i in self.changed:
             d = self.opened[i]
             self.refs[i] = dumps(d) if d else None
@@ -208,7 +212,8 @@ def keys(v: Any) -> tuple[str, ...]:
 
 
 def env(v: Any) -> dict[str, Any] | None:
-    """The snapshot of ``curator.toml`` and the layout (see :class:`curator.lookup_settings.Settings`)."""
+    """The snapshot of ``curator.toml`` and the layout (see
+    :class:`curator.lookup_settings.Settings`)."""
     if v is None:
         return None
     check(type(v) is dict)

@@ -305,7 +305,8 @@ _INFLECTIONS = ("ing", "ed", "es", "s", "e")
 
 
 def _stem(word: str) -> str:
-    """Drop one English inflection ("caching"/"cache", "models"/"model") so rewording still nests."""
+    """Drop one English inflection ("caching"/"cache", "models"/"model") so rewording still
+    nests."""
     if len(word) < 5 or not word.isalpha():
         return word
     for suf in _INFLECTIONS:
@@ -338,12 +339,14 @@ def _same_item(na: str, nb: str, a: Item, b: Item) -> bool:
     if not na or not nb:
         return False
     if _numbers(a.title) != _numbers(b.title):
-        return False  # "融资(第 5 批)" vs "(第 8 批)", "B200 降价 12%" vs "H200 降价 12%": other events
+        # "融资(第 5 批)" vs "(第 8 批)", "B200 降价 12%" vs "H200 降价 12%": other events
+        return False
     score = fuzz.token_set_ratio(na, nb)
     if score < 90:
         return False
     if not _words_nested(na, nb):
-        return False  # "AlphaDB 加入基金会…" vs "BetaDB 加入基金会…": each names something the other lacks
+        # "AlphaDB 加入基金会…" vs "BetaDB 加入基金会…": each names something the other lacks
+        return False
     ca, cb = title_core(a.title).lower(), title_core(b.title).lower()
     if ca and cb and (ca == cb or fuzz.ratio(ca, cb) >= 90):
         return True

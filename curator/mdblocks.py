@@ -27,9 +27,10 @@ quadratic on some shapes: an 8 MB note of lazy list continuations took over a mi
 
 FAST_SCAN_WEIGHT = 20_000
 """The same past this many lines plus quote/list nesting markers: markdown-it's cost is ~25 µs a
-block (a heading line is one) and more again per nesting level of each line, so 1 MB of headings (62,500) or of deep
-quotes spent 1.5 s in it alone.  The most line-heavy real note (a 470 KB awesome-list README)
-weighs ~7,500 (blank lines included); a note past 20,000 is a dump or an attack, read by the scanner."""
+block (a heading line is one) and more again per nesting level of each line, so 1 MB of headings
+(62,500) or of deep quotes spent 1.5 s in it alone.  The most line-heavy real note (a 470 KB
+awesome-list README) weighs ~7,500 (blank lines included); a note past 20,000 is a dump or an
+attack, read by the scanner."""
 
 _CONTAINER_PREFIX = re.compile(r"^(?:[ \t]*(?:>|(?:[*+-]|\d{1,9}[.)])(?=[ \t])))+", re.MULTILINE)
 
@@ -92,7 +93,8 @@ def flatten_deep_nesting(text: str) -> tuple[str, bool]:
 
 
 def block_weight(text: str, limit: int = FAST_SCAN_WEIGHT) -> int:
-    """Lines plus the characters of line-leading quote/list prefixes: what markdown-it's cost follows.
+    """Lines plus the characters of line-leading quote/list prefixes: what markdown-it's cost
+    follows.
 
     Counted in C (``str.count``, ``re.findall``); stops early once past ``limit``."""
     weight = text.count("\n") + 1
@@ -163,7 +165,8 @@ _BULLET_LINE = re.compile(r"^( *)(?:[-*+]|(\d{1,9})[.)])(?:[ \t]+|$)(.*)$")
 
 
 def scan_blocks(text: str) -> list[Block]:
-    """Linear approximation of parse_blocks for huge inputs (ATX headings, fences, lists, tables)."""
+    """Linear approximation of parse_blocks for huge inputs (ATX headings, fences, lists,
+    tables)."""
     lines = text.split("\n")
     blocks: list[Block] = []
     i, n = 0, len(lines)

@@ -115,7 +115,8 @@ def url_role(url: str) -> str:
         or _host_in(bare, workspace)
         or _host_in(bare, everyday)
     ):
-        return "ignore"  # localhost:30000 in a command, an IP, the author's own workspace page, a meeting link
+        # localhost:30000 in a command, an IP, the author's own workspace page, a meeting link
+        return "ignore"
     if (
         bare.count(".") >= 2
         and bare.split(".", 1)[0] in redirects
@@ -191,12 +192,17 @@ _LEAD = re.compile(r"^\s*(?:[-*+]\s+|\d{1,3}[.)]\s+)?(?:>\s*)*")
 
 @text_memo
 def is_chat_line(line: str) -> bool:
-    """True for a person speaking in a pasted chat (``**alice** 09:12 — …``, ``[10:42] alice: …``)."""
+    """True for a person speaking in a pasted chat (``**alice** 09:12 — …``, ``[10:42] alice:
+    …``)."""
     text = _LEAD.sub("", line, count=1).replace("**", "").replace("__", "").strip()
     return bool(text) and _chat_re().match(text) is not None
 
 
-_ABBREV = r"(?<!\bal\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bvs\.)(?<!\bcf\.)(?<!\bFig\.)(?<!\bEq\.)(?<!\bSec\.)(?<!\bsec\.)(?<!\bNo\.)(?<!\bno\.)(?<!\bpp\.)(?<!\bDr\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bSt\.)(?<!\bv\d\.)"
+_ABBREV = (
+    r"(?<!\bal\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bvs\.)(?<!\bcf\.)(?<!\bFig\.)(?<!\bEq\.)"
+    r"(?<!\bSec\.)(?<!\bsec\.)(?<!\bNo\.)(?<!\bno\.)(?<!\bpp\.)(?<!\bDr\.)(?<!\bMr\.)"
+    r"(?<!\bMs\.)(?<!\bSt\.)(?<!\bv\d\.)"
+)
 _SENTENCE_END = re.compile(
     rf"(?<=[.!?]){_ABBREV}\s+(?=[A-Z\"'(\[*_`\u3400-\u9fff])|(?<=[。！？])|\n\s*\n"
     r"|\n(?=[ \t]*(?:[-*+·•▸・■□◆◇●○▪▶]|\d{1,3}[.)、]|【|\|)[ \t]*\S)"

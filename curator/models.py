@@ -55,7 +55,8 @@ class Item:
     mentions: list[str] = field(default_factory=list)
     """IDs mentioned in passing (not what the item is about)."""
     negative: bool = False
-    """Filed under a heading that leaves it out ("Off-topic but fun", "丢弃", "Not for this topic")."""
+    """Filed under a heading that leaves it out ("Off-topic but fun", "丢弃", "Not for this
+    topic")."""
     linked: list[str] = field(default_factory=list)
     """Links the item's text cites in passing (another paper's DOI, a repo it compares with)."""
     malformed: list[str] = field(default_factory=list)
@@ -86,11 +87,13 @@ class Note:
     ids: list[str] = field(default_factory=list)
     """Every arXiv ID in the note, in order (items and passing mentions alike)."""
     sha1: str = ""
-    """Digest of the bytes read ('' when unreadable): tells a changed note from one read differently."""
+    """Digest of the bytes read ('' when unreadable): tells a changed note from one read
+    differently."""
     pending: bool = False
     """Dated but not split yet (outside the window on a first, cold load); items follow shortly."""
     left_out: list[str] = field(default_factory=list)
-    """IDs and link keys the note files under a heading that leaves them out ("Not for this topic")."""
+    """IDs and link keys the note files under a heading that leaves them out ("Not for this
+    topic")."""
 
 
 @dataclass

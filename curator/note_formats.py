@@ -23,7 +23,8 @@ __all__ = ["READERS", "read_formats"]
 
 _FEED_ROOT = re.compile(r"<(?:rss|feed|channel|rdf:RDF)\b", re.IGNORECASE)
 _FEED_TAG = re.compile(
-    r"^[ \t]*<(?P<tag>[A-Za-z:]+)(?P<attrs>[^>]*)>(?P<body>.*?)</(?P=tag)>[ \t]*$|^[ \t]*<(?P<empty>[A-Za-z:]+)(?P<eattrs>[^>]*)/>[ \t]*$"
+    r"^[ \t]*<(?P<tag>[A-Za-z:]+)(?P<attrs>[^>]*)>(?P<body>.*?)</(?P=tag)>[ \t]*$"
+    r"|^[ \t]*<(?P<empty>[A-Za-z:]+)(?P<eattrs>[^>]*)/>[ \t]*$"
 )
 _FEED_HREF = re.compile(r"""href\s*=\s*["']([^"']+)["']""")
 _ANY_TAG = re.compile(r"<[^<>]{0,200}>")

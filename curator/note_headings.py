@@ -1,4 +1,5 @@
-"""What a note's headings say: which hold no items, which leave items out, which are headings at all.
+"""What a note's headings say: which hold no items, which leave items out, which are headings at
+all.
 
 A heading can be structural ("状态与矛盾", "Summary (3)": no items under it), negative ("not ours":
 its items were left out), or a briefing-style pseudo heading that is no Markdown heading ("一、…",

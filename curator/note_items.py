@@ -202,7 +202,8 @@ def _lead_point(item: Item, lead_rest: str) -> None:
 
 
 def _names_page(url: str) -> bool:
-    """A link that may be the item's own page: not arXiv (its ID says that), no file, no redirect."""
+    """A link that may be the item's own page: not arXiv (its ID says that), no file, no
+    redirect."""
     return not is_arxiv_url(url) and not is_file_link(url) and url_role(url) != "ignore"
 
 

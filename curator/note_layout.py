@@ -40,7 +40,8 @@ class NoteLayout:
     headings: list[Block]
     sections: list[HeadingSection]
     note_title: Block | None
-    """The note's own title ("# Notes — agents, Sunday"): it names the note, no section without items."""
+    """The note's own title ("# Notes — agents, Sunday"): it names the note, no section without
+    items."""
     negative: Callable[[str], re.Match[str] | None]
     """:func:`~curator.note_headings.negative`, or :func:`~curator.note_headings.never` for a
     note holding none of the words its phrases need (their regexes then never run line by line)."""

@@ -131,7 +131,8 @@ def _named_items(cited: list[Item]) -> Callable[[str], list[Item]]:
 
 
 def _item_names(cited: list[Item]) -> list[tuple[str, Item]]:
-    """(lower-cased name, item): the core of each title ("Foo" of "Foo — a bar"), 3 to 40 characters."""
+    """(lower-cased name, item): the core of each title ("Foo" of "Foo — a bar"), 3 to 40
+    characters."""
     names: list[tuple[str, Item]] = []
     for it in cited:
         core = re.split(r"\s[·—–|]\s|[:：(（【]|\s-\s|——", it.title, maxsplit=1)[0].strip(

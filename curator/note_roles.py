@@ -55,7 +55,8 @@ def known_topics(lay: Layout) -> frozenset[str]:
 def outside(
     window: Window, topic: str, editor: str | None, known: frozenset[str]
 ) -> Callable[[Note], bool]:
-    """Notes nothing in this window's answer depends on: dated outside it, and not this topic's briefings."""
+    """Notes nothing in this window's answer depends on: dated outside it, and not this topic's
+    briefings."""
     return lambda note: (
         not in_window(note, window) and not is_topic_briefing(note, topic, editor, known)
     )
@@ -84,7 +85,9 @@ class NoteRoles:
             in_win = in_window(ln.note, window)
             is_briefing = is_topic_briefing(ln.note, topic, cfg.editor, known)
             if in_win:
-                ln.ensure()  # earlier briefings need only what the cached metadata holds (ids, item titles, urls)
+                # earlier briefings need only what the cached metadata holds (ids, item titles,
+                # urls)
+                ln.ensure()
             note = ln.note
             roles.notes[note.path] = note
             note.in_window = in_win

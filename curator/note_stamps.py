@@ -80,7 +80,8 @@ def _safe_date(y: int, mo: int, d: int) -> date | None:
 
 
 def clocks(line: str, v: TimeVocab) -> str:
-    """``line`` with clock times in other notations written "HH:MM" ("오후 11시 20분" → "오후 11:20")."""
+    """``line`` with clock times in other notations written "HH:MM"
+    ("오후 11시 20분" → "오후 11:20")."""
     if "." in line:
         line = v.dot_clock.sub(lambda m: m[0][: m.start(1) - m.start(0)] + f"{m[1]}:{m[2]}", line)
     if any(c in line for c in "시時时点點"):
@@ -138,7 +139,8 @@ def _date_before(
     day: date | None,
 ) -> tuple[date | None, int, bool]:
     """The date a clock time at *clock* belongs to: one just before it ("17 Nov 2026 12:58",
-    "2026-11-20T19:42"), as (date, where the date-time starts, whether it was written); else *day*."""
+    "2026-11-20T19:42"), as (date, where the date-time starts, whether it was written); else
+    *day*."""
     for m, d in reversed(dates):
         if m.end() <= clock and m.start() >= prev_end:
             if v.joiner.fullmatch(line, m.end(), clock):
@@ -248,7 +250,8 @@ def _read(
 
 
 def body_lines(text: str) -> list[tuple[str, bool]]:
-    """The first and last lines of a note's text (front matter skipped), each with "is a heading"."""
+    """The first and last lines of a note's text (front matter skipped), each with "is a
+    heading"."""
     text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
     if text.startswith(("---\n", "+++\n")):
         end = text.find(f"\n{text[:3]}", 3)
@@ -286,7 +289,8 @@ def time_in_text(
     author: str | None = None,
     lexicon: Lexicon | None = None,
 ) -> tuple[datetime | None, list[str]]:
-    """When a note dated *day* (a date-only name) says it was written, from its first and last lines.
+    """When a note dated *day* (a date-only name) says it was written, from its first and last
+    lines.
 
     Looks at the first ~15 and last ~10 lines for a clock time on that day (or a full date-time a
     day off, when it is a stamp): ``Exported 2026-11-20 19:42 (+05:30)``, ``— Alice · 2026-11-16
@@ -331,7 +335,8 @@ def name_clock_zoned(
 def free_time(
     value: str, tz: tzinfo | None, lexicon: Lexicon | None
 ) -> tuple[datetime | None, list[str]]:
-    """A date-time written in words ("November 20, 2026 10:15 AM"): the best full date-time in *value*."""
+    """A date-time written in words ("November 20, 2026 10:15 AM"): the best full date-time in
+    *value*."""
     v = vocab(lexicon_or_default(lexicon))
     found = line_times(clocks(value, v), v, tz, None, None, False, lexicon)
     if not found:

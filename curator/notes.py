@@ -58,7 +58,8 @@ def _summary_line(m: re.Match[str]) -> str:
 
 
 def read_front_matter(text: str) -> tuple[dict[str, str], int]:
-    """``key: value`` lines of a leading ---/+++ block (keys lower-cased), and where it ends (-1: none).
+    """``key: value`` lines of a leading ---/+++ block (keys lower-cased), and where it ends (-1:
+    none).
 
     Also used on its own to date a note without splitting it.
     """
@@ -153,8 +154,10 @@ def _cut_dump(text: str, warnings: list[str]) -> str:
         seen += 1
         if seen > MAX_CITING_LINES:
             warnings.append(
-                f"more than {MAX_CITING_LINES:,} lines cite a paper or a page; only the first {MAX_CITING_LINES:,} are read "
-                f"(from line {text.count(chr(10), 0, m.start()) + 1:,} on, the note is a dump, not a relay)"
+                f"more than {MAX_CITING_LINES:,} lines cite a paper or a page; "
+                f"only the first {MAX_CITING_LINES:,} are read "
+                f"(from line {text.count(chr(10), 0, m.start()) + 1:,} on, "
+                "the note is a dump, not a relay)"
             )
             return text[: m.start()]
     return text
@@ -175,7 +178,8 @@ def _cut_lines(text: str, warnings: list[str]) -> str:
     if not lines[-1].strip():
         return text  # nothing but a last blank line past the limit
     warnings.append(
-        f"{text.count(chr(10)) + 1:,} lines; only the first {MAX_NOTE_LINES:,} are read (a note that long is a flood, not a relay)"
+        f"{text.count(chr(10)) + 1:,} lines; only the first {MAX_NOTE_LINES:,} are read "
+        "(a note that long is a flood, not a relay)"
     )
     return "\n".join(lines[:MAX_NOTE_LINES])
 

@@ -58,7 +58,8 @@ def inc_text(inc: Increment, card: PaperCard | None = None) -> str:
         parts.extend(it.points[:12])
     if not primary:
         known = [a.title for a in inc.anchored_in + inc.anchored_elsewhere if a.title]
-        # an anchored paper is what the doc says it is; the sentence that mentions it is about something else
+        # an anchored paper is what the doc says it is; the sentence that mentions it is about
+        # something else
         parts.extend(known[:3] or [it.text for it in inc.items[:6]])
     # each part cut first: the first 8,000 characters of the join are the same, without joining
     # megabytes (a long passage cited by hundreds of increments) to keep a few thousand

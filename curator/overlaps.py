@@ -130,7 +130,8 @@ def _word_hashes(word: str) -> tuple[int, ...]:
 
 
 _NEIGHBOUR_BONUS = 0.26
-"""What one shared piece of context (a section, an anchored paper both build on) adds to a pair's score."""
+"""What one shared piece of context (a section, an anchored paper both build on) adds to a pair's
+score."""
 
 
 def _flag_overlaps(
@@ -159,7 +160,8 @@ def _names(incs: list[Increment], primaries: list[list[Item]]) -> dict[str, int]
     longer ones in any case ("quillnet" for QuillNet)."""
     names: dict[str, int] = {}
     for i, inc in enumerate(incs):
-        # a title that is only an address ("https://arxiv.org/abs/…") has no name: its core would be "https"
+        # a title that is only an address ("https://arxiv.org/abs/…") has no name: its core would be
+        # "https"
         cores = [
             title_core(_LINKS.sub(" ", t))
             for t in (inc.title, *(it.title for it in primaries[i][:3]))
@@ -208,7 +210,8 @@ def _link_cross_references(
                         named.setdefault(j, {}).setdefault(i, f"{where} names {m.group(0)}")
     for j, by in named.items():
         if len(by) >= _COMMON_NAME:
-            continue  # a name half the relay mentions (an engine, a lab) relates nothing in particular
+            # a name half the relay mentions (an engine, a lab) relates nothing in particular
+            continue
         for i, why in by.items():
             links.setdefault(_pair(i, j), why)
 
@@ -340,10 +343,12 @@ class _Scored:
         for i, lst in self.flags.items():
             # a reverse sort stays stable: equal scores keep pair order
             lst.sort(key=itemgetter(0), reverse=True)
-            # an increment still to triage first: its flag is a decision; one with a known item is context
+            # an increment still to triage first: its flag is a decision; one with a known item is
+            # context
             lst.sort(key=lambda f: incs[f[1]].status != "new")
             kept = []
-            # a near-twin is always shown (up to two beyond the cap): it is the pair most likely mistaken for one paper
+            # a near-twin is always shown (up to two beyond the cap): it is the pair most likely
+            # mistaken for one paper
             extra = [f for f in lst[per_item:] if f[2] in self.twins][:2]
             for score, j, p in [*lst[:per_item], *extra]:
                 why = reasons.get(p)
@@ -365,8 +370,9 @@ def _trie_regex(words: Iterable[str], fold: bool = False) -> re.Pattern[str]:
 
 @lru_cache(maxsize=8)
 def _trie_regex_of(words: frozenset[str], fold: bool = False) -> re.Pattern[str]:
-    """``_trie_regex`` memoised on the name set (the pattern depends on nothing else): re-analysing the
-    same increments rebuilds a ~8,000-name pattern otherwise (tens of ms; ~0.4 s when ``re`` compiles it anew).
+    """``_trie_regex`` memoised on the name set (the pattern depends on nothing else): re-analysing
+    the same increments rebuilds a ~8,000-name pattern otherwise (tens of ms; ~0.4 s when ``re``
+    compiles it anew).
     """
     trie: dict[str, dict] = {}
     for w in words:

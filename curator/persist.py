@@ -49,7 +49,8 @@ def check(ok: bool) -> None:
 
 @functools.cache
 def code_fingerprint() -> str:
-    """Which build of curator's core modules and phrase tables wrote a cache: part of every cache's version.
+    """Which build of curator's core modules and phrase tables wrote a cache: part of every cache's
+    version.
 
     Cached objects are what these modules' parsers made of the files: after an upgrade
     (or any edit) a cache written by other code is rebuilt, never half-trusted.  Stamps
@@ -142,7 +143,8 @@ def read_cache(
 
 
 class Blobs:
-    """The blob area of a cache file being written: ``add`` returns the ``[offset, length]`` to keep."""
+    """The blob area of a cache file being written: ``add`` returns the ``[offset, length]`` to
+    keep."""
 
     def __init__(self) -> None:
         self.parts: list[bytes | memoryview] = []
@@ -222,7 +224,8 @@ def write_cache(
 
 
 def remove_legacy(path: Path) -> None:
-    """Delete an index of the old pickled format left beside its successor (never through a link)."""
+    """Delete an index of the old pickled format left beside its successor (never through a
+    link)."""
     try:
         if stat.S_ISREG(os.lstat(path).st_mode):
             os.unlink(path)
@@ -234,7 +237,8 @@ def remove_legacy(path: Path) -> None:
 
 
 def zone_to_data(tz: tzinfo | None) -> Any:
-    """A zone as plain data: None, ``["zone", key]`` or ``["fixed", seconds, microseconds, name]``."""
+    """A zone as plain data: None, ``["zone", key]`` or ``["fixed", seconds, microseconds,
+    name]``."""
     if tz is None:
         return None
     # imported here: a warm lookup that compares no time never needs datetime

@@ -26,8 +26,9 @@ def placeholder_names(
     }
 
 
-# Latin word edges.  Case-sensitive inside (the class holds both cases already): under IGNORECASE the
-# regex compiler folds every letter of the class, which made compiling a phrase with 80 names 5x slower.
+# Latin word edges.  Case-sensitive inside (the class holds both cases already): under IGNORECASE
+# the regex compiler folds every letter of the class, which made compiling a phrase with 80 names 5x
+# slower.
 _HEAD = r"(?-i:(?<![A-Za-z0-9]))"
 _TAIL = r"(?-i:(?![A-Za-z0-9]))"
 
@@ -53,9 +54,9 @@ def _latin_edge(ch: str) -> bool:
 
 def guarded_alternation(parts: Iterable[tuple[str, str, str]]) -> str:
     """``(head, body, tail)`` alternatives as one alternation, in order, where consecutive ones with
-    the same guards share them: ``H(?:a|b)T`` tries ``a`` then ``b`` exactly as ``HaT|HbT`` does (the
-    engine backtracks into the group when ``T`` fails), but compiles and scans several times faster
-    than a pair of look-arounds around each of hundreds of phrases."""
+    the same guards share them: ``H(?:a|b)T`` tries ``a`` then ``b`` exactly as ``HaT|HbT`` does
+    (the engine backtracks into the group when ``T`` fails), but compiles and scans several times
+    faster than a pair of look-arounds around each of hundreds of phrases."""
     runs: list[tuple[str, str, list[str]]] = []
     for head, body, tail in parts:
         if runs and runs[-1][0] == head and runs[-1][1] == tail:
@@ -77,7 +78,8 @@ def to_regex(entry: str, names: dict[str, tuple[str, ...]]) -> str:
 
 
 def regex_parts(entry: str, names: dict[str, tuple[str, ...]]) -> tuple[str, str, str]:
-    """``to_regex`` as (head guard, body, tail guard); a ``re:`` body is grouped, it may hold a ``|``."""
+    """``to_regex`` as (head guard, body, tail guard); a ``re:`` body is grouped, it may hold a
+    ``|``."""
     if entry.startswith("re:"):
         body = PLACEHOLDER.sub(lambda m: f"(?:{_alt(names[m[1]])})", entry[3:])
         return "", f"(?:{body})" if body else "", ""

@@ -40,7 +40,8 @@ class Reader(Protocol):
     ) -> tuple[list[PaperCard], list[tuple[str, str]]]: ...
 
     def settle(self, present: set[str], indexes: list[DocIndex], *, save: bool) -> None:
-        """The analysis is done: ``present`` are the notes that exist now, ``indexes`` those it used."""
+        """The analysis is done: ``present`` are the notes that exist now, ``indexes`` those it
+        used."""
         ...
 
 
@@ -80,7 +81,8 @@ Progress = Callable[[str, int, int], None]
 
 @dataclass
 class Files:
-    """What an analysis read: each topic's doc with its index, the notes, the cards, and the problems."""
+    """What an analysis read: each topic's doc with its index, the notes, the cards, and the
+    problems."""
 
     docs: dict[str, tuple[LivingDoc, DocIndex]]
     loaded: list[LoadedNote]
@@ -96,7 +98,8 @@ def read_files(
     progress: Progress | None,
     defer: Callable[[Note], bool] | None = None,
 ) -> Files:
-    """Read every doc, note and card of the layout (see :func:`curator.workspace.load_note` for ``defer``)."""
+    """Read every doc, note and card of the layout (see :func:`curator.workspace.load_note` for
+    ``defer``)."""
     if progress:
         progress("living doc", 0, 1)
     docs = {t: reader.load_doc(cfg.root, p, t) for t, p in lay.docs.items()}

@@ -97,7 +97,8 @@ def _chars(op: Any, av: Any) -> frozenset[str] | None:
 
 
 def _needs(seq: list[_Node]) -> _Needs:
-    """What a sequence of parsed nodes requires: clauses (one word of each must occur) and sentinels.
+    """What a sequence of parsed nodes requires: clauses (one word of each must occur) and
+    sentinels.
 
     Words are lower-cased with whitespace runs as one space: they are looked for in a text folded
     the same way (:func:`squeeze`)."""

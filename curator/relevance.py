@@ -59,8 +59,9 @@ class Fit:
     title_terms: int = 0
     """How many of those are in a title (a title says what an item is about)."""
     coverage: float = 0.0
-    """The share of a title's ordinary words the topic's vocabulary knows (names aside): a keyword hit
-    covers one word of a title about something else ("image retrieval for fashion e-commerce")."""
+    """The share of a title's ordinary words the topic's vocabulary knows (names aside): a keyword
+    hit covers one word of a title about something else ("image retrieval for fashion
+    e-commerce")."""
     foreign: list[str] = field(default_factory=list)
     """The title's ordinary words the topic never uses."""
 
@@ -74,7 +75,8 @@ def _vocabulary_key(
     reported_titles: list[str],
     stop: frozenset[str],
 ) -> str:
-    """A digest of everything the vocabulary is counted from (a changed card or section changes it)."""
+    """A digest of everything the vocabulary is counted from (a changed card or section changes
+    it)."""
     h = hashlib.blake2b(digest_size=16)
     for part in (VOCABULARY_VERSION, topic, lexicon.fingerprint, *sorted(stop)):
         h.update(part.encode("utf-8", "surrogatepass") + b"\x00")
@@ -102,7 +104,8 @@ VOCABULARY_VERSION = "1"
 
 
 def item_terms(text: str, exclude: frozenset[str]) -> Counter[str]:
-    """Content terms of note text: no links, IDs, numbers, stop words, topic names or negated compounds."""
+    """Content terms of note text: no links, IDs, numbers, stop words, topic names or negated
+    compounds."""
     text = _ARXIV_ID.sub(" ", strip_links(text, _URL_TLDS))
     out = Counter(tokens(text))  # counted in C; the filters below then see each distinct term once
     drop: set[str] = set(exclude.intersection(out))
@@ -139,7 +142,8 @@ class Profile:
         memo: MutableMapping[str, Any] | None = None,
     ) -> None:
         """``memo``: a store (the workspace's index cache) for the vocabulary, which depends only on
-        the docs, the cards, the earlier briefings and the words: a warm run need not count it again."""
+        the docs, the cards, the earlier briefings and the words: a warm run need not count it
+        again."""
         self.topic = topic
         self.lexicon = lexicon
         names = set(lexicon.topic_names(topic, doc_names))
@@ -167,7 +171,8 @@ class Profile:
         self.n_units, self.df, self.mass = hit
         self.topics = list(self.mass)
         self._scale = 1.0 / max(1.0, math.log((self.n_units + 1) / 1.5))
-        """Weights as a share of the rarest term's: a fit means the same in a small doc and a large one."""
+        """Weights as a share of the rarest term's: a fit means the same in a small doc and a large
+        one."""
 
     def _vocabulary(
         self,
@@ -178,7 +183,8 @@ class Profile:
         cards: list[PaperCard],
         reported_titles: list[str],
     ) -> Vocabulary:
-        """(units, document frequency, term mass per topic) over every section, card and reported title."""
+        """(units, document frequency, term mass per topic) over every section, card and reported
+        title."""
         units = self._section_units([doc, *others])  # (owner topic, weighted term counts)
         units += self._card_units(topic, others, lexicon, cards)
         extra: Counter[str] = Counter()
@@ -286,8 +292,8 @@ class Profile:
     def fit(
         self, title: str, body: str, topic: str | None = None, titles: list[str] | None = None
     ) -> Fit:
-        """Score an increment's titles and body text against ``topic``'s doc (this topic by default);
-        ``titles`` (each of its titles apart) give the coverage, the best of them."""
+        """Score an increment's titles and body text against ``topic``'s doc (this topic by
+        default); ``titles`` (each of its titles apart) give the coverage, the best of them."""
         topic = topic or self.topic
         exclude = (
             self.exclude

@@ -124,8 +124,10 @@ def summary_text(a: Analysis, limit: int = 40) -> str:
         f"living doc: {a.living_doc.path}"
         + (f" ({a.living_doc.version})" if a.living_doc.version else "")
         + f", {len(a.living_doc.sections)} sections",
-        f"notes in window: {c['notes_in_window']} of {len(a.notes)}    increments: {c['increments']} "
-        f"(new {c['new']}, anchored {c['anchored']}, reported {c['reported']}, off-topic {c['off-topic']}"
+        f"notes in window: {c['notes_in_window']} of {len(a.notes)}    "
+        f"increments: {c['increments']} "
+        f"(new {c['new']}, anchored {c['anchored']}, reported {c['reported']}, "
+        f"off-topic {c['off-topic']}"
         + (f", cited not anchored {c['cited']}" if c.get("cited") else "")
         + (f", to verify {c['unverified']})" if c.get("unverified") else ")"),
         "",
@@ -142,7 +144,8 @@ def summary_text(a: Analysis, limit: int = 40) -> str:
         ids = ", ".join(inc.arxiv) or (inc.urls[0] if inc.urls else "")
         flag = "  ⚠ overlaps " + inc.overlaps[0].title[:30] if inc.overlaps else ""
         lines.append(
-            f"NEW {inc.priority or ' '} {sanitize(inc.title)[:70]}  [{ids}]  → {sec}  ({len(inc.sources)} sources){flag}"
+            f"NEW {inc.priority or ' '} {sanitize(inc.title)[:70]}  [{ids}]  → {sec}  "
+            f"({len(inc.sources)} sources){flag}"
         )
     other = [i for i in a.increments if i.status != "new"]
     if other:

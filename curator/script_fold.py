@@ -44,7 +44,8 @@ def skim_lower(low: str) -> str:
 
 
 def skim(text: str) -> str:
-    """``text`` as :func:`may_match` reads it: lower-cased, one script, whitespace runs as one space."""
+    """``text`` as :func:`may_match` reads it: lower-cased, one script, whitespace runs as one
+    space."""
     return squeeze(fold_script(text.lower()))
 
 
@@ -56,6 +57,7 @@ def fold_script(text: str) -> str:
 
 
 def escape_scripts(text: str) -> str:
-    """*text* escaped for a regex, each Chinese character as a class of its forms in both scripts."""
+    """*text* escaped for a regex, each Chinese character as a class of its forms in both
+    scripts."""
     classes = _script_tables()[1]
     return "".join(classes.get(ch) or re.escape(ch) for ch in text)

@@ -16,18 +16,22 @@ from curator.lexicon import default_lexicon, memo
 # A section number's parts are digits; the first may be one capital letter, as appendix-style
 # docs write them ("A.1 Superposition", "C.3.1 Scaling", "§B.2").
 ROMAN = r"(?:(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3})(?![A-Za-z]))"
-"""A Roman part number ("II", "IV", "XII"), as docs that number parts "Part II" / "II.3" write it."""
+"""A Roman part number ("II", "IV", "XII"), as docs that number parts "Part II" / "II.3" write
+it."""
 _FIRST_PART = rf"(?:{ROMAN}|[A-Z]|\d{{1,3}})"
 _SECT_NUM_RE = re.compile(rf"§[ \t]*({_FIRST_PART}(?:\.\d+)*)\.?")
 _DOTTED_NUM_RE = re.compile(rf"({_FIRST_PART}(?:\.\d{{1,3}})+)(?:\.|\)|:(?!\d))?(?=\s|$)")
 SECTION_REF_RE = re.compile(
     rf"§\s*((?:{ROMAN}[.．]|[A-Za-z][.．])?[0-9０-９]{{1,3}}(?:[.．][0-9０-９]{{1,3}})*|{ROMAN})"
 )
-"""A "§" reference in free text ("§4.3", "§ 4.3", "§４.３", "§C.3"); group 1 is the number as written."""
+"""A "§" reference in free text ("§4.3", "§ 4.3", "§４.３", "§C.3"); group 1 is the number as
+written."""
 _SINGLE_NUM_RE = re.compile(
-    r"(\d{1,3})(?:(?:[.)、]|[ \t]*\))(?=\s|$)|(?=[ \t]*[·|:：—–][ \t]|[ \t]+-[ \t]))|([A-Z])[.)](?=[ \t]+\S)"
+    r"(\d{1,3})(?:(?:[.)、]|[ \t]*\))(?=\s|$)|(?=[ \t]*[·|:：—–][ \t]|[ \t]+-[ \t]))"
+    r"|([A-Z])[.)](?=[ \t]+\S)"
 )
-""""2. Tools", "2) Tools", "2 · Tools", "2 — Tools", "B. Circuits": a bare "3 agents" is a title, not a number."""
+""""2. Tools", "2) Tools", "2 · Tools", "2 — Tools", "B. Circuits": a bare "3 agents" is a title,
+not a number."""
 _AFTER_NUMBER = " \t.:：、·|—–-)"
 """Separators dropped between a heading's number and its title ("§1.3: KV" → "KV")."""
 
@@ -38,7 +42,8 @@ def fold(text: str) -> str:
 
 
 def _canonical(digits: str) -> str:
-    """ "04.3" → "§4.3", "c.3" → "§C.3": the one way a section number is written everywhere in curator."""
+    """ "04.3" → "§4.3", "c.3" → "§C.3": the one way a section number is written everywhere in
+    curator."""
     return "§" + ".".join(
         str(int(part)) if part.isdigit() else part.upper() for part in digits.split(".")
     )

@@ -79,7 +79,8 @@ def equivalents(query: str) -> tuple[str, ...]:
 
 
 def contains(text: str, part: str) -> bool:
-    """``part`` in ``text``, on word boundaries where ``part`` starts or ends with a Latin letter/digit."""
+    """``part`` in ``text``, on word boundaries where ``part`` starts or ends with a Latin
+    letter/digit."""
     if not part or part not in text:
         return False
     if not (part[0].isascii() and part[0].isalnum()) and not (

@@ -28,7 +28,8 @@ class ReadOnlyStore(Exception):
 
 
 class CorruptStoreError(Exception):
-    """A store file that cannot be trusted; ``kind`` says how, the message says it in plain words."""
+    """A store file that cannot be trusted; ``kind`` says how, the message says it in plain
+    words."""
 
     def __init__(self, kind: str, message: str) -> None:
         super().__init__(message)

@@ -31,7 +31,8 @@ def now_ns() -> int:
 
 
 def file_sig(path: str) -> Sig | None:
-    """(size, mtime_ns, ctime_ns) of a file, None if it is gone; ctime also catches rewrites that keep the mtime."""
+    """(size, mtime_ns, ctime_ns) of a file, None if it is gone; ctime also catches rewrites that
+    keep the mtime."""
     try:
         st = os.stat(path)
     except (OSError, ValueError):
@@ -40,7 +41,8 @@ def file_sig(path: str) -> Sig | None:
 
 
 def dir_sig(path: str) -> Sig | None:
-    """(inode, mtime_ns, ctime_ns) of a folder: changes whenever an entry appears, vanishes or is renamed."""
+    """(inode, mtime_ns, ctime_ns) of a folder: changes whenever an entry appears, vanishes or is
+    renamed."""
     try:
         st = os.stat(path)
     except (OSError, ValueError):

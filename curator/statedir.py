@@ -23,7 +23,8 @@ _LINK_ERRNOS = {errno.ELOOP, errno.EMLINK}
 
 
 class LinkedState(OSError):
-    """A file in ``.curator/`` (or the folder itself) is a symbolic link; ``str()`` is the one line to show."""
+    """A file in ``.curator/`` (or the folder itself) is a symbolic link; ``str()`` is the one line
+    to show."""
 
     def __str__(self) -> str:
         return str(self.strerror)
@@ -34,7 +35,8 @@ def state_dir(root: str | os.PathLike[str]) -> str:
 
 
 def link_message(path: str | os.PathLike[str]) -> str:
-    """The one line a user sees about a link where curator keeps its state (named from the workspace)."""
+    """The one line a user sees about a link where curator keeps its state (named from the
+    workspace)."""
     parent, name = os.path.split(os.fspath(path))
     shown = (
         name
@@ -43,11 +45,15 @@ def link_message(path: str | os.PathLike[str]) -> str:
         if os.path.basename(parent) == STATE_DIR
         else path
     )
-    return f"{os.fspath(shown)} is a symbolic link; curator does not follow it: caches are off and decisions are read-only"
+    return (
+        f"{os.fspath(shown)} is a symbolic link; curator does not follow it: "
+        "caches are off and decisions are read-only"
+    )
 
 
 def state_dir_problem(root: str | os.PathLike[str]) -> str | None:
-    """One line when ``<root>/.curator`` is a link or not a folder; None when it is a folder or absent."""
+    """One line when ``<root>/.curator`` is a link or not a folder; None when it is a folder or
+    absent."""
     folder = state_dir(root)
     try:
         st = os.lstat(folder)

@@ -113,7 +113,8 @@ class DecisionStore(FoldingMixin):
         self._reloads = 0
         self._closed = False
         self._linked: str | None = None
-        """Why nothing in ``.curator/`` is touched: it, or something in it, is a link (curator.statedir)."""
+        """Why nothing in ``.curator/`` is touched: it, or something in it, is a link
+        (curator.statedir)."""
         self.compact_after = 1
         """Journal events that make open/close fold the journal into the snapshot."""
         self._log = DecisionLog()
@@ -437,7 +438,8 @@ class DecisionStore(FoldingMixin):
         return self._log.history(key, limit)
 
     def orphans(self, current_keys: Iterable[str]) -> list[Decision]:
-        """Decisions whose key is not in the current analysis; kept, never dropped (newest first)."""
+        """Decisions whose key is not in the current analysis; kept, never dropped (newest
+        first)."""
         return self._log.orphans(current_keys)
 
     def __len__(self) -> int:

@@ -48,7 +48,8 @@ class Unit:
 
     section: Section
     label: str
-    """"§4.3" (canonical, see :func:`curator.living_doc.section_number`); the title in a doc without numbers."""
+    """"§4.3" (canonical, see :func:`curator.living_doc.section_number`); the title in a doc without
+    numbers."""
     title: str
     """The heading without its number."""
     text: str
@@ -173,7 +174,8 @@ class SectionIndex:
         """Section index → the label its anchors are reported under."""
         self.bm25 = units_bm25(self.units)
         self.memo: dict[tuple[bytes, int], tuple[tuple[int, float], ...]] = {}
-        """:meth:`top`'s answers by content hash (persisted apart from the index, see curator.cache)."""
+        """:meth:`top`'s answers by content hash (persisted apart from the index, see
+        curator.cache)."""
         self.memo_changed = False
         """Set when :meth:`top` scored something new (the persisted cache is then worth saving)."""
         self.lower_titles = [t for t in (u.title.lower() for u in self.units) if t]
@@ -260,7 +262,8 @@ class SectionIndex:
         and its parts give the divided section ("蒸馏" → §5 when §5, §5.1 and §5.2 fit); any
         other tie gives None.  ``text`` may use another language's words for a title's
         (``[sections.terms]`` of the lexicon: "synthetic data" finds "合成数据与改写").  Number
-        words at either end ("section", "节") are ignored; a plain number goes to :meth:`resolve`."""
+        words at either end ("section", "节") are ignored; a plain number goes to
+        :meth:`resolve`."""
         if canonical_section(text):
             return self.resolve(text)
         query = title_key(text)
@@ -295,7 +298,8 @@ class SectionIndex:
     def _title_table(
         self,
     ) -> tuple[list[tuple[str, tuple[str, ...]]], list[tuple[str, tuple[str, ...]]]]:
-        """(unit label, title variants) of every unit, then of the unnumbered sub-headings inside units."""
+        """(unit label, title variants) of every unit, then of the unnumbered sub-headings inside
+        units."""
         cached = self._titles
         if cached is None:
             own = [(label, title_variants(us[0].title)) for label, us in self.by_label.items()]
@@ -321,7 +325,8 @@ class SectionIndex:
         """The best-fitting units for ``text`` as (unit index, BM25 score), best first, scores > 0.
 
         Memoised by content: the same text against the same doc always scores the same,
-        and the memo is cached with the doc's index (see curator.cache), so a warm run only scores what changed.
+        and the memo is cached with the doc's index (see curator.cache), so a warm run only scores
+        what changed.
         """
         if not self.bm25:
             return ()
@@ -360,7 +365,8 @@ class SectionIndex:
                 scores.add(label, 0.2, f"mentions {aid}, anchored there")
         text = (
             " ".join(
-                f"{it.title} {it.title} {it.context.split(' / ')[-1] if it.context else ''} {it.text[:WORDING_CHARS]}"
+                f"{it.title} {it.title} {it.context.split(' / ')[-1] if it.context else ''} "
+                f"{it.text[:WORDING_CHARS]}"
                 for it in items
             )
             + " "
@@ -424,7 +430,8 @@ class SectionIndex:
 
 @text_memo
 def _refs_in(text: str) -> tuple[str, ...]:
-    """The "§" references of one text, in order: a passage citing 500 papers is read once, not per paper."""
+    """The "§" references of one text, in order: a passage citing 500 papers is read once, not per
+    paper."""
     return tuple("§" + _ascii(m.group(1)) for m in _REF.finditer(text))
 
 

@@ -46,7 +46,8 @@ _is_cjk_stop = CJK_STOP.__contains__
 
 
 def tokens(text: str) -> list[str]:
-    """Tokens with duplicates (for term frequencies), in text order (Latin words first, then CJK)."""
+    """Tokens with duplicates (for term frequencies), in text order (Latin words first, then
+    CJK)."""
     return list(_tokens(text))
 
 
@@ -68,14 +69,17 @@ def _tokens(text: str) -> tuple[str, ...]:
                 for bg in map(add, run, run[1:])
                 if not (_CJK_STOP_CHARS.intersection(bg) or bg in CJK_STOP)
             ]
-        else:  # no single-character stop words: only whole bigrams can be stop words (the C-level path)
+        else:
+            # no single-character stop words: only whole bigrams can be stop words (the C-level
+            # path)
             out += filterfalse(_is_cjk_stop, map(add, run, run[1:]))
     return tuple(out)
 
 
 @lru_cache(maxsize=1 << 16)
 def _latin_tokens(w: str) -> tuple[str, ...]:
-    """One Latin word's tokens (itself, then its joined parts): ~200k words, ~10k distinct, on a large workspace."""
+    """One Latin word's tokens (itself, then its joined parts): ~200k words, ~10k distinct, on a
+    large workspace."""
     if w in STOP or len(w) < 2 and not w.isdigit():
         return ()
     if not SPLIT_JOINED.search(w):
@@ -116,7 +120,8 @@ class TfIdf:
         return {t: v / norm for t, v in vec.items()}
 
     def _corpus_vector(self, tf: Counter[str], weights: list[float]) -> dict[str, float]:
-        """``vector`` for a corpus document (every term has an idf; ``weights[c]`` is ``1 + log(c)``).
+        """``vector`` for a corpus document (every term has an idf; ``weights[c]`` is ``1 +
+        log(c)``).
 
         The same operations in the same order as ``vector``, so the same floats, but mapped in C.
         """
@@ -136,7 +141,8 @@ class TfIdf:
         if rare is None:
             rare = self._rare[cap] = {t for t, c in self.df.items() if c <= cap}
         cands = list(filter(rare.__contains__, vec))
-        # heaviest first; a reverse sort stays stable, so ties keep vector order exactly as ``key=-w`` did
+        # heaviest first; a reverse sort stays stable, so ties keep vector order exactly as
+        # ``key=-w`` did
         cands.sort(key=vec.__getitem__, reverse=True)
         return cands[:k]
 

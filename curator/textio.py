@@ -90,7 +90,8 @@ class Decoded:
     text: str
     """Decoded text, newlines normalised to '\\n', BOM removed."""
     encoding: str
-    """'utf-8', 'utf-8-sig', 'utf-16', 'utf-32', 'gb18030', a detector name, or 'utf-8 (replaced)'."""
+    """'utf-8', 'utf-8-sig', 'utf-16', 'utf-32', 'gb18030', a detector name, or 'utf-8
+    (replaced)'."""
     guessed: bool
     """True when the encoding is a guess (GB18030, detector, replacement)."""
     damaged: bool
@@ -216,7 +217,8 @@ def decode_bytes(data: bytes) -> tuple[str, str, bool, bool, list[str]]:
 
 
 def _decode(data: bytes, *, at_eof: bool) -> tuple[str, str, bool, bool, list[str]]:
-    """decode_bytes; ``at_eof=False`` means we cut the data, so a split final character is expected."""
+    """decode_bytes; ``at_eof=False`` means we cut the data, so a split final character is
+    expected."""
     text, encoding, guessed, damaged, warnings = _decode_raw(data, at_eof=at_eof)
     return normalize_newlines(text.lstrip("\ufeff")), encoding, guessed, damaged, warnings
 

@@ -18,7 +18,8 @@ MAIN, ADJACENT = TIERS
 
 
 def _adjacent_label(label: str) -> bool:
-    """Does a note's label file its item as adjacent ("邻接 A", "Adjacent 2"; ``[labels] adjacent``)?"""
+    """Does a note's label file its item as adjacent ("邻接 A", "Adjacent 2"; ``[labels]
+    adjacent``)?"""
     m = next(default_lexicon().phrases("labels", "adjacent").finditer(label), None)
     return m is not None and not label[: m.start()].strip()
 

@@ -65,8 +65,8 @@ def lexicon_or_default(lexicon: Lexicon | None) -> Lexicon:
 
 
 def alternation(words: list[str], *, ascii_case: bool = False, head_edge: bool = True) -> str:
-    """Literal words, longest first, on Latin word edges; ``ascii_case`` matches Latin ones as written;
-    without ``head_edge`` a word may follow a digit directly ("9:41pm")."""
+    """Literal words, longest first, on Latin word edges; ``ascii_case`` matches Latin ones as
+    written; without ``head_edge`` a word may follow a digit directly ("9:41pm")."""
     groups: dict[tuple[bool, bool], list[str]] = {}
     for w in sorted(
         {w.removeprefix("lit:") for w in words if w and not w.startswith("re:")},
@@ -101,7 +101,8 @@ def zone_key(word: str) -> str:
 
 @functools.lru_cache(maxsize=8)
 def zone_table(lex: Lexicon) -> dict[str, tuple[tuple[str, tzinfo], ...]]:
-    """Abbreviation (upper case for Latin ones) → the zones it may mean, as (written value, zone)."""
+    """Abbreviation (upper case for Latin ones) → the zones it may mean, as (written value,
+    zone)."""
     zones: dict[str, tuple[tuple[str, tzinfo], ...]] = {}
     for key, values in lex.table("time.zones").items():
         if not isinstance(values, list):
@@ -196,7 +197,8 @@ def _date_patterns(
 def _label_patterns(
     words: Callable[[str, str], list[str]], month: str
 ) -> dict[str, re.Pattern[str]]:
-    """The words around a clock time that say what it is: a stamp, a cited event, a window, a range."""
+    """The words around a clock time that say what it is: a stamp, a cited event, a window, a
+    range."""
     ranges = alternation(words("time", "range_words"))
     flags = re.IGNORECASE
     return {
@@ -209,7 +211,8 @@ def _label_patterns(
         "cited_after": re.compile(
             rf"\s*[)）]?\s*(?:{alternation(words('time', 'cited_after'))})", flags
         ),
-        # "18:00 → 2026-11-16 18:00", "22:20 ~ 08-20 22:20", "9:00-10:30": a time or date must follow
+        # "18:00 → 2026-11-16 18:00", "22:20 ~ 08-20 22:20", "9:00-10:30": a time or date must
+        # follow
         "range_after": re.compile(
             rf"\s*[)）]?\s*(?:→|->|⟶|=>|–|—|~|～|-|{ranges})\s*"
             rf"(?=\d{{1,4}}\s*[-/.年月]\s*\d|\d{{1,2}}[:：]\d{{2}}|(?:{month})\b|\d{{1,2}}\s+(?:{month})\b)",
@@ -218,7 +221,8 @@ def _label_patterns(
         # "— Alice · ", "bob · ", "Carol · " before the date-time: a signature line
         # … or a name after a rule with nothing after it: "— 森 ", "-- Dave "
         "signature": re.compile(
-            r"^[\s>*_#~\-—–]*[\w.@'’ ]{1,30}?[\s*_]*[·•,，|]\s*$|^[\s>*_]*[-—–~]{1,2}\s*[\w.@'’ ]{1,30}?\s*$"
+            r"^[\s>*_#~\-—–]*[\w.@'’ ]{1,30}?[\s*_]*[·•,，|]\s*$"
+            r"|^[\s>*_]*[-—–~]{1,2}\s*[\w.@'’ ]{1,30}?\s*$"
         ),
         "joiner": re.compile(
             rf"[\s,，·•|@T]*(?:(?:{alternation(words('time', 'joiners'))})[\s,，·•|@]*)?", flags
@@ -248,7 +252,8 @@ def _clock_patterns(words: Callable[[str, str], list[str]]) -> dict[str, re.Patt
         ),
         # "a las 23.40", "alle 23.40": a dotted clock only after a word that announces one
         "dot_clock": re.compile(
-            rf"(?:{alternation(words('time', 'clock_dot_before'))})\s+([01]?\d|2[0-3])\.([0-5]\d)(?![\d.])",
+            rf"(?:{alternation(words('time', 'clock_dot_before'))})"
+            r"\s+([01]?\d|2[0-3])\.([0-5]\d)(?![\d.])",
             flags,
         ),
     }

@@ -53,7 +53,8 @@ def fmt_window(since: datetime, until: datetime) -> str:
 
 
 def shown_in(stamp: str | None, zone: tzinfo) -> str | None:
-    """A stored ISO time (UTC in the decisions journal) in *zone*, to the second; other text as it is."""
+    """A stored ISO time (UTC in the decisions journal) in *zone*, to the second; other text as it
+    is."""
     if not stamp:
         return stamp
     try:

@@ -44,7 +44,8 @@ def zone_label(tz: tzinfo | None) -> str:
 
 
 def local_time(dt: datetime, tz: tzinfo | None) -> tuple[datetime, str | None]:
-    """A naive wall-clock time read in *tz* (DST-correct), and a problem when that clock time is odd.
+    """A naive wall-clock time read in *tz* (DST-correct), and a problem when that clock time is
+    odd.
 
     A time the clocks skipped (02:30 on a spring-forward night in Berlin) is read with the offset
     in force before the change — what a clock not yet put forward showed — and comes back as the
@@ -60,7 +61,8 @@ def local_time(dt: datetime, tz: tzinfo | None) -> tuple[datetime, str | None]:
         return first, None
     shown = f"{dt:%Y-%m-%d %H:%M}"
     real = first.astimezone(UTC).astimezone(tz)
-    # a fixed offset from here on: an aware time in a fold never compares equal across zones (PEP 495)
+    # a fixed offset from here on: an aware time in a fold never compares equal across zones (PEP
+    # 495)
     offset, name = real.utcoffset() or timedelta(0), real.tzname()
     fixed = timezone(offset) if name is None else timezone(offset, name)
     if real.replace(tzinfo=None) != dt:
@@ -80,7 +82,8 @@ def localize(dt: datetime, tz: tzinfo | None) -> datetime:
 
 
 def fixed_offset(text: str) -> tzinfo:
-    """``Z``, ``+05:30``, ``-0800``, ``+08`` as a fixed-offset zone; ValueError past 14 hours or 59 minutes."""
+    """``Z``, ``+05:30``, ``-0800``, ``+08`` as a fixed-offset zone; ValueError past 14 hours or 59
+    minutes."""
     if text.upper() == "Z":
         return UTC
     sign = -1 if text[0] == "-" else 1

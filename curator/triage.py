@@ -244,7 +244,8 @@ class Triage:
         return []
 
     def resolve(self, query: str) -> Row | None:
-        """The one row *query* names; None when it names none or several (see :meth:`candidates`)."""
+        """The one row *query* names; None when it names none or several (see
+        :meth:`candidates`)."""
         found = self.candidates(query)
         return found[0] if len(found) == 1 else None
 

@@ -351,15 +351,16 @@ def _without_hosts(then: re.Pattern[str] | None) -> re.Pattern[str]:
 
 
 def strip_links(text: str, tlds: tuple[str, ...], then: re.Pattern[str] | None = None) -> str:
-    r"""``re.sub(r"(?:https?://|www\.)\S+|\b[\w.-]+\.(?:<tlds>)/\S*|<then>", " ", text, flags=re.I)``
-    in linear time: the same matches, the same replacements.
+    r"""``re.sub(r"(?:https?://|www\.)\S+|\b[\w.-]+\.(?:<tlds>)/\S*|<then>", " ", text,
+    flags=re.I)`` in linear time: the same matches, the same replacements.
 
     That pattern's bare-host branch, tried at each word start of a long run like "a.a.a…", rescans
     the run from each (8,000 characters took 1.8 s).  Here the branches are searched apart, and at
     each position the first that matches there wins, as in the alternation.  A bare host matches
     from a word start ``s`` of a run of ``[\w.-]`` characters that ends in ".tld" right before a
     "/", with at least one character before that dot: the same run, dot and end for every ``s`` in
-    it, so each run is read once.  No tld may end another ("io" and "bio"), or a "/" could close two."""
+    it, so each run is read once.  No tld may end another ("io" and "bio"), or a "/" could close
+    two."""
     runs = {m.end(): m.start() for m in _HOST_RUN.finditer(text)} if "/" in text else {}
     hosts = []  # (run start, the tld's dot, match end)
     for m in _tld_slash(tlds).finditer(text) if runs else ():

@@ -59,7 +59,8 @@ class VerdictReader:
         return self._pattern("note_none")
 
     def read(self, text: str) -> list[Verdict]:
-        """Every verdict in ``text`` (one scope: a sentence, an entry, a row), strongest kinds first.
+        """Every verdict in ``text`` (one scope: a sentence, an entry, a row), strongest kinds
+        first.
 
         "Already reported" is read before "skip": "不重复报" (do not report again) is about a
         report, not a dismissal.
@@ -73,7 +74,8 @@ class VerdictReader:
                 if any(a < m.end() and m.start() < b for a, b in taken):
                     continue
                 if kind == "dismiss" and not self._judges(text, m):
-                    continue  # "agents begin skipping tests" reports; "eh, skip." and "lol no" judge
+                    # "agents begin skipping tests" reports; "eh, skip." and "lol no" judge
+                    continue
                 if kind in ("redirect", "dismiss", "keep") and self._negated(text, m):
                     continue  # "does not belong to rag", "no es de rag", "don't ignore this"
                 taken.append(m.span())
@@ -101,8 +103,9 @@ class VerdictReader:
         return frozenset(self.lexicon.literals("remarks", "determiners"))
 
     def _judges(self, text: str, m: re.Match[str]) -> bool:
-        """A one-word Latin-script dismissal ends its clause ("skip.", "not ours, ignore", ",drop,") and
-        is no noun ("a 4-point drop,"); in mid-sentence the word describes ("skipping or deleting tests")."""
+        """A one-word Latin-script dismissal ends its clause ("skip.", "not ours, ignore", ",drop,")
+        and is no noun ("a 4-point drop,"); in mid-sentence the word describes ("skipping or
+        deleting tests")."""
         word = m.group(0).strip()
         if not word[-1:].isascii() or " " in word:
             return True  # a phrase ("out of scope", "not ours") is a judgement wherever it stands
@@ -135,9 +138,11 @@ class VerdictReader:
 
 
 _JUDGE_LEAD = 3
-"""At most this many words before a one-word judgement in its clause ("eh, skip", "→ forecasting skip")."""
+"""At most this many words before a one-word judgement in its clause ("eh, skip", "→ forecasting
+skip")."""
 _CLAUSE_END = re.compile(r"\s*(?:$|[.,;:!?()（）\[\]。，；：！？、—–|*_\"'”’]|-(?![\w-]))")
-"""What may follow a one-word judgement: punctuation or the end, never the rest of a word ("skip-gram", "drop-in")."""
+"""What may follow a one-word judgement: punctuation or the end, never the rest of a word
+("skip-gram", "drop-in")."""
 _CLAUSE_START = re.compile(r"[.,;:!?()（）\[\]。，；：！？、—–|\"“”]|\s-\s")
 
 

@@ -92,7 +92,8 @@ def choose_topic(cfg: Config, lay: Layout, topic: str | None) -> str:
         if chosen not in lay.docs:
             known = ", ".join(sorted(lay.docs)) or "none"
             raise WorkspaceError(
-                f"missing living doc for topic {chosen!r}: {lay.knowledge / (chosen + '.md')} (topics here: {known})"
+                f"missing living doc for topic {chosen!r}: {lay.knowledge / (chosen + '.md')} "
+                f"(topics here: {known})"
             )
         return chosen
     if len(lay.docs) == 1:
@@ -124,7 +125,8 @@ def list_note_paths(lay: Layout) -> tuple[list[Path], list[FileProblem]]:
             problems.append(
                 FileProblem(
                     rel,
-                    "file name is not valid UTF-8; its undecodable bytes show as \\udcXX in JSON and as U+FFFD in text",
+                    "file name is not valid UTF-8; its undecodable bytes show as \\udcXX in JSON "
+                    "and as U+FFFD in text",
                     "warning",
                 )
             )
@@ -134,7 +136,8 @@ def list_note_paths(lay: Layout) -> tuple[list[Path], list[FileProblem]]:
 def _walk_author(
     folder: Path, root: Path, paths: list[Path], problems: list[FileProblem], depth: int
 ) -> None:
-    """Notes of one author, including dated sub-folders (inbox/alice/2026/08/…), a few levels deep."""
+    """Notes of one author, including dated sub-folders (inbox/alice/2026/08/…), a few levels
+    deep."""
     try:
         entries = sorted(os.scandir(folder), key=lambda e: e.name)
     except OSError as exc:
@@ -163,7 +166,8 @@ def _rel(p: Path, root: Path) -> str:
 
 
 def briefing_info(text: str, name: str) -> tuple[str | None, str | None]:
-    """(topic, declared window end ISO) when the file is a briefing (see :mod:`curator.briefings`)."""
+    """(topic, declared window end ISO) when the file is a briefing (see
+    :mod:`curator.briefings`)."""
     from curator.briefings import briefing_info as detect
 
     return detect(text, name)
@@ -182,7 +186,8 @@ def note_time(
     text: str = "",
     author: str | None = None,
 ) -> NoteTime:
-    """Front matter, else file name, else (date-only name) a stamp in *text*, else mtime; says which.
+    """Front matter, else file name, else (date-only name) a stamp in *text*, else mtime; says
+    which.
 
     The rules are :func:`curator.timeutil.written_at`'s; *author* (the inbox folder) lets a
     signature naming the note's own author count as its stamp.
@@ -269,7 +274,8 @@ def _take_text(note: Note, dec: Decoded) -> None:
 
 
 def _split_into(note: Note, text: str, rel: str) -> SplitNote:
-    """Split the note's text into items and fill the note from them; a splitter crash leaves it plain."""
+    """Split the note's text into items and fill the note from them; a splitter crash leaves it
+    plain."""
     from curator.notes import SplitNote, split_note  # markdown-it loads only when notes are split
 
     try:
@@ -292,11 +298,13 @@ def _split_into(note: Note, text: str, rel: str) -> SplitNote:
 MAX_CITED_PER_NOTE = 500
 """Papers a note may cite in passing (not as items of its own), several times a busy day's digest:
 past it the note is a dump (a bibliography, an ID list) that no editor triages row by row, and
-reading every citation would stall the analysis.  Items with their own heading or entry are all read."""
+reading every citation would stall the analysis.  Items with their own heading or entry are all
+read."""
 
 
 def _first_papers(split: SplitNote, cap: int, errors: list[str]) -> None:
-    """Keep the note's first ``cap`` papers cited in passing (every item's own paper stays), with a warning."""
+    """Keep the note's first ``cap`` papers cited in passing (every item's own paper stays), with a
+    warning."""
     both = [*split.items, *split.carriers]
     own = {it.primary_arxiv for it in split.items if it.primary_arxiv}
     cited = [
@@ -317,12 +325,14 @@ def _first_papers(split: SplitNote, cap: int, errors: list[str]) -> None:
     split.items = [it for it in split.items if id(it) not in emptied]
     split.carriers = [it for it in split.carriers if id(it) not in emptied]
     errors.append(
-        f"cites {len(cited):,} papers in passing; only the first {cap:,} are read (a list that long is not a relay)"
+        f"cites {len(cited):,} papers in passing; only the first {cap:,} are read "
+        "(a list that long is not a relay)"
     )
 
 
 def _left_out(split: SplitNote) -> list[str]:
-    """What the note mentions only under headings that leave items out (a briefing's "Not for this topic")."""
+    """What the note mentions only under headings that leave items out (a briefing's "Not for this
+    topic")."""
     from curator.urls import normalize_url
 
     keep: set[str] = set()

@@ -50,7 +50,8 @@ def time_from_name(name: str, tz: tzinfo | None) -> tuple[datetime | None, str |
     """Time written in a note's file name, or (None, problem) when the name has an impossible one.
 
     ``2026-08-20T1425-x.md`` → 14:25 in the workspace zone (DST-correct; a skipped or repeated
-    clock time is read as :func:`local_time` says, with that as the problem); ``2026-08-20-x.md`` → 00:00.
+    clock time is read as :func:`local_time` says, with that as the problem); ``2026-08-20-x.md`` →
+    00:00.
     """
     naive, _clock, problem = name_stamp(name)
     if naive is None:
@@ -64,7 +65,7 @@ def date_only_name(name: str) -> date | None:
     return naive.date() if naive is not None and not clock else None
 
 
-# --------------------------------------------------------------------------- when a note was written
+# -------------------------------------------------------------------------- when a note was written
 
 _CLOCK = re.compile(r"\d{1,2}[:：]\d{2}|T\d{2}")
 

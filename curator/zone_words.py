@@ -28,7 +28,8 @@ def _names_used(tz: tzinfo | None, when: datetime) -> set[str]:
 def zone_for(
     word: str, when: datetime, tz: tzinfo | None, lexicon: Lexicon | None = None
 ) -> tuple[tzinfo | None, str | None]:
-    """The zone an abbreviation written beside *when* (naive) means: None is the workspace zone *tz*.
+    """The zone an abbreviation written beside *when* (naive) means: None is the workspace zone
+    *tz*.
 
     An abbreviation the workspace zone itself goes by that year (CET or CEST in Europe/Berlin,
     CST in Asia/Shanghai, EST or EDT in America/New_York) is the workspace's clock, as is one of

@@ -52,9 +52,11 @@ def run(args: Args) -> int:
         )
     except ValueError as exc:
         raise window_error(exc) from exc
-    gc.freeze()  # a one-shot process: no collector passes over the loaded index while printing or at exit
+    # a one-shot process: no collector passes over the loaded index while printing or at exit
+    gc.freeze()
     if args.json:
-        # one write: json.dump writes each of ~10^6 tokens to the stream on its own (a third of a warm run on L)
+        # one write: json.dump writes each of ~10^6 tokens to the stream on its own (a third of a
+        # warm run on L)
         from curator.service.jsondoc import emit
 
         emit(analysis_json(result))

@@ -73,7 +73,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def _tier_and_workspace(args: Args) -> tuple[str | None, str | None, str | None]:
     """(the tier's value, the workspace, why the arguments are refused) before anything is read.
 
-    ``decide KEY tier VALUE [WORKSPACE]``: only tier takes a value, so its workspace comes one later.
+    ``decide KEY tier VALUE [WORKSPACE]``: only tier takes a value, so its workspace comes one
+    later.
     """
     from curator.service.deciding import one_line, tier_refusal
 

@@ -1,4 +1,5 @@
-"""``curator demo``: open the bundled demo relay (one copy, kept between runs, so decisions stay)."""
+"""``curator demo``: open the bundled demo relay (one copy, kept between runs, so decisions
+stay)."""
 
 from __future__ import annotations
 
@@ -63,7 +64,10 @@ def run(args: Args) -> int:
     except OSError as exc:
         say(f"cannot make the demo copy: {exc.strerror or exc}")
         return 2
-    reopen = f"reopen it with `curator demo` (or `curator ui {shlex.quote(str(target))}`); `curator demo --fresh` starts over"
+    reopen = (
+        f"reopen it with `curator demo` (or `curator ui {shlex.quote(str(target))}`); "
+        "`curator demo --fresh` starts over"
+    )
     print(f"curator demo: {SAID[how]} {target}")
     if args.print_only or not sys.stdout.isatty():
         from curator.service.evening import Evening
@@ -73,7 +77,10 @@ def run(args: Args) -> int:
         print(summary_text(analysis))
         print(f"curator demo: {reopen}")
         return 0
-    notice = f"Demo workspace: {target}\nDecisions stay here: `curator demo` reopens it, `--fresh` starts over."
+    notice = (
+        f"Demo workspace: {target}\n"
+        "Decisions stay here: `curator demo` reopens it, `--fresh` starts over."
+    )
     code = run_ui(target, None, None, None, notice=notice)
     print(f"curator demo: your decisions are saved in {target}; {reopen}")
     return code

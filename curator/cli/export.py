@@ -44,9 +44,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--out",
         metavar="FILE",
         help=(
-            "write here instead of inbox/<editor>/<date>-<topic>-e1prep.md (relative to the workspace); "
-            "a folder (or a path ending in /) gets that file name inside it; only a regular file is "
-            "written: a link, a device or a pipe is refused (exit 2)"
+            "write here instead of inbox/<editor>/<date>-<topic>-e1prep.md "
+            "(relative to the workspace); a folder (or a path ending in /) gets that file name "
+            "inside it; only a regular file is written: a link, a device or a pipe is refused "
+            "(exit 2)"
         ),
     )
     p.add_argument("--force", action="store_true", help="replace an existing briefing file")
@@ -71,7 +72,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: Args) -> int:
-    """Render the approved increments and write/print/copy them; exit 3 when refusing to overwrite."""
+    """Render the approved increments and write/print/copy them; exit 3 when refusing to
+    overwrite."""
     from curator.service.briefing import BriefingRefused, prepare_briefing
     from curator.service.evening import Evening
 

@@ -1,4 +1,5 @@
-"""What the command line writes: one line per problem on stderr, and nothing that drives the terminal."""
+"""What the command line writes: one line per problem on stderr, and nothing that drives the
+terminal."""
 
 from __future__ import annotations
 

@@ -43,7 +43,8 @@ def _parser_class() -> type[argparse.ArgumentParser]:
 
 
 def exit_codes_epilog(name: str) -> str:
-    """The ``--help`` tail: what each exit code of subcommand *name* means (scripts branch on them)."""
+    """The ``--help`` tail: what each exit code of subcommand *name* means (scripts branch on
+    them)."""
     return "\n".join(["exit codes:", *command(name).exit_codes, INTERRUPTED])
 
 
@@ -85,7 +86,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
 
 def command_of(argv: list[str]) -> str | None:
-    """The subcommand *argv* runs, or None when it is for ``curator`` itself (``--help``, ``--version``)."""
+    """The subcommand *argv* runs, or None when it is for ``curator`` itself (``--help``,
+    ``--version``)."""
     if not argv:
         return DEFAULT_COMMAND
     first = argv[0]
@@ -118,8 +120,8 @@ def plain_lookup_args(args: list[str]) -> SimpleNamespace | None:
     """``lookup QUERY [WORKSPACE] [--json]`` parsed without argparse, or None for anything else.
 
     Importing argparse and building a parser (it pulls in gettext, locale and shutil)
-    is ~6 ms of the ~50 ms of CPU a warm lookup takes. Only these plain shapes are taken, where argparse's
-    answer is certain; a test checks both agree on many argument lists.
+    is ~6 ms of the ~50 ms of CPU a warm lookup takes. Only these plain shapes are taken, where
+    argparse's answer is certain; a test checks both agree on many argument lists.
     """
     as_json = args[-1:] == ["--json"]
     pos = args[:-1] if as_json else args

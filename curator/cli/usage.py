@@ -11,7 +11,10 @@ if TYPE_CHECKING:
     Args: TypeAlias = argparse.Namespace | SimpleNamespace
     """A subcommand's arguments (SimpleNamespace: a plain lookup parsed without argparse)."""
 
-WORKSPACE_HELP = "the workspace folder (default: the one around the current folder, holding curator.toml or inbox/)"
+WORKSPACE_HELP = (
+    "the workspace folder "
+    "(default: the one around the current folder, holding curator.toml or inbox/)"
+)
 
 
 class UsageError(Exception):

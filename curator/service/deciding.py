@@ -80,7 +80,8 @@ def decide(
     Durable on return; see :func:`curator.decide.record_decision` for what is refused.
     """
     try:
-        # the window's increments: notes outside it are dated, not split (no increment depends on them)
+        # the window's increments: notes outside it are dated, not split (no increment depends on
+        # them)
         analysis = evening.analyze(*window)
     except ValueError as exc:
         raise Refused(str(exc)) from exc

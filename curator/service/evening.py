@@ -25,7 +25,8 @@ class Evening:
     """One workspace as one command sees it: where it is, its settings, its index cache."""
 
     def __init__(self, root: Path, config: Config, *, cached: bool = True) -> None:
-        """*cached*: analyses reuse unchanged files through ``.curator/`` (False reads every file)."""
+        """*cached*: analyses reuse unchanged files through ``.curator/`` (False reads every
+        file)."""
         self.root = root
         self.config = config
         self.cached = cached

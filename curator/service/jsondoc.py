@@ -1,4 +1,5 @@
-"""Every ``--json`` answer: one document on stdout that any parser reads (:mod:`curator.jsonout`)."""
+"""Every ``--json`` answer: one document on stdout that any parser reads
+(:mod:`curator.jsonout`)."""
 
 from curator.jsonout import dumps, emit
 

@@ -26,7 +26,8 @@ if TYPE_CHECKING:  # the store and the watcher load in the worker, not before th
 MAX_TOASTS = 3
 COMPLETE_CHUNK = 20
 COLLECT_EVERY = 60.0
-"""At most one full collection per minute, at an idle save (it holds the interpreter ~0.1-0.3 s on L)."""
+"""At most one full collection per minute, at an idle save (it holds the interpreter ~0.1-0.3 s on
+L)."""
 SHOW_PAUSE = 0.4
 """Seconds a completion stays paused after an analysis, while the UI puts the result on screen."""
 """Deferred notes read per hold of the lock (~50 ms of work)."""
@@ -66,12 +67,14 @@ class Loader:
         self._lock = threading.Lock()
         self._count_lock = threading.Lock()
         self._busy = 0
-        """Analyses waiting for the lock or running (a completion in progress lets them go first)."""
+        """Analyses waiting for the lock or running (a completion in progress lets them go
+        first)."""
         self._collected_at = 0.0
         self._quiet_until = 0.0
         """... and lets the UI show the latest one before it takes the interpreter again."""
         self.completing = False
-        """Reading deferred notes in full (see :meth:`complete`); re-analyses meanwhile defer too."""
+        """Reading deferred notes in full (see :meth:`complete`); re-analyses meanwhile defer
+        too."""
         self.snapshot: Snapshot | None = None
         """The inbox files (size, mtime) just before the latest analysis read them."""
 
@@ -96,7 +99,8 @@ class Loader:
     ) -> Analysis:
         """Run the analysis (one at a time: a cancelled worker finishes before the next).
 
-        ``defer_outside``: see :func:`curator.analysis.analyze` (a cold start shows the relay first).
+        ``defer_outside``: see :func:`curator.analysis.analyze` (a cold start shows the relay
+        first).
         """
         with self._count_lock:
             self._busy += 1  # a running completion steps aside (between chunks) until this is shown

@@ -58,7 +58,8 @@ def format_text(res: LookupResult) -> str:
     )
     if res.anchored:
         places = ", ".join(
-            f"{a['section']} {a['title']} ({a['doc']}:{a['line']}{', ' + a['date'] + ' 锚入' if a.get('date') else ''})"
+            f"{a['section']} {a['title']} "
+            f"({a['doc']}:{a['line']}{', ' + a['date'] + ' 锚入' if a.get('date') else ''})"
             for a in res.anchored
         )
         lines.append(f"{what} is anchored: {places}")

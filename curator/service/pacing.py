@@ -48,7 +48,8 @@ so it must not start just before the run's next key is due: at a 0.13 s pace it 
 
 
 class ProgressGate:
-    """Lets a progress update through at most every :data:`PROGRESS_EVERY` seconds (and the last)."""
+    """Lets a progress update through at most every :data:`PROGRESS_EVERY` seconds (and the
+    last)."""
 
     def __init__(self) -> None:
         self._last = 0.0

@@ -42,7 +42,8 @@ class EveningRequest:
 
     @property
     def config(self) -> Config:
-        """curator.toml, read once on first use (from any thread); defaults and a problem if broken."""
+        """curator.toml, read once on first use (from any thread); defaults and a problem if
+        broken."""
         if self._config is None:
             with self._lock:
                 if self._config is None:

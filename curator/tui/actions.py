@@ -31,9 +31,11 @@ class Action:
     name: str
     """What it does, for help and the command palette."""
     rank: int | None = None
-    """Footer importance: lower shows first and is the last to go at narrow widths; None: not in the footer."""
+    """Footer importance: lower shows first and is the last to go at narrow widths; None: not in the
+    footer."""
     pinned: bool = False
-    """Always in the footer, whatever the width (help and quit: the way out and the way to learn)."""
+    """Always in the footer, whatever the width (help and quit: the way out and the way to
+    learn)."""
     group: str | None = None
     """Actions sharing a group show as one footer entry (``1234 Panes``)."""
     show: bool = False
@@ -219,12 +221,14 @@ ALIASES: dict[str, str] = {a.id.split(".", 1)[1]: a.id for a in ACTIONS}
 
 
 def bindings(screen: str) -> list[BindingType]:
-    """*screen*'s BINDINGS; ``show`` is what the footer may show (the triage footer picks by rank)."""
+    """*screen*'s BINDINGS; ``show`` is what the footer may show (the triage footer picks by
+    rank)."""
     return [a.binding() for a in REGISTRY if a.screen == screen]
 
 
 def keymap_name(action: Action) -> str:
-    """The name help shows for *action*: the triage screen's without ``triage.`` (as the README has them)."""
+    """The name help shows for *action*: the triage screen's without ``triage.`` (as the README has
+    them)."""
     return action.id.split(".", 1)[1] if action.screen == "triage" else action.id
 
 

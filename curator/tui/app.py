@@ -57,7 +57,8 @@ class CuratorApp(App[None]):
 
     @property
     def config(self) -> Config:
-        """curator.toml, read once on first use (from any thread); defaults and a problem if broken."""
+        """curator.toml, read once on first use (from any thread); defaults and a problem if
+        broken."""
         return self.request.config
 
     @property
@@ -81,7 +82,8 @@ class CuratorApp(App[None]):
             self.call_after_refresh(self._say_notice)
 
     def _say_notice(self) -> None:
-        """The caller's notice, long enough to be read while working (plain text: paths hold brackets)."""
+        """The caller's notice, long enough to be read while working (plain text: paths hold
+        brackets)."""
         assert self.notice is not None
         self.notify(self.notice, title="curator", timeout=NOTICE_SECONDS, markup=False)
 

@@ -51,7 +51,8 @@ def content(value: object, style: str = "", limit: int = 400) -> Content:
 
 
 def status_badge(inc: Increment) -> str:
-    """NEW / anchored §1.3 / reported 08-19 / cited, not anchored / verify ID (unverified) / off-topic."""
+    """NEW / anchored §1.3 / reported 08-19 / cited, not anchored / verify ID (unverified) /
+    off-topic."""
     if inc.status == "new":
         return "NEW"
     if inc.status == "anchored":

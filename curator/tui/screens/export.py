@@ -89,7 +89,8 @@ class ExportScreen(Screen[None]):
                 )
                 yield Label(
                     Content.styled(
-                        "w write · y copy · [ ] parts · Tab to edit the summary, Esc to leave it · Esc back",
+                        "w write · y copy · [ ] parts · "
+                        "Tab to edit the summary, Esc to leave it · Esc back",
                         "dim",
                     ),
                     id="export-hint",
@@ -152,7 +153,8 @@ class ExportScreen(Screen[None]):
             self._show()
 
     def current_text(self) -> str:
-        """The briefing for the summary as typed now: rendered here if the shown one is older (w / y)."""
+        """The briefing for the summary as typed now: rendered here if the shown one is older (w /
+        y)."""
         summary = self._summary()
         if self.rendered_for != summary:
             self.workers.cancel_group(self, "briefing")
@@ -261,7 +263,8 @@ class ExportScreen(Screen[None]):
         where = self.written or self._output_path()
         hint = f"; the briefing file is {where} (w writes it)" if where else ""
         self.notify(
-            f"sent to the terminal clipboard (OSC 52) if it supports it; system clipboard: {clean(message, 200)}{hint}",
+            "sent to the terminal clipboard (OSC 52) if it supports it; "
+            f"system clipboard: {clean(message, 200)}{hint}",
             severity="warning",
             markup=False,
             timeout=8,

@@ -12,7 +12,8 @@ from curator.tui.actions import bindings
 from curator.tui.text import clean
 
 FILTER_HELP = (
-    "Filter (/): words match title, id, URL, note path; status:new|anchored|reported|off-topic|unverified; "
+    "Filter (/): words match title, id, URL, note path; "
+    "status:new|anchored|reported|off-topic|unverified; "
     "is:approved|rejected|deferred|undecided; author:alice; note:<part of a path>; §1.3 (section "
     "and its subsections). Terms combine (AND). Enter applies, Esc clears."
 )

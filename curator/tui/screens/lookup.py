@@ -76,7 +76,8 @@ class LookupScreen(ModalScreen[str | None]):
         *,
         tonight: Callable[[str], Row | None] | None = None,
     ) -> None:
-        """*initial*: prefilled query (the current row's arXiv ID); *tonight*: finds the query's row."""
+        """*initial*: prefilled query (the current row's arXiv ID); *tonight*: finds the query's
+        row."""
         super().__init__()
         self.root = root
         self.topic = topic

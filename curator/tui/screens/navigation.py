@@ -64,7 +64,8 @@ class Navigation(TriageViews):
             )
 
     def jump_to(self, key: str) -> bool:
-        """Put the cursor on increment *key* (clearing a filter that hides it); False if not tonight's."""
+        """Put the cursor on increment *key* (clearing a filter that hides it); False if not
+        tonight's."""
         if self.session is None or self.session.row(key) is None:
             return False
         row = self.session.row(key)

@@ -27,7 +27,8 @@ class Panes(TriageBase):
     """Pane toggles (`1`–`4`) and the width's defaults."""
 
     def on_resize(self) -> None:
-        self.apply_panes()  # the width's defaults may have changed (the breakpoint classes are set by now)
+        # the width's defaults may have changed (the breakpoint classes are set by now)
+        self.apply_panes()
 
     def pane_default(self, name: str) -> bool:
         """What the width shows by itself (the breakpoints of the screen's CSS classes)."""

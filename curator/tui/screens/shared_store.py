@@ -1,11 +1,10 @@
 """The triage screen and the decisions store it shares with ``curator decide`` and others.
 
-A layer of :class:`~curator.tui.screens.triage.TriageScreen`, over its views. A timer polls the store
-(a few ``stat`` calls) and shows what other processes wrote within a second. The event
-loop never waits for another process's lock: every write is one try, and a write that
-finds the lock taken is retried by an async worker (writes are greyed out meanwhile); if it
-stays taken, the screen says who holds it (``workspace busy: pid N (command) since HH:MM``)
-and that nothing was saved.
+A layer of :class:`~curator.tui.screens.triage.TriageScreen`, over its views. A timer polls the
+store (a few ``stat`` calls) and shows what other processes wrote within a second. The event loop
+never waits for another process's lock: every write is one try, and a write that finds the lock
+taken is retried by an async worker (writes are greyed out meanwhile); if it stays taken, the screen
+says who holds it (``workspace busy: pid N (command) since HH:MM``) and that nothing was saved.
 """
 
 from __future__ import annotations

@@ -73,7 +73,8 @@ class TriageEdits(SharedStore):
             self.notify(f"{verb}: {clean(row.title, 120)}", markup=False, timeout=2)
 
     def _rows_touched(self, entry: dict[str, Any] | None) -> set[str] | None:
-        """The rows an undone / redone decision changed; None (compare all) for merges, pairs, bulk."""
+        """The rows an undone / redone decision changed; None (compare all) for merges, pairs,
+        bulk."""
         if entry is None or self.session is None or entry.get("target_action") in PAIRWISE:
             return None
         rows = [self.session.row(str(c.get("key"))) for c in entry.get("changes", [])]

@@ -162,7 +162,8 @@ class TriageLoading(SharedStore):
 
     async def on_triage_screen_session_loaded(self, message: SessionLoaded) -> None:
         await self._panes()
-        # the rows first; the side panes after the next refresh, so keys typed meanwhile are not held up
+        # the rows first; the side panes after the next refresh, so keys typed meanwhile are not
+        # held up
         from curator.service.session import Session
 
         self.session = Session(
@@ -282,7 +283,8 @@ class TriageLoading(SharedStore):
             self.notify(clean(text, 300), markup=False)
 
     def _swap_tree(self, old: Analysis, new: Analysis) -> None:
-        """Rebuild the section tree only when its sections changed (keeping the cursor otherwise)."""
+        """Rebuild the section tree only when its sections changed (keeping the cursor
+        otherwise)."""
         tree = self._sections
         sections = [(s.index, s.title, s.parent) for s in new.living_doc.sections]
         if sections != [(s.index, s.title, s.parent) for s in old.living_doc.sections]:

@@ -40,7 +40,8 @@ def clean(value: object, limit: int = 400, *, strip: bool = True) -> str:
 
 
 PAIRWISE = {"merge", "unmerge", "distinct", "not-distinct", "bulk"}
-"""History actions that change more than the rows they name (flags, order): the whole table is compared."""
+"""History actions that change more than the rows they name (flags, order): the whole table is
+compared."""
 NEEDS_ROW = {"decide", "section", "merge", "distinct", "edit", "priority", "tier"}
 WRITES = NEEDS_ROW | {"undo", "redo", "bulk"}
 NEEDS_PANES = WRITES | {

@@ -119,7 +119,8 @@ class TriageViews(Panes):
         self._views_later()
 
     def _views_later(self) -> None:
-        """Refresh the detail, tree and status once the cursor has rested (a burst of keys: once)."""
+        """Refresh the detail, tree and status once the cursor has rested (a burst of keys:
+        once)."""
         if self._views_timer is not None:
             self._views_timer.stop()
         self._views_timer = self.set_timer(self._rest_delay(time.monotonic()), self._refresh_views)

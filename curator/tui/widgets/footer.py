@@ -50,7 +50,8 @@ class Entry:
 
 
 def choose(entries: Iterable[Entry], widths: dict[int, int], room: int) -> list[Entry]:
-    """Pinned entries always; then by rank while they fit in *room* cells. Shown by rank, pinned last."""
+    """Pinned entries always; then by rank while they fit in *room* cells. Shown by rank, pinned
+    last."""
     entries = list(entries)
     pinned = [e for e in entries if e.pinned]
     left = room - sum(widths[id(e)] for e in pinned)
@@ -60,7 +61,8 @@ def choose(entries: Iterable[Entry], widths: dict[int, int], room: int) -> list[
             kept.append(entry)
             left -= widths[id(entry)]
         else:
-            break  # keep the order honest: never a less important key in place of a more important one
+            # keep the order honest: never a less important key in place of a more important one
+            break
     return kept + pinned
 
 
@@ -143,7 +145,8 @@ class KeysFooter(Footer):
         ]
 
     def bindings_changed(self, screen: Screen) -> None:
-        """When only what is enabled changed, restyle the keys in place: a recompose relayouts the screen."""
+        """When only what is enabled changed, restyle the keys in place: a recompose relayouts the
+        screen."""
         self._bindings_ready = True
         if not screen.app.app_focus or not self.is_attached or screen is not self.screen:
             return
