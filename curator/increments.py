@@ -23,11 +23,11 @@ from curator.evidence import (
     read_remarks,
     relevance_detail,
     reported_by_title,
-    scopes,
     with_hints,
 )
 from curator.judge import Evidence, judge, relevance_score
 from curator.matcher import Cluster, source_refs
+from curator.mention_scopes import scopes
 from curator.mentions import sentence_spans
 from curator.models import AnchorRef, Increment, Item, PaperCard, SourceRef, short_path
 from curator.priority import MARKERS
