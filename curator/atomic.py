@@ -78,9 +78,8 @@ def atomic_write_bytes(
     tmp = temp_name(target)
     if mode is None:
         with contextlib.suppress(OSError):
-            st = os.lstat(
-                target
-            )  # a link is replaced, never followed: its target's mode is not ours
+            # a link is replaced, never followed: its target's mode is not ours
+            st = os.lstat(target)
             if stat.S_ISREG(st.st_mode):
                 mode = st.st_mode & 0o7777
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666 if mode is None else 0o600)

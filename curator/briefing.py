@@ -94,9 +94,8 @@ def load_template(cfg: Config, lang: str) -> str:
     path = Path(raw).expanduser()
     if not path.is_absolute():
         path = cfg.root / path
-    if not template_allowed(
-        cfg.root, raw
-    ):  # checked by load_config; again here, links may have changed
+    # checked by load_config; again here, links may have changed
+    if not template_allowed(cfg.root, raw):
         raise TemplateError(
             f"briefing template {path} is neither in the workspace nor in your own config folder"
         )

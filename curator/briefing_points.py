@@ -158,9 +158,8 @@ def strip_refs(point: str) -> str:
     out = "".join(kept)
     if len(kept) < len(clauses):
         out = out.rstrip(" ;；")
-    out = _TRAILING_ARROW.sub(
-        "", out
-    )  # "…文章没提。→ RLVR 那节": the note's routing, after the sentence
+    # "…文章没提。→ RLVR 那节": the note's routing, after the sentence
+    out = _TRAILING_ARROW.sub("", out)
     cut = _cut("points", "routing", out)
     if cut == out:
         return out

@@ -150,9 +150,8 @@ class ReportedIndex:
 
     ids: dict[str, list[str]] = field(default_factory=dict)
     urls: dict[str, list[str]] = field(default_factory=dict)
-    titles: list[tuple[str, str, str]] = field(
-        default_factory=list
-    )  # (normalized title, core, path)
+    # (normalized title, core, path)
+    titles: list[tuple[str, str, str]] = field(default_factory=list)
     _tables: tuple[dict[str, list[int]], list[str | None], int] | None = field(
         default=None, repr=False, compare=False
     )

@@ -284,11 +284,12 @@ class IndexCache:
             return
         try:
             blob = dumps(codec.full_note_to_data(ln.note, ln.split))
+        # something a cache cannot hold (an unusual time zone)
         except (
             Miss,
             TypeError,
             ValueError,
-        ):  # something a cache cannot hold (an unusual time zone)
+        ):
             self.notes.pop(rel, None)
             return
         # an earlier briefing's rows keep their text: a row saying "not for us" reported nothing
@@ -400,9 +401,8 @@ class IndexCache:
         for part in sorted(self._dirty):
             blobs = Blobs()
             try:
-                with (
-                    paused_gc()
-                ):  # converting walks the whole graph; the collector would walk it again
+                # converting walks the whole graph; the collector would walk it again
+                with paused_gc():
                     data = self._data(part, blobs)
             except (Miss, TypeError, ValueError):
                 data = None  # something a cache cannot hold: the part stays unsaved, nothing breaks

@@ -189,9 +189,8 @@ def increment_titles(
         titles.update(
             {k: triage.by_key[k].title for k in wanted - titles.keys() if k in triage.by_key}
         )
-        if (
-            since is None and cfg.since is None and cfg.until is None
-        ):  # tonight's window was not pinned
+        # tonight's window was not pinned
+        if since is None and cfg.since is None and cfg.until is None:
             times = sorted(
                 t
                 for ev in events

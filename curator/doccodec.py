@@ -170,9 +170,8 @@ def _section_index_from_data(v: Any, doc: LivingDoc, blobs: memoryview) -> Secti
         type(anchor_section) is dict
         and (not anchor_section or set(map(type, anchor_section.values())) == {str})
     )
-    ix: SectionIndex = object.__new__(
-        SectionIndex
-    )  # its parts, not its constructor: that is the cost saved
+    # its parts, not its constructor: that is the cost saved
+    ix: SectionIndex = object.__new__(SectionIndex)
     ix.doc = doc
     ix.units = units[:n_leaves]
     ix.by_label = by_label

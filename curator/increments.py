@@ -249,9 +249,8 @@ def choose_title(c: Cluster, ctx: Context) -> str:
 
 def _is_prose(title: str) -> bool:
     """A sentence or more, not a name: long, or a sentence ends inside it."""
-    return len(title) > 100 or bool(
-        re.search(r"\w\.\s+\S|。\s*\S", title)
-    )  # "Foo? A Benchmark" is a name
+    # "Foo? A Benchmark" is a name
+    return len(title) > 100 or bool(re.search(r"\w\.\s+\S|。\s*\S", title))
 
 
 def _name_before(text: str, aid: str) -> str | None:

@@ -113,9 +113,8 @@ def _line_is_label_start(line: str) -> bool:
     if not m or not m.group("num"):
         return False
     rest = plain[m.end() :]
-    return not rest.strip() or bool(
-        re.match(r"\s*(?:[【\[(（:：·—\-.]|\S)", rest)
-    )  # "항목 1" alone heads its fields
+    # "항목 1" alone heads its fields
+    return not rest.strip() or bool(re.match(r"\s*(?:[【\[(（:：·—\-.]|\S)", rest))
 
 
 def find_outline_headings(layout: NoteLayout) -> None:

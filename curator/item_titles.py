@@ -75,9 +75,8 @@ def parse_title(raw: str) -> tuple[str | None, str, str | None, str | None, int,
         and len(text) - named.end() >= _PROSE_AFTER
         and named.group("name").count(" ") <= 2
     ):
-        text = named.group(
-            "name"
-        )  # "Foo(2611.05823)下午扫了一遍:…": the name, not the remark after it
+        # "Foo(2611.05823)下午扫了一遍:…": the name, not the remark after it
+        text = named.group("name")
     text = clean_title(text)
     return label, text, tag, priority, stars, hint
 

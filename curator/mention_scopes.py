@@ -57,9 +57,8 @@ class _CitationMap:
             while k < len(found) and found[k].start < b:
                 m = found[k]
                 k += 1
-                if (
-                    m.start >= a and m.end <= b
-                ):  # an ID is cited by the sentence that holds it whole
+                # an ID is cited by the sentence that holds it whole
+                if m.start >= a and m.end <= b:
                     here.add(m.id)
                     self.positions.setdefault(m.id, []).append((m.start, m.end))
             for key in here:

@@ -142,9 +142,8 @@ def identities(text: str) -> Identities:
     out = Identities()
     if not may_cite(text):
         return out
-    out.arxiv = list(
-        dict.fromkeys(m.id for m in find_ids(text))
-    )  # ordered, without a quadratic scan
+    # ordered, without a quadratic scan
+    out.arxiv = list(dict.fromkeys(m.id for m in find_ids(text)))
     lists = {"item": out.urls, "alias": out.aliases, "thread": out.threads}
     seen: set[str] = set()
     for u, _s, _e in find_urls(text):

@@ -76,9 +76,8 @@ def is_pseudo_heading_unstructured(line: str) -> bool:
         return False
     if _CN_ENUM_LINE.match(text):
         return True
-    return bool(_BOLD_ONLY.fullmatch(text)) and not has_ref(
-        text
-    )  # "**Off-topic but fun**": a newsletter's section heading
+    # "**Off-topic but fun**": a newsletter's section heading
+    return bool(_BOLD_ONLY.fullmatch(text)) and not has_ref(text)
 
 
 _BOLD_ONLY = re.compile(r"(\*\*|__)[^*_\n]{2,60}\1[:：]?")

@@ -359,9 +359,8 @@ def _carriers(run: list[int], layout: NoteLayout, path: str) -> list[Item]:
     lines, line_ctx, line_neg = layout.lines, layout.line_ctx, layout.line_neg
     text = "\n".join(lines[i - 1] for i in run)
     whole = identities(text)
-    bare = not (
-        whole.arxiv or whole.urls or whole.aliases or whole.threads
-    )  # no sentence cites anything
+    # no sentence cites anything
+    bare = not (whole.arxiv or whole.urls or whole.aliases or whole.threads)
     if bare and not may_hold_malformed(text):
         return []  # nothing cited, nothing shaped like an ID: no sentence carries anything
     starts = []
@@ -377,9 +376,8 @@ def _carriers(run: list[int], layout: NoteLayout, path: str) -> list[Item]:
         bad = [] if cited.arxiv or urls or whole.arxiv else find_malformed_ids(sentence)
         if not cited.arxiv and not urls and not bad:
             if out and sentence.strip():
-                out[-1].text += (
-                    " " + sentence.strip()
-                )  # what follows a citing sentence speaks of it
+                # what follows a citing sentence speaks of it
+                out[-1].text += " " + sentence.strip()
             continue
         first = run[max(0, bisect_right(starts, a) - 1)]
         last = run[max(0, bisect_right(starts, max(a, b - 1)) - 1)]

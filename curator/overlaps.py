@@ -65,9 +65,8 @@ def find_overlaps(
     (index, index, low first) the caller knows are related, with the reason."""
     if len(incs) < 2:
         return
-    with (
-        paused_gc()
-    ):  # ~10^5 short-lived sets, lists and tuples, no cycles: full passes only cost time
+    # ~10^5 short-lived sets, lists and tuples, no cycles: full passes only cost time
+    with paused_gc():
         _flag_overlaps(incs, texts, primaries, distinct or set(), per_item, context, related)
 
 
@@ -96,9 +95,8 @@ def _twin_bonus(a: frozenset[str], b: frozenset[str]) -> float:
     shared = len(a & b)
     if shared < 3:
         return 0.0
-    held = shared / min(
-        len(a), len(b)
-    )  # their names differ ("FooNet: …" and "BarKV: …"): not the union
+    # their names differ ("FooNet: …" and "BarKV: …"): not the union
+    held = shared / min(len(a), len(b))
     return _TWIN_BONUS * held if held >= 0.6 else 0.0
 
 
@@ -253,9 +251,8 @@ def _partners(
     if context is not None:
         for i, keys_i in enumerate(context):
             for key in keys_i:
-                block["\x00" + key].append(
-                    i
-                )  # neighbours in the doc: compared whatever their words
+                # neighbours in the doc: compared whatever their words
+                block["\x00" + key].append(i)
     in_titles = Counter(chain.from_iterable(title_words))
     for i, words in enumerate(title_words):
         # a word no other title holds (the paper's own name) can bring no pair together

@@ -126,9 +126,8 @@ def read_cache(
         if not raw.startswith(MAGIC):
             return None
         end = raw.index(b"\n", len(MAGIC))
-        with (
-            paused_gc()
-        ):  # many small objects and no cycles: the collector's passes cost more than the load
+        # many small objects and no cycles: the collector's passes cost more than the load
+        with paused_gc():
             head = json.loads(str(memoryview(raw)[len(MAGIC) : end], "utf-8", "surrogatepass"))
     except Exception:  # any damage: a miss
         return None

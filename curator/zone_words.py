@@ -47,10 +47,11 @@ def zone_for(
     own = local_time(when, tz)[0].utcoffset()
     nameless = not any(n[:1].isalpha() and not n.startswith("UTC") for n in names)
     if nameless and any(when.replace(tzinfo=z).utcoffset() == own for _, z in choices):
+        # a fixed-offset workspace: the abbreviation of its own offset is its clock
         return (
             None,
             None,
-        )  # a fixed-offset workspace: the abbreviation of its own offset is its clock
+        )
     if len(choices) == 1:
         return choices[0][1], None
     meanings = ", ".join(spec for spec, _ in choices)

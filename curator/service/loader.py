@@ -232,8 +232,9 @@ def describe_arrivals(old: Analysis, new: Analysis) -> list[str]:
 def _changed(prev: Note, note: Note) -> bool:
     if prev.sha1 and note.sha1:
         return prev.sha1 != note.sha1
+    # unreadable ones
     return (prev.size, len(prev.items), prev.text) != (
         note.size,
         len(note.items),
         note.text,
-    )  # unreadable ones
+    )

@@ -224,9 +224,8 @@ class ExportScreen(Screen[None]):
         )
 
         try:
-            target = output_path(
-                self.session.root, None, rel
-            )  # inside the workspace, links followed
+            # inside the workspace, links followed
+            target = output_path(self.session.root, None, rel)
             result = write_briefing(self.session.root, target, self.text, force=force)
         except ExportExists:
             raise

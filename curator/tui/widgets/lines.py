@@ -100,9 +100,8 @@ class TextPane(ScrollView):
             self.set_reactive(ScrollView.virtual_size, size)
             self._scroll_update(size)
             if self.show_vertical_scrollbar != shown:
-                self.refresh(
-                    layout=True
-                )  # the scrollbar came or went: the width to wrap to changed
+                # the scrollbar came or went: the width to wrap to changed
+                self.refresh(layout=True)
 
     def on_resize(self) -> None:
         self._rewrap()

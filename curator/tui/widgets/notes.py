@@ -51,9 +51,8 @@ def note_label(note: Note, window_end_day: str | None = None) -> Text:
     text = Text(no_wrap=True, overflow="ellipsis")
     text.append(f"{when(note, window_end_day)} ", style="bold" if note.in_window else "")
     text.append(TIME_SOURCE.get(note.time_source, "??"), style="dim")
-    text.append(
-        "  … " if note.pending else f"{len(note.items):>3} ", style="bold"
-    )  # … : being read
+    # … : being read
+    text.append("  … " if note.pending else f"{len(note.items):>3} ", style="bold")
     if note.errors and not note.items and not note.text.strip():
         text.append("⛔ ", style="bold")
     elif note.errors:
