@@ -34,11 +34,11 @@ from curator.persist import (
     check,
     code_fingerprint,
     dumps,
-    file_sig,
     read_cache,
     remove_legacy,
     write_cache,
 )
+from curator.stamps import content_of, content_sig
 from curator.statedir import state_problem
 from curator.workspace import LoadedNote, load_note
 
@@ -249,7 +249,7 @@ class IndexCache:
         ``defer``)."""
         self.check_settings(cfg)
         rel = _rel(path, cfg.root)
-        sig = file_sig(path)
+        sig = content_sig(path)
         hit = self.notes.get(rel)
         if sig is not None and hit is not None and hit[0] == sig:
             _sig0, meta, blob, mtime, sha1 = hit
@@ -307,13 +307,13 @@ class IndexCache:
         self.notes.pop(rel, None)
         self.reads += 1
         self.read_paths.append(rel)
-        sig = file_sig(path)
+        sig = content_sig(path)
         ln = load_note(path, cfg.root, cfg)
         self._remember(rel, sig, ln)
         return ln
 
     def load_doc(self, root: Path, rel: str, topic: str) -> LivingDoc:
-        sig = file_sig(root / rel)
+        sig = content_sig(root / rel)
         hit = self.docs.get(rel)
         if sig is not None and hit is not None and hit[0] == sig and hit[1].topic == topic:
             return hit[1]
@@ -348,7 +348,7 @@ class IndexCache:
                     if e.name.endswith(".md"):
                         try:
                             st = e.stat()
-                            sigs[e.name] = (st.st_size, st.st_mtime_ns)
+                            sigs[e.name] = content_of(st)
                         except OSError:
                             sigs[e.name] = None  # vanished between listing and stat
         except OSError:

@@ -74,15 +74,6 @@ def code_fingerprint() -> str:
     return " ".join(sorted(stamps))
 
 
-def file_sig(path: Path) -> tuple[int, int] | None:
-    """(size, mtime_ns): what marks a file as changed; None if it is gone."""
-    try:
-        st = os.stat(path)
-    except OSError:
-        return None
-    return st.st_size, st.st_mtime_ns
-
-
 def writable_workspace(root: Path) -> bool:
     """Respect a read-only workspace even as root (root ignores permission bits)."""
     try:

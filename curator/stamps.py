@@ -1,7 +1,16 @@
 """Has this file or folder changed?  Stamps from ``os.stat``, and when a stamp can be trusted.
 
-The lookup index is re-checked against the files on every call, so a stamp must catch every
-change (ctime also catches rewrites that keep the mtime) and cost one ``stat``.  A stamp
+Every "has it changed" question of curator is answered here, each stamp named for what it
+must notice:
+
+- :func:`file_sig` (size, mtime, ctime): the lookup index, re-checked against the files on
+  every call, must catch every change (ctime also catches rewrites that keep the mtime);
+- :func:`content_sig` (size, mtime): the index cache and the inbox watcher, whose stamps are
+  stored or compared across runs (ctime moves on a mere ``chmod`` or backup restore);
+- :func:`identity_sig` (inode, device, size, mtime): the decisions snapshot, which another
+  process may *replace* (a new inode) with one of the same size and time.
+
+Each costs one ``stat``.  A stamp
 taken within a clock tick of a change may not move with the next change, so it is trusted
 only once it has settled.
 
@@ -38,6 +47,30 @@ def file_sig(path: str) -> Sig | None:
     except (OSError, ValueError):
         return None
     return st.st_size, st.st_mtime_ns, st.st_ctime_ns
+
+
+def content_sig(path: str | os.PathLike[str]) -> tuple[int, int] | None:
+    """(size, mtime_ns) of a file, None if it is gone: what marks its content as changed."""
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return content_of(st)
+
+
+def content_of(st: os.stat_result) -> tuple[int, int]:
+    """(size, mtime_ns) of a stat already taken (a directory scan's entries)."""
+    return st.st_size, st.st_mtime_ns
+
+
+def identity_sig(path: str | os.PathLike[str]) -> tuple[int, int, int, int] | None:
+    """(inode, device, size, mtime_ns) of *path*, None if it cannot be stat'ed: a file replaced
+    by another (rename over it) is a change even when size and time agree."""
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return st.st_ino, st.st_dev, st.st_size, st.st_mtime_ns
 
 
 def dir_sig(path: str) -> Sig | None:

@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from curator.atomic import atomic_copy
 from curator.snapshot import snapshot_tables, write_snapshot
-from curator.store_load import LoadingMixin, file_sig
+from curator.stamps import identity_sig
+from curator.store_load import LoadingMixin
 
 
 class FoldingMixin(LoadingMixin):
@@ -72,7 +73,7 @@ class FoldingMixin(LoadingMixin):
                 atomic_copy(self.journal_path, self.journal_backup_path)
             self._journal.close()
         self._journal.start(self.journal_path, log.last_seq, now)
-        self._snap_sig = file_sig(self.path)
+        self._snap_sig = identity_sig(self.path)
         self._snapshot_ok = True
         self._snapshot_seq = log.last_seq
         self._needs_compaction = False

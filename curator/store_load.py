@@ -22,6 +22,7 @@ from curator.decision_log import DecisionLog
 from curator.journal import Chunk, OpenJournal, cut_torn_tail, header_problem, parse_lines
 from curator.locks import SessionTaken, TxLock, take_session_lock
 from curator.snapshot import CorruptStoreError, Snapshot, read_snapshot, saved_when
+from curator.stamps import identity_sig
 from curator.statedir import LinkedState, open_nofollow
 
 
@@ -39,15 +40,6 @@ class _Damage:
     backup_note: str = ""
     """The backup, in words: used (and when it was saved), unusable or missing."""
     backup_used: bool = False
-
-
-def file_sig(path: Path) -> tuple[int, int, int, int] | None:
-    """(inode, device, size, mtime) of *path*, None if it cannot be stat'ed."""
-    try:
-        st = os.stat(path)
-    except OSError:
-        return None
-    return (st.st_ino, st.st_dev, st.st_size, st.st_mtime_ns)
 
 
 class LoadingMixin:
@@ -151,7 +143,7 @@ class LoadingMixin:
             cut_torn_tail(fd, chunk.end)
 
     def _disk_changed(self) -> bool:
-        if file_sig(self.path) != self._snap_sig:
+        if identity_sig(self.path) != self._snap_sig:
             return True
         return self._journal.replaced(self.journal_path)
 
@@ -259,7 +251,7 @@ class LoadingMixin:
         self._journal.forget()
         self._snapshot_ok = False
         self._snapshot_seq = 0
-        self._snap_sig = file_sig(self.path)
+        self._snap_sig = identity_sig(self.path)
 
     def _load_snapshot(self, writable: bool) -> tuple[Snapshot | None, _Damage | None] | None:
         """The snapshot (None if there is none) or why it cannot be used.

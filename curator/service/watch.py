@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from curator.stamps import content_of
 from curator.textio import is_ignored_name
 
 Snapshot = dict[str, tuple[int, int]]
@@ -45,7 +46,7 @@ def scan(folder: Path, *, max_depth: int = 4) -> Snapshot:
                 st = entry.stat(follow_symlinks=True)
             except OSError:
                 continue
-            out[entry.path[base:]] = (st.st_size, st.st_mtime_ns)
+            out[entry.path[base:]] = content_of(st)
     return out
 
 
