@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from curator.cli.usage import Args
+    from curator.service.settings import Config
 
 HELP = "open the triage UI (the default command)"
 EXIT_CODES = [
@@ -34,7 +35,7 @@ def run(args: Args) -> int:
         evening.check(args.topic, args.since, args.until)
     except ValueError as exc:
         raise window_error(exc) from exc
-    return run_ui(evening.root, args.topic, args.since, args.until)
+    return run_ui(evening.root, args.topic, args.since, args.until, config=evening.config)
 
 
 def run_ui(
@@ -44,6 +45,7 @@ def run_ui(
     until: str | None,
     *,
     notice: str | None = None,
+    config: Config | None = None,
 ) -> int:
     """Run the UI until it is closed; its exit code (2 when Textual is not installed)."""
     try:
@@ -54,7 +56,7 @@ def run_ui(
             file=sys.stderr,
         )
         return 2
-    app = CuratorApp(root, topic=topic, since=since, until=until, notice=notice)
+    app = CuratorApp(root, topic=topic, since=since, until=until, notice=notice, config=config)
     app.run()
     return app.return_code or 0
 

@@ -30,6 +30,9 @@ class EveningRequest:
     until: str | None = None
     check_keymap: KeymapCheck | None = None
     """Resolves and checks ``[keymap]`` when the settings are read (its problems join theirs)."""
+    given: Config | None = None
+    """The settings the command line has already read and checked (then they are not read
+    again)."""
     problem: str | None = None
     """Why curator.toml could not be used at all (then the defaults are)."""
     keymap: dict[str, str] = field(default_factory=dict)
@@ -54,7 +57,7 @@ class EveningRequest:
         from curator.config import Config, ConfigError, load_config
 
         try:
-            config = load_config(self.root)
+            config = self.given if self.given is not None else load_config(self.root)
         except ConfigError as exc:  # still open, with defaults, and say why
             config = Config(root=self.root)
             self.problem = str(exc)

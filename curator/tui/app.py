@@ -43,14 +43,18 @@ class CuratorApp(App[None]):
         since: str | None = None,
         until: str | None = None,
         notice: str | None = None,
+        config: Config | None = None,
     ) -> None:
         """Open *root* (a workspace folder) for *topic* and the given window.
 
         *notice* is said on the first screen and stays a while (``curator demo`` names its folder).
+        *config* is the workspace's settings when the command line has already read them.
         """
         super().__init__()
         self.notice = notice
-        self.request = EveningRequest(Path(root), topic, since, until, check_keymap=resolve_keymap)
+        self.request = EveningRequest(
+            Path(root), topic, since, until, check_keymap=resolve_keymap, given=config
+        )
         """What to open, and its settings: the one copy every screen reads."""
         self.key_at = 0.0
         """time.monotonic() of the last key pressed (background work waits while keys come)."""

@@ -112,6 +112,16 @@ def test_the_request_reports_keymap_problems_with_the_config(tmp_path: Path) -> 
     assert request.keymap == {"triage.reject": "n,x"}
 
 
+def test_settings_the_command_line_read_are_not_read_again(tmp_path: Path) -> None:
+    """`curator ui` reads curator.toml once: the UI takes its settings and still checks the keymap."""
+    (tmp_path / "curator.toml").write_text('[keymap]\nreject = "n,x"\n', encoding="utf-8")
+    given = load_config(tmp_path)
+    (tmp_path / "curator.toml").write_text("topic = \n", encoding="utf-8")  # now broken on disk
+    request = EveningRequest(tmp_path, check_keymap=resolve_keymap, given=given)
+    assert request.config is given and request.problem is None
+    assert any('"n" is bound to both' in p for p in request.config.problems)
+
+
 def test_a_broken_file_opens_with_defaults_and_says_why(tmp_path: Path) -> None:
     (tmp_path / "curator.toml").write_text("topic = \n", encoding="utf-8")
     request = EveningRequest(tmp_path, check_keymap=resolve_keymap)
