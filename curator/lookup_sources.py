@@ -115,8 +115,7 @@ def _note_time(
 ) -> datetime | None:
     """When a note was written, by the same rules as the analysis (:func:`timeutil.written_at`):
     a lookup's "in window" must agree with ``curator analyze``'s."""
-    from curator.notes import read_front_matter
+    from curator.notes import note_front_matter
     from curator.timeutil import written_at
 
-    front, _end = read_front_matter(text.replace("\r\n", "\n").replace("\r", "\n"))
-    return written_at(front, text, name, mtime, cfg.tz, author=author)[0]
+    return written_at(note_front_matter(text), text, name, mtime, cfg.tz, author=author)[0]

@@ -191,9 +191,20 @@ _DOT_OR_SLASH_LINE = re.compile("^[^\n./\uff0e\uff0f]*[./\uff0e\uff0f]", re.MULT
 # --- the splitter --------------------------------------------------------------
 
 
+def normalized(text: str) -> str:
+    """A note's text as the splitter reads it: one kind of line break, no NUL."""
+    return text.replace("\r\n", "\n").replace("\r", "\n").replace("\x00", "\ufffd")
+
+
+def note_front_matter(text: str) -> dict[str, str]:
+    """The front matter of a note's raw text, read as :func:`split_note` reads it: the date,
+    the topic and the lookup index all take it from here, so they never disagree."""
+    return read_front_matter(normalized(text))[0]
+
+
 def split_note(text: str, path: str) -> SplitNote:
     """Items of one note; never raises on arbitrary text."""
-    text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\x00", "\ufffd")
+    text = normalized(text)
     text, front, warnings = preprocess(text)
     text = _cut_dump(text, warnings)
     text = _cut_lines(text, warnings)

@@ -7,7 +7,7 @@ file; one bad file never stops the rest of the relay from loading.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -178,7 +178,7 @@ NoteTime = tuple[datetime | None, TimeSource, list[str]]
 
 
 def note_time(
-    split: SplitNote,
+    front: Mapping[str, str],
     name: str,
     mtime: float,
     cfg: Config,
@@ -192,9 +192,7 @@ def note_time(
     The rules are :func:`curator.timeutil.written_at`'s; *author* (the inbox folder) lets a
     signature naming the note's own author count as its stamp.
     """
-    return written_at(
-        split.front_matter, text, name, mtime, cfg.tz, author=author if author != "-" else None
-    )
+    return written_at(front, text, name, mtime, cfg.tz, author=author if author != "-" else None)
 
 
 def load_note(
@@ -207,7 +205,7 @@ def load_note(
     is skipped and the note comes back ``pending``: the costly part of a cold start is
     splitting notes no answer for this window depends on.
     """
-    from curator.notes import SplitNote, read_front_matter
+    from curator.notes import note_front_matter
 
     rel = _rel(path, root)
     parts = rel.split("/")
@@ -218,46 +216,30 @@ def load_note(
     except ReadProblem as exc:
         return _unreadable(note, path, cfg, exc.message)
     _take_text(note, dec)
-    dated: tuple[dict[str, str], NoteTime] | None = None
-    briefing: tuple[str | None, str | None] | None = None
-    if defer is not None:
-        front, _end = read_front_matter(dec.text.replace("\r\n", "\n").replace("\r", "\n"))
-        when = note_time(
-            SplitNote(front_matter=front), path.name, dec.mtime, cfg, text=dec.text, author=author
-        )
-        dated = front, when
-        note.time, note.time_source, probs = when
-        note.topic = front.get("topic")
-        note.briefing_topic, note.briefing_until = briefing = briefing_info(dec.text, path.name)
-        if defer(note):
-            note.pending = True
-            note.errors.extend(probs)
-            return LoadedNote(note, None, dec.mtime, dec.sha1)
+    front = note_front_matter(dec.text)  # dated once, before (and whether or not) it is split
+    note.time, note.time_source, probs = note_time(
+        front, path.name, dec.mtime, cfg, text=dec.text, author=author
+    )
+    note.topic = front.get("topic")
+    note.briefing_topic, note.briefing_until = briefing_info(dec.text, path.name)
+    if defer is not None and defer(note):
+        note.pending = True
+        note.errors.extend(probs)
+        return LoadedNote(note, None, dec.mtime, dec.sha1)
     split = _split_into(note, dec.text, rel)
-    note.topic = split.front_matter.get("topic")
-    if dated is not None and dated[0] == split.front_matter:
-        when = dated[1]  # the same front matter dates the note the same: it is not read twice
-    else:  # not dated yet, or the splitter read the front matter otherwise (a NUL in it) or failed
-        when = note_time(split, path.name, dec.mtime, cfg, text=dec.text, author=author)
-    note.time, note.time_source, probs = when
     note.errors.extend(probs)
-    if briefing is None:
-        briefing = briefing_info(dec.text, path.name)
-    note.briefing_topic, note.briefing_until = briefing
     return LoadedNote(note, split, dec.mtime, dec.sha1)
 
 
 def _unreadable(note: Note, path: Path, cfg: Config, message: str) -> LoadedNote:
     """A note whose file cannot be read: dated by its name, else its modification time."""
-    from curator.notes import SplitNote
-
     note.errors.append(message)
     mtime = 0.0
     try:
         mtime = path.lstat().st_mtime
     except OSError:
         pass
-    dt, source, _probs = note_time(SplitNote(), path.name, mtime, cfg)
+    dt, source, _probs = note_time({}, path.name, mtime, cfg)
     note.time, note.time_source = dt, source
     return LoadedNote(note, None, mtime)
 

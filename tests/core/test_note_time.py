@@ -19,7 +19,6 @@ from curator import timeutil
 from curator.config import load_config
 from curator.lexicon import default_lexicon, load_lexicon
 from curator.models import Note
-from curator.notes import SplitNote
 from curator.timeutil import (
     local_time,
     parse_iso,
@@ -498,7 +497,7 @@ def test_mtime_and_none(tmp_path: Path) -> None:
     n = _note(tmp_path, "Europe/Berlin", "notes.md", "# x\n\n— anna · 2026-11-17 18:20\n")
     assert n.time_source == "mtime" and n.time == datetime(2030, 1, 1, tzinfo=UTC)
     cfg = load_config(_ws(tmp_path, "Europe/Berlin"))
-    assert note_time(SplitNote(), "notes.md", 0.0, cfg) == (None, "none", [])
+    assert note_time({}, "notes.md", 0.0, cfg) == (None, "none", [])
     n = _note(tmp_path, "Europe/Berlin", "2026-13-45T9999-bad.md", "# x\n")
     assert n.time_source == "mtime" and any("impossible date" in e for e in n.errors)
 
