@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strategies import salted_text
 
 from curator.arxiv import (
     ArxivMatch,
@@ -477,12 +478,7 @@ _PIECES = st.sampled_from(
         "中文",
     ]
 )
-_TEXT = st.one_of(
-    st.text(),
-    st.text(alphabet=st.characters(min_codepoint=0, max_codepoint=0x2FFF)),
-    st.text(alphabet=st.characters(min_codepoint=0xFF00, max_codepoint=0xFF65)),
-    st.lists(st.one_of(_PIECES, st.text(max_size=3)), max_size=20).map("".join),
-)
+_TEXT = salted_text(_PIECES)
 
 
 @settings(max_examples=400, deadline=None)
