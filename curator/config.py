@@ -196,9 +196,9 @@ def load_config(root: Path) -> Config:
     lexicon = _get(data, "lexicon")
     if isinstance(lexicon, dict):
         cfg.lexicon = lexicon
-    from curator.lexicon import load_lexicon, use_lexicon
+    from curator.lexicon import use_lexicon_of
 
-    use_lexicon(load_lexicon(cfg.lexicon))  # the words this workspace reads its notes by
+    use_lexicon_of(cfg.lexicon)  # the words this workspace reads its notes by
     keymap = _get(data, "keymap", "keys")
     if isinstance(keymap, dict):
         _read_keymap(cfg, keymap)

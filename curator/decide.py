@@ -12,6 +12,7 @@ the store around it for ``curator decide``; :func:`increment_titles` names the i
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -19,7 +20,7 @@ from typing import Any
 
 from curator.config import Config
 from curator.decision_log import BULK
-from curator.models import Analysis
+from curator.models import Analysis, Increment
 from curator.priority import MARKERS
 from curator.store import Decision, DecisionStore
 from curator.tiers import parse_tier
@@ -56,6 +57,7 @@ def record_decision(
     priority: str | None = None,
     note: str | None = None,
     tier: str | None = None,
+    alias_of: Callable[[Increment], list[str]] | None = None,
 ) -> Saved:
     """Check, then record *action* on the one increment *query* names; durable on return.
 
@@ -65,7 +67,7 @@ def record_decision(
     section or a bad value; ReadOnlyStore, WorkspaceBusy and OSError come from the store.
     """
     if action == "tier":
-        return record_tier(store, analysis, query, tier)
+        return record_tier(store, analysis, query, tier, alias_of)
     if action not in ("approve", "reject", "defer"):
         raise Refused(f"unknown action {action!r} (approve, reject, defer or tier)")
     priority = PRIORITY_WORDS.get(priority, priority) if priority else None
@@ -74,7 +76,7 @@ def record_decision(
     if note is not None:
         note = _check_note(note)
     label = section_label(section, analysis) if section else None
-    triage = Triage(analysis, store)
+    triage = Triage(analysis, store, alias_of)
     row = resolve_row(triage, query)
     if label is None and action == "approve":
         label = row.section
@@ -83,7 +85,13 @@ def record_decision(
     return Saved(key, row.title, decision, row.inc.id)
 
 
-def record_tier(store: DecisionStore, analysis: Analysis, query: str, value: str | None) -> Saved:
+def record_tier(
+    store: DecisionStore,
+    analysis: Analysis,
+    query: str,
+    value: str | None,
+    alias_of: Callable[[Increment], list[str]] | None = None,
+) -> Saved:
     """Record where the one increment *query* names sits in the briefing: main or adjacent.
 
     The verdict, section and priority stay as they are. Refused (nothing recorded) for a
@@ -92,7 +100,7 @@ def record_tier(store: DecisionStore, analysis: Analysis, query: str, value: str
     tier = parse_tier(value)
     if tier is None:
         raise Refused(not_a_tier(value))
-    triage = Triage(analysis, store)
+    triage = Triage(analysis, store, alias_of)
     row = resolve_row(triage, query)
     key = triage.decision_key(row)
     decision = store.set_tier(key, tier)

@@ -177,9 +177,23 @@ _CLEARS: list[Callable[[], None]] = []
 
 
 def default_lexicon() -> Lexicon:
-    """The lexicon in use: the workspace's (set by :func:`use_lexicon` when its config is
+    """The lexicon in use: the workspace's (set by :func:`use_lexicon_of` when its config is
     loaded), else the packaged one."""
     return _ACTIVE[0] if _ACTIVE else packaged_lexicon()
+
+
+def use_lexicon_of(extra: Mapping[str, Any]) -> None:
+    """Make the packaged phrases plus *extra* (a workspace's table) the lexicon in use.
+
+    Without a table of its own the packaged lexicon is used, and built only when something
+    reads it: a command that reads no note (``decide`` on a kept answer) parses no phrase file.
+    """
+    if extra:
+        use_lexicon(load_lexicon(extra))
+    elif _ACTIVE:  # back to the packaged phrases: forget what the workspace's words made
+        _ACTIVE.clear()
+        for clear in _CLEARS:
+            clear()
 
 
 def use_lexicon(lexicon: Lexicon) -> None:

@@ -8,6 +8,7 @@ Merged increments are folded into their primary.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -128,12 +129,15 @@ class Row:
 class _Owners:
     """Which row an alias belongs to: the row whose id it is, else the one row carrying it."""
 
-    def __init__(self, rows: list[Row]) -> None:
+    def __init__(self, rows: list[Row], alias_of: Callable[[Increment], list[str]]) -> None:
         self.own = {row.inc.id: row for row in rows}
         self.carriers: dict[str, list[Row]] = {}
         """Alias → every row carrying it."""
+        self.aliases: dict[int, list[str]] = {}
+        """id(row) → its aliases, first place first."""
         for row in rows:
-            for a in aliases(row.inc):
+            found = self.aliases[id(row)] = alias_of(row.inc)
+            for a in found:
                 self.carriers.setdefault(a, []).append(row)
 
     def __call__(self, alias: str) -> Row | None:
@@ -147,7 +151,7 @@ def _attach(rows: list[Row], current: dict[str, Any], owner: _Owners) -> set[str
     """Give each row the decision stored under one of its aliases; the keys used."""
     attached: set[str] = set()
     for row in rows:
-        for a in aliases(row.inc):
+        for a in owner.aliases[id(row)]:
             if a in current and owner(a) is row:
                 row.decision = current[a]
                 attached.add(a)
@@ -177,9 +181,17 @@ class Triage:
     key names; one stored under a key that names several is attached to none (an orphan).
     """
 
-    def __init__(self, analysis: Analysis, store: Any | None) -> None:
+    def __init__(
+        self,
+        analysis: Analysis,
+        store: Any | None,
+        alias_of: Callable[[Increment], list[str]] | None = None,
+    ) -> None:
+        """*alias_of*: each increment's aliases when they are known already (a kept answer's);
+        by default :func:`aliases` reads them from the increment."""
         self.analysis = analysis
         self.store = store
+        self.alias_of = alias_of or aliases
         self.rows: list[Row] = []
         self.by_key: dict[str, Row] = {}
         """Key or alias → the row shown for it (unambiguous keys only)."""
@@ -191,7 +203,7 @@ class Triage:
     def rebuild(self) -> None:
         current: dict[str, Any] = self.store.current() if self.store is not None else {}
         rows = [Row(inc) for inc in self.analysis.increments]
-        owner = _Owners(rows)
+        owner = _Owners(rows, self.alias_of)
         attached = _attach(rows, current, owner)
         shown_as = _fold_merges(rows, owner)
 
@@ -223,16 +235,18 @@ class Triage:
         d = row.decision
         return getattr(d, "key", None) or row.inc.id
 
-    def _forms(self, query: str) -> list[str]:
+    @staticmethod
+    def _forms(query: str) -> Iterator[str]:
+        """The query as given, as an arXiv ID, as a URL: each made only when the ones before it
+        named nothing (a URL's normalising library loads only for a URL)."""
         q = query.strip()
-        forms = [q]
+        yield q
         norm = normalize_id(q)
         if norm:
-            forms.append(norm[0])
+            yield norm[0]
         urls = find_urls(q if "://" in q else "https://" + q)
         if urls:
-            forms.append(normalize_url(urls[0][0]))
-        return forms
+            yield normalize_url(urls[0][0])
 
     def candidates(self, query: str) -> list[Row]:
         """Every row *query* (arXiv ID in any form, URL, increment id or alias) may mean."""

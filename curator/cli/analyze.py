@@ -11,6 +11,7 @@ if TYPE_CHECKING:
     import argparse
 
     from curator.cli.usage import Args
+    from curator.service.evening import Evening
 
 HELP = "what the relay holds: increments, status, sections"
 EXIT_CODES = [
@@ -37,32 +38,45 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: Args) -> int:
-    import gc
-
     from curator.service.evening import Evening
-    from curator.service.report import analysis_json, summary_text
 
     evening = Evening.open(args.workspace, cached=not args.no_cache)
     say_all([*evening.problems, *evening.cache_problems])  # curator.toml, .curator/
+    # notes outside the window are only dated unless asked for: the window's answer does not
+    # depend on them, and splitting them is most of a cold run's cost
     try:
-        # notes outside the window are only dated unless asked for: the window's answer does not
-        # depend on them, and splitting them is most of a cold run's cost
-        result = evening.analyze(
-            args.topic, args.since, args.until, defer_outside=not args.all_notes
-        )
+        if args.json:
+            _print_document(evening, args)
+        else:
+            _print_summary(evening, args)
     except ValueError as exc:
         raise window_error(exc) from exc
+    return 0
+
+
+def _print_document(evening: Evening, args: Args) -> None:
+    """The JSON document, in one write: the kept answer when no input changed since it was kept."""
+    import sys
+
+    from curator.service.answers import analysis_document
+
+    document = analysis_document(
+        evening, args.topic, args.since, args.until, defer_outside=not args.all_notes
+    )
+    sys.stdout.flush()
+    sys.stdout.buffer.write(document)
+    sys.stdout.buffer.flush()
+
+
+def _print_summary(evening: Evening, args: Args) -> None:
+    import gc
+
+    from curator.service.report import summary_text
+
+    result = evening.analyze(args.topic, args.since, args.until, defer_outside=not args.all_notes)
     # a one-shot process: no collector passes over the loaded index while printing or at exit
     gc.freeze()
-    if args.json:
-        # one write: json.dump writes each of ~10^6 tokens to the stream on its own (a third of a
-        # warm run on L)
-        from curator.service.jsondoc import emit
-
-        emit(analysis_json(result))
-    else:
-        print(summary_text(result))
-    return 0
+    print(summary_text(result))
 
 
 COMMAND = Command(HELP, add_arguments, run, EXIT_CODES)

@@ -42,6 +42,25 @@ def _parser_class() -> type[argparse.ArgumentParser]:
     return _Parser
 
 
+def _formatters() -> tuple[type[argparse.HelpFormatter], type[argparse.HelpFormatter]]:
+    """argparse's help formatters, the terminal's width asked once: argparse makes a formatter,
+    and asks, for every argument it adds (a measurable part of a one-shot ``decide``)."""
+    import argparse
+    import shutil
+
+    width = shutil.get_terminal_size().columns - 2  # what argparse computes when not given one
+
+    class _Plain(argparse.HelpFormatter):
+        def __init__(self, prog: str) -> None:
+            super().__init__(prog, width=width)
+
+    class _Raw(argparse.RawDescriptionHelpFormatter):
+        def __init__(self, prog: str) -> None:
+            super().__init__(prog, width=width)
+
+    return _Plain, _Raw
+
+
 def exit_codes_epilog(name: str) -> str:
     """The ``--help`` tail: what each exit code of subcommand *name* means (scripts branch on
     them)."""
@@ -50,10 +69,10 @@ def exit_codes_epilog(name: str) -> str:
 
 def _build(only: str | None) -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
     """The top-level parser and its subcommands' parsers (with ``only``, just that one)."""
-    from argparse import RawDescriptionHelpFormatter
-
+    plain, raw = _formatters()
     parser = _parser_class()(
         prog="curator",
+        formatter_class=plain,
         description="Triage the evening relay against the living doc.",
         epilog="`curator COMMAND --help` lists a command's options and exit codes.",
     )
@@ -68,7 +87,7 @@ def _build(only: str | None) -> tuple[argparse.ArgumentParser, dict[str, argpars
                 help=cmd.help,
                 description=cmd.help,
                 epilog=exit_codes_epilog(name),
-                formatter_class=RawDescriptionHelpFormatter,
+                formatter_class=raw,
             )
             cmd.add_arguments(p)
             subparsers[name] = p

@@ -9,7 +9,8 @@ around them for one command and closes it again, and says the store's problems (
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
 
 from curator.decide import (
     Refused,
@@ -23,9 +24,13 @@ from curator.decide import (
 )
 from curator.decision_log import describe
 from curator.locks import WorkspaceBusy
+from curator.service import answers
 from curator.service.evening import Evening
 from curator.store import DecisionStore, ReadOnlyStore
 from curator.tiers import parse_tier
+
+if TYPE_CHECKING:
+    from curator.models import Analysis, Increment
 
 __all__ = [
     "ReadOnlyStore",
@@ -79,19 +84,78 @@ def decide(
 
     Durable on return; see :func:`curator.decide.record_decision` for what is refused.
     """
+    if section is None:  # a section is checked against the doc's own tree: that needs the analysis
+        fast = _from_answer(evening, window)
+        if fast is not None:
+            analysis, alias_of = fast
+            return _record(evening, analysis, key, action, say, alias_of, priority, note, tier)
     try:
+        where = answers.slot(evening, *window, "window")
         # the window's increments: notes outside it are dated, not split (no increment depends on
         # them)
         analysis = evening.analyze(*window)
     except ValueError as exc:
         raise Refused(str(exc)) from exc
+    answers.keep(evening, where, analysis, None)
+    return _record(evening, analysis, key, action, say, None, priority, note, tier, section=section)
+
+
+def _record(  # noqa: PLR0913 - the decision's parts, handed on
+    evening: Evening,
+    analysis: Analysis,
+    key: str,
+    action: str,
+    say: Say,
+    alias_of: Callable[[Increment], list[str]] | None,
+    priority: str | None,
+    note: str | None,
+    tier: str | None,
+    *,
+    section: str | None = None,
+) -> Saved:
     store = _open_store(evening, say)
     try:
         return record_decision(
-            store, analysis, key, action, section=section, priority=priority, note=note, tier=tier
+            store,
+            analysis,
+            key,
+            action,
+            section=section,
+            priority=priority,
+            note=note,
+            tier=tier,
+            alias_of=alias_of,
         )
     finally:
         store.close()
+
+
+def _from_answer(
+    evening: Evening, window: tuple[str | None, str | None, str | None]
+) -> tuple[Analysis, Callable[[Increment], list[str]]] | None:
+    """The window's increments as the kept answer has them (ids, titles, aliases, sections), or
+    None when no answer is kept for these files: a decision without a fresh analysis."""
+    try:
+        hit = answers.load(evening, answers.slot(evening, *window, "window"))
+    except ValueError as exc:
+        raise Refused(str(exc)) from exc
+    if hit is None:
+        return None
+    from curator.models import Analysis, Increment, LivingDoc, SectionSuggestion, Window
+
+    incs = [
+        Increment(
+            r.id,
+            r.title,
+            suggested_sections=[SectionSuggestion(r.section, "", 0.0, "")] if r.section else [],
+        )
+        for r in hit.rows
+    ]
+    table = {r.id: r.aliases for r in hit.rows}
+    now = datetime.now(UTC)
+    light = Analysis(topic="", window=Window(now, now), living_doc=LivingDoc("", ""))
+    light.increments = incs
+    return light, lambda inc: table[inc.id]
 
 
 def undo_redo(evening: Evening, action: str, *, say: Say) -> dict[str, Any] | None:
