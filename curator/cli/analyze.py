@@ -41,7 +41,7 @@ def run(args: Args) -> int:
     from curator.service.evening import Evening
 
     evening = Evening.open(args.workspace, cached=not args.no_cache)
-    say_all([*evening.problems, *evening.cache_problems])  # curator.toml, .curator/
+    say_all(evening.problems)  # curator.toml
     # notes outside the window are only dated unless asked for: the window's answer does not
     # depend on them, and splitting them is most of a cold run's cost
     try:
@@ -51,6 +51,8 @@ def run(args: Args) -> int:
             _print_summary(evening, args)
     except ValueError as exc:
         raise window_error(exc) from exc
+    finally:
+        say_all(evening.opened_cache_problems)  # .curator/, when the analysis opened it
     return 0
 
 

@@ -69,6 +69,12 @@ class Evening:
         cache = self.cache
         return list(cache.problems) if cache is not None else []
 
+    @property
+    def opened_cache_problems(self) -> list[str]:
+        """``cache_problems`` when something opened the cache; none when nothing did (a kept
+        answer was printed without reading it)."""
+        return list(self._cache.problems) if self._cache is not None else []
+
     def analyze(
         self,
         topic: str | None = None,
