@@ -249,6 +249,10 @@ def _read(
     return score, when, problems
 
 
+_DIGIT = re.compile(r"\d")
+"""Any decimal digit (Unicode, as the clock patterns' ``\d``): a line without one holds no time."""
+
+
 def body_lines(text: str) -> list[tuple[str, bool]]:
     """The first and last lines of a note's text (front matter skipped), each with "is a
     heading"."""
@@ -303,6 +307,8 @@ def time_in_text(
     v = vocab(lexicon_or_default(lexicon))
     found: list[Found] = []
     for line, heading in body_lines(text):
+        if not _DIGIT.search(line):
+            continue  # every clock notation has digits (``clocks`` only rewrites digit ones)
         line = clocks(line, v)
         if v.time.search(line):
             found += line_times(line, v, tz, day, author, heading, lexicon)
@@ -321,6 +327,8 @@ def name_clock_zoned(
     v = vocab(lexicon_or_default(lexicon))
     ours = local_time(naive, tz)[0]
     for line, heading in body_lines(text):
+        if not _DIGIT.search(line):
+            continue  # every clock notation has digits (``clocks`` only rewrites digit ones)
         line = clocks(line, v)
         if not v.time.search(line):
             continue
