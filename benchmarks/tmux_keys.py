@@ -214,10 +214,10 @@ def open_curator(ws: Path, window: list[str], env: dict[str, str]) -> tuple[Term
     """curator on the evening, cold; (terminal, index-complete seconds, rows on screen)."""
     shutil.rmtree(ws / ".curator", ignore_errors=True)
     term = Terminal("curator", [*curator_cmd(), str(ws), *window], env)
-    _wait_for(term, " left ", 120)
-    done = term.quiet(1.0, 120)
+    shown = _wait_for(term, " left ", 120)  # the window's rows are on screen
+    term.quiet(1.0, 120)  # then the rest of the notes are read in the background
     rows = _rows_shown(term.screen())
-    return term, done - term.started, rows
+    return term, shown - term.started, rows
 
 
 def _rows_shown(screen: str) -> int:

@@ -250,7 +250,8 @@ def _read(
 
 
 _DIGIT = re.compile(r"\d")
-"""Any decimal digit (Unicode, as the clock patterns' ``\d``): a line without one holds no time."""
+"""Any decimal digit (any script's, as the clock patterns read them): a line without one holds no
+time."""
 
 
 def body_lines(text: str) -> list[tuple[str, bool]]:

@@ -33,7 +33,10 @@ SAVE_HOLD_MAX = 30.0
 """Seconds at most that the idle cache save waits for the keys to rest."""
 
 VIEWS_DELAY = 0.06
-"""Seconds the cursor must rest before the detail and tree follow it (a lone key)."""
+"""Seconds at least the cursor must rest in a run before the detail and tree follow it.
+
+A lone key (the first after a rest, also the first of a held key: a terminal repeats a key
+only after 250 ms or more) does not wait: the panes follow in the frame after the cursor's."""
 
 RUN_GAP = 0.3
 """Cursor moves this close together are a run (holding j, or tapping it fast)."""
@@ -88,5 +91,6 @@ def wait_for_quiet(delay: float, busy: Callable[[], float], cancelled: Callable[
 
 
 def rest_delay(gap: float) -> float:
-    """How long to wait for the cursor to rest, *gap* seconds after the previous move."""
-    return VIEWS_DELAY if gap > RUN_GAP else max(VIEWS_DELAY, RUN_REST * gap)
+    """How long to wait for the cursor to rest, *gap* seconds after the previous move (0: a lone
+    key, the panes follow at once)."""
+    return 0.0 if gap > RUN_GAP else max(VIEWS_DELAY, RUN_REST * gap)
