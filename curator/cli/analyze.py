@@ -45,10 +45,7 @@ def run(args: Args) -> int:
     # notes outside the window are only dated unless asked for: the window's answer does not
     # depend on them, and splitting them is most of a cold run's cost
     try:
-        if args.json:
-            _print_document(evening, args)
-        else:
-            _print_summary(evening, args)
+        _print_document(evening, args)
     except ValueError as exc:
         raise window_error(exc) from exc
     finally:
@@ -57,28 +54,23 @@ def run(args: Args) -> int:
 
 
 def _print_document(evening: Evening, args: Args) -> None:
-    """The JSON document, in one write: the kept answer when no input changed since it was kept."""
+    """The JSON document or the summary, in one write: the kept answer when no input changed
+    since it was kept."""
     import sys
 
     from curator.service.answers import analysis_document
 
+    fmt = "json" if args.json else "text"
     document = analysis_document(
-        evening, args.topic, args.since, args.until, defer_outside=not args.all_notes
+        evening, args.topic, args.since, args.until, defer_outside=not args.all_notes, fmt=fmt
     )
+    if fmt == "text":  # through the text layer: the terminal's encoding and error handling
+        sys.stdout.write(document.decode("utf-8", "surrogatepass"))
+        sys.stdout.flush()
+        return
     sys.stdout.flush()
     sys.stdout.buffer.write(document)
     sys.stdout.buffer.flush()
-
-
-def _print_summary(evening: Evening, args: Args) -> None:
-    import gc
-
-    from curator.service.report import summary_text
-
-    result = evening.analyze(args.topic, args.since, args.until, defer_outside=not args.all_notes)
-    # a one-shot process: no collector passes over the loaded index while printing or at exit
-    gc.freeze()
-    print(summary_text(result))
 
 
 COMMAND = Command(HELP, add_arguments, run, EXIT_CODES)

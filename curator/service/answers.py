@@ -17,7 +17,17 @@ if TYPE_CHECKING:
     from curator.models import Analysis
     from curator.service.evening import Evening
 
-__all__ = ["Answer", "KeyRow", "Slot", "analysis_document", "key_rows", "keep", "slot"]
+__all__ = [
+    "FORMATS",
+    "Answer",
+    "KeyRow",
+    "Slot",
+    "analysis_document",
+    "key_rows",
+    "keep",
+    "load",
+    "slot",
+]
 
 
 @dataclass
@@ -64,25 +74,36 @@ def key_rows(analysis: Analysis) -> list[KeyRow]:
     ]
 
 
-def document_of(analysis: Analysis) -> bytes:
-    """The ``analyze --json`` document of *analysis*: UTF-8, one line and a newline."""
-    from curator.service.jsondoc import dumps
-    from curator.service.report import analysis_json
-
-    return (dumps(analysis_json(analysis)) + "\n").encode("utf-8")
+FORMATS = ("json", "text")
+"""What ``analyze`` prints: the JSON document, or the summary for a reader (kept apart)."""
 
 
-def keep(evening: Evening, where: Slot | None, analysis: Analysis, document: bytes | None) -> None:
-    """Keep *analysis*'s answer in *where* (when it may be kept)."""
+def document_of(analysis: Analysis, fmt: str) -> bytes:
+    """What ``analyze`` prints for *analysis* in *fmt*, as UTF-8: the ``--json`` document (one
+    line and a newline) or the summary."""
+    if fmt == "json":
+        from curator.service.jsondoc import dumps
+        from curator.service.report import analysis_json
+
+        return (dumps(analysis_json(analysis)) + "\n").encode("utf-8")
+    from curator.service.report import summary_text
+
+    return (summary_text(analysis) + "\n").encode("utf-8", "surrogatepass")
+
+
+def keep(
+    evening: Evening, where: Slot | None, analysis: Analysis, fmt: str, document: bytes | None
+) -> None:
+    """Keep *analysis*'s answer in *fmt* in *where* (when it may be kept)."""
     if where is None or not where.keepable:
         return
-    doc = document if document is not None else document_of(analysis)
-    result_memo.store(evening.root, where.key, Answer(doc, key_rows(analysis)))
+    doc = document if document is not None else document_of(analysis, fmt)
+    result_memo.store(evening.root, f"{where.key}-{fmt}", Answer(doc, key_rows(analysis)))
 
 
-def load(evening: Evening, where: Slot | None) -> Answer | None:
-    """The answer kept in *where*, or None."""
-    return result_memo.load(evening.root, where.key) if where is not None else None
+def load(evening: Evening, where: Slot | None, fmt: str) -> Answer | None:
+    """The answer in *fmt* kept in *where*, or None."""
+    return result_memo.load(evening.root, f"{where.key}-{fmt}") if where is not None else None
 
 
 def analysis_document(
@@ -92,16 +113,18 @@ def analysis_document(
     until: str | None,
     *,
     defer_outside: bool = True,
+    fmt: str = "json",
 ) -> bytes:
-    """``analyze --json``'s document for the window: the kept one when no input changed.
+    """What ``analyze`` prints for the window in *fmt* (UTF-8): the kept answer when no input
+    changed.
 
     Raises ValueError for a bad window (and WorkspaceError for a bad topic or folder)."""
     mode = "window" if defer_outside else "all-notes"
     where = slot(evening, topic, since, until, mode)
-    hit = load(evening, where)
+    hit = load(evening, where, fmt)
     if hit is not None:
         return hit.document
     analysis = evening.analyze(topic, since, until, defer_outside=defer_outside)
-    document = document_of(analysis)
-    keep(evening, where, analysis, document)
+    document = document_of(analysis, fmt)
+    keep(evening, where, analysis, fmt, document)
     return document

@@ -96,7 +96,7 @@ def decide(
         analysis = evening.analyze(*window)
     except ValueError as exc:
         raise Refused(str(exc)) from exc
-    answers.keep(evening, where, analysis, None)
+    answers.keep(evening, where, analysis, "json", None)
     return _record(evening, analysis, key, action, say, None, priority, note, tier, section=section)
 
 
@@ -136,9 +136,10 @@ def _from_answer(
     """The window's increments as the kept answer has them (ids, titles, aliases, sections), or
     None when no answer is kept for these files: a decision without a fresh analysis."""
     try:
-        hit = answers.load(evening, answers.slot(evening, *window, "window"))
+        where = answers.slot(evening, *window, "window")
     except ValueError as exc:
         raise Refused(str(exc)) from exc
+    hit = next(filter(None, (answers.load(evening, where, f) for f in answers.FORMATS)), None)
     if hit is None:
         return None
     from curator.models import Analysis, Increment, LivingDoc, SectionSuggestion, Window

@@ -168,3 +168,18 @@ def test_every_alias_names_the_same_row_in_the_kept_table_as_in_the_analysis(
     for key in sorted(keys):
         want = [(r.inc.id, r.title, r.section) for r in full.candidates(key)]
         assert [(r.inc.id, r.title, r.section) for r in fast.candidates(key)] == want, key
+
+
+def test_the_summary_is_kept_apart_and_printed_the_same(
+    sample_ws: Path, settled: None, capsys: pytest.CaptureFixture[str], monkeypatch
+) -> None:
+    capsys.readouterr()
+    assert main(["analyze", str(sample_ws)]) == 0
+    summary = capsys.readouterr().out
+    assert summary.strip() and not summary.lstrip().startswith("{")
+    document = _analyze(sample_ws, capsys)  # the JSON answer is another one
+    assert len(_kept(sample_ws)) == 2
+    _no_analysis(monkeypatch)
+    assert main(["analyze", str(sample_ws)]) == 0
+    assert capsys.readouterr().out == summary
+    assert _analyze(sample_ws, capsys) == document
