@@ -35,10 +35,12 @@ if TYPE_CHECKING:
     from curator.workspace import Layout
 
 KIND = "analysis-result"
+ROWS_KIND = "analysis-key-table"
 SCHEMA = 1
 """Bumped by hand when an entry's layout changes; the code fingerprint catches the rest."""
-KEEP = 4
-"""Answers kept (the evening's, the whole corpus', a colleague's window...); older ones go."""
+KEEP = 8
+"""Files kept (answers and key tables of the evening, the whole corpus, a colleague's
+window...); older ones go."""
 PREFIX = "result-"
 SUFFIX = ".cache"
 UNSETTLED = "unsettled"
@@ -46,11 +48,17 @@ UNSETTLED = "unsettled"
 
 @dataclass
 class Scan:
-    """The stamps of every input file, and whether all of them can be trusted next time."""
+    """The stamps of every input file and folder, and whether all of them can be trusted next
+    time."""
 
     digest: str
+    """Of every file's stamp (the folders' are left out: an editor's swap file moves them)."""
     settled: bool
-    files: int
+    stamps: dict[str, str]
+    """File path → its stamp ("size mtime ctime", "absent", "gone")."""
+    folders: dict[str, str]
+    """Folder path → its stamp ("inode mtime ctime"): moves when an entry comes, goes or is
+    renamed."""
 
 
 @dataclass
@@ -65,25 +73,38 @@ class KeyRow:
 
 @dataclass
 class Answer:
-    """A stored answer: the JSON document (UTF-8 bytes, newline-terminated) and the key table."""
+    """A stored answer: what ``analyze`` prints (UTF-8 bytes, newline-terminated)."""
 
     document: bytes
-    rows: list[KeyRow]
 
 
-def _walk(top: str, out: list[str], now: int) -> bool:
-    """Append ``rel size mtime ctime`` of every file under *top* (hidden names and linked folders
-    skipped, as the readers skip them); False when a stamp has not settled."""
-    settled = True
+def _stamp(st: os.stat_result) -> str:
+    return f"{st.st_size} {st.st_mtime_ns} {st.st_ctime_ns}"
+
+
+def _folder_stamp(st: os.stat_result) -> str:
+    return f"{st.st_ino} {st.st_mtime_ns} {st.st_ctime_ns}"
+
+
+def _fresh(st: os.stat_result, now: int) -> bool:
+    return abs(now - st.st_mtime_ns) < SETTLE_NS or abs(now - st.st_ctime_ns) < SETTLE_NS
+
+
+def _walk(top: str, found: Scan, now: int) -> None:
+    """Stamp every file and folder under *top* into *found* (hidden names and linked folders
+    skipped, as the readers skip them); a stamp that has not settled unsettles *found*."""
     todo = [top]
     while todo:
         folder = todo.pop()
         try:
+            st = os.stat(folder)
             with os.scandir(folder) as it:
                 entries = list(it)
         except OSError as exc:
-            out.append(f"{folder}\0error {exc.errno}")
+            found.folders[folder] = f"error {exc.errno}"
             continue
+        found.folders[folder] = _folder_stamp(st)
+        found.settled = found.settled and not _fresh(st, now)
         for entry in entries:
             if entry.name.startswith("."):
                 continue
@@ -93,37 +114,50 @@ def _walk(top: str, out: list[str], now: int) -> bool:
                     continue
                 st = entry.stat()  # a linked file counts by its target, as the readers read it
             except OSError:
-                out.append(f"{entry.path}\0gone")
+                found.stamps[entry.path] = "gone"
                 continue
-            out.append(f"{entry.path}\0{st.st_size} {st.st_mtime_ns} {st.st_ctime_ns}")
-            if abs(now - st.st_mtime_ns) < SETTLE_NS or abs(now - st.st_ctime_ns) < SETTLE_NS:
-                settled = False
-    return settled
+            found.stamps[entry.path] = _stamp(st)
+            if _fresh(st, now):
+                found.settled = False
 
 
 def scan(cfg: Config, lay: Layout) -> Scan:
-    """Stamps of ``curator.toml`` and of every file under the inbox, the docs and the cards."""
+    """Stamps of ``curator.toml`` and of every file and folder under the inbox, the docs and the
+    cards."""
     now = stamps.now_ns()
-    lines: list[str] = []
-    settled = True
+    found = Scan("", True, {}, {})
     config = os.path.join(cfg.root, "curator.toml")
     try:
         st = os.stat(config)
-        lines.append(f"{config}\0{st.st_size} {st.st_mtime_ns} {st.st_ctime_ns}")
-        settled = abs(now - st.st_mtime_ns) >= SETTLE_NS and abs(now - st.st_ctime_ns) >= SETTLE_NS
+        found.stamps[config] = _stamp(st)
+        found.settled = not _fresh(st, now)
     except OSError:
-        lines.append(f"{config}\0absent")
-    seen: set[str] = set()
-    for folder in (lay.inbox, lay.knowledge, lay.cards):
-        top = os.fspath(folder)
-        if top in seen:
-            continue
-        seen.add(top)
-        lines.append(f"{top}\0folder")
-        settled = _walk(top, lines, now) and settled
-    lines.sort()
-    digest = hashlib.blake2b("\n".join(lines).encode("utf-8", "surrogatepass"), digest_size=20)
-    return Scan(digest.hexdigest(), settled, len(lines))
+        found.stamps[config] = "absent"
+    for folder in dict.fromkeys(os.fspath(f) for f in (lay.inbox, lay.knowledge, lay.cards)):
+        _walk(folder, found, now)
+    lines = sorted(f"{path}\0{stamp}" for path, stamp in found.stamps.items())
+    lines += sorted(f"{path}\0folder" for path in found.folders)
+    text = "\n".join(lines).encode("utf-8", "surrogatepass")
+    found.digest = hashlib.blake2b(text, digest_size=20).hexdigest()
+    return found
+
+
+def unchanged(files: dict[str, str], folders: dict[str, str]) -> bool:
+    """Whether every file and folder still has the stamp :func:`scan` gave it (a ``stat`` each)."""
+    for path, stamp in files.items():
+        try:
+            now = _stamp(os.stat(path))
+        except OSError:
+            now = "absent" if stamp == "absent" else "gone"
+        if now != stamp:
+            return False
+    for path, stamp in folders.items():
+        try:
+            if _folder_stamp(os.stat(path)) != stamp:
+                return False
+        except OSError:
+            return False
+    return True
 
 
 def settings_text(cfg: Config) -> str:
@@ -138,9 +172,9 @@ def settings_text(cfg: Config) -> str:
     return "\n".join(parts)
 
 
-def answer_key(cfg: Config, topic: str, window: Window, mode: str, files: Scan) -> str:
+def answer_key(cfg: Config, topic: str, window: Window, mode: str, files: Scan | None) -> str:
     """The name of the answer for these files, settings, topic, window and *mode* (which notes
-    are split)."""
+    are split); without *files*, the name of the window's key table (checked on its own)."""
     text = "\n".join(
         [
             f"schema {SCHEMA}",
@@ -149,7 +183,7 @@ def answer_key(cfg: Config, topic: str, window: Window, mode: str, files: Scan) 
             f"since={window.since.isoformat()}",
             f"until={window.until.isoformat()}",
             f"mode={mode}",
-            f"files={files.digest}",
+            f"files={files.digest}" if files is not None else "key table",
         ]
     )
     return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=20).hexdigest()
@@ -164,7 +198,7 @@ def _version() -> str:
 
 
 def _rows(data: Any) -> list[KeyRow] | None:
-    """The key table of an entry, or None when it is not what :func:`store` writes."""
+    """The rows of a key table, or None when they are not what :func:`store_rows` writes."""
     if type(data) is not dict or type(data.get("rows")) is not list:
         return None
     rows: list[KeyRow] = []
@@ -189,9 +223,8 @@ def load(root: Path, key: str, problems: list[str] | None = None) -> Answer | No
     if got is None:
         return None
     data, blobs = got
-    rows = _rows(data)
     ref = data.get("document") if type(data) is dict else None
-    if rows is None or type(ref) is not list or len(ref) != 2:
+    if type(ref) is not list or len(ref) != 2:
         return None
     off, n = ref
     if not (type(off) is int and type(n) is int and 0 <= off and 0 < n and off + n <= len(blobs)):
@@ -199,7 +232,7 @@ def load(root: Path, key: str, problems: list[str] | None = None) -> Answer | No
     document = bytes(blobs[off : off + n])
     if data.get("digest") != _digest(document):
         return None  # damaged: a document is printed only as it was written
-    return Answer(document, rows)
+    return Answer(document)
 
 
 def _digest(document: bytes) -> str:
@@ -212,7 +245,6 @@ def store(root: Path, key: str, answer: Answer, problems: list[str] | None = Non
     data = {
         "document": blobs.add(answer.document),
         "digest": _digest(answer.document),
-        "rows": [[r.id, r.title, r.aliases, r.section] for r in answer.rows],
     }
     if not write_cache(root, _path(root, key), KIND, _version(), data, blobs, problems):
         return False
@@ -237,3 +269,48 @@ def _prune(folder: Path) -> None:
             os.unlink(path)
         except OSError:
             pass
+
+
+@dataclass
+class KeyTable:
+    """The window's key table, and the stamps that say it still holds: every folder (a note
+    added, removed or renamed moves one) and the files its rows come from (``curator.toml``, the
+    docs, the window's notes)."""
+
+    rows: list[KeyRow]
+    files: dict[str, str]
+    folders: dict[str, str]
+
+
+def _stamps(data: Any) -> dict[str, str] | None:
+    if type(data) is not dict or not all(
+        type(k) is str and type(v) is str for k, v in data.items()
+    ):
+        return None
+    return dict(data)
+
+
+def store_rows(root: Path, key: str, table: KeyTable, problems: list[str] | None = None) -> bool:
+    """Keep the window's key table under *key* (atomically)."""
+    data = {
+        "files": table.files,
+        "folders": table.folders,
+        "rows": [[r.id, r.title, r.aliases, r.section] for r in table.rows],
+    }
+    if not write_cache(root, _path(root, key), ROWS_KIND, _version(), data, None, problems):
+        return False
+    _prune(Path(state_dir(root)))
+    return True
+
+
+def load_rows(root: Path, key: str) -> KeyTable | None:
+    """The key table kept under *key* when none of its files and folders changed since; else
+    None."""
+    got = read_cache(_path(root, key), ROWS_KIND, _version())
+    if got is None or type(got[0]) is not dict:
+        return None
+    data = got[0]
+    rows, files, folders = _rows(data), _stamps(data.get("files")), _stamps(data.get("folders"))
+    if rows is None or files is None or folders is None or not unchanged(files, folders):
+        return None
+    return KeyTable(rows, files, folders)

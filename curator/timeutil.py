@@ -16,12 +16,35 @@ the ``[time]`` tables of ``curator/phrases/*.toml``, compiled by :mod:`curator.t
 from __future__ import annotations
 
 from datetime import datetime, timedelta, tzinfo
+from typing import TYPE_CHECKING, Any
 
 from curator.isotime import parse_iso
-from curator.note_stamps import time_in_text
 from curator.timezones import local_time, localize, resolve_timezone, zone_label
-from curator.written import date_only_name, time_from_name, written_at
-from curator.zone_words import zone_for
+
+if TYPE_CHECKING:
+    from curator.note_stamps import time_in_text
+    from curator.written import date_only_name, time_from_name, written_at
+    from curator.zone_words import zone_for
+
+_LATER = {
+    "time_in_text": "curator.note_stamps",
+    "date_only_name": "curator.written",
+    "time_from_name": "curator.written",
+    "written_at": "curator.written",
+    "zone_for": "curator.zone_words",
+}
+"""Re-exports loaded when first asked for: reading the window (``curator.toml``, ``decide``)
+needs none of a note's clock patterns."""
+
+
+def __getattr__(name: str) -> Any:
+    module = _LATER.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    return getattr(importlib.import_module(module), name)
+
 
 __all__ = [
     "date_only_name",

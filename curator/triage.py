@@ -15,7 +15,6 @@ from typing import Any
 from curator import priority
 from curator.arxiv import normalize_id
 from curator.models import Analysis, Increment, SourceRef
-from curator.urls import find_urls, normalize_url
 
 PRIORITY_CYCLE = priority.CYCLE
 PRIORITY_WORDS = priority.ALIASES
@@ -24,6 +23,7 @@ PRIORITY_WORDS = priority.ALIASES
 def aliases(inc: Increment) -> list[str]:
     """Every key a decision about this increment may have been stored under."""
     from curator.matcher import fingerprint  # rapidfuzz & co. load with the analysis, not the UI
+    from curator.urls import normalize_url
 
     out = [inc.id, *inc.arxiv]
     out.extend(normalize_url(u) for u in inc.urls)
@@ -244,6 +244,8 @@ class Triage:
         norm = normalize_id(q)
         if norm:
             yield norm[0]
+        from curator.urls import find_urls, normalize_url  # loads only for a query left unnamed
+
         urls = find_urls(q if "://" in q else "https://" + q)
         if urls:
             yield normalize_url(urls[0][0])
@@ -295,6 +297,8 @@ def store_key_for(query: str) -> str | None:
     norm = normalize_id(query)
     if norm:
         return norm[0]
+    from curator.urls import find_urls, normalize_url
+
     urls = find_urls(query if "://" in query else "https://" + query)
     if urls and "." in urls[0][0]:
         return normalize_url(urls[0][0])

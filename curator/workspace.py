@@ -17,7 +17,6 @@ from curator.config import Config, load_config
 from curator.models import FileProblem, Item, Note, TimeSource
 from curator.roots import WorkspaceError, find_root, resolve_workspace  # noqa: F401  (re-exported)
 from curator.textio import Decoded, ReadProblem, is_ignored_name, read_text
-from curator.timeutil import written_at
 
 if TYPE_CHECKING:
     from curator.notes import SplitNote
@@ -192,6 +191,8 @@ def note_time(
     The rules are :func:`curator.timeutil.written_at`'s; *author* (the inbox folder) lets a
     signature naming the note's own author count as its stamp.
     """
+    from curator.written import written_at  # a note's clock patterns load with the first note
+
     return written_at(front, text, name, mtime, cfg.tz, author=author if author != "-" else None)
 
 

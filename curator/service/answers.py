@@ -1,48 +1,68 @@
-"""An evening's answer, analysed once: `analyze --json` and `decide` on unchanged files reuse it.
+"""An evening's answer, analysed once: `analyze` and `decide` on unchanged files reuse it.
 
-The memo is :mod:`curator.result_memo`'s (keyed on every input file's stamp, the settings and the
-window).  A hit costs a ``stat`` per file and one read; a miss runs the analysis and keeps its
-answer for next time.  ``--no-cache`` (an evening that is not cached) neither reads nor writes it.
+The memo is :mod:`curator.result_memo`'s.  ``analyze`` keeps what it printed under a key made of
+every input file's stamp, the settings and the window: a hit costs a ``stat`` per file and one
+read.  ``decide`` needs less: which increment a key names, its title and suggested section.  The
+window's *key table* is kept beside, checked by the stamps of every folder (a note added,
+removed or renamed moves one) and of the files its rows come from (``curator.toml``, the docs,
+the window's notes): a few dozen ``stat`` calls however large the workspace.  A key the table
+does not name is looked for again in a fresh analysis.  ``--no-cache`` (an evening that is not
+cached) neither reads nor writes any of it.
 """
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from curator import result_memo
-from curator.result_memo import Answer, KeyRow
+from curator.result_memo import Answer, KeyRow, KeyTable
 
 if TYPE_CHECKING:
     from curator.models import Analysis
+    from curator.result_memo import Scan
     from curator.service.evening import Evening
 
 __all__ = [
     "FORMATS",
     "Answer",
     "KeyRow",
+    "KeyTable",
     "Slot",
     "analysis_document",
     "key_rows",
+    "key_table",
     "keep",
-    "load",
     "slot",
 ]
+
+FORMATS = ("json", "text")
+"""What ``analyze`` prints: the JSON document, or the summary for a reader (kept apart)."""
 
 
 @dataclass
 class Slot:
-    """Where an evening's answer is kept, and whether it may be kept (every stamp settled)."""
+    """Where an evening's answers are kept: the key of this window and settings (``table``) and
+    of these files too (``key``, None when not scanned); ``scan`` when every stamp settled."""
 
-    key: str
-    keepable: bool
+    table: str
+    key: str | None
+    scan: Scan | None
 
 
 def slot(
-    evening: Evening, topic: str | None, since: str | None, until: str | None, mode: str
+    evening: Evening,
+    topic: str | None,
+    since: str | None,
+    until: str | None,
+    mode: str,
+    *,
+    scan: bool = True,
 ) -> Slot | None:
-    """The memo slot for this window, scanned now (before anything is read); None when the
-    evening is not cached.  Raises what the analysis would for a bad topic, folder or window."""
+    """The memo slot for this window, its files scanned now (before anything is read) unless
+    ``scan=False``; None when the evening is not cached.  Raises what the analysis would for a
+    bad topic, folder or window."""
     from curator.statedir import state_problem
 
     if not evening.cached or state_problem(evening.root) is not None:
@@ -55,8 +75,12 @@ def slot(
     lay = layout(cfg)
     chosen = choose_topic(cfg, lay, topic)
     window = Window(*window_bounds(cfg, since, until))
+    table = result_memo.answer_key(cfg, chosen, window, mode, None)
+    if not scan:
+        return Slot(table, None, None)
     files = result_memo.scan(cfg, lay)
-    return Slot(result_memo.answer_key(cfg, chosen, window, mode, files), files.settled)
+    key = result_memo.answer_key(cfg, chosen, window, mode, files)
+    return Slot(table, key, files if files.settled else None)
 
 
 def key_rows(analysis: Analysis) -> list[KeyRow]:
@@ -74,10 +98,6 @@ def key_rows(analysis: Analysis) -> list[KeyRow]:
     ]
 
 
-FORMATS = ("json", "text")
-"""What ``analyze`` prints: the JSON document, or the summary for a reader (kept apart)."""
-
-
 def document_of(analysis: Analysis, fmt: str) -> bytes:
     """What ``analyze`` prints for *analysis* in *fmt*, as UTF-8: the ``--json`` document (one
     line and a newline) or the summary."""
@@ -92,18 +112,34 @@ def document_of(analysis: Analysis, fmt: str) -> bytes:
 
 
 def keep(
-    evening: Evening, where: Slot | None, analysis: Analysis, fmt: str, document: bytes | None
+    evening: Evening,
+    where: Slot | None,
+    analysis: Analysis,
+    fmt: str | None,
+    document: bytes | None,
 ) -> None:
-    """Keep *analysis*'s answer in *fmt* in *where* (when it may be kept)."""
-    if where is None or not where.keepable:
+    """Keep *analysis*'s answer in *fmt* (None: only its key table) in *where*, when every stamp
+    of the scan before it settled."""
+    if where is None or where.scan is None or where.key is None:
         return
-    doc = document if document is not None else document_of(analysis, fmt)
-    result_memo.store(evening.root, f"{where.key}-{fmt}", Answer(doc, key_rows(analysis)))
+    if fmt is not None:
+        doc = document if document is not None else document_of(analysis, fmt)
+        result_memo.store(evening.root, f"{where.key}-{fmt}", Answer(doc))
+    scanned = where.scan
+    root = os.fspath(evening.root)
+    own = [
+        os.path.join(root, "curator.toml"),
+        *(os.path.join(root, d.path) for d in [analysis.living_doc, *analysis.other_docs]),
+        *(os.path.join(root, n.path) for n in analysis.notes if n.in_window),
+    ]
+    files = {p: scanned.stamps[p] for p in own if p in scanned.stamps}
+    table = KeyTable(key_rows(analysis), files, scanned.folders)
+    result_memo.store_rows(evening.root, f"{where.table}-keys", table)
 
 
-def load(evening: Evening, where: Slot | None, fmt: str) -> Answer | None:
-    """The answer in *fmt* kept in *where*, or None."""
-    return result_memo.load(evening.root, f"{where.key}-{fmt}") if where is not None else None
+def key_table(evening: Evening, where: Slot | None) -> KeyTable | None:
+    """The window's key table, when none of the files and folders it rests on changed."""
+    return result_memo.load_rows(evening.root, f"{where.table}-keys") if where is not None else None
 
 
 def analysis_document(
@@ -121,9 +157,10 @@ def analysis_document(
     Raises ValueError for a bad window (and WorkspaceError for a bad topic or folder)."""
     mode = "window" if defer_outside else "all-notes"
     where = slot(evening, topic, since, until, mode)
-    hit = load(evening, where, fmt)
-    if hit is not None:
-        return hit.document
+    if where is not None and where.key is not None:
+        hit = result_memo.load(evening.root, f"{where.key}-{fmt}")
+        if hit is not None:
+            return hit.document
     analysis = evening.analyze(topic, since, until, defer_outside=defer_outside)
     document = document_of(analysis, fmt)
     keep(evening, where, analysis, fmt, document)

@@ -84,11 +84,16 @@ def decide(
 
     Durable on return; see :func:`curator.decide.record_decision` for what is refused.
     """
+    said: set[str] = set()
+    say = _once(say, said)  # the store may be opened twice (a key table that names no such key)
     if section is None:  # a section is checked against the doc's own tree: that needs the analysis
-        fast = _from_answer(evening, window)
+        fast = _from_key_table(evening, window)
         if fast is not None:
             analysis, alias_of = fast
-            return _record(evening, analysis, key, action, say, alias_of, priority, note, tier)
+            try:
+                return _record(evening, analysis, key, action, say, alias_of, priority, note, tier)
+            except Refused:
+                pass  # nothing recorded: a key the table does not name is looked for afresh
     try:
         where = answers.slot(evening, *window, "window")
         # the window's increments: notes outside it are dated, not split (no increment depends on
@@ -96,8 +101,17 @@ def decide(
         analysis = evening.analyze(*window)
     except ValueError as exc:
         raise Refused(str(exc)) from exc
-    answers.keep(evening, where, analysis, "json", None)
+    answers.keep(evening, where, analysis, None, None)
     return _record(evening, analysis, key, action, say, None, priority, note, tier, section=section)
+
+
+def _once(say: Say, said: set[str]) -> Say:
+    def once(line: str) -> None:
+        if line not in said:
+            said.add(line)
+            say(line)
+
+    return once
 
 
 def _record(  # noqa: PLR0913 - the decision's parts, handed on
@@ -130,16 +144,15 @@ def _record(  # noqa: PLR0913 - the decision's parts, handed on
         store.close()
 
 
-def _from_answer(
+def _from_key_table(
     evening: Evening, window: tuple[str | None, str | None, str | None]
 ) -> tuple[Analysis, Callable[[Increment], list[str]]] | None:
-    """The window's increments as the kept answer has them (ids, titles, aliases, sections), or
-    None when no answer is kept for these files: a decision without a fresh analysis."""
+    """The window's increments as its kept key table has them (ids, titles, aliases, sections),
+    or None when there is none or what it rests on changed: a decision without an analysis."""
     try:
-        where = answers.slot(evening, *window, "window")
+        hit = answers.key_table(evening, answers.slot(evening, *window, "window", scan=False))
     except ValueError as exc:
         raise Refused(str(exc)) from exc
-    hit = next(filter(None, (answers.load(evening, where, f) for f in answers.FORMATS)), None)
     if hit is None:
         return None
     from curator.models import Analysis, Increment, LivingDoc, SectionSuggestion, Window

@@ -26,7 +26,12 @@ def settled(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _kept(ws: Path) -> list[str]:
-    return sorted(p.name for p in (ws / ".curator").glob("result-*.cache"))
+    """The answers kept (not the key tables beside them)."""
+    return sorted(
+        p.name
+        for p in (ws / ".curator").glob("result-*.cache")
+        if not p.name.endswith("-keys.cache")
+    )
 
 
 def _analyze(ws: Path, capsys: pytest.CaptureFixture[str], *extra: str) -> dict:
@@ -71,7 +76,17 @@ def test_any_changed_note_or_doc_is_a_fresh_analysis(
     doc = next((sample_ws / "organized" / "knowledge").glob("*.md"))
     doc.write_text(doc.read_text(encoding="utf-8") + "\n## 99. New part\n", encoding="utf-8")
     _analyze(sample_ws, capsys)
-    assert len(_kept(sample_ws)) == result_memo.KEEP  # the oldest answers go
+    assert len(_kept(sample_ws)) == 4
+
+
+def test_only_the_newest_files_are_kept(
+    sample_ws: Path, settled: None, capsys: pytest.CaptureFixture[str], monkeypatch
+) -> None:
+    monkeypatch.setattr(result_memo, "KEEP", 3)
+    for day in ("19", "18", "17"):
+        _analyze(sample_ws, capsys, "--until", f"2026-08-{day}T22:00:00+08:00")
+    kept = list((sample_ws / ".curator").glob("result-*.cache"))
+    assert len(kept) == 3  # three answers and three key tables made, the newest three kept
 
 
 def test_another_window_or_topic_is_another_answer(
@@ -107,7 +122,7 @@ def test_a_damaged_or_foreign_answer_is_a_miss(
     sample_ws: Path, settled: None, capsys: pytest.CaptureFixture[str]
 ) -> None:
     first = _analyze(sample_ws, capsys)
-    (kept,) = (sample_ws / ".curator").glob("result-*.cache")
+    (kept,) = (sample_ws / ".curator").glob("result-*-json.cache")
     raw = kept.read_bytes()
     kept.write_bytes(raw.replace(b'"topic"', b'"topiq"', 1))  # the document no longer its digest
     assert _analyze(sample_ws, capsys) == first
@@ -123,7 +138,7 @@ def test_a_tampered_document_is_never_printed_over_a_fresh_one(
     sample_ws: Path, settled: None, capsys: pytest.CaptureFixture[str]
 ) -> None:
     first = _analyze(sample_ws, capsys)
-    (kept,) = (sample_ws / ".curator").glob("result-*.cache")
+    (kept,) = (sample_ws / ".curator").glob("result-*-json.cache")
     raw = kept.read_bytes()
     kept.write_bytes(raw[:-2])  # the document's closing brace and newline gone
     assert _analyze(sample_ws, capsys) == first
@@ -141,7 +156,8 @@ def test_decide_on_a_kept_answer_records_without_analysing(
     assert saved["increment"] == inc["id"]
     assert saved["section"] == inc["suggested_sections"][0]["section"]
     assert saved["title"] == inc["title"]
-    # an unknown key is refused, nothing recorded
+    # a key the table does not name is looked for afresh, then refused; nothing recorded
+    monkeypatch.undo()
     assert main(["decide", "2999.99999", "reject", str(sample_ws)]) == 2
     store = DecisionStore.open(sample_ws, "tom", readonly=True, session_lock=False)
     try:
@@ -154,12 +170,12 @@ def test_every_alias_names_the_same_row_in_the_kept_table_as_in_the_analysis(
     sample_ws: Path, settled: None, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """What decide resolves on a kept answer is what it resolves on a full analysis."""
-    from curator.service.deciding import _from_answer
+    from curator.service.deciding import _from_key_table
     from curator.triage import Triage
 
     analysis = Evening.at(sample_ws).analyze()
     _analyze(sample_ws, capsys)
-    kept = _from_answer(Evening.at(sample_ws), (None, None, None))
+    kept = _from_key_table(Evening.at(sample_ws), (None, None, None))
     assert kept is not None
     light, alias_of = kept
     full, fast = Triage(analysis, None), Triage(light, None, alias_of)
@@ -183,3 +199,43 @@ def test_the_summary_is_kept_apart_and_printed_the_same(
     assert main(["analyze", str(sample_ws)]) == 0
     assert capsys.readouterr().out == summary
     assert _analyze(sample_ws, capsys) == document
+
+
+def test_decide_looks_again_for_a_key_its_table_does_not_name(
+    sample_ws: Path, settled: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A key table that misses a key (a note edited into the window in place) is no refusal:
+    the key is looked for in a fresh analysis."""
+    from curator.service import answers
+
+    doc = _analyze(sample_ws, capsys)
+    inc = next(i for i in doc["increments"] if i["arxiv"])
+    evening = Evening.at(sample_ws)
+    where = answers.slot(evening, None, None, None, "window", scan=False)
+    table = answers.key_table(evening, where)
+    assert table is not None and any(r.id == inc["id"] for r in table.rows)
+    table.rows = [r for r in table.rows if r.id != inc["id"]]
+    assert where is not None
+    assert result_memo.store_rows(sample_ws, f"{where.table}-keys", table)
+    capsys.readouterr()
+    assert main(["decide", inc["arxiv"][0], "reject", str(sample_ws), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["increment"] == inc["id"]
+
+
+def test_a_note_added_or_a_doc_changed_outdates_the_key_table(
+    sample_ws: Path, settled: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from curator.service import answers
+
+    _analyze(sample_ws, capsys)
+    evening = Evening.at(sample_ws)
+    where = answers.slot(evening, None, None, None, "window", scan=False)
+    assert answers.key_table(evening, where) is not None
+    (sample_ws / "inbox" / "zed").mkdir()
+    assert answers.key_table(evening, where) is None  # the inbox folder moved
+    _analyze(sample_ws, capsys)
+    assert answers.key_table(evening, where) is not None
+    doc = next((sample_ws / "organized" / "knowledge").glob("*.md"))
+    with doc.open("a", encoding="utf-8") as fh:  # in place: no folder moves
+        fh.write("\n")
+    assert answers.key_table(evening, where) is None
