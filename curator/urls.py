@@ -20,8 +20,10 @@ __all__ = ["find_urls", "is_arxiv_url", "normalize_url"]
 
 # Characters a URL body may hold. Anything non-ASCII ends it: in these notes a URL glued to
 # Chinese text or fullwidth punctuation is far more common than an unencoded IRI. Also ends at
-# whitespace and at markdown/HTML delimiters that are not legal in URLs (<>"`|\[]{}^).
-_BODY = r"[^\s<>\"`|\\\[\]{}^\x00-\x20\x7f-\U0010ffff]"
+# whitespace and at markdown/HTML delimiters that are not legal in URLs (<>"`|\[]{}^).  So: the
+# printable ASCII characters but those, as ranges (the same set written as a negated class
+# reaching U+10FFFF took 2.5 ms to compile in each of three patterns, at every start).
+_BODY = r"[!#-;=?-Z_a-z~]"
 _LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
 _HOST_CHARS = r"A-Za-z0-9@._/:-"  # a scheme-less link must not start right after one of these
 # Well-known TLDs for scheme-less "host.tld/path" links; deliberately excludes file-like
