@@ -39,6 +39,11 @@ class PhraseSet:
         self.lowered = {
             k: tuple((n.lower(), bool(_ONE_WORD.fullmatch(n))) for n in v) for k, v in names.items()
         }
+        # each placeholder's one-word names as a set (looked up all at once), the others in order
+        self._names_by_kind = {
+            k: (frozenset(nl for nl, one in v if one), tuple(nl for nl, one in v if not one))
+            for k, v in self.lowered.items()
+        }
         # per phrase: a word the text must hold, and the placeholders it must fill (an re: phrase's
         # parse says what every match contains: "{other}|{person}" needs neither for certain)
         self.needs: list[tuple[tuple[str, ...] | None, tuple[str, ...]]] = []
@@ -84,17 +89,14 @@ class PhraseSet:
         """The placeholders some name of which occurs in ``low`` (a lower-cased text)."""
         words: set[str] | None = None
         out = set()
-        for k, names in self.lowered.items():
-            for nl, one in names:
-                if one:
-                    words = set(_WORDS.findall(low)) if words is None else words
-                    if nl in words:
-                        break
-                elif nl in low:
-                    break
-            else:
-                continue
-            out.add(k)
+        for k, (one_word, other) in self._names_by_kind.items():
+            if one_word:
+                words = set(_WORDS.findall(low)) if words is None else words
+                if not one_word.isdisjoint(words):
+                    out.add(k)
+                    continue
+            if any(nl in low for nl in other):
+                out.add(k)
         return frozenset(out)
 
     def _entry(self, i: int) -> re.Pattern[str] | None:
