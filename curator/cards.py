@@ -193,6 +193,8 @@ def _header_links(text: str) -> list[str]:
             if not line.lstrip().startswith("# "):
                 break  # the body's sections: links there are the paper's references
             continue
+        if "." not in line and "/" not in line:
+            continue  # no link without a dot or a slash (most header lines)
         for url, _s, _e in find_urls(line):
             if find_ids(url) or "doi.org/" in url.lower():
                 continue
