@@ -37,6 +37,11 @@ _SEGMENT_SPLIT_RE = re.compile(
 )
 """A segment separator; it starts where a run of spaces starts (or at the bar itself), not at each
 space of a long run (which rescanned the rest of the run from each)."""
+_SEGMENT_CHAR_RE = re.compile(r"[·•|｜]")
+"""A character every separator holds."""
+_KEY_SEP_RE = re.compile(r"[ \t]*[:：=][ \t]*")
+_BOLD_LINE_RE = re.compile(r"\*\*(.+?)\*\*")
+_DELIMITER_ROW_RE = re.compile(r"\|?[ \t:|-]+\|?")
 _VALUE_END_RE = re.compile(r"[(（/,，·;；、]|\s-\s|\s—")
 _HEADER_LINES = 25
 """Card fields live in the header; a long card's body may say "category" in prose."""
@@ -71,6 +76,8 @@ def _segments(line: str) -> list[str]:
     text = _LEAD_RE.sub("", line, count=1).replace("**", "").replace("__", "").strip()
     if not text:
         return []
+    if _SEGMENT_CHAR_RE.search(text) is None:
+        return [text]  # no separator: one segment (most header lines)
     parts = [p.strip() for p in _SEGMENT_SPLIT_RE.split(text.strip("|｜ \t")) if p.strip()]
     return parts
 
@@ -90,7 +97,7 @@ def _match_field(segment: str) -> tuple[str, str] | None:
             and rest[:1].isalnum()
         ):
             continue  # "ideas:" is not "id"
-        sep = re.match(r"[ \t]*[:：=][ \t]*", rest)
+        sep = _KEY_SEP_RE.match(rest)
         if sep:
             return name, rest[sep.end() :].strip().strip("\"'")
         if not rest.strip() or rest[:1] in " \t":
@@ -132,11 +139,11 @@ def _header_fields(text: str) -> tuple[dict[str, str], str]:
             if hm:
                 title = fields.get("title") or hm[1].strip()  # a front-matter title comes first
                 continue
-            bold = re.fullmatch(r"\*\*(.+?)\*\*", stripped)
+            bold = _BOLD_LINE_RE.fullmatch(stripped)
             if bold and not _match_field(bold[1]):
                 title = bold[1].strip()
                 continue
-        if re.fullmatch(r"\|?[ \t:|-]+\|?", stripped):
+        if _DELIMITER_ROW_RE.fullmatch(stripped):
             continue  # a table's delimiter row
         for seg in _segments(line):
             if pending is not None:
@@ -186,6 +193,8 @@ def _header_links(text: str) -> list[str]:
             if not line.lstrip().startswith("# "):
                 break  # the body's sections: links there are the paper's references
             continue
+        if "." not in line and "/" not in line:
+            continue  # no link without a dot or a slash (most header lines)
         for url, _s, _e in find_urls(line):
             if find_ids(url) or "doi.org/" in url.lower():
                 continue

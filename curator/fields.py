@@ -67,6 +67,8 @@ def _kind(name: str) -> str | None:
 
 def match_field(line: str) -> Field | None:
     """The field a line opens (``"- 链接: https://…"`` → link), or None for any other line."""
+    if ":" not in line and "：" not in line and "【" not in line:
+        return None  # no colon and no 【: neither pattern can match (most lines)
     for rx in (_BRACKET_FIELD, _COLON_FIELD):
         m = rx.match(line)
         if m:

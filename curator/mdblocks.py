@@ -348,6 +348,7 @@ def count_headings(blocks: list[Block]) -> dict[int, int]:
 # Link text never holds "[" (so a run of brackets is linear, not quadratic); a title is bounded.
 _INLINE_LINK = re.compile(r"!?\[([^\[\]\n]*)\]\(([^()\s\[\]]{0,2048})(?:\s+\"[^\"\n]{0,300}\")?\)")
 _EMPH = re.compile(r"(\*\*|__|~~|`)")
+_BLANKS = re.compile(r"[ \t]+")
 _HTML_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9-]{0,40}(?:\s[^<>]{0,500})?/?>")
 
 
@@ -356,7 +357,13 @@ def plain_inline(text: str) -> str:
     """Inline markdown → readable text: links keep their text, emphasis markers go.
 
     Remembered: a flood of one heading (or one table header) is read once."""
-    text = _INLINE_LINK.sub(lambda m: m.group(1) or m.group(2), text)
-    text = _EMPH.sub("", text)
-    text = _HTML_TAG.sub("", text)
-    return re.sub(r"[ \t]+", " ", text).strip()
+    # each substitution only where its mark is (most titles and headings hold none)
+    if "[" in text:
+        text = _INLINE_LINK.sub(lambda m: m.group(1) or m.group(2), text)
+    if "**" in text or "__" in text or "~~" in text or "`" in text:
+        text = _EMPH.sub("", text)
+    if "<" in text:
+        text = _HTML_TAG.sub("", text)
+    if "\t" in text or "  " in text:
+        text = _BLANKS.sub(" ", text)
+    return text.strip()

@@ -44,7 +44,11 @@ def drop_own_links(out: SplitNote, text: str) -> None:
     """Links to the site of an e-mail address in the note (a pasted thread's signature: "Alice
     Example · Acme Labs · https://acme.example/research") are the senders' own pages, not items;
     nor are links into the repository whose thread the note pastes."""
-    hosts = {m.group("host").lower().removeprefix("www.") for m in _EMAIL.finditer(text)}
+    hosts = (
+        {m.group("host").lower().removeprefix("www.") for m in _EMAIL.finditer(text)}
+        if "@" in text  # no address without one: the scan is skipped
+        else set()
+    )
     repos = _home_repos(text)
     if not hosts and not repos:
         return

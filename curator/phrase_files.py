@@ -45,6 +45,7 @@ def merge(
             out = into.setdefault(key, [])
             if not isinstance(out, list):
                 continue
+            seen = set(out)  # a list of 900 stop words was checked for repeats entry by entry
             for v in value:
                 if not isinstance(v, str) or not v.strip() or len(v) > _MAX_ENTRY_LEN:
                     continue
@@ -55,7 +56,8 @@ def merge(
                 entry = v.strip()
                 if not trusted and entry.startswith("re:"):
                     entry = "lit:" + entry  # a workspace never supplies a pattern
-                if entry not in out:
+                if entry not in seen:
+                    seen.add(entry)
                     out.append(entry)
         elif isinstance(value, str) and value.strip():
             out = into.setdefault(key, [])

@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterator
+from typing import NamedTuple
 
 from curator.phrase_regex import PLACEHOLDER, to_regex
 from curator.regex_needs import regex_needs
@@ -38,6 +39,11 @@ class PhraseSet:
         self.lowered = {
             k: tuple((n.lower(), bool(_ONE_WORD.fullmatch(n))) for n in v) for k, v in names.items()
         }
+        # each placeholder's one-word names as a set (looked up all at once), the others in order
+        self._names_by_kind = {
+            k: (frozenset(nl for nl, one in v if one), tuple(nl for nl, one in v if not one))
+            for k, v in self.lowered.items()
+        }
         # per phrase: a word the text must hold, and the placeholders it must fill (an re: phrase's
         # parse says what every match contains: "{other}|{person}" needs neither for certain)
         self.needs: list[tuple[tuple[str, ...] | None, tuple[str, ...]]] = []
@@ -62,22 +68,35 @@ class PhraseSet:
         for i, (lit, _s) in enumerate(self.needs):
             for w in lit or ():
                 self._by_word.setdefault(w, []).append(i)
+        self._always.extend(self._by_word.get("", ()))  # every text holds the empty word
+        self._indexes: dict[frozenset[str], tuple[frozenset[str], dict[str, list[str]]]] = {}
+
+    def _index(self, present: frozenset[str]) -> tuple[frozenset[str], dict[str, list[str]]]:
+        """The words worth looking for when the names of ``present`` occur (some phrase needing
+        the word needs no other placeholder), by a character of theirs that few texts hold: a
+        text lacking that character lacks the word."""
+        hit = self._indexes.get(present)
+        if hit is None:
+            needs = self.needs
+            by_char: dict[str, list[str]] = {}
+            for w, idx in self._by_word.items():
+                if w and any(all(p in present for p in needs[i][1]) for i in idx):
+                    by_char.setdefault(max(w, key=_rarity), []).append(w)
+            hit = self._indexes[present] = (frozenset(by_char), by_char)
+        return hit
 
     def present(self, low: str) -> frozenset[str]:
         """The placeholders some name of which occurs in ``low`` (a lower-cased text)."""
         words: set[str] | None = None
         out = set()
-        for k, names in self.lowered.items():
-            for nl, one in names:
-                if one:
-                    words = set(_WORDS.findall(low)) if words is None else words
-                    if nl in words:
-                        break
-                elif nl in low:
-                    break
-            else:
-                continue
-            out.add(k)
+        for k, (one_word, other) in self._names_by_kind.items():
+            if one_word:
+                words = set(_WORDS.findall(low)) if words is None else words
+                if not one_word.isdisjoint(words):
+                    out.add(k)
+                    continue
+            if any(nl in low for nl in other):
+                out.add(k)
         return frozenset(out)
 
     def _entry(self, i: int) -> re.Pattern[str] | None:
@@ -97,9 +116,12 @@ class PhraseSet:
         present = self.present(low) if present is None else present
         folded = skim_lower(low)  # a phrase written in one script is looked for in both
         chosen = set(self._always)
-        for w, idx in self._by_word.items():
-            if w in folded:
-                chosen.update(idx)
+        by_word = self._by_word
+        chars, by_char = self._index(present)
+        for c in chars & text_chars(folded):
+            for w in by_char[c]:
+                if w in folded:
+                    chosen.update(by_word[w])
         needs = self.needs
         pats = [
             pat
@@ -123,19 +145,55 @@ class PhraseSet:
             pos = best.end() if best.end() > best.start() else best.start() + 1
 
 
+_COMMON = " etaoinsrhldcumfpgwybvkxjqz"
+"""Latin letters (and the space) by how often English text holds them, commonest first."""
+
+
+def _rarity(ch: str) -> int:
+    """How few texts hold ``ch``: any other script's letter beats a Latin one, a rare Latin
+    letter a common one; digits and punctuation rank between."""
+    at = _COMMON.find(ch)
+    return at if at >= 0 else (len(_COMMON) if not ch.isascii() else 8)
+
+
+@functools.lru_cache(maxsize=16)
+def text_chars(text: str) -> frozenset[str]:
+    """The characters of ``text``, kept while the phrase sets of one reader ask about it."""
+    return frozenset(text)
+
+
+class _Words(NamedTuple):
+    """The words one of which every match of a regex holds."""
+
+    any_word: re.Pattern[str]
+    """One regex of them all."""
+    chars: frozenset[str]
+    by_char: dict[str, tuple[str, ...]]
+    """The words by a character of theirs that few texts hold."""
+
+
 @functools.lru_cache(maxsize=256)
-def _pattern_words(source: str) -> tuple[tuple[str, ...], re.Pattern[str]] | None:
-    """The words one of which every match of ``source`` holds, and one regex of them all."""
+def _pattern_words(source: str) -> _Words | None:
+    """The words one of which every match of ``source`` holds."""
     words, _slots = regex_needs(source)
     if not words:
         return None
     folded = tuple(dict.fromkeys(fold_script(w) for w in words))
-    return folded, re.compile("|".join(re.escape(w) for w in sorted(folded, key=len, reverse=True)))
+    by_char: dict[str, tuple[str, ...]] = {}
+    for w in folded:
+        key = max(w, key=_rarity) if w else ""
+        by_char[key] = (*by_char.get(key, ()), w)
+    return _Words(
+        re.compile("|".join(re.escape(w) for w in sorted(folded, key=len, reverse=True))),
+        frozenset(by_char),
+        by_char,
+    )
 
 
 _SHORT = 48
 """Up to this length a text is scanned once by one regex of all the words (measured fastest on
-titles and headings); a longer one is searched word by word (a C substring search each)."""
+titles and headings); a longer one is searched word by word (a C substring search each), for the
+words whose rarest character it holds."""
 
 
 def may_match(rx: re.Pattern[str], skimmed: str) -> bool:
@@ -144,7 +202,9 @@ def may_match(rx: re.Pattern[str], skimmed: str) -> bool:
     known = _pattern_words(rx.pattern)
     if known is None:
         return True
-    words, any_word = known
     if len(skimmed) <= _SHORT:
-        return any_word.search(skimmed) is not None
-    return any(w in skimmed for w in words)
+        return known.any_word.search(skimmed) is not None
+    if "" in known.by_char:
+        return True  # every text holds the empty word
+    by_char = known.by_char
+    return any(w in skimmed for c in known.chars & text_chars(skimmed) for w in by_char[c])

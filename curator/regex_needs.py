@@ -21,6 +21,7 @@ except ImportError:  # pragma: no cover - another Python: nothing is ruled out
     _p = _c = None
 
 _SENTINEL = {"topic": "\ue000", "other": "\ue001", "person": "\ue002"}
+_SENTINELS = frozenset(_SENTINEL.values())
 _PLACEHOLDER = re.compile(r"\{(topic|other|person)\}")
 _MIN_LITERAL = 3  # shorter runs ("a ", "of") are in nearly every text: no use as a filter
 
@@ -48,9 +49,12 @@ def _best(clauses: list[frozenset[str]]) -> frozenset[str] | None:
     return max(usable, key=lambda c: (min(map(_weight, c)), -len(c)), default=None)
 
 
+@functools.lru_cache(maxsize=8192)
 def _weight(word: str) -> int:
     """How rare a word is, roughly: a Han, kana or Hangul character, or a sign like "→", counts as a
-    Latin trigram."""
+    Latin trigram.  Remembered: a word is weighed again at each alternation around it."""
+    if word.isascii():
+        return len(word) - word.count(" ")  # each ASCII character but the space counts one
     return sum(
         3 if ord(ch) >= 0x2E80 or (ord(ch) > 0x7F and not ch.isalnum()) else 1
         for ch in word
@@ -125,7 +129,7 @@ def _needs(seq: list[_Node]) -> _Needs:
 
     for op, av in seq:
         chars = _chars(op, av)
-        if chars is not None and not chars & set(_SENTINEL.values()):
+        if chars is not None and not chars & _SENTINELS:
             push(chars)
             continue
         if _is_space(op, av):
@@ -162,7 +166,9 @@ def _inner_needs(op: Any, av: Any) -> list[_Needs]:
     return []
 
 
-_SPACES = re.compile(r"\s+")
+_SPACES = re.compile(r"\s{2,}|[^\S ]")
+"""A whitespace run that is not already one space (a lone space is left as it is, not rewritten:
+the same text, found faster)."""
 
 
 def squeeze(text: str) -> str:

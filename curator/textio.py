@@ -383,7 +383,11 @@ def read_text(path: Path, max_bytes: int = MAX_BYTES_DEFAULT) -> Decoded:
             st = os.fstat(handle.fileno())
             if not stat.S_ISREG(st.st_mode):
                 raise ReadProblem("not a regular file (device, pipe or socket); skipped")
-            data = handle.read(max_bytes + 1)
+            # sized by the file: a read of max_bytes + 1 first allocated that much (8 MB) per file
+            want = max_bytes + 1
+            data = handle.read(min(want, st.st_size + 1))
+            if st.st_size + 1 == len(data) < want:  # it grew since: read on, up to the limit
+                data += handle.read(want - len(data))
     except OSError as exc:
         raise _problem_from_oserror(exc) from None
 

@@ -119,6 +119,8 @@ def list_note_paths(lay: Layout) -> tuple[list[Path], list[FileProblem]]:
         elif entry.name.lower().endswith((".md", ".markdown")):
             paths.append(p)
     for p in paths:
+        if str(p).isascii():
+            continue  # an ASCII path holds no undecodable byte (and its relative name none)
         rel = _rel(p, lay.root)
         if any("\udc80" <= ch <= "\udcff" for ch in rel):
             problems.append(

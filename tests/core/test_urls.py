@@ -512,3 +512,54 @@ def test_redirects_and_team_tools(url: str, role: str) -> None:
     from curator.mentions import url_role
 
     assert url_role(url) == role
+
+
+_STRIP_PIECES = salted_text(
+    st.sampled_from(
+        [
+            "a",
+            "b.",
+            "x-y",
+            "_",
+            ".com/",
+            ".io/",
+            "/",
+            "://",
+            "http",
+            "https://",
+            "HTTP://",
+            "www.",
+            "WwW.",
+            "2608.00001",
+            "v2",
+            "arXiv:",
+            "ARXIV ",
+            " ",
+            "\t",
+            "\n",
+            "中文",
+            ")",
+            "é",
+            "K",
+        ]
+    )
+)
+
+
+@settings(max_examples=600, deadline=None)
+@given(_STRIP_PIECES)
+def test_property_strip_links_is_its_alternation(text: str) -> None:
+    """strip_links reads ``(?:https?://|www\\.)\\S+|\\b[\\w.-]+\\.(?:tlds)/\\S*|then`` linearly; the
+    same replacements whatever shortcut it takes (a run read back from its slash, a text without
+    a link skipping that branch)."""
+    import re
+
+    from curator.urls import strip_links
+
+    tlds = ("com", "org", "io", "ai")
+    then = re.compile(r"(?:arxiv[:\s]*)?\b\d{4}\.\d{4,5}(?:v\d+)?\b", re.IGNORECASE)
+    bare = r"(?:https?://|www\.)\S+|\b[\w.-]+\.(?:com|org|io|ai)/\S*"
+    assert strip_links(text, tlds) == re.sub(bare, " ", text, flags=re.IGNORECASE)
+    assert strip_links(text, tlds, then) == re.sub(
+        f"{bare}|(?:{then.pattern})", " ", text, flags=re.IGNORECASE
+    )
