@@ -51,9 +51,25 @@ def skim(text: str) -> str:
 
 def fold_script(text: str) -> str:
     """``text`` with Traditional Chinese characters in their Simplified form, one for one (offsets
-    stay valid): what words are counted and titles compared by."""
+    stay valid): what words are counted and titles compared by.
+
+    A text without one comes back as it is, found so in C (``str.translate`` maps every
+    character in Python's loop: ~40 µs a title, 3-5 % of a cold run)."""
+    if text.isascii():
+        return text
+    finder = _traditional()
+    if finder is None or not finder.search(text):
+        return text
+    return text.translate(_script_tables()[0])
+
+
+@functools.cache
+def _traditional() -> re.Pattern[str] | None:
+    """Any character that :func:`fold_script` changes; None when the table is empty."""
     table = _script_tables()[0]
-    return text.translate(table) if table else text
+    if not table:
+        return None
+    return re.compile("[" + "".join(re.escape(chr(c)) for c in sorted(table)) + "]")
 
 
 def escape_scripts(text: str) -> str:
