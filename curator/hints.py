@@ -17,7 +17,9 @@ import unicodedata
 from dataclasses import dataclass
 
 from curator.lexicon import Lexicon, default_lexicon, may_match, skim
-from curator.regex_needs import first_char_guard
+from curator.phrase_regex import to_regex
+from curator.regex_needs import first_char_guard, regex_needs
+from curator.script_fold import fold_script
 from curator.section_numbers import ROMAN
 
 __all__ = ["Hint", "read_hints"]
@@ -72,6 +74,57 @@ def _patterns(
     return first_char_guard(number), trailing, first_char_guard(title), first_char_guard(in_num)
 
 
+def _case_classes() -> dict[int, str | None] | None:
+    """Characters the regex engine takes for one another under IGNORECASE though their lower
+    cases differ ("ı" and "i", "ſ" and "s"), each as one of them, and the dot "İ" lower-cases to
+    left out: a text and the hint words, so folded, hold a word wherever a hint regex can match.
+    None when this Python does not say which."""
+    try:
+        from re._casefix import _EXTRA_CASES  # type: ignore[import-not-found]
+    except ImportError:  # pragma: no cover - another Python: nothing is ruled out
+        return None
+    table: dict[int, str | None] = {0x307: None}
+    for code, others in _EXTRA_CASES.items():
+        table[code] = chr(min(code, *others))
+    return table
+
+
+_CASES = _case_classes()
+
+
+@functools.lru_cache(maxsize=4)
+def _lead_words(lexicon: Lexicon) -> tuple[str, ...] | None:
+    """Words one of which every match of a hint word (or arrow) holds, folded as
+    :func:`_may_lead` reads a text; None when some hint word has none.  Asked of each word apart:
+    as one alternation the regex parser folds "va a|va a la" into "va(?: a| a la)", and "va" is
+    too short to tell."""
+    if _CASES is None:
+        return None
+    sources = [re.escape(a.removeprefix("lit:")) for a in lexicon.words("hints", "arrows")]
+    try:
+        sources += [to_regex(entry, {}) for entry in lexicon.words("hints", "before")]
+    except KeyError:  # a placeholder: its words are not known here
+        return None
+    out: list[str] = []
+    for source in sources:
+        words, _slots = regex_needs(source)
+        if not words:
+            return None
+        out += (fold_script(w).translate(_CASES) for w in words)
+    # a word holding another is found only where that one is: the shorter suffices
+    return tuple(w for w in dict.fromkeys(out) if not any(o != w and o in w for o in out))
+
+
+def _may_lead(lexicon: Lexicon, skimmed: str) -> bool:
+    """False when no hint word (so neither the number nor the title pattern) can match: most
+    scopes of text hold none, and those two alternations cost most of reading one."""
+    words = _lead_words(lexicon)
+    if words is None or _CASES is None:
+        return True
+    folded = skimmed.translate(_CASES)
+    return any(w in folded for w in words)
+
+
 @functools.lru_cache(maxsize=4)
 def _after_guarded(after: re.Pattern[str]) -> re.Pattern[str]:
     return first_char_guard(after)
@@ -94,8 +147,9 @@ def read_hints(text: str, lexicon: Lexicon | None = None) -> list[Hint]:
     out: list[Hint] = []
     spans: list[tuple[int, int]] = []
     skimmed = skim(norm)
+    lead = _may_lead(lex, skimmed)
     for rx in (number, trailing, in_num):
-        if not may_match(rx, skimmed):
+        if not (lead or rx is not number) or not may_match(rx, skimmed):
             continue
         for m in rx.finditer(norm):
             if norm[m.end("num") : m.end("num") + 2].lstrip()[:1] in ("?", "？"):
@@ -109,7 +163,7 @@ def read_hints(text: str, lexicon: Lexicon | None = None) -> list[Hint]:
             continue
         out.append(Hint("ref", re.sub(r"\s+", "", m.group("num")), m.group(0)))
         spans.append(m.span())
-    for m in title.finditer(norm) if may_match(title, skimmed) else ():
+    for m in title.finditer(norm) if lead and may_match(title, skimmed) else ():
         if any(a <= m.start() < b for a, b in spans):
             continue
         words = _TITLE_STOP.split(m.group("title"), maxsplit=1)[0]
