@@ -21,6 +21,7 @@ from curator.phrase_regex import to_regex
 from curator.regex_needs import first_char_guard, regex_needs
 from curator.script_fold import fold_script
 from curator.section_numbers import ROMAN
+from curator.textfeatures import REGEX_CASE_FOLD
 
 __all__ = ["Hint", "read_hints"]
 
@@ -74,22 +75,7 @@ def _patterns(
     return first_char_guard(number), trailing, first_char_guard(title), first_char_guard(in_num)
 
 
-def _case_classes() -> dict[int, str | None] | None:
-    """Characters the regex engine takes for one another under IGNORECASE though their lower
-    cases differ ("ı" and "i", "ſ" and "s"), each as one of them, and the dot "İ" lower-cases to
-    left out: a text and the hint words, so folded, hold a word wherever a hint regex can match.
-    None when this Python does not say which."""
-    try:
-        from re._casefix import _EXTRA_CASES  # type: ignore[import-not-found]
-    except ImportError:  # pragma: no cover - another Python: nothing is ruled out
-        return None
-    table: dict[int, str | None] = {0x307: None}
-    for code, others in _EXTRA_CASES.items():
-        table[code] = chr(min(code, *others))
-    return table
-
-
-_CASES = _case_classes()
+_CASES = REGEX_CASE_FOLD
 
 
 @functools.lru_cache(maxsize=4)

@@ -45,6 +45,31 @@ take the C-level path in ``_tokens``."""
 _is_cjk_stop = CJK_STOP.__contains__
 
 
+def _regex_case_fold() -> dict[int, str | None] | None:
+    """Characters the regex engine takes for one another under IGNORECASE though their lower
+    cases differ ("ı" and "i", "ſ" and "s"), each as one of them, and the dot that "İ" gains when
+    lower-cased, left out: two texts so folded after ``lower()`` share a word wherever a
+    case-insensitive regex of it matches.  None when this Python does not say which."""
+    try:
+        from re._casefix import _EXTRA_CASES  # type: ignore[import-not-found]
+    except ImportError:  # pragma: no cover - another Python: nothing is ruled out
+        return None
+    table: dict[int, str | None] = {0x307: None}
+    for code, others in _EXTRA_CASES.items():
+        table[code] = chr(min(code, *others))
+    return table
+
+
+REGEX_CASE_FOLD = _regex_case_fold()
+CASE_PEERS: frozenset[str] | None = (
+    None
+    if REGEX_CASE_FOLD is None
+    else frozenset(chr(c) for c in REGEX_CASE_FOLD if c > 0x7F) | {"\u0130"}
+)
+"""The characters (none of them ASCII) in whose presence ``lower()`` and a case-insensitive regex
+may disagree on whether two texts are equal; None when not known."""
+
+
 def tokens(text: str) -> list[str]:
     """Tokens with duplicates (for term frequencies), in text order (Latin words first, then
     CJK)."""
