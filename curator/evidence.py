@@ -390,7 +390,17 @@ def reported_by_title(items: list[Item], ctx: Context) -> list[str]:
 
 def title_match(group: str, idx: SectionIndex) -> bool:
     """Does a note's group heading name one of this doc's sections (equal, contained, or ≥ 85
-    similar)?"""
+    similar)?  Kept per index: the items of one group ask the same of it."""
+    memo = idx.group_titles
+    if memo is None:
+        memo = idx.group_titles = {}
+    hit = memo.get(group)
+    if hit is None:
+        hit = memo[group] = _title_match(group, idx)
+    return hit
+
+
+def _title_match(group: str, idx: SectionIndex) -> bool:
     g = group.lower()
     titles = idx.lower_titles
     for t in titles:

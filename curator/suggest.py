@@ -160,6 +160,9 @@ class SectionIndex:
 
     _this_run = 0
     """How many texts :meth:`top` was asked for in this process (a decoded index starts at 0)."""
+    group_titles: dict[str, bool] | None = None
+    """Whether a note's group heading names a section here, by heading
+    (:func:`curator.evidence.title_match`), filled as asked."""
 
     def __init__(self, doc: LivingDoc) -> None:
         self.doc = doc
