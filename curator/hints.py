@@ -79,11 +79,11 @@ _CASES = REGEX_CASE_FOLD
 
 
 @functools.lru_cache(maxsize=4)
-def _lead_words(lexicon: Lexicon) -> tuple[str, ...] | None:
-    """Words one of which every match of a hint word (or arrow) holds, folded as
-    :func:`_may_lead` reads a text; None when some hint word has none.  Asked of each word apart:
-    as one alternation the regex parser folds "va a|va a la" into "va(?: a| a la)", and "va" is
-    too short to tell."""
+def _lead_words(lexicon: Lexicon) -> tuple[tuple[str, tuple[str, ...]], ...] | None:
+    """Each word one of which a hint word's (or arrow's) every match holds, folded as
+    :func:`_may_lead` reads a text, with the regexes of the hint words that need it; None when
+    some hint word needs none.  Asked of each hint word apart: as one alternation the regex parser
+    folds "va a|va a la" into "va(?: a| a la)", and "va" is too short to tell."""
     if _CASES is None:
         return None
     sources = [re.escape(a.removeprefix("lit:")) for a in lexicon.words("hints", "arrows")]
@@ -91,24 +91,34 @@ def _lead_words(lexicon: Lexicon) -> tuple[str, ...] | None:
         sources += [to_regex(entry, {}) for entry in lexicon.words("hints", "before")]
     except KeyError:  # a placeholder: its words are not known here
         return None
-    out: list[str] = []
+    by_word: dict[str, list[str]] = {}
     for source in sources:
         words, _slots = regex_needs(source)
         if not words:
             return None
-        out += (fold_script(w).translate(_CASES) for w in words)
-    # a word holding another is found only where that one is: the shorter suffices
-    return tuple(w for w in dict.fromkeys(out) if not any(o != w and o in w for o in out))
+        for w in words:
+            by_word.setdefault(fold_script(w).translate(_CASES), []).append(source)
+    return tuple((w, tuple(dict.fromkeys(srcs))) for w, srcs in by_word.items())
 
 
-def _may_lead(lexicon: Lexicon, skimmed: str) -> bool:
-    """False when no hint word (so neither the number nor the title pattern) can match: most
-    scopes of text hold none, and those two alternations cost most of reading one."""
+@functools.lru_cache(maxsize=1024)
+def _hint_word(source: str) -> re.Pattern[str]:
+    """One hint word's regex, as the number and title patterns read it."""
+    return re.compile(source, re.IGNORECASE)
+
+
+def _may_lead(lexicon: Lexicon, skimmed: str, norm: str) -> bool:
+    """False when no hint word (so neither the number nor the title pattern) matches ``norm``:
+    most scopes of text hold none, and those two alternations cost most of reading one.  Only
+    the hint words whose needed word the text holds are tried, each on its own ("para" in
+    "parallel" is no hint)."""
     words = _lead_words(lexicon)
     if words is None or _CASES is None:
         return True
     folded = skimmed.translate(_CASES)
-    return any(w in folded for w in words)
+    return any(
+        _hint_word(source).search(norm) for w, sources in words if w in folded for source in sources
+    )
 
 
 @functools.lru_cache(maxsize=4)
@@ -133,7 +143,7 @@ def read_hints(text: str, lexicon: Lexicon | None = None) -> list[Hint]:
     out: list[Hint] = []
     spans: list[tuple[int, int]] = []
     skimmed = skim(norm)
-    lead = _may_lead(lex, skimmed)
+    lead = _may_lead(lex, skimmed, norm)
     for rx in (number, trailing, in_num):
         if not (lead or rx is not number) or not may_match(rx, skimmed):
             continue

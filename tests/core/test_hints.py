@@ -124,6 +124,7 @@ def test_the_hint_word_prefilter_turns_away_no_hint(monkeypatch: pytest.MonkeyPa
     words; the regex engine's case folding ("kisim" for "kısım", "SECTİON") is the prefilter's
     too."""
     import curator.hints as hints_mod
+    from curator.lexicon import skim
 
     lex = packaged_lexicon()
     texts = [t for t, _v in NUMBERS] + [
@@ -133,12 +134,15 @@ def test_the_hint_word_prefilter_turns_away_no_hint(monkeypatch: pytest.MonkeyPa
         "ſection: 2.1",
         "Where: Reasoning benchmarks",
         "nothing to see here, 2.1 of the paper",
+        "parallel decoding in 2.1",
+        "para 3.2",
         "歸入 3.2",
         "放在 Optimizers 那节",
         "",
     ]
     filtered = [hints(t, lex) for t in texts]
-    assert not hints_mod._may_lead(lex, "nothing to see here, 2.1 of the paper")
-    monkeypatch.setattr(hints_mod, "_may_lead", lambda _lex, _skimmed: True)
+    for plain in ("nothing to see here, 2.1 of the paper", "parallel decoding in 2.1"):
+        assert not hints_mod._may_lead(lex, skim(plain), plain)
+    monkeypatch.setattr(hints_mod, "_may_lead", lambda _lex, _skimmed, _norm: True)
     assert filtered == [hints(t, lex) for t in texts]
     assert filtered[len(NUMBERS)] == [("number", "3.1")]
