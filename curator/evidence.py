@@ -25,7 +25,7 @@ from curator.matcher import Cluster
 from curator.models import AnchorRef, Item, SectionSuggestion, short_path
 from curator.section_numbers import SECTION_REF_RE, canonical_section
 from curator.suggest import SectionIndex
-from curator.textfeatures import normalized_title, title_core, token_set
+from curator.textfeatures import CASE_PEERS, normalized_title, title_core, token_set
 from curator.urls import find_urls
 from curator.verdicts import OFF_KINDS
 
@@ -62,10 +62,27 @@ def _without_titles(text: str, titles: list[str]) -> str:
     """``text`` with the paper's titles blanked: "Agents Ignore Their Tools" judges nothing."""
     low = text.lower()
     for t in titles:
-        if len(t) >= 8 and t.lower() in low:
-            text = re.sub(re.escape(t), " … ", text, flags=re.IGNORECASE)
+        tl = t.lower()
+        if len(t) >= 8 and tl in low:
+            if CASE_PEERS is not None and CASE_PEERS.isdisjoint(text) and CASE_PEERS.isdisjoint(t):
+                text = _blank(text, low, tl)  # the case-insensitive regex's matches, found in C
+            else:
+                text = re.sub(re.escape(t), " … ", text, flags=re.IGNORECASE)
             low = text.lower()
     return text
+
+
+def _blank(text: str, low: str, needle: str) -> str:
+    """``re.sub(re.escape(title), " … ", text, flags=re.IGNORECASE)`` where lower-casing decides
+    case-insensitive equality as the regex does (no :data:`CASE_PEERS`; ``low`` is
+    ``text.lower()``, as long): a title compiled per increment was most of its cost."""
+    parts: list[str] = []
+    pos = 0
+    while (at := low.find(needle, pos)) >= 0:
+        parts += (text[pos:at], " … ")
+        pos = at + len(needle)
+    parts.append(text[pos:])
+    return "".join(parts)
 
 
 def read_remarks(ev: Evidence, scopes: list[tuple[Item, str]], ctx: Context, idless: bool) -> None:
@@ -373,7 +390,17 @@ def reported_by_title(items: list[Item], ctx: Context) -> list[str]:
 
 def title_match(group: str, idx: SectionIndex) -> bool:
     """Does a note's group heading name one of this doc's sections (equal, contained, or ≥ 85
-    similar)?"""
+    similar)?  Kept per index: the items of one group ask the same of it."""
+    memo = idx.group_titles
+    if memo is None:
+        memo = idx.group_titles = {}
+    hit = memo.get(group)
+    if hit is None:
+        hit = memo[group] = _title_match(group, idx)
+    return hit
+
+
+def _title_match(group: str, idx: SectionIndex) -> bool:
     g = group.lower()
     titles = idx.lower_titles
     for t in titles:

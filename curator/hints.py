@@ -17,8 +17,11 @@ import unicodedata
 from dataclasses import dataclass
 
 from curator.lexicon import Lexicon, default_lexicon, may_match, skim
-from curator.regex_needs import first_char_guard
+from curator.phrase_regex import to_regex
+from curator.regex_needs import first_char_guard, regex_needs
+from curator.script_fold import fold_script
 from curator.section_numbers import ROMAN
+from curator.textfeatures import REGEX_CASE_FOLD
 
 __all__ = ["Hint", "read_hints"]
 
@@ -72,6 +75,52 @@ def _patterns(
     return first_char_guard(number), trailing, first_char_guard(title), first_char_guard(in_num)
 
 
+_CASES = REGEX_CASE_FOLD
+
+
+@functools.lru_cache(maxsize=4)
+def _lead_words(lexicon: Lexicon) -> tuple[tuple[str, tuple[str, ...]], ...] | None:
+    """Each word one of which a hint word's (or arrow's) every match holds, folded as
+    :func:`_may_lead` reads a text, with the regexes of the hint words that need it; None when
+    some hint word needs none.  Asked of each hint word apart: as one alternation the regex parser
+    folds "va a|va a la" into "va(?: a| a la)", and "va" is too short to tell."""
+    if _CASES is None:
+        return None
+    sources = [re.escape(a.removeprefix("lit:")) for a in lexicon.words("hints", "arrows")]
+    try:
+        sources += [to_regex(entry, {}) for entry in lexicon.words("hints", "before")]
+    except KeyError:  # a placeholder: its words are not known here
+        return None
+    by_word: dict[str, list[str]] = {}
+    for source in sources:
+        words, _slots = regex_needs(source)
+        if not words:
+            return None
+        for w in words:
+            by_word.setdefault(fold_script(w).translate(_CASES), []).append(source)
+    return tuple((w, tuple(dict.fromkeys(srcs))) for w, srcs in by_word.items())
+
+
+@functools.lru_cache(maxsize=1024)
+def _hint_word(source: str) -> re.Pattern[str]:
+    """One hint word's regex, as the number and title patterns read it."""
+    return re.compile(source, re.IGNORECASE)
+
+
+def _may_lead(lexicon: Lexicon, skimmed: str, norm: str) -> bool:
+    """False when no hint word (so neither the number nor the title pattern) matches ``norm``:
+    most scopes of text hold none, and those two alternations cost most of reading one.  Only
+    the hint words whose needed word the text holds are tried, each on its own ("para" in
+    "parallel" is no hint)."""
+    words = _lead_words(lexicon)
+    if words is None or _CASES is None:
+        return True
+    folded = skimmed.translate(_CASES)
+    return any(
+        _hint_word(source).search(norm) for w, sources in words if w in folded for source in sources
+    )
+
+
 @functools.lru_cache(maxsize=4)
 def _after_guarded(after: re.Pattern[str]) -> re.Pattern[str]:
     return first_char_guard(after)
@@ -94,8 +143,9 @@ def read_hints(text: str, lexicon: Lexicon | None = None) -> list[Hint]:
     out: list[Hint] = []
     spans: list[tuple[int, int]] = []
     skimmed = skim(norm)
+    lead = _may_lead(lex, skimmed, norm)
     for rx in (number, trailing, in_num):
-        if not may_match(rx, skimmed):
+        if not (lead or rx is not number) or not may_match(rx, skimmed):
             continue
         for m in rx.finditer(norm):
             if norm[m.end("num") : m.end("num") + 2].lstrip()[:1] in ("?", "？"):
@@ -109,7 +159,7 @@ def read_hints(text: str, lexicon: Lexicon | None = None) -> list[Hint]:
             continue
         out.append(Hint("ref", re.sub(r"\s+", "", m.group("num")), m.group(0)))
         spans.append(m.span())
-    for m in title.finditer(norm) if may_match(title, skimmed) else ():
+    for m in title.finditer(norm) if lead and may_match(title, skimmed) else ():
         if any(a <= m.start() < b for a, b in spans):
             continue
         words = _TITLE_STOP.split(m.group("title"), maxsplit=1)[0]

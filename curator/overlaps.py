@@ -10,14 +10,13 @@ the work stays near-linear at thousands of increments.
 from __future__ import annotations
 
 import hashlib
-import heapq
 import math
 import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from functools import lru_cache
 from itertools import chain
-from operator import itemgetter
+from operator import itemgetter, mul
 
 from curator.gcpause import paused_gc
 from curator.lexicon import default_lexicon, memo
@@ -112,9 +111,11 @@ def _title_bands(title_words: frozenset[str]) -> list[str]:
     if len(words) < 3:
         return []
     out = []
-    for band in range(_TITLE_BANDS):
-        low = heapq.nsmallest(3, words, key=lambda w: _word_hashes(w)[band])
-        out.append(f"\x02{band}\x1f" + "\x1f".join(sorted(low)))
+    # per band, each word's hash in word order; (hash, word) pairs sort as a stable sort by hash
+    # would (the words ascend and differ), so their first three are heapq.nsmallest's, in C
+    for band, column in enumerate(zip(*map(_word_hashes, words), strict=True)):
+        low = sorted([w for _h, w in sorted(zip(column, words, strict=True))[:3]])
+        out.append(f"\x02{band}\x1f" + "\x1f".join(low))
     return out
 
 
@@ -304,9 +305,10 @@ class _Scored:
             for b, shared in zip(bs, map(keys[a].intersection, map(key_of, bs)), strict=True):
                 if distinct and frozenset((incs[a].id, incs[b].id)) in distinct:
                     continue
-                vb = vectors[b]
-                # TfIdf.cosine: the same products, summed exactly
-                cos = fsum([va[t] * vb[t] for t in shared])
+                # TfIdf.cosine: the same products, summed exactly (fsum: in any order), in C
+                cos = fsum(
+                    map(mul, map(va.__getitem__, shared), map(vectors[b].__getitem__, shared))
+                )
                 link = links.get((a, b)) if a in linked else None
                 near = len(context[a] & context[b]) if context is not None else 0
                 twin = _twin_bonus(title_words[a], title_words[b])

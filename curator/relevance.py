@@ -173,6 +173,8 @@ class Profile:
         self._scale = 1.0 / max(1.0, math.log((self.n_units + 1) / 1.5))
         """Weights as a share of the rarest term's: a fit means the same in a small doc and a large
         one."""
+        self._weights: dict[tuple[str, str], float] = {}
+        """:meth:`_weight`'s answers: the same few thousand terms recur in every increment."""
 
     def _vocabulary(
         self,
@@ -238,6 +240,13 @@ class Profile:
 
     def _weight(self, term: str, topic: str) -> float:
         """How much a shared term says the text is about ``topic``: rarity × share of the topic."""
+        key = (term, topic)
+        w = self._weights.get(key)
+        if w is None:
+            w = self._weights[key] = self._count_weight(term, topic)
+        return w
+
+    def _count_weight(self, term: str, topic: str) -> float:
         own = self.mass.get(topic, Counter()).get(term, 0)
         if not own:
             return 0.0

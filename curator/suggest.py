@@ -9,10 +9,10 @@ it already anchors.
 from __future__ import annotations
 
 import hashlib
-import heapq
 import re
 from collections import defaultdict
 from dataclasses import dataclass
+from itertools import compress
 from operator import itemgetter
 
 from curator.lexicon import text_memo
@@ -23,13 +23,17 @@ from curator.section_titles import contains, equivalents, title_key, title_varia
 from curator.textfeatures import BM25, tokens
 
 MEMO_LIMIT = 8192
+"""Scored texts kept per doc index (a few evenings of increments) at least; past it the oldest
+texts this run did not score go first, and the texts of this run are all kept: a workspace of
+9,000 increments is answered from the memo the next time."""
 WORDING_CHARS = 8_000
 """How much of one item's text its wording is scored by: far more than any write-up of a paper
 (a relay's longest items are a few thousand characters), so only a dump is cut — a line of 90,000
 IDs cited by 500 increments was joined, hashed and read whole for each of them."""
-"""Scored texts kept per doc index (a few evenings of increments); the oldest half goes first."""
 
 _REF = SECTION_REF_RE
+_POSITIVE = (0.0).__lt__
+"""x > 0: the units a text scored in."""
 
 
 def _ascii(s: str) -> str:
@@ -153,6 +157,12 @@ class SectionIndex:
     of its first anchor.  Sections that are not places (contents, change log, …, see
     :func:`curator.living_doc.section_roles`) are in none of them.
     """
+
+    _this_run = 0
+    """How many texts :meth:`top` was asked for in this process (a decoded index starts at 0)."""
+    group_titles: dict[str, bool] | None = None
+    """Whether a note's group heading names a section here, by heading
+    (:func:`curator.evidence.title_match`), filled as asked."""
 
     def __init__(self, doc: LivingDoc) -> None:
         self.doc = doc
@@ -332,17 +342,19 @@ class SectionIndex:
             return ()
         key = (hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest(), k)
         memo = self.memo
-        hit = memo.get(key)
+        self._this_run += 1
+        hit = memo.pop(key, None)
         if hit is not None:
+            memo[key] = hit  # the texts of this run last: dicts keep insertion order
             return hit
         lex = self.bm25.scores(tokens(text))
-        best = tuple(
-            (i, lex[i])
-            for i in heapq.nlargest(k, range(len(lex)), key=lex.__getitem__)
-            if lex[i] > 0
-        )
-        if len(memo) >= MEMO_LIMIT:
-            for old in list(memo)[: MEMO_LIMIT // 2]:  # oldest first: dicts keep insertion order
+        # the units that scored, best first, equal scores in unit order (as heapq.nlargest),
+        # sorted in C
+        scored = compress(range(len(lex)), map(_POSITIVE, lex))
+        best = tuple((i, lex[i]) for i in sorted(scored, key=lex.__getitem__, reverse=True)[:k])
+        stale = len(memo) - self._this_run + 1  # at least this many come before this run's texts
+        if len(memo) >= MEMO_LIMIT and stale > 0:
+            for old in list(memo)[: min(stale, MEMO_LIMIT // 2)]:  # oldest first
                 del memo[old]
         memo[key] = best
         self.memo_changed = True

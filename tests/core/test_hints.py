@@ -117,3 +117,32 @@ def test_a_workspace_hint_word() -> None:
     assert hints("einsortieren bei 2.3") == []
     team = load_lexicon({"hints": {"before": ["einsortieren bei"]}})
     assert ("number", "2.3") in hints("einsortieren bei 2.3", team)
+
+
+def test_the_hint_word_prefilter_turns_away_no_hint(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A text is read for numbers and titles after hint words only when it holds one of their
+    words; the regex engine's case folding ("kisim" for "kısım", "SECTİON") is the prefilter's
+    too."""
+    import curator.hints as hints_mod
+    from curator.lexicon import skim
+
+    lex = packaged_lexicon()
+    texts = [t for t, _v in NUMBERS] + [
+        "kisim 3.1",
+        "KISIM: data mixing",
+        "SECTİON 4.3",
+        "ſection: 2.1",
+        "Where: Reasoning benchmarks",
+        "nothing to see here, 2.1 of the paper",
+        "parallel decoding in 2.1",
+        "para 3.2",
+        "歸入 3.2",
+        "放在 Optimizers 那节",
+        "",
+    ]
+    filtered = [hints(t, lex) for t in texts]
+    for plain in ("nothing to see here, 2.1 of the paper", "parallel decoding in 2.1"):
+        assert not hints_mod._may_lead(lex, skim(plain), plain)
+    monkeypatch.setattr(hints_mod, "_may_lead", lambda _lex, _skimmed, _norm: True)
+    assert filtered == [hints(t, lex) for t in texts]
+    assert filtered[len(NUMBERS)] == [("number", "3.1")]

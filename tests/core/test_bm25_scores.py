@@ -1,0 +1,60 @@
+"""BM25 scores mapped over dense columns are the floats the plain postings loop adds up."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+
+from curator import suggest
+from curator.living_doc import parse_living_doc
+from curator.suggest import SectionIndex
+from curator.textfeatures import BM25
+
+
+def _plain_scores(bm: BM25, query: list[str], max_terms: int = 48) -> list[float]:
+    """The scoring as it was written first: term by term over the postings."""
+    out = [0.0] * bm.n
+    terms = [(t, c) for t, c in Counter(query).items() if t in bm.idf]
+    if len(terms) > max_terms:
+        terms.sort(key=lambda tc: -bm.idf[tc[0]])
+        terms = terms[:max_terms]
+    for tok, qtf in terms:
+        weight = bm.idf[tok] * (1 + math.log(qtf))
+        for i, part in bm.postings[tok]:
+            out[i] += weight * part
+    return out
+
+
+def test_scores_are_the_postings_sums_bit_for_bit() -> None:
+    rng = random.Random(7)
+    vocab = [f"w{i}" for i in range(60)]
+    docs = [rng.choices(vocab[: rng.randint(5, 60)], k=rng.randint(0, 80)) for _ in range(40)]
+    bm = BM25(docs)
+    for _ in range(300):
+        query = rng.choices(vocab + ["unknown"], k=rng.randint(0, 120))
+        got = bm.scores(query)
+        want = _plain_scores(bm, query)
+        assert [x.hex() for x in got] == [x.hex() for x in want]
+    assert bm.scores([]) == [0.0] * 40
+
+
+def _index(n: int) -> SectionIndex:
+    text = "# Doc\n\n" + "".join(
+        f"## {i + 1}. topic{i} words\n\ntopic{i} body\n\n" for i in range(n)
+    )
+    return SectionIndex(parse_living_doc(text, "doc.md", "t"))
+
+
+def test_a_run_keeps_every_text_it_scored(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setattr(suggest, "MEMO_LIMIT", 8)
+    ix = _index(4)
+    assert len(ix.units) == 4
+    texts = [f"topic{i % 4} words {i}" for i in range(30)]
+    for t in texts:
+        ix.top(t)
+    assert len(ix.memo) == 30  # past the limit, but all of this run's
+    ix.memo_changed = False
+    for t in texts:
+        ix.top(t)
+    assert not ix.memo_changed  # a second pass is answered from the memo
