@@ -55,8 +55,7 @@ def run(args: Args) -> int:
     # a one-shot process: no collector passes over the loaded index while printing or at exit
     gc.freeze()
     if args.json:
-        # one write: json.dump writes each of ~10^6 tokens to the stream on its own (a third of a
-        # warm run on L)
+        # a few large writes, the document encoded a piece at a time (see jsonout.emit)
         from curator.service.jsondoc import emit
 
         emit(analysis_json(result))
