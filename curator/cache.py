@@ -133,7 +133,8 @@ class IndexCache:
             self.persist = False  # a link among the parts: leave all of them alone
 
     def _read(self, part: str, version: str) -> tuple[Any, memoryview] | None:
-        return read_cache(self.paths[part], part, version, self.problems)
+        # the notes' whole forms stay in the blobs all run: not the file's head with them
+        return read_cache(self.paths[part], part, version, self.problems, detach=True)
 
     def _load(self) -> None:
         version = _version()

@@ -87,11 +87,18 @@ def writable_workspace(root: Path) -> bool:
 
 
 def read_cache(
-    path: Path, kind: str, version: str, problems: list[str] | None = None
+    path: Path,
+    kind: str,
+    version: str,
+    problems: list[str] | None = None,
+    *,
+    detach: bool = False,
 ) -> tuple[Any, memoryview] | None:
     """(data, blobs) of a cache file that is ours, intact, of this kind and version; else None.
 
-    A link where the file should be is left alone and said in ``problems``.
+    A link where the file should be is left alone and said in ``problems``.  ``detach``: the
+    blobs as a copy of their own, for a reader that keeps them for the whole run (a view would
+    keep the file's head too, a quarter of it on the notes part).
     """
     try:
         fd = open_nofollow(path, os.O_RDONLY)
@@ -129,6 +136,8 @@ def read_cache(
         or "data" not in head
     ):
         return None
+    if detach:
+        return head["data"], memoryview(raw[end + 1 :])
     return head["data"], memoryview(raw)[end + 1 :]
 
 

@@ -73,9 +73,10 @@ class KeyRow:
 
 @dataclass
 class Answer:
-    """A stored answer: what ``analyze`` prints (UTF-8 bytes, newline-terminated)."""
+    """A stored answer: what ``analyze`` prints (UTF-8 bytes, newline-terminated), in the pieces
+    it was encoded in (a large document is never one string and one copy of it at once)."""
 
-    document: bytes
+    parts: list[bytes]
 
 
 def _stamp(st: os.stat_result) -> str:
@@ -230,21 +231,25 @@ def load(root: Path, key: str, problems: list[str] | None = None) -> Answer | No
     if not (type(off) is int and type(n) is int and 0 <= off and 0 < n and off + n <= len(blobs)):
         return None
     document = bytes(blobs[off : off + n])
-    if data.get("digest") != _digest(document):
+    if data.get("digest") != _digest([document]):
         return None  # damaged: a document is printed only as it was written
-    return Answer(document)
+    return Answer([document])
 
 
-def _digest(document: bytes) -> str:
-    return hashlib.blake2b(document, digest_size=16).hexdigest()
+def _digest(parts: list[bytes]) -> str:
+    h = hashlib.blake2b(digest_size=16)
+    for part in parts:
+        h.update(part)
+    return h.hexdigest()
 
 
 def store(root: Path, key: str, answer: Answer, problems: list[str] | None = None) -> bool:
     """Keep *answer* under *key* (atomically), dropping all but the newest :data:`KEEP`."""
     blobs = Blobs()
+    refs = [blobs.add(part) for part in answer.parts]  # one after another: one span
     data = {
-        "document": blobs.add(answer.document),
-        "digest": _digest(answer.document),
+        "document": [refs[0][0], sum(n for _off, n in refs)] if refs else [0, 0],
+        "digest": _digest(answer.parts),
     }
     if not write_cache(root, _path(root, key), KIND, _version(), data, blobs, problems):
         return False

@@ -54,8 +54,8 @@ def run(args: Args) -> int:
 
 
 def _print_document(evening: Evening, args: Args) -> None:
-    """The JSON document or the summary, in one write: the kept answer when no input changed
-    since it was kept."""
+    """The JSON document or the summary, in a few large writes: the kept answer when no input
+    changed since it was kept."""
     import sys
 
     from curator.service.answers import analysis_document
@@ -65,11 +65,13 @@ def _print_document(evening: Evening, args: Args) -> None:
         evening, args.topic, args.since, args.until, defer_outside=not args.all_notes, fmt=fmt
     )
     if fmt == "text":  # through the text layer: the terminal's encoding and error handling
-        sys.stdout.write(document.decode("utf-8", "surrogatepass"))
+        for part in document:
+            sys.stdout.write(part.decode("utf-8", "surrogatepass"))
         sys.stdout.flush()
         return
     sys.stdout.flush()
-    sys.stdout.buffer.write(document)
+    for part in document:
+        sys.stdout.buffer.write(part)
     sys.stdout.buffer.flush()
 
 

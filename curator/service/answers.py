@@ -98,17 +98,17 @@ def key_rows(analysis: Analysis) -> list[KeyRow]:
     ]
 
 
-def document_of(analysis: Analysis, fmt: str) -> bytes:
-    """What ``analyze`` prints for *analysis* in *fmt*, as UTF-8: the ``--json`` document (one
-    line and a newline) or the summary."""
+def document_of(analysis: Analysis, fmt: str) -> list[bytes]:
+    """What ``analyze`` prints for *analysis* in *fmt*, as UTF-8 in pieces: the ``--json``
+    document (one line and a newline) or the summary."""
     if fmt == "json":
-        from curator.service.jsondoc import dumps
+        from curator.service.jsondoc import encoded
         from curator.service.report import analysis_json
 
-        return (dumps(analysis_json(analysis)) + "\n").encode("utf-8")
+        return encoded(analysis_json(analysis))
     from curator.service.report import summary_text
 
-    return (summary_text(analysis) + "\n").encode("utf-8", "surrogatepass")
+    return [(summary_text(analysis) + "\n").encode("utf-8", "surrogatepass")]
 
 
 def keep(
@@ -116,7 +116,7 @@ def keep(
     where: Slot | None,
     analysis: Analysis,
     fmt: str | None,
-    document: bytes | None,
+    document: list[bytes] | None,
 ) -> None:
     """Keep *analysis*'s answer in *fmt* (None: only its key table) in *where*, when every stamp
     of the scan before it settled."""
@@ -150,9 +150,9 @@ def analysis_document(
     *,
     defer_outside: bool = True,
     fmt: str = "json",
-) -> bytes:
-    """What ``analyze`` prints for the window in *fmt* (UTF-8): the kept answer when no input
-    changed.
+) -> list[bytes]:
+    """What ``analyze`` prints for the window in *fmt* (UTF-8, in pieces): the kept answer when
+    no input changed.
 
     Raises ValueError for a bad window (and WorkspaceError for a bad topic or folder)."""
     mode = "window" if defer_outside else "all-notes"
@@ -160,7 +160,7 @@ def analysis_document(
     if where is not None and where.key is not None:
         hit = result_memo.load(evening.root, f"{where.key}-{fmt}")
         if hit is not None:
-            return hit.document
+            return hit.parts
     analysis = evening.analyze(topic, since, until, defer_outside=defer_outside)
     document = document_of(analysis, fmt)
     keep(evening, where, analysis, fmt, document)
