@@ -36,7 +36,12 @@ VIEWS_DELAY = 0.06
 """Seconds at least the cursor must rest in a run before the detail and tree follow it.
 
 A lone key (the first after a rest, also the first of a held key: a terminal repeats a key
-only after 250 ms or more) does not wait: the panes follow in the frame after the cursor's."""
+only after 250 ms or more) waits only :data:`LONE_DELAY`."""
+
+LONE_DELAY = 0.02
+"""Seconds a lone key's panes wait: long enough for the cursor's frame to reach the terminal
+first (the panes' work holds the interpreter ~10 ms, which delayed the frame's write when it ran
+right after it), short enough to read as one response."""
 
 RUN_GAP = 0.3
 """Cursor moves this close together are a run (holding j, or tapping it fast)."""
@@ -91,6 +96,5 @@ def wait_for_quiet(delay: float, busy: Callable[[], float], cancelled: Callable[
 
 
 def rest_delay(gap: float) -> float:
-    """How long to wait for the cursor to rest, *gap* seconds after the previous move (0: a lone
-    key, the panes follow at once)."""
-    return 0.0 if gap > RUN_GAP else max(VIEWS_DELAY, RUN_REST * gap)
+    """How long to wait for the cursor to rest, *gap* seconds after the previous move."""
+    return LONE_DELAY if gap > RUN_GAP else max(VIEWS_DELAY, RUN_REST * gap)

@@ -362,9 +362,10 @@ async def test_export_preview_says_it_is_rendering(
 
 
 async def test_panes_follow_the_cursor_once_a_run_of_keys_pauses(sample_ws: Path) -> None:
-    """A lone move refreshes the panes in the frame after the cursor's; in a run, after longer
-    than its pace (never sooner than VIEWS_DELAY)."""
+    """A lone move refreshes the panes LONE_DELAY after the cursor's frame; in a run, after
+    longer than its pace (never sooner than VIEWS_DELAY)."""
     import curator.tui.screens.triage as triage
+    from curator.service.pacing import LONE_DELAY
     from curator.tui.widgets.detail import DetailPane
 
     app = CuratorApp(sample_ws)
@@ -372,7 +373,7 @@ async def test_panes_follow_the_cursor_once_a_run_of_keys_pauses(sample_ws: Path
         await wait_ready(app, pilot)
         s = app.triage
         now = s._moved_at + 5.0
-        assert s._rest_delay(now) == 0.0  # a lone key: at once
+        assert s._rest_delay(now) == LONE_DELAY < triage.VIEWS_DELAY  # a lone key: soon
         assert abs(s._rest_delay(now + 0.13) - triage.RUN_REST * 0.13) < 1e-9  # tapping j at 0.13 s
         assert (
             s._rest_delay(now + 0.14) == triage.VIEWS_DELAY

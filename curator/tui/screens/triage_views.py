@@ -124,11 +124,7 @@ class TriageViews(Panes):
         if self._views_timer is not None:
             self._views_timer.stop()
             self._views_timer = None
-        delay = self._rest_delay(time.monotonic())
-        if delay <= 0:  # a lone key: the panes' frame right after the cursor's
-            self.call_after_refresh(self._refresh_views)
-        else:
-            self._views_timer = self.set_timer(delay, self._refresh_views)
+        self._views_timer = self.set_timer(self._rest_delay(time.monotonic()), self._refresh_views)
 
     def _rest_delay(self, now: float) -> float:
         """How long to wait for the cursor to rest: longer than the pace of a run of moves."""
