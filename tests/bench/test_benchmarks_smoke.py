@@ -4,6 +4,7 @@ correctness parts hold (no timing assertions: the machine is shared and noisy)."
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -132,6 +133,41 @@ def test_key_latency_benchmark_runs_on_the_sample_relay(tmp_path: Path) -> None:
     assert "ratio" in out.stderr
 
 
+TMUX_KEYS = SCRIPT.parent / "tmux_keys.py"
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+def test_tmux_key_benchmark_runs_on_a_tiny_corpus(tmp_path: Path) -> None:
+    """``benchmarks/tmux_keys.py`` on 30 notes, 3 presses per key: index complete and both
+    figures per key for both apps; no timing asserted."""
+    out = subprocess.run(
+        [
+            sys.executable,
+            str(TMUX_KEYS),
+            "--notes",
+            "30",
+            "--repeat",
+            "3",
+            "--workdir",
+            str(tmp_path),
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=300,
+        check=False,
+    )
+    assert out.returncode == 0, out.stderr[-3000:]
+    doc = json.loads(out.stdout)
+    assert doc["rows"] > 0 and doc["index_complete_s"] > 0
+    for key in ("j", "k", "s"):
+        for what in ("first", "settled"):
+            f = doc["keys"][key][what]
+            assert f["n"] == [3, 3] and f["ratio_p95"] > 0, (key, what, f)
+    assert "index complete" in out.stderr
+
+
 # --------------------------------------------------------------------------- scale.py (issue 14)
 
 SCALE = SCRIPT.parent / "scale.py"
@@ -168,7 +204,15 @@ def test_scale_reports_every_figure_with_its_baseline(scale_run: tuple[dict, str
     assert doc["errors"] == [] and doc["sizes"] == [40]
     figs = figures(doc)
     for n in (40,):
-        for key in ("whole.cold", "whole.warm", "evening.cold", "evening.warm", "decide", "rss"):
+        for key in (
+            "whole.cold",
+            "whole.warm",
+            "whole.touched",
+            "evening.cold",
+            "evening.warm",
+            "decide",
+            "rss",
+        ):
             f = figs[f"n{n}.{key}"]
             assert f["error"] is None, (n, key, f["error"])
             assert f["value"] > 0 and f["baseline"] > 0 and f["ratio"] > 0, (n, key)
