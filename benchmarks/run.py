@@ -260,11 +260,16 @@ def read_all(ws: Path) -> int:
 
 
 def drop_cache(ws: Path) -> None:
+    """A cold start: the index cache and the kept answers (``result-*.cache``) removed."""
     from curator.cache import PARTS
+    from curator.result_memo import PREFIX, SUFFIX
 
     for name in PARTS.values():
         with contextlib.suppress(FileNotFoundError):
             (ws / ".curator" / name).unlink()
+    for kept in (ws / ".curator").glob(f"{PREFIX}*{SUFFIX}"):
+        with contextlib.suppress(FileNotFoundError):
+            kept.unlink()
 
 
 def timed(fn: Callable[[], Any]) -> tuple[float, Any]:
