@@ -26,7 +26,6 @@ from typing import TYPE_CHECKING, Any
 
 from curator import stamps
 from curator.persist import Blobs, code_fingerprint, read_cache, write_cache
-from curator.stamps import SETTLE_NS
 from curator.statedir import state_dir
 
 if TYPE_CHECKING:
@@ -55,7 +54,7 @@ class Scan:
     """Of every file's stamp (the folders' are left out: an editor's swap file moves them)."""
     settled: bool
     stamps: dict[str, str]
-    """File path → its stamp ("size mtime ctime", "absent", "gone")."""
+    """File path → its stamp ("size mtime ctime", or "gone")."""
     folders: dict[str, str]
     """Folder path → its stamp ("inode mtime ctime"): moves when an entry comes, goes or is
     renamed."""
@@ -79,16 +78,9 @@ class Answer:
     parts: list[bytes]
 
 
-def _stamp(st: os.stat_result) -> str:
-    return f"{st.st_size} {st.st_mtime_ns} {st.st_ctime_ns}"
-
-
-def _folder_stamp(st: os.stat_result) -> str:
-    return f"{st.st_ino} {st.st_mtime_ns} {st.st_ctime_ns}"
-
-
-def _fresh(st: os.stat_result, now: int) -> bool:
-    return abs(now - st.st_mtime_ns) < SETTLE_NS or abs(now - st.st_ctime_ns) < SETTLE_NS
+def _text(sig: stamps.Sig | None) -> str:
+    """A stamp as a kept table holds it ("gone" for a file that is not there)."""
+    return " ".join(map(str, sig)) if sig is not None else "gone"
 
 
 def _walk(top: str, found: Scan, now: int) -> None:
@@ -98,14 +90,14 @@ def _walk(top: str, found: Scan, now: int) -> None:
     while todo:
         folder = todo.pop()
         try:
-            st = os.stat(folder)
+            sig = stamps.dir_sig_of(os.stat(folder))
             with os.scandir(folder) as it:
                 entries = list(it)
         except OSError as exc:
             found.folders[folder] = f"error {exc.errno}"
             continue
-        found.folders[folder] = _folder_stamp(st)
-        found.settled = found.settled and not _fresh(st, now)
+        found.folders[folder] = _text(sig)
+        found.settled = found.settled and stamps.settled(sig, now)
         for entry in entries:
             if entry.name.startswith("."):
                 continue
@@ -113,12 +105,13 @@ def _walk(top: str, found: Scan, now: int) -> None:
                 if entry.is_dir(follow_symlinks=False):
                     todo.append(entry.path)
                     continue
-                st = entry.stat()  # a linked file counts by its target, as the readers read it
+                # a linked file counts by its target, as the readers read it
+                sig = stamps.sig_of(entry.stat())
             except OSError:
                 found.stamps[entry.path] = "gone"
                 continue
-            found.stamps[entry.path] = _stamp(st)
-            if _fresh(st, now):
+            found.stamps[entry.path] = _text(sig)
+            if not stamps.settled(sig, now):
                 found.settled = False
 
 
@@ -128,12 +121,9 @@ def scan(cfg: Config, lay: Layout) -> Scan:
     now = stamps.now_ns()
     found = Scan("", True, {}, {})
     config = os.path.join(cfg.root, "curator.toml")
-    try:
-        st = os.stat(config)
-        found.stamps[config] = _stamp(st)
-        found.settled = not _fresh(st, now)
-    except OSError:
-        found.stamps[config] = "absent"
+    sig = stamps.file_sig(config)
+    found.stamps[config] = _text(sig)
+    found.settled = stamps.settled(sig, now)
     for folder in dict.fromkeys(os.fspath(f) for f in (lay.inbox, lay.knowledge, lay.cards)):
         _walk(folder, found, now)
     lines = sorted(f"{path}\0{stamp}" for path, stamp in found.stamps.items())
@@ -145,20 +135,9 @@ def scan(cfg: Config, lay: Layout) -> Scan:
 
 def unchanged(files: dict[str, str], folders: dict[str, str]) -> bool:
     """Whether every file and folder still has the stamp :func:`scan` gave it (a ``stat`` each)."""
-    for path, stamp in files.items():
-        try:
-            now = _stamp(os.stat(path))
-        except OSError:
-            now = "absent" if stamp == "absent" else "gone"
-        if now != stamp:
-            return False
-    for path, stamp in folders.items():
-        try:
-            if _folder_stamp(os.stat(path)) != stamp:
-                return False
-        except OSError:
-            return False
-    return True
+    return all(_text(stamps.file_sig(p)) == t for p, t in files.items()) and all(
+        _text(stamps.dir_sig(p)) == t for p, t in folders.items()
+    )
 
 
 def settings_text(cfg: Config) -> str:

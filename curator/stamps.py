@@ -46,6 +46,11 @@ def file_sig(path: str) -> Sig | None:
         st = os.stat(path)
     except (OSError, ValueError):
         return None
+    return sig_of(st)
+
+
+def sig_of(st: os.stat_result) -> Sig:
+    """:func:`file_sig` of a stat already taken (a directory scan's entries)."""
     return st.st_size, st.st_mtime_ns, st.st_ctime_ns
 
 
@@ -82,6 +87,11 @@ def dir_sig(path: str) -> Sig | None:
         return None
     if not stat.S_ISDIR(st.st_mode):
         return None
+    return dir_sig_of(st)
+
+
+def dir_sig_of(st: os.stat_result) -> Sig:
+    """:func:`dir_sig` of a folder's stat already taken."""
     return st.st_ino, st.st_mtime_ns, st.st_ctime_ns
 
 
