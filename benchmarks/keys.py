@@ -115,6 +115,7 @@ def bare_app(rows: int) -> Any:
             Binding("u", "mark(' ', -1)", "Undo"),
             Binding("s", "push_screen('picker')", "Section"),
             Binding("j", "down", "Down"),
+            Binding("k", "up", "Up"),
         ]
         SCREENS = {"picker": Picker}
 
@@ -150,6 +151,9 @@ def bare_app(rows: int) -> Any:
 
         def action_down(self) -> None:
             self.query_one(DataTable).action_cursor_down()
+
+        def action_up(self) -> None:
+            self.query_one(DataTable).action_cursor_up()
 
     return Bare()
 

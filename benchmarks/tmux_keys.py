@@ -51,55 +51,13 @@ QUIET = 0.25
 TARGET = 2.0
 KEYS = ("j", "k", "s")
 
-BARE_APP = r"""
-import sys
-from textual.app import App, ComposeResult
-from textual.binding import Binding
-from textual.screen import ModalScreen
-from textual.widgets import DataTable, Footer, Label
-
-ROWS = int(sys.argv[1])
-
-
-class Picker(ModalScreen[None]):
-    BINDINGS = [Binding("escape", "app.pop_screen", "Close")]
-
-    def compose(self) -> ComposeResult:
-        yield Label("pick a section")
-
-
-class Bare(App[None]):
-    BINDINGS = [
-        Binding("s", "push_screen('picker')", "Section"),
-        Binding("j", "down", "Down"),
-        Binding("k", "up", "Up"),
-        Binding("q", "quit", "Quit"),
-    ]
-    SCREENS = {"picker": Picker}
-
-    def compose(self) -> ComposeResult:
-        yield DataTable(cursor_type="row", id="table")
-        yield Footer()
-
-    def on_mount(self) -> None:
-        table = self.query_one(DataTable)
-        for key in ("mark", "status", "p", "t", "title", "src", "flag", "section"):
-            table.add_column(key, key=key)
-        for i in range(ROWS):
-            table.add_row(" ", "NEW", "", "M", f"increment number {i} of ordinary length", "2",
-                          "", "§1.3", key=str(i))
-        table.focus()
-        self.notify("ready")
-
-    def action_down(self) -> None:
-        self.query_one(DataTable).action_cursor_down()
-
-    def action_up(self) -> None:
-        self.query_one(DataTable).action_cursor_up()
-
-
-Bare().run()
-"""
+BARE_APP = (
+    "import sys\n"
+    f"sys.path.insert(0, {str(HERE)!r})\n"
+    "from keys import bare_app\n"
+    "bare_app(int(sys.argv[1])).run()\n"
+)
+"""keys.py's bare app (its a/u/s/j/k keys, a DataTable of as many rows), run in a terminal."""
 
 
 class Terminal:
@@ -231,7 +189,7 @@ def _rows_shown(screen: str) -> int:
 
 def open_bare(rows: int, script: Path, env: dict[str, str]) -> Terminal:
     term = Terminal("bare", [sys.executable, str(script), str(rows)], env)
-    _wait_for(term, "ready", 60)
+    _wait_for(term, "increment number 0", 60)  # the rows are on screen
     term.quiet(1.0, 60)
     return term
 
