@@ -223,6 +223,10 @@ class LazyBM25(BM25):
         self.load()
         return super().scores(query, max_terms)
 
+    def top(self, query: Any, k: int = 5, max_terms: int = 48) -> tuple[tuple[int, float], ...]:
+        self.load()
+        return super().top(query, k, max_terms)
+
 
 def _bm25_blob(bm: BM25) -> bytes:
     if isinstance(bm, LazyBM25) and bm.data is not None:

@@ -12,7 +12,6 @@ import hashlib
 import re
 from collections import defaultdict
 from dataclasses import dataclass
-from itertools import compress
 from operator import itemgetter
 
 from curator.lexicon import text_memo
@@ -32,8 +31,6 @@ WORDING_CHARS = 8_000
 IDs cited by 500 increments was joined, hashed and read whole for each of them."""
 
 _REF = SECTION_REF_RE
-_POSITIVE = (0.0).__lt__
-"""x > 0: the units a text scored in."""
 
 
 def _ascii(s: str) -> str:
@@ -347,11 +344,7 @@ class SectionIndex:
         if hit is not None:
             memo[key] = hit  # the texts of this run last: dicts keep insertion order
             return hit
-        lex = self.bm25.scores(tokens(text))
-        # the units that scored, best first, equal scores in unit order (as heapq.nlargest),
-        # sorted in C
-        scored = compress(range(len(lex)), map(_POSITIVE, lex))
-        best = tuple((i, lex[i]) for i in sorted(scored, key=lex.__getitem__, reverse=True)[:k])
+        best = self.bm25.top(tokens(text), k)
         stale = len(memo) - self._this_run + 1  # at least this many come before this run's texts
         if len(memo) >= MEMO_LIMIT and stale > 0:
             for old in list(memo)[: min(stale, MEMO_LIMIT // 2)]:  # oldest first

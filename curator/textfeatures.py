@@ -12,8 +12,12 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
-from itertools import chain, filterfalse
+from itertools import chain, compress, filterfalse
 from operator import add, mul
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from curator.bm25_vec import Columns
 
 _LATIN = re.compile(r"[a-z][a-z0-9]*(?:[.+\-_][a-z0-9]+)*|\d+(?:\.\d+)?[a-z×%]*")
 _CJK_RUN = re.compile(
@@ -26,6 +30,10 @@ COINED_NAME = re.compile(
     r"(?<![A-Za-z0-9_-])[A-Z][a-z0-9]*[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*(?![A-Za-z0-9_-])"
 )
 """A coined name ("FooBench", "BarNet-R", "QuuX-Drop"): two capitals at least."""
+VECTOR_AFTER = 4_000_000
+"""Document-terms a BM25 adds up in lists before it switches to arrays: about the time of
+importing numpy (~0.1 s), so a small doc or a short evening never pays for it."""
+_POSITIVE = (0.0).__lt__
 
 
 def _stop_words() -> tuple[frozenset[str], frozenset[str]]:
@@ -178,6 +186,10 @@ class BM25:
     _built: tuple[dict[str, list[float]], dict[tuple[str, int], list[float]]] | None = None
     """:meth:`_columns`, once built."""
     _weighted_cap = 0
+    _list_work = 0
+    """Document-terms :meth:`top` has added up in lists so far."""
+    _vec: Columns | None = None
+    """The postings as arrays, once :meth:`top` has switched to them."""
 
     def __init__(self, docs: list[list[str]], k1: float = 1.4, b: float = 0.6) -> None:
         self.k1, self.b = k1, b
@@ -194,8 +206,47 @@ class BM25:
             for t, p in self.postings.items()
         }
 
+    def _terms(self, query: Iterable[str], max_terms: int) -> list[tuple[str, int]]:
+        """The query's known terms with their counts, in query order, the rarest ``max_terms``."""
+        idf = self.idf
+        terms = [(t, c) for t, c in Counter(query).items() if t in idf]
+        if len(terms) > max_terms:  # the rarest terms carry the signal; common ones cost the time
+            terms.sort(key=lambda tc: -idf[tc[0]])
+            terms = terms[:max_terms]
+        return terms
+
+    def top(
+        self, query: Iterable[str], k: int = 5, max_terms: int = 48
+    ) -> tuple[tuple[int, float], ...]:
+        """The ``k`` best documents with a positive score as (index, score), best first, equal
+        scores in document order: the floats :meth:`scores` adds up.
+
+        A doc's first queries are added up in lists; once they have cost about what importing
+        numpy costs, the rest go through arrays (:mod:`curator.bm25_vec`), whose work per query
+        does not grow with the documents in Python steps. Both add the same floats in the same
+        order, so where the switch falls changes nothing but the time.
+        """
+        terms = self._terms(query, max_terms)
+        if self._vec is None and self._list_work < VECTOR_AFTER:
+            self._list_work += self.n * len(terms)
+            lex = self._sum(terms)
+            scored = compress(range(self.n), map(_POSITIVE, lex))
+            # equal scores in document order (as heapq.nlargest), sorted in C
+            best = sorted(scored, key=lex.__getitem__, reverse=True)[:k]
+            return tuple((i, lex[i]) for i in best)
+        if self._vec is None:
+            from curator.bm25_vec import Columns
+
+            self._vec = Columns(self)
+        idf = self.idf
+        return self._vec.top([(t, idf[t] * (1 + math.log(c))) for t, c in terms], k)
+
     def scores(self, query: Iterable[str], max_terms: int = 48) -> list[float]:
-        """Each document's score: per document, the terms' parts added in query-term order.
+        """Each document's score: per document, the terms' parts added in query-term order."""
+        return self._sum(self._terms(query, max_terms))
+
+    def _sum(self, terms: list[tuple[str, int]]) -> list[float]:
+        """The scores of known terms, added in order.
 
         A term found in many documents is added as a dense column of its weighted parts, mapped
         in C (``0.0`` where it is absent adds nothing: every part is positive), a rare one
@@ -203,10 +254,6 @@ class BM25:
         way, so the same floats.
         """
         idf = self.idf
-        terms = [(t, c) for t, c in Counter(query).items() if t in idf]
-        if len(terms) > max_terms:  # the rarest terms carry the signal; common ones cost the time
-            terms.sort(key=lambda tc: -idf[tc[0]])
-            terms = terms[:max_terms]
         dense, weighted = self._columns()
         out: list[float] | None = None
         for tok, qtf in terms:

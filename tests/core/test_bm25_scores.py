@@ -6,7 +6,7 @@ import math
 import random
 from collections import Counter
 
-from curator import suggest
+from curator import suggest, textfeatures
 from curator.living_doc import parse_living_doc
 from curator.suggest import SectionIndex
 from curator.textfeatures import BM25
@@ -58,3 +58,44 @@ def test_a_run_keeps_every_text_it_scored(monkeypatch) -> None:  # type: ignore[
     for t in texts:
         ix.top(t)
     assert not ix.memo_changed  # a second pass is answered from the memo
+
+
+def _listed_top(bm: BM25, query: list[str], k: int) -> list[tuple[int, str]]:
+    lex = _plain_scores(bm, query)
+    best = sorted((i for i in range(bm.n) if lex[i] > 0), key=lex.__getitem__, reverse=True)
+    return [(i, lex[i].hex()) for i in best[:k]]
+
+
+def test_top_in_lists_and_in_arrays_is_the_same_floats(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The first queries are added up in lists, the rest in arrays: the switch changes no float,
+    no order of equal scores, and no count of results."""
+    rng = random.Random(11)
+    vocab = [f"w{i}" for i in range(50)]
+    # few distinct lengths and words, so equal scores (ties) are common
+    docs = [
+        rng.choices(vocab[: rng.choice((3, 8, 50))], k=rng.choice((0, 4, 30))) for _ in range(90)
+    ]
+    docs += [docs[3], docs[3], docs[7]]
+    queries = [rng.choices(vocab + ["unknown"], k=rng.randint(0, 70)) for _ in range(200)]
+    want = [_listed_top(BM25(docs), q, k) for q in queries for k in (1, 5)]
+    monkeypatch.setattr(textfeatures, "VECTOR_AFTER", 0)
+    arrays = BM25(docs)
+    got = [[(i, s.hex()) for i, s in arrays.top(q, k)] for q in queries for k in (1, 5)]
+    assert arrays._vec is not None  # the arrays answered
+    assert got == want
+    monkeypatch.setattr(textfeatures, "VECTOR_AFTER", 10**12)
+    lists = BM25(docs)
+    assert [[(i, s.hex()) for i, s in lists.top(q, k)] for q in queries for k in (1, 5)] == want
+    assert lists._vec is None
+
+
+def test_a_doc_switches_to_arrays_after_enough_work(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setattr(textfeatures, "VECTOR_AFTER", 500)
+    bm = BM25([["a", "b"], ["b", "c"], ["c"]] * 20)  # 60 documents
+    bm.top(["a", "b", "c"])  # 60 × 3 = 180
+    bm.top(["a", "b", "c"])  # 360
+    assert bm._vec is None
+    bm.top(["a", "b", "c"])  # 540: past the budget
+    first = bm.top(["a"])
+    assert bm._vec is not None
+    assert first == tuple((i, bm.scores(["a"])[i]) for i in range(0, 60, 3))[:5]
