@@ -28,10 +28,16 @@ class Columns:
 
     def __init__(self, bm: BM25) -> None:
         self.n = bm.n
-        self.postings = bm.postings
         self.floor = max(2, bm.n // 4)
         self.dense: dict[str, np.ndarray] = {}
-        self.sparse: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+        # every term's postings, end to end, as two arrays; a term is a slice of them (a view)
+        lengths = [len(p) for p in bm.postings.values()]
+        ends = np.cumsum(lengths, dtype=np.intp) if lengths else np.zeros(0, dtype=np.intp)
+        starts = (ends - lengths).tolist()
+        self.span = dict(zip(bm.postings, zip(starts, ends.tolist(), strict=True), strict=True))
+        flat = [pair for plist in bm.postings.values() for pair in plist]
+        self.docs = np.fromiter((i for i, _ in flat), dtype=np.intp, count=len(flat))
+        self.parts = np.fromiter((p for _, p in flat), dtype=np.float64, count=len(flat))
 
     def top(self, terms: list[tuple[str, float]], k: int) -> tuple[tuple[int, float], ...]:
         """The ``k`` best documents with a positive score as (index, score), best first, equal
@@ -46,34 +52,36 @@ class Columns:
                 else:
                     out += scaled
                 continue
-            docs, parts = self._sparse(tok)
+            start, end = self.span[tok]
             if out is None:
                 out = np.zeros(self.n)
-            out[docs] += parts * weight  # a document appears once per term: no repeats
+            # a document appears once per term: no repeats
+            out[self.docs[start:end]] += self.parts[start:end] * weight
         if out is None:
             return ()
-        scored = np.flatnonzero(out > 0.0)
-        # best first; a stable sort of the negated scores keeps equal ones in document order
-        best = scored[np.argsort(-out[scored], kind="stable")[:k]]
-        return tuple((int(i), float(out[i])) for i in best)
+        return _best(out, k)
 
     def _dense(self, tok: str) -> np.ndarray | None:
         column = self.dense.get(tok)
         if column is None:
-            plist = self.postings[tok]
-            if len(plist) < self.floor:
+            start, end = self.span[tok]
+            if end - start < self.floor:
                 return None
             column = np.zeros(self.n)
-            docs, parts = self._sparse(tok)
-            column[docs] = parts
+            column[self.docs[start:end]] = self.parts[start:end]
             self.dense[tok] = column
         return column
 
-    def _sparse(self, tok: str) -> tuple[np.ndarray, np.ndarray]:
-        pair = self.sparse.get(tok)
-        if pair is None:
-            plist = self.postings[tok]
-            docs = np.fromiter((i for i, _ in plist), dtype=np.intp, count=len(plist))
-            parts = np.fromiter((p for _, p in plist), dtype=np.float64, count=len(plist))
-            pair = self.sparse[tok] = (docs, parts)
-        return pair
+
+def _best(out: np.ndarray, k: int) -> tuple[tuple[int, float], ...]:
+    """The ``k`` highest positive scores, best first, equal ones in document order.
+
+    Only the scores at least the k-th highest can be among them (ties at the k-th included), so
+    those few are sorted, not all."""
+    scored = np.flatnonzero(out > 0.0)
+    if len(scored) > k:
+        kth = np.partition(out[scored], len(scored) - k)[len(scored) - k]
+        scored = scored[out[scored] >= kth]
+    # best first; a stable sort of the negated scores keeps equal ones in document order
+    best = scored[np.argsort(-out[scored], kind="stable")[:k]]
+    return tuple((int(i), float(out[i])) for i in best)
