@@ -2,4 +2,5 @@
 
 from curator.cli import main
 
-raise SystemExit(main())
+if __name__ == "__main__":  # a process curator starts (curator.card_pool) imports this too
+    raise SystemExit(main())

@@ -341,6 +341,14 @@ class IndexCache:
         return di
 
     def load_cards(self, root: Path, rel_dir: str) -> tuple[list[PaperCard], list[tuple[str, str]]]:
+        return self.start_cards(root, rel_dir)()
+
+    def start_cards(
+        self, root: Path, rel_dir: str
+    ) -> Callable[[], tuple[list[PaperCard], list[tuple[str, str]]]]:
+        """The cards from the cache when no card file changed; else parsing starts now (beside
+        this process when there are many, see :mod:`curator.card_pool`) and the call returned
+        waits for it."""
         base = root / rel_dir
         sigs: dict[str, tuple[int, int] | None] = {}
         try:
@@ -353,19 +361,24 @@ class IndexCache:
                         except OSError:
                             sigs[e.name] = None  # vanished between listing and stat
         except OSError:
-            return [], []
+            return lambda: ([], [])
         if sigs == self.card_sigs.get(rel_dir):
             cards = [entry[1] for entry in self.cards.values()]
             problems = [(c.path, e) for c in cards for e in c.errors if e != "empty card"]
-            return cards, problems
-        from curator.cards import load_cards  # the card parser only when a card changed
+            return lambda: (cards, problems)
+        from curator.card_pool import start_loading  # the card parser only when a card changed
 
-        cards, problems = load_cards(root, rel_dir)
-        self.reads += len(cards)
-        self.cards = {c.path: ((0, 0), c) for c in cards}
-        self.card_sigs[rel_dir] = sigs
-        self._dirty.add("cards")
-        return cards, problems
+        parsed = start_loading(root, rel_dir, len(sigs))
+
+        def finish() -> tuple[list[PaperCard], list[tuple[str, str]]]:
+            cards, problems = parsed()
+            self.reads += len(cards)
+            self.cards = {c.path: ((0, 0), c) for c in cards}
+            self.card_sigs[rel_dir] = sigs
+            self._dirty.add("cards")
+            return cards, problems
+
+        return finish
 
     @property
     def dirty(self) -> bool:

@@ -8,6 +8,7 @@ cache keeps (and saves) the indexes it hands out.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, MutableMapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,9 +36,11 @@ class Reader(Protocol):
         self, path: Path, cfg: Config, *, defer: Callable[[Note], bool] | None = None
     ) -> LoadedNote: ...
 
-    def load_cards(
+    def start_cards(
         self, root: Path, rel_dir: str
-    ) -> tuple[list[PaperCard], list[tuple[str, str]]]: ...
+    ) -> Callable[[], tuple[list[PaperCard], list[tuple[str, str]]]]:
+        """Starts reading the cards; the call returned gives them (see :mod:`curator.card_pool`)."""
+        ...
 
     def settle(self, present: set[str], indexes: list[DocIndex], *, save: bool) -> None:
         """The analysis is done: ``present`` are the notes that exist now, ``indexes`` those it
@@ -66,10 +69,17 @@ class FileReader:
     ) -> LoadedNote:
         return load_note(path, cfg.root, cfg, defer=defer)
 
-    def load_cards(self, root: Path, rel_dir: str) -> tuple[list[PaperCard], list[tuple[str, str]]]:
-        from curator.cards import load_cards
+    def start_cards(
+        self, root: Path, rel_dir: str
+    ) -> Callable[[], tuple[list[PaperCard], list[tuple[str, str]]]]:
+        from curator.card_pool import start_loading
 
-        return load_cards(root, rel_dir)
+        try:
+            with os.scandir(root / rel_dir) as entries:
+                count = sum(1 for e in entries if e.name.endswith(".md"))
+        except OSError:
+            count = 0  # load_cards says what is wrong with the folder
+        return start_loading(root, rel_dir, count)
 
     def settle(self, present: set[str], indexes: list[DocIndex], *, save: bool) -> None:
         pass
@@ -100,6 +110,8 @@ def read_files(
 ) -> Files:
     """Read every doc, note and card of the layout (see :func:`curator.workspace.load_note` for
     ``defer``)."""
+    # the cards first: many are parsed beside this process while it reads the doc and the notes
+    cards_read = reader.start_cards(cfg.root, cfg.cards) if lay.cards.is_dir() else None
     if progress:
         progress("living doc", 0, 1)
     docs = {t: reader.load_doc(cfg.root, p, t) for t, p in lay.docs.items()}
@@ -112,8 +124,8 @@ def read_files(
             progress("notes", n, total)
     cards: list[PaperCard] = []
     card_problems: list[tuple[str, str]] = []
-    if lay.cards.is_dir():
-        cards, card_problems = reader.load_cards(cfg.root, cfg.cards)
+    if cards_read is not None:
+        cards, card_problems = cards_read()
     if progress:
         progress("matching", total, total)
     indexed = {t: (d, reader.doc_index(d)) for t, d in docs.items()}
