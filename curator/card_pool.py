@@ -31,7 +31,7 @@ Loaded = tuple[list[PaperCard], list[tuple[str, str]]]
 def start_loading(root: Path, rel_dir: str, count: int) -> Callable[[], Loaded]:
     """Starts parsing the ``count`` cards of ``root/rel_dir``; the returned call gives
     :func:`curator.cards.load_cards`'s answer (waiting for it if it is not ready yet)."""
-    if count < PARALLEL_FROM or len(os.sched_getaffinity(0)) < 2:
+    if count < PARALLEL_FROM or _cores() < 2:
         return lambda: load_cards(root, rel_dir)
     try:
         pool = ProcessPoolExecutor(1, mp_context=get_context("spawn"), initializer=_quiet)
@@ -48,6 +48,14 @@ def start_loading(root: Path, rel_dir: str, count: int) -> Callable[[], Loaded]:
             pool.shutdown(wait=False, cancel_futures=True)
 
     return finish
+
+
+def _cores() -> int:
+    """The cores this process may run on (``sched_getaffinity`` is Linux's; elsewhere, all)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
 
 
 def _quiet() -> None:
