@@ -160,6 +160,8 @@ class SectionIndex:
     group_titles: dict[str, bool] | None = None
     """Whether a note's group heading names a section here, by heading
     (:func:`curator.evidence.title_match`), filled as asked."""
+    _resolved: dict[str, Unit | None] | None = None
+    """:meth:`resolve_title`'s answers: a relay repeats a few "section: …" texts many times."""
 
     def __init__(self, doc: LivingDoc) -> None:
         self.doc = doc
@@ -271,6 +273,14 @@ class SectionIndex:
         (``[sections.terms]`` of the lexicon: "synthetic data" finds "合成数据与改写").  Number
         words at either end ("section", "节") are ignored; a plain number goes to
         :meth:`resolve`."""
+        memo = self._resolved
+        if memo is None:
+            memo = self._resolved = {}
+        if text not in memo:
+            memo[text] = self._resolve_title(text)
+        return memo[text]
+
+    def _resolve_title(self, text: str) -> Unit | None:
         if canonical_section(text):
             return self.resolve(text)
         query = title_key(text)
