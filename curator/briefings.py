@@ -26,7 +26,7 @@ _STAMP = r"\d{4}-\d{2}-\d{2}[T ]\d{1,2}:?\d{2}(?::\d{2})?(?:\s*(?:[+-]\d{2}:?\d{
 @memo
 def _window_line() -> re.Pattern[str]:
     """ "window 2026-11-15 18:00 → 2026-11-16 18:00" (the words: ``[briefings] window_words``)."""
-    words = default_lexicon().pattern("briefings", "window_words").pattern
+    words = default_lexicon().source("briefings", "window_words")
     return re.compile(
         rf"(?:{words})\s*[:：]?\s*(?P<a>{_STAMP})\s*(?:→|->|~|—|–|to|至|到|bis|hasta|au)\s*(?P<b>{_STAMP})",
         re.IGNORECASE,
@@ -92,7 +92,7 @@ def _topic_in(text: str) -> str | None:
 
 @memo
 def _bucket_re() -> re.Pattern[str]:
-    words = default_lexicon().pattern("briefings", "status_headings").pattern
+    words = default_lexicon().source("briefings", "status_headings")
     return re.compile(
         rf"^\s{{0,3}}#{{1,6}}\s*(?:[\W\d_]{{0,6}}\s*)?(?:{words})(?![^\W\d_])",
         re.IGNORECASE | re.MULTILINE,

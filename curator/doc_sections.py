@@ -59,7 +59,7 @@ def _heading_key(title: str) -> str:
 def _named_re(key: str) -> re.Pattern[str]:
     """A heading that is one of ``[sections] key`` (maybe followed by a bracket or a remark after a
     rule)."""
-    words = default_lexicon().pattern("sections", key).pattern
+    words = default_lexicon().source("sections", key)
     return re.compile(rf"(?:{words})(?:\s*[(\[{{:—–|·-].*)?", re.IGNORECASE | re.DOTALL)
 
 

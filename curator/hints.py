@@ -48,14 +48,13 @@ class Hint:
 def _patterns(
     lexicon: Lexicon,
 ) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
-    before = lexicon.pattern("hints", "before")
     after = lexicon.pattern("hints", "after")
     arrows = (
         "|".join(re.escape(a.removeprefix("lit:")) for a in lexicon.words("hints", "arrows"))
         or r"(?!x)x"
     )
-    lead = rf"(?:{before.pattern}|{arrows})"
-    quantity = rf"(?!\s*(?:{lexicon.pattern('hints', 'units').pattern})(?![A-Za-z]))"
+    lead = rf"(?:{lexicon.source('hints', 'before')}|{arrows})"
+    quantity = rf"(?!\s*(?:{lexicon.source('hints', 'units')})(?![A-Za-z]))"
     num = _NUM + quantity
     number = re.compile(
         rf"(?:{lead})\s*(?:[:：]{{1,2}}|\s(?:the\s+)?(?:section\s+|sec\.?\s*)?)?\s*{num}",
@@ -64,7 +63,7 @@ def _patterns(
     trailing = re.compile(rf"{num}\s*(?:的)?\s*(?:{after.pattern})", re.IGNORECASE)
     # "material in 4.3": a dotted number after an "in" word names a section (a plain number would be
     # a count)
-    inside = lexicon.pattern("hints", "in_words").pattern
+    inside = lexicon.source("hints", "in_words")
     in_num = re.compile(
         rf"(?<![A-Za-z])(?:{inside})\s+(?:§\s*)?(?P<num>(?:(?-i:[A-Z])\.)?\d{{1,2}}\.\d{{1,2}}(?:\.\d{{1,2}})?)(?![\d.]*\d)(?![A-Za-z%×]){quantity}",
         re.IGNORECASE,

@@ -103,12 +103,20 @@ class Lexicon:
         ck = (table, key, *("\x1f".join(v) for v in names.values()))
         hit = self._compiled.get(ck)
         if hit is None:
-            parts = [p for w in self.words(table, key) if any(p := regex_parts(w, names))]
-            source = guarded_alternation(parts) if parts else r"(?!x)x"
+            source = self._source(table, key, names)
             hit = self._compiled[ck] = re.compile(source, re.IGNORECASE | re.MULTILINE)
         if not any(names.values()):
             self._compiled[(table, key)] = hit
         return hit
+
+    def source(self, table: str, key: str) -> str:
+        """:meth:`pattern`'s regex source, not compiled: for a caller that builds it into a
+        regex of its own (compiling a table's alternation only to read it back cost ms each)."""
+        return self._source(table, key, placeholder_names((), (), ()))
+
+    def _source(self, table: str, key: str, names: dict[str, tuple[str, ...]]) -> str:
+        parts = [p for w in self.words(table, key) if any(p := regex_parts(w, names))]
+        return guarded_alternation(parts) if parts else r"(?!x)x"
 
     def phrases(
         self,

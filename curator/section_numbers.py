@@ -116,7 +116,7 @@ def heading_numbers(headings: list[Any]) -> list[str | None]:
 
 @memo
 def _worded_re() -> re.Pattern[str]:
-    words = default_lexicon().pattern("sections", "number_words").pattern
+    words = default_lexicon().source("sections", "number_words")
     return re.compile(
         rf"\s*(?:{words})\s*[:：.]?\s*((?:(?:{ROMAN}|[A-Z])\.)?\d{{1,3}}(?:\.\d{{1,3}})*|{ROMAN})\.?(?=[\s:：·|—–\-)]|$)",
         re.IGNORECASE,
@@ -179,7 +179,7 @@ def number_depth(number: str) -> int:
 
 @memo
 def _ref_re() -> re.Pattern[str]:
-    words = default_lexicon().pattern("sections", "number_words").pattern
+    words = default_lexicon().source("sections", "number_words")
     return re.compile(
         rf"[\s\"'“”‘’「」]*(?:(?:{words})[\s:]*)*((?:(?:{ROMAN}|[A-Za-z])\.)?\d{{1,3}}(?:\.\d{{1,3}})*|{ROMAN}(?=\s*$))\.?[\s\"'“”‘’「」]*(?:(?:{words})\s*)*",
         re.IGNORECASE,

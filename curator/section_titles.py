@@ -28,7 +28,7 @@ _TITLE_EDGE = " \"'“”‘’「」《》:：,，.。、"
 
 @memo
 def _number_words() -> re.Pattern[str]:
-    words = default_lexicon().pattern("sections", "number_words").pattern
+    words = default_lexicon().source("sections", "number_words")
     return re.compile(rf"^(?:(?:{words})\s*)+|(?:\s*(?:{words}))+$", re.IGNORECASE)
 
 

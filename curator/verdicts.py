@@ -87,10 +87,10 @@ class VerdictReader:
     @cached_property
     def _negations(self) -> tuple[re.Pattern[str], re.Pattern[str]]:
         """A negation right before a remark ("not", "no", "不") or right after it ("ではない")."""
-        before = self.lexicon.pattern("remarks", "negations")
-        after = self.lexicon.pattern("remarks", "negations_after")
-        return re.compile(rf"(?:{before.pattern})\s*$", re.IGNORECASE), re.compile(
-            rf"\s*(?:{after.pattern})", re.IGNORECASE
+        before = self.lexicon.source("remarks", "negations")
+        after = self.lexicon.source("remarks", "negations_after")
+        return re.compile(rf"(?:{before})\s*$", re.IGNORECASE), re.compile(
+            rf"\s*(?:{after})", re.IGNORECASE
         )
 
     def _negated(self, text: str, m: re.Match[str]) -> bool:
