@@ -18,12 +18,12 @@ import functools
 import os
 from collections.abc import Callable
 from dataclasses import replace
-from operator import add
 from pathlib import Path
 from typing import Any
 
 from curator import cachecodec as codec
 from curator import doccodec
+from curator.cache_notes import DELTA_MIN, entries_from_data, entries_to_data, new_token
 from curator.config import Config
 from curator.context import DocIndex, build_doc_index
 from curator.gcpause import paused_gc
@@ -48,6 +48,7 @@ CACHE_NAME = "index-notes.cache"
 """The notes part; the others sit beside it (see PARTS)."""
 PARTS = {
     "notes": CACHE_NAME,
+    "notes-delta": "index-notes-delta.cache",
     "docs": "index-docs.cache",
     "cards": "index-cards.cache",
     "memo": "index-memo.cache",
@@ -114,6 +115,11 @@ class IndexCache:
         self.cards: dict[str, tuple[tuple[int, int], PaperCard]] = {}
         self.card_sigs: dict[str, dict[str, tuple[int, int] | None]] = {}
         self.settings: Any = None
+        self._token: str | None = None
+        """The token of the notes part as last read or written whole (see
+        :mod:`curator.cache_notes`); None: the next save writes it whole."""
+        self._since_whole: set[str] = set()
+        """Notes added, changed or gone since the notes part was written whole."""
         self.reads = 0
         """Files actually read in this run (the rest came from the cache)."""
         self.read_paths: list[str] = []
@@ -140,6 +146,7 @@ class IndexCache:
         version = _version()
         loaders = (
             ("notes", self._load_notes),
+            ("notes-delta", self._load_delta),
             ("docs", self._load_docs),
             ("cards", self._load_cards),
             ("vocabulary", self._load_vocabulary),
@@ -158,7 +165,9 @@ class IndexCache:
     def _forget(self, part: str) -> None:
         """Drop what a part that failed to decode may have left half-loaded."""
         if part == "notes":
-            self.notes, self.settings = {}, None
+            self.notes, self.settings, self._token = {}, None, None
+        elif part == "notes-delta":
+            pass  # applied whole or not at all: the notes it held are read from their files
         elif part == "docs":
             self.docs, self.indexes = {}, {}
         elif part == "cards":
@@ -170,31 +179,16 @@ class IndexCache:
                 di.index.memo = {}
 
     def _load_notes(self, data: Any, blobs: memoryview) -> None:
-        check(type(data) is dict and type(data.get("notes")) is list and len(data["notes"]) == 7)
-        settings = data.get("settings")
-        check(
-            type(settings) is list
-            and len(settings) == 2
-            and type(settings[0]) is str
-            and type(settings[1]) is int
-        )
-        rels, sizes, mtime_ns, offs, lens, mtimes, sha1s = cols = data["notes"]
-        n = len(rels)
-        for col, kind in zip(cols, (str, int, int, int, int, float, str), strict=True):
-            check(
-                type(col) is list and len(col) == n and (not col or set(map(type, col)) == {kind})
-            )
-        check(
-            not n or min(offs) >= 0 and min(lens) >= 0 and max(map(add, offs, lens)) <= len(blobs)
-        )
-        metas = codec.notes_from_data(data.get("meta"))
-        check(len(metas) == n and len(set(rels)) == n)
-        sigs = zip(sizes, mtime_ns, strict=True)
-        views = (blobs[off : off + length] for off, length in zip(offs, lens, strict=True))
-        self.notes = dict(
-            zip(rels, zip(sigs, metas, views, mtimes, sha1s, strict=True), strict=True)
-        )
-        self.settings = tuple(settings)
+        self.notes, self.settings, self._token, _removed = entries_from_data(data, blobs)
+
+    def _load_delta(self, data: Any, blobs: memoryview) -> None:
+        """The notes changed since the notes part was written whole, over it."""
+        entries, settings, token, removed = entries_from_data(data, blobs)
+        check(token == self._token and settings == self.settings)
+        self.notes.update(entries)
+        for rel in removed:
+            self.notes.pop(rel, None)
+        self._since_whole = {*entries, *removed}
 
     def _load_docs(self, data: Any, blobs: memoryview) -> None:
         check(type(data) is dict)
@@ -241,6 +235,7 @@ class IndexCache:
         if self.settings != key:
             self.notes = {}
             self.settings = key
+            self._token = None  # written whole next
             self._dirty.add("notes")
 
     def load_note(
@@ -273,13 +268,18 @@ class IndexCache:
         """A note a deferred pass only dated: its date and briefing check are kept (not its text),
         so the next pass over another evening need not read it again; a pass that needs it whole
         finds it ``pending`` and reads it then."""
+        self._changed(rel)
         if sig is None:
             self.notes.pop(rel, None)
             return
         self.notes[rel] = (sig, replace(ln.note, text=""), b"", ln.mtime, ln.sha1)
+
+    def _changed(self, rel: str) -> None:
+        self._since_whole.add(rel)
         self._dirty.add("notes")
 
     def _remember(self, rel: str, sig: tuple[int, int] | None, ln: LoadedNote) -> None:
+        self._changed(rel)
         if sig is None:
             self.notes.pop(rel, None)
             return
@@ -301,7 +301,6 @@ class IndexCache:
         ]
         meta = replace(ln.note, items=light_items, text="")
         self.notes[rel] = (sig, meta, blob, ln.mtime, ln.sha1)
-        self._dirty.add("notes")
 
     def _reload(self, path: Path, cfg: Config, rel: str) -> LoadedNote:
         """A cached note whose whole form did not decode: read the file again (and cache that)."""
@@ -387,7 +386,9 @@ class IndexCache:
 
     def mark_dirty(self, part: str) -> None:
         """A part changed in place (a doc's index was built: "docs"; new section-fit scores:
-        "memo")."""
+        "memo"; "notes": entries changed in place, so the whole part is written)."""
+        if part == "notes":
+            self._token = None
         self._dirty.add(part)
 
     def settle(self, present: set[str], indexes: list[DocIndex], *, save: bool) -> None:
@@ -403,7 +404,7 @@ class IndexCache:
         for rel in list(self.notes):
             if rel not in present:
                 del self.notes[rel]
-                self._dirty.add("notes")
+                self._changed(rel)
 
     def save(self) -> None:
         if self.vocabulary.changed:
@@ -412,6 +413,9 @@ class IndexCache:
         if not self.persist or not self._dirty:
             return
         version = _version()
+        if "notes" in self._dirty:
+            self._dirty.discard("notes")
+            self._dirty.add(self._notes_part())
         for part in sorted(self._dirty):
             blobs = Blobs()
             try:
@@ -427,31 +431,30 @@ class IndexCache:
                 self.root, self.paths[part], part, version, data, blobs, self.problems
             ):
                 return  # a read-only workspace (or a link) simply runs without a persisted cache
-            remove_legacy(self.root / ".curator" / LEGACY[part])
+            if part in LEGACY:
+                remove_legacy(self.root / ".curator" / LEGACY[part])
+            if part == "notes":
+                remove_legacy(self.paths["notes-delta"])  # it followed the part written before
+                self._since_whole = set()
             self._dirty.discard(part)
+
+    def _notes_part(self) -> str:
+        """The notes part is written whole when it has no token yet or the notes changed since
+        would make a large delta; else only the delta."""
+        if self._token is None or len(self._since_whole) > max(DELTA_MIN, len(self.notes) // 8):
+            return "notes"
+        return "notes-delta"
 
     def _data(self, part: str, blobs: Blobs) -> Any:
         """One part as plain data (the notes' whole forms go to ``blobs``)."""
         if part == "notes":
-            rels = list(self.notes)
-            entries = list(self.notes.values())
-            lens = [len(blob) for _s, _m, blob, _t, _h in entries]
-            offs = [blobs.add(blob)[0] for _s, _m, blob, _t, _h in entries]
-            cols = [
-                rels,
-                [e[0][0] for e in entries],
-                [e[0][1] for e in entries],
-                offs,
-                lens,
-                [float(e[3]) for e in entries],
-                [e[4] for e in entries],
-            ]
-            settings = list(self.settings) if self.settings is not None else None
-            return {
-                "settings": settings,
-                "notes": cols,
-                "meta": codec.notes_to_data([e[1] for e in entries]),
-            }
+            self._token = new_token()
+            return entries_to_data(self.notes, self.settings, blobs, self._token)
+        if part == "notes-delta":
+            assert self._token is not None  # _notes_part chose a delta
+            changed = {rel: self.notes[rel] for rel in self._since_whole if rel in self.notes}
+            gone = sorted(rel for rel in self._since_whole if rel not in self.notes)
+            return entries_to_data(changed, self.settings, blobs, self._token, removed=gone)
         if part == "docs":
             return {
                 rel: [sig[0], sig[1], doccodec.doc_to_data(doc, self.indexes.get(rel), blobs)]

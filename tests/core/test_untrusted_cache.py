@@ -175,8 +175,12 @@ def _mutations(data: object, rng: random.Random, n: int, choices: list[object]) 
 def test_wrong_types_in_a_cache_are_a_miss(sample_ws: Path, part: str) -> None:
     """Valid files holding the wrong types (anywhere) never break a run; where a type no field has
     lands, the part is a miss and the answer is the cold one."""
-    cold = _strip(analysis_json(analyze(sample_ws, since=SINCE, until=UNTIL)))
     analyze(sample_ws, since=SINCE, until=UNTIL, cache=IndexCache(sample_ws))
+    if part == "notes-delta":  # written once a note changes after the whole part
+        note = sample_ws / IN_WINDOW
+        note.write_text(note.read_text(encoding="utf-8") + "\n- one more line\n", "utf-8")
+        analyze(sample_ws, since=SINCE, until=UNTIL, cache=IndexCache(sample_ws))
+    cold = _strip(analysis_json(analyze(sample_ws, since=SINCE, until=UNTIL)))
     path = sample_ws / ".curator" / PARTS[part]
     from curator.cache import _version
 
