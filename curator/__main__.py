@@ -2,5 +2,5 @@
 
 from curator.cli import main
 
-if __name__ == "__main__":  # a process curator starts (curator.card_pool) imports this too
+if __name__ == "__main__":  # importing it (a tool, a spawned process) runs nothing
     raise SystemExit(main())

@@ -3,27 +3,32 @@
 Why: a cold start on a workspace of thousands of cards spends about a fifth of its time parsing
 them, and nothing about a card depends on the notes; on a machine with a second core the cards
 are ready by the time the notes are read, so the triage screen shows its rows sooner. The
-second process runs :func:`curator.cards.load_cards` itself, so its answer is the same; if it
-cannot start or fails in any way, the cards are parsed here as before. Only a process this one
-started sends back objects (pickled by ``concurrent.futures``); nothing read from the
-workspace is ever unpickled.
+second process (``python -m curator.card_pool ROOT DIR``) runs :func:`curator.cards.load_cards`
+itself and prints the cards as the index cache stores them (:mod:`curator.cachecodec`: plain
+JSON, type-checked as it is read back, never unpickled), so the answer is the same; if it cannot
+start or fails in any way, the cards are parsed here. A plain command, not ``multiprocessing``:
+that imports the parent's main script again in the child, which fails (loudly) when there is
+none (``python -``, a notebook).
 """
 
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
-from multiprocessing import get_context
 from pathlib import Path
+from typing import Any
 
+from curator.cachecodec import cards_from_data, cards_to_data
 from curator.cards import load_cards
 from curator.models import PaperCard
+from curator.persist import check, dumps, loads
 
 __all__ = ["PARALLEL_FROM", "start_loading"]
 
 PARALLEL_FROM = 1000
-"""Cards below this count are parsed here: starting a process (~0.15 s) would cost more."""
+"""Cards below this count are parsed here: starting a process (~0.1 s) would cost more."""
 
 Loaded = tuple[list[PaperCard], list[tuple[str, str]]]
 
@@ -34,20 +39,32 @@ def start_loading(root: Path, rel_dir: str, count: int) -> Callable[[], Loaded]:
     if count < PARALLEL_FROM or _cores() < 2:
         return lambda: load_cards(root, rel_dir)
     try:
-        pool = ProcessPoolExecutor(1, mp_context=get_context("spawn"), initializer=_quiet)
-        future = pool.submit(load_cards, root, rel_dir)
-    except Exception:  # no processes here (a sandbox, a full process table): parse them here
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "curator.card_pool", os.fspath(root), rel_dir],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,  # never a word on the terminal a full-screen UI owns
+            env={**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)},
+        )
+    except (OSError, ValueError):  # no processes here (a sandbox, a full process table)
         return lambda: load_cards(root, rel_dir)
 
     def finish() -> Loaded:
         try:
-            return future.result()
-        except Exception:  # the other process died or could not send its answer
+            out, _ = proc.communicate()
+            check(proc.returncode == 0)
+            return _decode(loads(out))
+        except Exception:  # the other process died, or printed what it should not
             return load_cards(root, rel_dir)
-        finally:
-            pool.shutdown(wait=False, cancel_futures=True)
 
     return finish
+
+
+def _decode(v: Any) -> Loaded:
+    check(type(v) is list and len(v) == 2 and type(v[1]) is list)
+    problems = [tuple(p) for p in v[1]]
+    check(all(len(p) == 2 and all(type(x) is str for x in p) for p in problems))
+    return cards_from_data(v[0]), problems
 
 
 def _cores() -> int:
@@ -58,9 +75,12 @@ def _cores() -> int:
         return os.cpu_count() or 1
 
 
-def _quiet() -> None:
-    """The second process never writes to the terminal (a full-screen UI may own it)."""
-    null = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(null, 1)
-    os.dup2(null, 2)
-    os.close(null)
+def main(argv: list[str]) -> int:
+    """The second process: the cards of ``argv[0]/argv[1]`` on standard output."""
+    cards, problems = load_cards(Path(argv[0]), argv[1])
+    sys.stdout.buffer.write(dumps([cards_to_data(cards), [list(p) for p in problems]]))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

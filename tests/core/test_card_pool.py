@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -16,46 +18,47 @@ from curator.cards import load_cards
 @pytest.mark.parametrize("where", [SAMPLE, BAD], ids=["sample", "bad-inputs"])
 def test_the_other_process_gives_the_same_cards(monkeypatch, where: Path) -> None:  # type: ignore[no-untyped-def]
     root = need(where)
-    monkeypatch.setattr(card_pool, "PARALLEL_FROM", 0)
+    _beside(monkeypatch)
+    monkeypatch.setattr(card_pool, "load_cards", _not_here)  # only the other process may parse
     got = card_pool.start_loading(root, "paper_cards", 1)()
     assert got == load_cards(root)
 
 
+def _beside(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Every count of cards goes to the other process, on any number of cores."""
+    monkeypatch.setattr(card_pool, "PARALLEL_FROM", 0)
+    monkeypatch.setattr(card_pool, "_cores", lambda: 2)
+
+
+def _not_here(*_a: object) -> None:
+    raise AssertionError("the cards were parsed in this process")
+
+
 def test_a_process_that_cannot_start_parses_here(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     root = need(SAMPLE)
-    monkeypatch.setattr(card_pool, "PARALLEL_FROM", 0)
-
-    def refuse(*_a: object, **_k: object) -> None:
-        raise OSError("no processes here")
-
-    monkeypatch.setattr(card_pool, "ProcessPoolExecutor", refuse)
+    _beside(monkeypatch)
+    monkeypatch.setattr(sys, "executable", "/nonexistent/python")
     assert card_pool.start_loading(root, "paper_cards", 1)() == load_cards(root)
 
 
-def test_a_process_that_dies_parses_here(monkeypatch, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    """The other process exits before answering (a kill, say): the cards are still all read."""
+@pytest.mark.parametrize("program", ["false", "echo"], ids=["fails", "prints-junk"])
+def test_a_process_that_fails_or_says_nonsense_parses_here(monkeypatch, program: str) -> None:  # type: ignore[no-untyped-def]
+    """The other process exits with an error, or prints what is not cards: all cards still read."""
     root = need(SAMPLE)
-    monkeypatch.setattr(card_pool, "PARALLEL_FROM", 0)
-    monkeypatch.setattr(card_pool, "load_cards", _die)
-    finish = card_pool.start_loading(root, "paper_cards", 1)
-    monkeypatch.setattr(card_pool, "load_cards", load_cards)
-    assert finish() == load_cards(root)
-
-
-def _die(*_a: object) -> None:
-    import os
-
-    os._exit(3)
+    found = shutil.which(program)
+    if found is None:
+        pytest.skip(f"no {program} here")
+    _beside(monkeypatch)
+    monkeypatch.setattr(sys, "executable", found)
+    assert card_pool.start_loading(root, "paper_cards", 1)() == load_cards(root)
 
 
 def test_an_analysis_with_cards_beside_it_is_the_same(monkeypatch, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    import shutil
-
     ws = tmp_path / "ws"
     shutil.copytree(need(SAMPLE), ws, ignore=shutil.ignore_patterns(".curator", "expected*"))
     args = ("2026-11-19T22:00:00+08:00", "2026-11-20T22:00:00+08:00")
     here = analyze(ws, None, *args, cache=IndexCache(ws, persist=False))
-    monkeypatch.setattr(card_pool, "PARALLEL_FROM", 0)
+    _beside(monkeypatch)
     beside = analyze(ws, None, *args, cache=IndexCache(ws, persist=False))
     assert beside.cards == here.cards
     assert [i.status for i in beside.increments] == [i.status for i in here.increments]
