@@ -40,7 +40,9 @@ def start_loading(root: Path, rel_dir: str, count: int) -> Callable[[], Loaded]:
         return lambda: load_cards(root, rel_dir)
     try:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "curator.card_pool", os.fspath(root), rel_dir],
+            # -P: not the working folder first on the path (it may be the workspace, and a
+            # workspace's files are never code); this process's own path instead
+            [sys.executable, "-P", "-m", "curator.card_pool", os.fspath(root), rel_dir],
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,  # never a word on the terminal a full-screen UI owns

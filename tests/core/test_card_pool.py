@@ -62,3 +62,20 @@ def test_an_analysis_with_cards_beside_it_is_the_same(monkeypatch, tmp_path: Pat
     beside = analyze(ws, None, *args, cache=IndexCache(ws, persist=False))
     assert beside.cards == here.cards
     assert [i.status for i in beside.increments] == [i.status for i in here.increments]
+
+
+def test_the_other_process_runs_no_code_from_the_working_folder(
+    monkeypatch, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    """Started from inside a workspace that carries a ``json.py`` (or a ``curator/``), the
+    second process still imports only curator's and Python's own modules."""
+    root = need(SAMPLE)
+    planted = tmp_path / "ws"
+    planted.mkdir()
+    marker = tmp_path / "ran"
+    (planted / "json.py").write_text(f"open({str(marker)!r}, 'w').write('x')\n", "utf-8")
+    monkeypatch.chdir(planted)
+    _beside(monkeypatch)
+    monkeypatch.setattr(card_pool, "load_cards", _not_here)
+    assert card_pool.start_loading(root, "paper_cards", 1)() == load_cards(root)
+    assert not marker.exists()
