@@ -3,20 +3,22 @@
 Two papers are related when their words are (TF-IDF cosine), when one's text names the other
 (its ID, its short name), when both are named for one coined name ("FooBench-Pro" and
 "FooBench-Lite"), when they sit at the same place in the doc, or when their titles are near
-twins.  Candidate pairs are blocked (rare terms, doc places, min-hash bands of title words) so
-the work stays near-linear at thousands of increments.
+twins.  Candidate pairs are blocked (rare terms, doc places, min-hash bands of title words), and
+a block of more than 60 is dropped, so an increment has a bounded number of partners: the work is
+linear in the increments once the blocks fill, faster-growing until then (on the generated
+corpora, with few distinct title words, 4× the increments still bring ~8× the pairs).
 """
 
 from __future__ import annotations
 
 import hashlib
-import math
 import re
-from collections import Counter, defaultdict
+from collections import Counter, defaultdict, deque
 from collections.abc import Iterable
 from functools import lru_cache
-from itertools import chain
-from operator import itemgetter, mul
+from itertools import chain, compress, count, islice, repeat
+from math import fsum
+from operator import add, and_, contains, itemgetter, le, lt, mul, neg, truediv
 
 from curator.gcpause import paused_gc
 from curator.lexicon import default_lexicon, memo
@@ -102,21 +104,19 @@ def _twin_bonus(a: frozenset[str], b: frozenset[str]) -> float:
 _TWIN_BONUS = 0.5
 
 
-def _title_bands(title_words: frozenset[str]) -> list[str]:
+def _title_bands(title_words: frozenset[str]) -> list[tuple[int, tuple[tuple[int, str], ...]]]:
     """Block keys that near-twin titles share ("Sparse attention for long-context decoding" and
     "Sparse attention for long-context prefill"), even when every word is common in the relay:
     per band, the three words of the title that hash lowest in that band (a keyed hash, not
-    ``hash()``: the same keys in every process)."""
+    ``hash()``: the same keys in every process), with their hashes, lowest first."""
     words = sorted(title_words)
     if len(words) < 3:
         return []
-    out = []
     # per band, each word's hash in word order; (hash, word) pairs sort as a stable sort by hash
-    # would (the words ascend and differ), so their first three are heapq.nsmallest's, in C
-    for band, column in enumerate(zip(*map(_word_hashes, words), strict=True)):
-        low = sorted([w for _h, w in sorted(zip(column, words, strict=True))[:3]])
-        out.append(f"\x02{band}\x1f" + "\x1f".join(low))
-    return out
+    # would (the words ascend and differ); all in C
+    columns = zip(*map(_word_hashes, words), strict=True)
+    low = map(itemgetter(slice(3)), map(sorted, map(zip, columns, repeat(words))))
+    return list(zip(count(), map(tuple, low)))
 
 
 @lru_cache(maxsize=1 << 16)
@@ -131,6 +131,12 @@ def _word_hashes(word: str) -> tuple[int, ...]:
 _NEIGHBOUR_BONUS = 0.26
 """What one shared piece of context (a section, an anchored paper both build on) adds to a pair's
 score."""
+
+_BAR = 0.32
+"""The score a pair needs to be flagged."""
+
+_NEAR = (0.0, _NEIGHBOUR_BONUS * 1, _NEIGHBOUR_BONUS * 2)
+"""What 0, 1, 2 or more shared pieces of context add, as the score adds it."""
 
 
 def _flag_overlaps(
@@ -245,7 +251,7 @@ def _partners(
     partners: dict[int, set[int]] = defaultdict(set)
     for a, b in links:
         partners[a].add(b)
-    block: dict[str, list[int]] = defaultdict(list)
+    block: dict[str | tuple[int, tuple[tuple[int, str], ...]], list[int]] = defaultdict(list)
     for i in range(n):
         for t in tfidf.rare_tokens(i, k=6, max_df=max(3, n // 20)):
             block[t].append(i)
@@ -257,8 +263,8 @@ def _partners(
     in_titles = Counter(chain.from_iterable(title_words))
     for i, words in enumerate(title_words):
         # a word no other title holds (the paper's own name) can bring no pair together
-        for key in _title_bands(frozenset(w for w in words if in_titles[w] > 1)):
-            block[key].append(i)  # near-twin titles: most words shared, however common the words
+        for band in _title_bands(frozenset(w for w in words if in_titles[w] > 1)):
+            block[band].append(i)  # near-twin titles: most words shared, however common the words
     for members in block.values():
         if len(members) <= 60:  # members ascend, so every pair comes out as (low, high)
             for k, x in enumerate(members[:-1]):
@@ -267,8 +273,8 @@ def _partners(
 
 
 class _Scored:
-    """The scored pairs: flags per increment as (rounded score, partner, pair a * n + b), in
-    (low, high) pair order; each flagged pair's shared terms, and which pairs are near-twins."""
+    """The scored pairs: flags per increment as (partner known, −rounded score, partner, pair
+    a * n + b), which sort in the order they are shown; and which pairs are near-twins."""
 
     def __init__(
         self,
@@ -280,9 +286,11 @@ class _Scored:
         self.n = len(incs)
         self.vectors = vectors
         self.links = links
-        self.flags: dict[int, list[tuple[float, int, int]]] = defaultdict(list)
-        self.shared_of: dict[int, set[str]] = {}
+        self.flags: dict[int, list[tuple[bool, float, int, int]]] = defaultdict(list)
         self.twins: set[int] = set()
+        # an increment still to triage first: its flag is a decision; one with a known item is
+        # context
+        self.known = [inc.status != "new" for inc in incs]
 
     def score(
         self,
@@ -291,44 +299,100 @@ class _Scored:
         context: list[frozenset[str]] | None,
         title_words: list[frozenset[str]],
     ) -> None:
-        """Score every candidate pair row by row (one row's vector stays hot while its partners
-        are scored); keep those that reach the bar."""
-        incs, vectors, links = self.incs, self.vectors, self.links
+        """Score every candidate pair row by row; flag those that reach the bar.  A row's scores
+        (cosine, shared context, near-twin titles) come for all its partners at once, in C, the
+        same sums in the same order as one by one; only a row with links is scored pair by
+        pair (~10^6 pairs at 35,000 increments: per-pair Python costs seconds)."""
+        vectors, links = self.vectors, self.links
         linked = {a for a, _b in links}
         keys = [set(v) for v in vectors]
         key_of = keys.__getitem__
-        fsum = math.fsum
+        getter_of = [v.__getitem__ for v in vectors].__getitem__
+        near_of = (context or [frozenset()] * self.n).__getitem__
         for a in sorted(partners):
             bs = sorted(partners[a])
-            va = vectors[a]
-            # the key intersections (most of the work) run in C, one map over the row's partners
-            for b, shared in zip(bs, map(keys[a].intersection, map(key_of, bs)), strict=True):
-                if distinct and frozenset((incs[a].id, incs[b].id)) in distinct:
-                    continue
-                # TfIdf.cosine: the same products, summed exactly (fsum: in any order), in C
-                cos = fsum(
-                    map(mul, map(va.__getitem__, shared), map(vectors[b].__getitem__, shared))
-                )
-                link = links.get((a, b)) if a in linked else None
-                near = len(context[a] & context[b]) if context is not None else 0
-                twin = _twin_bonus(title_words[a], title_words[b])
-                score = cos + (0.45 if link else 0.0) + _NEIGHBOUR_BONUS * min(2, near) + twin
-                if score >= 0.32:
-                    self._flag(a, b, round(min(1.0, score), 3), shared, bool(twin))
+            shared = list(map(keys[a].intersection, map(key_of, bs)))
+            # TfIdf.cosine: the same products, summed exactly (fsum: in any order)
+            got = map(map, repeat(vectors[a].__getitem__), shared)
+            cos = list(map(fsum, map(map, repeat(mul), got, map(map, map(getter_of, bs), shared))))
+            own = near_of(a)
+            nears: Iterable[int]
+            if len(own) == 1:  # the usual case: one section; shares it or not
+                nears = map(contains, map(near_of, bs), repeat(next(iter(own))))
+            else:
+                nears = (min(2, len(own & near_of(b))) for b in bs)
+            # score = cos + link + near + twin: with no link and no twin, cos + near exactly
+            plain = list(map(add, cos, map(_NEAR.__getitem__, nears)))
+            if a in linked or distinct:
+                for k, b in enumerate(bs):
+                    self._score_one(a, b, cos[k], distinct, context, title_words)
+                continue
+            self._add_twins(a, bs, plain, title_words)
+            self._flag_many(a, bs, plain)
 
-    def _flag(self, a: int, b: int, score: float, shared: set[str], twin: bool) -> None:
-        p = a * self.n + b
-        if twin:
-            self.twins.add(p)
-        self.flags[a].append((score, b, p))
-        self.flags[b].append((score, a, p))
-        self.shared_of[p] = shared
+    def _score_one(
+        self,
+        a: int,
+        b: int,
+        cos: float,
+        distinct: set[frozenset[str]],
+        context: list[frozenset[str]] | None,
+        title_words: list[frozenset[str]],
+    ) -> None:
+        """Score and flag one pair of a row with a link (or when some pairs are distinct)."""
+        incs = self.incs
+        if distinct and frozenset((incs[a].id, incs[b].id)) in distinct:
+            return
+        link = self.links.get((a, b))
+        near = len(context[a] & context[b]) if context is not None else 0
+        twin = _twin_bonus(title_words[a], title_words[b])
+        score = cos + (0.45 if link else 0.0) + _NEIGHBOUR_BONUS * min(2, near) + twin
+        if score >= _BAR:
+            s = -round(min(1.0, score), 3)
+            p = a * self.n + b
+            if twin:
+                self.twins.add(p)
+            self.flags[a].append((self.known[b], s, b, p))
+            self.flags[b].append((self.known[a], s, a, p))
+
+    def _add_twins(
+        self, a: int, bs: list[int], plain: list[float], title_words: list[frozenset[str]]
+    ) -> None:
+        """Add ``_twin_bonus`` to the plain scores of the row's pairs with near-twin titles, for
+        all of them at once, in C; note the twins that reach the bar."""
+        title_of = title_words.__getitem__
+        shared = list(map(len, map(title_words[a].intersection, map(title_of, bs))))
+        ks = list(compress(count(), map(le, repeat(3), shared)))  # twins share three words or more
+        if not ks:
+            return
+        bk = list(map(bs.__getitem__, ks))
+        fewest = map(min, repeat(len(title_words[a])), map(len, map(title_of, bk)))
+        held = list(map(truediv, map(shared.__getitem__, ks), fewest))
+        # _TWIN_BONUS * held if held >= 0.6 else 0.0 (times True is itself, times False 0.0)
+        bonus = list(map(mul, map(_TWIN_BONUS.__mul__, held), map(le, repeat(0.6), held)))
+        score = list(map(add, map(plain.__getitem__, ks), bonus))
+        deque(map(plain.__setitem__, ks, score), maxlen=0)
+        flagged = map(and_, map(lt, repeat(0.0), bonus), map(le, repeat(_BAR), score))
+        self.twins.update(map(add, repeat(a * self.n), compress(bk, flagged)))
+
+    def _flag_many(self, a: int, bs: list[int], plain: list[float]) -> None:
+        """Flag the row's pairs whose plain score reaches the bar, both ways, in C."""
+        ks = list(compress(count(), map(le, repeat(_BAR), plain)))
+        if not ks:
+            return
+        bk = list(map(bs.__getitem__, ks))
+        s = list(map(neg, map(round, map(min, repeat(1.0), map(plain.__getitem__, ks)), repeat(3))))
+        ps = list(map(add, repeat(a * self.n), bk))
+        self.flags[a].extend(zip(map(self.known.__getitem__, bk), s, bk, ps, strict=True))
+        # flags[b].append((known[a], s, a, p)) for each partner b
+        into = map(self.flags.__getitem__, bk)
+        deque(map(list.append, into, zip(repeat(self.known[a]), s, repeat(a), ps)), maxlen=0)
 
     def reason(self, p: int) -> str:
         a, b = divmod(p, self.n)
         va, vb = self.vectors[a], self.vectors[b]
         # heaviest product, then term
-        top = sorted([(-(va[t] * vb[t]), t) for t in self.shared_of[p]])[:4]
+        top = sorted([(-(va[t] * vb[t]), t) for t in va.keys() & vb.keys()])[:4]
         why = self.links.get((a, b)) or ("near-twin titles" if p in self.twins else "")
         if top:
             why = (why + "; " if why else "") + "shared terms: " + ", ".join([t for _, t in top])
@@ -339,21 +403,20 @@ class _Scored:
         a reason (most pairs are cut here)."""
         incs = self.incs
         reasons: dict[int, str] = {}
+        twin = self.twins.__contains__
         for i, lst in self.flags.items():
-            # a reverse sort stays stable: equal scores keep pair order
-            lst.sort(key=itemgetter(0), reverse=True)
-            # an increment still to triage first: its flag is a decision; one with a known item is
-            # context
-            lst.sort(key=lambda f: incs[f[1]].status != "new")
+            # new partners first, then the best score, then the partner's order
+            lst.sort()
             kept = []
             # a near-twin is always shown (up to two beyond the cap): it is the pair most likely
             # mistaken for one paper
-            extra = [f for f in lst[per_item:] if f[2] in self.twins][:2]
-            for score, j, p in [*lst[:per_item], *extra]:
+            rest = lst[per_item:]
+            extra = list(islice(compress(rest, map(twin, map(itemgetter(3), rest))), 2))
+            for _known, s, j, p in [*lst[:per_item], *extra]:
                 why = reasons.get(p)
                 if why is None:
                     why = reasons[p] = self.reason(p)
-                kept.append(Overlap(incs[j].id, score, why, incs[j].title))
+                kept.append(Overlap(incs[j].id, -s, why, incs[j].title))
             incs[i].overlaps = kept
 
 
