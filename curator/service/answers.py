@@ -105,7 +105,7 @@ def document_of(analysis: Analysis, fmt: str) -> list[bytes]:
         from curator.service.jsondoc import encoded
         from curator.service.report import analysis_json
 
-        return encoded(analysis_json(analysis))
+        return encoded(analysis_json(analysis, lazy=True))
     from curator.service.report import summary_text
 
     return [(summary_text(analysis) + "\n").encode("utf-8", "surrogatepass")]
