@@ -216,7 +216,7 @@ def write_cache(
         from curator.atomic import atomic_write_bytes  # writing is rare; reading must start fast
 
         parts = blobs.parts if blobs is not None else []
-        atomic_write_bytes(path, b"".join([MAGIC, payload, b"\n", *parts]), mode=0o600)
+        atomic_write_bytes(path, [MAGIC, payload, b"\n", *parts], mode=0o600)
         return True
     except OSError:
         return False
