@@ -20,7 +20,7 @@ import os
 import secrets
 import stat
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from curator.statedir import is_link, open_nofollow
@@ -71,7 +71,7 @@ _CHUNK = 1 << 20
 """Small parts are gathered up to this many bytes per write."""
 
 
-def _chunks(parts: list[bytes | memoryview]) -> Iterator[bytes | memoryview]:
+def _chunks(parts: Iterable[bytes | memoryview]) -> Iterator[bytes | memoryview]:
     """*parts* in order, small ones joined about :data:`_CHUNK` bytes at a time, large ones as
     they are (never one copy of them all)."""
     batch: list[bytes | memoryview] = []
@@ -94,15 +94,16 @@ def _chunks(parts: list[bytes | memoryview]) -> Iterator[bytes | memoryview]:
 
 def atomic_write_bytes(
     path: str | os.PathLike[str],
-    data: bytes | list[bytes | memoryview],
+    data: bytes | Iterable[bytes | memoryview],
     *,
     mode: int | None = None,
 ) -> None:
     """Replace *path* with *data* so that a crash leaves the old or the new file, never half.
 
-    *data* may come in parts, written one after another (a large cache file is never joined
-    into one copy first).  The file keeps the permission bits of the file it replaces (or
-    *mode*, or 0o666 minus the umask for a new file), so exports stay readable.
+    *data* may come in parts (any iterable, read once), written one after another (a large
+    cache file is never joined into one copy first).  The file keeps the permission bits of
+    the file it replaces (or *mode*, or 0o666 minus the umask for a new file), so exports stay
+    readable.
     """
     target = Path(path)
     tmp = temp_name(target)
@@ -117,7 +118,7 @@ def atomic_write_bytes(
         try:
             if mode is not None:
                 os.fchmod(fd, mode)
-            for part in _chunks(data) if isinstance(data, list) else [data]:
+            for part in [data] if isinstance(data, bytes) else _chunks(data):
                 write_all(fd, part)
             os.fsync(fd)
         finally:

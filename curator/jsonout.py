@@ -102,7 +102,13 @@ def _batches(pieces: Iterator[str]) -> Iterator[str]:
 def encoded(obj: Any) -> list[bytes]:
     """One JSON document and a newline as UTF-8, in pieces of about ``_BATCH`` characters (what
     :func:`emit` writes), never the whole document as one string."""
-    return [_safe(text).encode("utf-8") for text in _batches(_pieces(obj))]
+    return list(encoding(obj))
+
+
+def encoding(obj: Any) -> Iterator[bytes]:
+    """:func:`encoded`'s pieces one at a time, each encoded as it is asked for."""
+    for text in _batches(_pieces(obj)):
+        yield _safe(text).encode("utf-8")
 
 
 def emit(obj: Any, stream: IO[str] | None = None, *, indent: int | None = None) -> None:
