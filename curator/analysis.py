@@ -170,6 +170,7 @@ def _increments(ctx: Context, roles: NoteRoles, cards: list[PaperCard]) -> list[
     )
     authors = {n.path: n.author for n in roles.notes.values()}
     incs = [build_increment(c, ctx, authors) for c in clusters]
+    del clusters, said  # the increments hold what comes next: not these through the overlaps' peak
     incs.extend(card_increments(cards, incs, ctx))
     _flag_overlaps(incs, ctx, in_window, [*items, *carriers])
     incs.sort(key=sort_key)

@@ -20,6 +20,7 @@ import os
 import secrets
 import stat
 import time
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from curator.statedir import is_link, open_nofollow
@@ -58,7 +59,7 @@ def fsync_dir(directory: str | os.PathLike[str]) -> None:
         os.close(fd)
 
 
-def write_all(fd: int, data: bytes) -> None:
+def write_all(fd: int, data: bytes | memoryview) -> None:
     """Write every byte of *data* to *fd* (``os.write`` may write only part of it)."""
     view = memoryview(data)
     while view:
@@ -66,13 +67,43 @@ def write_all(fd: int, data: bytes) -> None:
         view = view[written:]
 
 
+_CHUNK = 1 << 20
+"""Small parts are gathered up to this many bytes per write."""
+
+
+def _chunks(parts: Iterable[bytes | memoryview]) -> Iterator[bytes | memoryview]:
+    """*parts* in order, small ones joined about :data:`_CHUNK` bytes at a time, large ones as
+    they are (never one copy of them all)."""
+    batch: list[bytes | memoryview] = []
+    size = 0
+    for part in parts:
+        if len(part) >= _CHUNK:
+            if batch:
+                yield b"".join(batch)
+                batch, size = [], 0
+            yield part
+            continue
+        batch.append(part)
+        size += len(part)
+        if size >= _CHUNK:
+            yield b"".join(batch)
+            batch, size = [], 0
+    if batch:
+        yield b"".join(batch)
+
+
 def atomic_write_bytes(
-    path: str | os.PathLike[str], data: bytes, *, mode: int | None = None
+    path: str | os.PathLike[str],
+    data: bytes | Iterable[bytes | memoryview],
+    *,
+    mode: int | None = None,
 ) -> None:
     """Replace *path* with *data* so that a crash leaves the old or the new file, never half.
 
-    The file keeps the permission bits of the file it replaces (or *mode*, or
-    0o666 minus the umask for a new file), so exports stay readable.
+    *data* may come in parts (any iterable, read once), written one after another (a large
+    cache file is never joined into one copy first).  The file keeps the permission bits of
+    the file it replaces (or *mode*, or 0o666 minus the umask for a new file), so exports stay
+    readable.
     """
     target = Path(path)
     tmp = temp_name(target)
@@ -87,7 +118,8 @@ def atomic_write_bytes(
         try:
             if mode is not None:
                 os.fchmod(fd, mode)
-            write_all(fd, data)
+            for part in [data] if isinstance(data, bytes) else _chunks(data):
+                write_all(fd, part)
             os.fsync(fd)
         finally:
             os.close(fd)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any
 
 _UNSAFE = re.compile("[\\ud800-\\udfff\\u007f-\\u009f\\u2028\\u2029]")
@@ -23,6 +23,17 @@ deeper makes ~10^5 small calls and costs three times the time)."""
 
 _BATCH = 1 << 20
 """Characters gathered before a write: few writes, and no copy of the whole document."""
+
+
+class Each:
+    """A list written one element at a time, ``fn`` of each of ``items`` as it is encoded: the
+    plain form of a long list (an analysis's increments) is never held whole.  Only
+    :func:`encoded` and :func:`emit` without an indent know it."""
+
+    __slots__ = ("fn", "items")
+
+    def __init__(self, fn: Callable[[Any], Any], items: Iterable[Any]) -> None:
+        self.fn, self.items = fn, items
 
 
 def _safe(text: str) -> str:
@@ -56,6 +67,13 @@ def _pieces(obj: Any, depth: int = _DEPTH) -> Iterator[str]:
             yield from _pieces(value, depth - 1)
             sep = ", "
         yield "}"
+    elif kind is Each:
+        sep = "["
+        for value in obj.items:
+            yield sep
+            yield from _pieces(obj.fn(value), max(depth - 1, 0))
+            sep = ", "
+        yield "]" if sep == ", " else "[]"
     elif depth and obj and (kind is list or kind is tuple):
         sep = "["
         for value in obj:
@@ -84,7 +102,13 @@ def _batches(pieces: Iterator[str]) -> Iterator[str]:
 def encoded(obj: Any) -> list[bytes]:
     """One JSON document and a newline as UTF-8, in pieces of about ``_BATCH`` characters (what
     :func:`emit` writes), never the whole document as one string."""
-    return [_safe(text).encode("utf-8") for text in _batches(_pieces(obj))]
+    return list(encoding(obj))
+
+
+def encoding(obj: Any) -> Iterator[bytes]:
+    """:func:`encoded`'s pieces one at a time, each encoded as it is asked for."""
+    for text in _batches(_pieces(obj)):
+        yield _safe(text).encode("utf-8")
 
 
 def emit(obj: Any, stream: IO[str] | None = None, *, indent: int | None = None) -> None:

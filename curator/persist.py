@@ -23,6 +23,8 @@ from __future__ import annotations
 import functools
 import os
 import stat
+from collections.abc import Iterable
+from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -148,6 +150,9 @@ class Blobs:
     def __init__(self) -> None:
         self.parts: list[bytes | memoryview] = []
         self.size = 0
+        self.stream: Iterable[bytes] = ()
+        """Written after ``parts``, read once as the file is written: a large blob made again
+        rather than held (the caller's refs must say where it lies)."""
 
     def add(self, data: bytes | memoryview) -> list[int]:
         ref = [self.size, len(data)]
@@ -215,8 +220,8 @@ def write_cache(
             return False
         from curator.atomic import atomic_write_bytes  # writing is rare; reading must start fast
 
-        parts = blobs.parts if blobs is not None else []
-        atomic_write_bytes(path, b"".join([MAGIC, payload, b"\n", *parts]), mode=0o600)
+        parts = chain(blobs.parts, blobs.stream) if blobs is not None else ()
+        atomic_write_bytes(path, chain([MAGIC, payload, b"\n"], parts), mode=0o600)
         return True
     except OSError:
         return False

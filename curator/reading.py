@@ -16,6 +16,8 @@ from typing import Any, Protocol
 
 from curator.config import Config
 from curator.context import DocIndex, build_doc_index
+from curator.lexicon import forget_texts
+from curator.mdblocks import plain_inline
 from curator.models import FileProblem, LivingDoc, Note, PaperCard
 from curator.workspace import Layout, LoadedNote, list_note_paths, load_note
 
@@ -129,4 +131,7 @@ def read_files(
     if progress:
         progress("matching", total, total)
     indexed = {t: (d, reader.doc_index(d)) for t, d in docs.items()}
+    # what splitting asked of each line and heading is asked again only of a note split again:
+    # at thousands of notes the memos hold tens of MB through every later stage
+    forget_texts(also=plain_inline.cache_clear)
     return Files(indexed, loaded, cards, problems, card_problems)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from curator.jsonout import Each
 from curator.models import Analysis, Increment, Note, to_plain
 from curator.textio import sanitize
 from curator.timeutil import fmt_window
@@ -75,8 +77,14 @@ def increment_json(inc: Increment) -> dict[str, Any]:
     }
 
 
-def analysis_json(a: Analysis) -> dict[str, Any]:
-    """The documented shape (paths relative to the workspace root)."""
+def analysis_json(a: Analysis, *, lazy: bool = False) -> dict[str, Any]:
+    """The documented shape (paths relative to the workspace root).  ``lazy``: the notes, cards
+    and increments as :class:`curator.jsonout.Each`, made plain only as they are encoded (at
+    thousands of notes their plain form is several times the document)."""
+
+    def each(fn: Callable[[Any], Any], items: Sequence[Any]) -> Any:
+        return Each(fn, items) if lazy else [fn(x) for x in items]
+
     doc = a.living_doc
     return {
         "topic": a.topic,
@@ -97,9 +105,9 @@ def analysis_json(a: Analysis) -> dict[str, Any]:
                 for s in doc.sections
             ],
         },
-        "notes": [note_json(n) for n in a.notes],
-        "paper_cards": [to_plain(c) for c in a.cards],
-        "increments": [increment_json(i) for i in a.increments],
+        "notes": each(note_json, a.notes),
+        "paper_cards": each(to_plain, a.cards),
+        "increments": each(increment_json, a.increments),
         "counts": counts(a),
         "errors": [
             {"path": e.path, "message": e.message, "severity": e.severity} for e in a.errors

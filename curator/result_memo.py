@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -215,8 +216,13 @@ def load(root: Path, key: str, problems: list[str] | None = None) -> Answer | No
     return Answer([document])
 
 
+def digester() -> Any:
+    """What a kept document's digest is taken with: ``update`` it with each part."""
+    return hashlib.blake2b(digest_size=16)
+
+
 def _digest(parts: list[bytes]) -> str:
-    h = hashlib.blake2b(digest_size=16)
+    h = digester()
     for part in parts:
         h.update(part)
     return h.hexdigest()
@@ -224,12 +230,24 @@ def _digest(parts: list[bytes]) -> str:
 
 def store(root: Path, key: str, answer: Answer, problems: list[str] | None = None) -> bool:
     """Keep *answer* under *key* (atomically), dropping all but the newest :data:`KEEP`."""
+    size = sum(len(part) for part in answer.parts)
+    return store_stream(root, key, answer.parts, _digest(answer.parts), size, problems)
+
+
+def store_stream(
+    root: Path,
+    key: str,
+    parts: Iterable[bytes],
+    digest: str,
+    size: int,
+    problems: list[str] | None = None,
+) -> bool:
+    """:func:`store` of a document whose *parts* are read once as the file is written (made
+    again, not held: a large document is printed first), with the *digest*
+    (:func:`digester`) and *size* taken as it was printed."""
     blobs = Blobs()
-    refs = [blobs.add(part) for part in answer.parts]  # one after another: one span
-    data = {
-        "document": [refs[0][0], sum(n for _off, n in refs)] if refs else [0, 0],
-        "digest": _digest(answer.parts),
-    }
+    blobs.stream = parts
+    data = {"document": [0, size], "digest": digest}
     if not write_cache(root, _path(root, key), KIND, _version(), data, blobs, problems):
         return False
     _prune(Path(state_dir(root)))

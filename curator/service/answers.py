@@ -13,6 +13,7 @@ cached) neither reads nor writes any of it.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -98,17 +99,21 @@ def key_rows(analysis: Analysis) -> list[KeyRow]:
     ]
 
 
-def document_of(analysis: Analysis, fmt: str) -> list[bytes]:
-    """What ``analyze`` prints for *analysis* in *fmt*, as UTF-8 in pieces: the ``--json``
-    document (one line and a newline) or the summary."""
+def document_of(analysis: Analysis, fmt: str) -> Iterator[bytes]:
+    """What ``analyze`` prints for *analysis* in *fmt*, as UTF-8 in pieces, each made as it is
+    asked for: the ``--json`` document (one line and a newline) or the summary."""
     if fmt == "json":
-        from curator.service.jsondoc import encoded
+        from curator.service.jsondoc import encoding
         from curator.service.report import analysis_json
 
-        return encoded(analysis_json(analysis))
+        return encoding(analysis_json(analysis, lazy=True))
     from curator.service.report import summary_text
 
-    return [(summary_text(analysis) + "\n").encode("utf-8", "surrogatepass")]
+    return iter([(summary_text(analysis) + "\n").encode("utf-8", "surrogatepass")])
+
+
+def _keepable(where: Slot | None) -> bool:
+    return where is not None and where.scan is not None and where.key is not None
 
 
 def keep(
@@ -116,15 +121,19 @@ def keep(
     where: Slot | None,
     analysis: Analysis,
     fmt: str | None,
-    document: list[bytes] | None,
+    printed: tuple[str, int] | None = None,
 ) -> None:
     """Keep *analysis*'s answer in *fmt* (None: only its key table) in *where*, when every stamp
-    of the scan before it settled."""
+    of the scan before it settled.  ``printed``: the digest (:func:`result_memo.digester`) and
+    size of the document as it was printed; it is then made again as it is written, not held."""
     if where is None or where.scan is None or where.key is None:
         return
     if fmt is not None:
-        doc = document if document is not None else document_of(analysis, fmt)
-        result_memo.store(evening.root, f"{where.key}-{fmt}", Answer(doc))
+        key = f"{where.key}-{fmt}"
+        if printed is None:
+            result_memo.store(evening.root, key, Answer(list(document_of(analysis, fmt))))
+        else:
+            result_memo.store_stream(evening.root, key, document_of(analysis, fmt), *printed)
     scanned = where.scan
     root = os.fspath(evening.root)
     own = [
@@ -150,9 +159,9 @@ def analysis_document(
     *,
     defer_outside: bool = True,
     fmt: str = "json",
-) -> list[bytes]:
-    """What ``analyze`` prints for the window in *fmt* (UTF-8, in pieces): the kept answer when
-    no input changed.
+) -> Iterator[bytes]:
+    """What ``analyze`` prints for the window in *fmt* (UTF-8, in pieces made as they are
+    printed): the kept answer when no input changed.
 
     Raises ValueError for a bad window (and WorkspaceError for a bad topic or folder)."""
     mode = "window" if defer_outside else "all-notes"
@@ -160,8 +169,20 @@ def analysis_document(
     if where is not None and where.key is not None:
         hit = result_memo.load(evening.root, f"{where.key}-{fmt}")
         if hit is not None:
-            return hit.parts
+            return iter(hit.parts)
     analysis = evening.analyze(topic, since, until, defer_outside=defer_outside)
-    document = document_of(analysis, fmt)
-    keep(evening, where, analysis, fmt, document)
-    return document
+    return _printed(evening, where, analysis, fmt)
+
+
+def _printed(evening: Evening, where: Slot | None, analysis: Analysis, fmt: str) -> Iterator[bytes]:
+    """*analysis*'s document piece by piece as it is printed, then kept: ~100 MB at 8,000 notes,
+    never held whole (keeping it encodes it again, a few seconds there)."""
+    if not _keepable(where):
+        yield from document_of(analysis, fmt)  # nothing to keep: no cache, or fresh files
+        return
+    digest, size = result_memo.digester(), 0
+    for part in document_of(analysis, fmt):
+        digest.update(part)
+        size += len(part)
+        yield part
+    keep(evening, where, analysis, fmt, (digest.hexdigest(), size))
