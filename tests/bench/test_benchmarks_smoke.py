@@ -14,33 +14,28 @@ import pytest
 SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "run.py"
 
 
-@pytest.fixture(scope="module")
-def report(tmp_path_factory: pytest.TempPathFactory) -> dict:
-    workdir = tmp_path_factory.mktemp("bench")
+def run_json(script: Path, *args: str, timeout: float = 300) -> tuple[dict, str]:
+    """A benchmark script run with ``--json``: (its JSON document, its stderr); it must exit 0."""
     out = subprocess.run(
-        [
-            sys.executable,
-            str(SCRIPT),
-            "--size",
-            "S",
-            "--only",
-            "analyze,cluster,lookup",
-            "--json",
-            "--workdir",
-            str(workdir),
-            "--repeat",
-            "2",
-            "--lookup-budget",
-            "10",
-        ],
+        [sys.executable, str(script), *args, "--json"],
         capture_output=True,
         text=True,
         encoding="utf-8",
-        timeout=300,
+        timeout=timeout,
         check=False,
     )
     assert out.returncode == 0, out.stderr[-3000:]
-    doc = json.loads(out.stdout)
+    return json.loads(out.stdout), out.stderr
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory: pytest.TempPathFactory) -> dict:
+    workdir = tmp_path_factory.mktemp("bench")
+    doc, _err = run_json(
+        SCRIPT,
+        *("--size", "S", "--only", "analyze,cluster,lookup", "--workdir", str(workdir)),
+        *("--repeat", "2", "--lookup-budget", "10"),
+    )
     assert doc["size"] == "S" and doc["errors"] == [], doc["errors"]
     return doc
 
@@ -102,35 +97,17 @@ KEYS_SCRIPT = SCRIPT.parent / "keys.py"
 
 def test_key_latency_benchmark_runs_on_the_sample_relay(tmp_path: Path) -> None:
     """``benchmarks/keys.py`` on the sample relay, 2 presses per key: figures and ratios, no timing asserted."""
-    out = subprocess.run(
-        [
-            sys.executable,
-            str(KEYS_SCRIPT),
-            "--places",
-            "sample",
-            "--repeat",
-            "2",
-            "--gap",
-            "0.05",
-            "--json",
-            "--workdir",
-            str(tmp_path),
-        ],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=300,
-        check=False,
+    doc, err = run_json(
+        KEYS_SCRIPT,
+        *("--places", "sample", "--repeat", "2", "--gap", "0.05", "--workdir", str(tmp_path)),
     )
-    assert out.returncode == 0, out.stderr[-3000:]
-    doc = json.loads(out.stdout)
     (place,) = doc["places"]
     assert place["place"] == "sample" and place["rows"] > 0
     for key in ("a", "u", "s", "j"):
         f = place["keys"][key]
         assert f["samples"] == 2 and f["bare_samples"] == 2, (key, f)
         assert f["curator_p95"] > 0 and f["bare_p95"] > 0 and f["ratio_p95"] > 0, (key, f)
-    assert "ratio" in out.stderr
+    assert "ratio" in err
 
 
 TMUX_KEYS = SCRIPT.parent / "tmux_keys.py"
@@ -140,32 +117,13 @@ TMUX_KEYS = SCRIPT.parent / "tmux_keys.py"
 def test_tmux_key_benchmark_runs_on_a_tiny_corpus(tmp_path: Path) -> None:
     """``benchmarks/tmux_keys.py`` on 30 notes, 3 presses per key: index complete and both
     figures per key for both apps; no timing asserted."""
-    out = subprocess.run(
-        [
-            sys.executable,
-            str(TMUX_KEYS),
-            "--notes",
-            "30",
-            "--repeat",
-            "3",
-            "--workdir",
-            str(tmp_path),
-            "--json",
-        ],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=300,
-        check=False,
-    )
-    assert out.returncode == 0, out.stderr[-3000:]
-    doc = json.loads(out.stdout)
+    doc, err = run_json(TMUX_KEYS, "--notes", "30", "--repeat", "3", "--workdir", str(tmp_path))
     assert doc["rows"] > 0 and doc["index_complete_s"] > 0
     for key in ("j", "k", "s"):
         for what in ("first", "settled"):
             f = doc["keys"][key][what]
             assert f["n"] == [3, 3] and f["ratio_p95"] > 0, (key, what, f)
-    assert "index complete" in out.stderr
+    assert "index complete" in err
 
 
 # --------------------------------------------------------------------------- scale.py (issue 14)
@@ -177,26 +135,7 @@ SCALE = SCRIPT.parent / "scale.py"
 def scale_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict, str]:
     """scale.py on a tiny corpus, one round: every figure present, no timing asserted."""
     workdir = tmp_path_factory.mktemp("scale")
-    out = subprocess.run(
-        [
-            sys.executable,
-            str(SCALE),
-            "--sizes",
-            "40",
-            "--repeat",
-            "1",
-            "--workdir",
-            str(workdir),
-            "--json",
-        ],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=120,
-        check=False,
-    )
-    assert out.returncode == 0, out.stderr[-3000:]
-    return json.loads(out.stdout), out.stderr
+    return run_json(SCALE, "--sizes", "40", "--repeat", "1", "--workdir", str(workdir), timeout=120)
 
 
 def test_scale_reports_every_figure_with_its_baseline(scale_run: tuple[dict, str]) -> None:

@@ -34,6 +34,12 @@ def _kept(ws: Path) -> list[str]:
     )
 
 
+def _kept_json(ws: Path) -> tuple[Path, bytes]:
+    """The one kept ``--json`` answer and its bytes as written."""
+    (kept,) = (ws / ".curator").glob("result-*-json.cache")
+    return kept, kept.read_bytes()
+
+
 def _analyze(ws: Path, capsys: pytest.CaptureFixture[str], *extra: str) -> dict:
     capsys.readouterr()
     assert main(["analyze", str(ws), "--json", *extra]) == 0
@@ -122,8 +128,7 @@ def test_a_damaged_or_foreign_answer_is_a_miss(
     sample_ws: Path, settled: None, capsys: pytest.CaptureFixture[str]
 ) -> None:
     first = _analyze(sample_ws, capsys)
-    (kept,) = (sample_ws / ".curator").glob("result-*-json.cache")
-    raw = kept.read_bytes()
+    kept, raw = _kept_json(sample_ws)
     kept.write_bytes(raw.replace(b'"topic"', b'"topiq"', 1))  # the document no longer its digest
     assert _analyze(sample_ws, capsys) == first
     kept.write_bytes(raw[: len(raw) // 2])  # cut short
@@ -138,8 +143,7 @@ def test_a_tampered_document_is_never_printed_over_a_fresh_one(
     sample_ws: Path, settled: None, capsys: pytest.CaptureFixture[str]
 ) -> None:
     first = _analyze(sample_ws, capsys)
-    (kept,) = (sample_ws / ".curator").glob("result-*-json.cache")
-    raw = kept.read_bytes()
+    kept, raw = _kept_json(sample_ws)
     kept.write_bytes(raw[:-2])  # the document's closing brace and newline gone
     assert _analyze(sample_ws, capsys) == first
 
