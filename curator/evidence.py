@@ -11,6 +11,7 @@ section suggestions by the authors' hints.  Everything is read from the workspac
 from __future__ import annotations
 
 import re
+import sys
 from fnmatch import fnmatchcase
 
 from rapidfuzz import fuzz, process
@@ -251,7 +252,7 @@ def with_hints(
                 label,
                 title,
                 round(min(1.0, value / 1.6), 3),
-                "; ".join(dict.fromkeys(reasons[label]))[:200],
+                sys.intern("; ".join(dict.fromkeys(reasons[label]))[:200]),  # see suggest
             )
         )
     return out

@@ -9,7 +9,6 @@ each reads the :class:`curator.context.Context` the analysis built.
 from __future__ import annotations
 
 import re
-import sys
 from dataclasses import dataclass
 
 from rapidfuzz import fuzz
@@ -84,8 +83,6 @@ def build_increment(c: Cluster, ctx: Context, authors: dict[str, str]) -> Increm
     inc.suggested_sections = with_hints(
         inc.suggested_sections, read_note_hints(ev, basis, said, ctx), ctx.index
     )
-    for s in inc.suggested_sections:  # a few hundred reasons, each made again for every increment
-        s.reason = sys.intern(s.reason)
     note_evidence(ev, c, basis, ctx)
     _fit(ev, inc, c, card, said, ctx)
     verdict = judge(ev)

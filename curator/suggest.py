@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import sys
 from collections import defaultdict
 from dataclasses import dataclass
 from operator import itemgetter
@@ -406,7 +407,8 @@ class SectionIndex:
                     label,
                     unit.title,
                     round(min(1.0, value / 1.6), 3),
-                    "; ".join(scores.reasons[label][:3]),
+                    # a few hundred distinct reasons across thousands of increments: one copy each
+                    sys.intern("; ".join(scores.reasons[label][:3])),
                 )
             )
         return out
