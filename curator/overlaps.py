@@ -13,12 +13,11 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections import Counter, defaultdict, deque
+from collections import Counter, defaultdict
 from collections.abc import Iterable
 from functools import lru_cache
 from itertools import chain, compress, count, islice, repeat
-from math import fsum
-from operator import add, and_, contains, itemgetter, le, lt, mul, neg, truediv
+from operator import itemgetter
 
 from curator.gcpause import paused_gc
 from curator.lexicon import default_lexicon, memo
@@ -134,9 +133,6 @@ score."""
 
 _BAR = 0.32
 """The score a pair needs to be flagged."""
-
-_NEAR = (0.0, _NEIGHBOUR_BONUS * 1, _NEIGHBOUR_BONUS * 2)
-"""What 0, 1, 2 or more shared pieces of context add, as the score adds it."""
 
 
 def _flag_overlaps(
@@ -299,36 +295,15 @@ class _Scored:
         context: list[frozenset[str]] | None,
         title_words: list[frozenset[str]],
     ) -> None:
-        """Score every candidate pair row by row; flag those that reach the bar.  A row's scores
-        (cosine, shared context, near-twin titles) come for all its partners at once, in C, the
-        same sums in the same order as one by one; only a row with links is scored pair by
-        pair (~10^6 pairs at 35,000 increments: per-pair Python costs seconds)."""
-        vectors, links = self.vectors, self.links
-        linked = {a for a, _b in links}
-        keys = [set(v) for v in vectors]
-        key_of = keys.__getitem__
-        getter_of = [v.__getitem__ for v in vectors].__getitem__
-        near_of = (context or [frozenset()] * self.n).__getitem__
+        """Score every candidate pair, row by row; flag those that reach the bar.  (Scoring a
+        row's pairs all at once in C was tried: the per-pair cost is the set intersection and
+        the products, whatever drives them, so it was no faster.)"""
+        vectors = self.vectors
+        cosine = TfIdf.cosine
         for a in sorted(partners):
-            bs = sorted(partners[a])
-            shared = list(map(keys[a].intersection, map(key_of, bs)))
-            # TfIdf.cosine: the same products, summed exactly (fsum: in any order)
-            got = map(map, repeat(vectors[a].__getitem__), shared)
-            cos = list(map(fsum, map(map, repeat(mul), got, map(map, map(getter_of, bs), shared))))
-            own = near_of(a)
-            nears: Iterable[int]
-            if len(own) == 1:  # the usual case: one section; shares it or not
-                nears = map(contains, map(near_of, bs), repeat(next(iter(own))))
-            else:
-                nears = (min(2, len(own & near_of(b))) for b in bs)
-            # score = cos + link + near + twin: with no link and no twin, cos + near exactly
-            plain = list(map(add, cos, map(_NEAR.__getitem__, nears)))
-            if a in linked or distinct:
-                for k, b in enumerate(bs):
-                    self._score_one(a, b, cos[k], distinct, context, title_words)
-                continue
-            self._add_twins(a, bs, plain, title_words)
-            self._flag_many(a, bs, plain)
+            va = vectors[a]
+            for b in sorted(partners[a]):
+                self._score_one(a, b, cosine(va, vectors[b]), distinct, context, title_words)
 
     def _score_one(
         self,
@@ -354,39 +329,6 @@ class _Scored:
                 self.twins.add(p)
             self.flags[a].append((self.known[b], s, b, p))
             self.flags[b].append((self.known[a], s, a, p))
-
-    def _add_twins(
-        self, a: int, bs: list[int], plain: list[float], title_words: list[frozenset[str]]
-    ) -> None:
-        """Add ``_twin_bonus`` to the plain scores of the row's pairs with near-twin titles, for
-        all of them at once, in C; note the twins that reach the bar."""
-        title_of = title_words.__getitem__
-        shared = list(map(len, map(title_words[a].intersection, map(title_of, bs))))
-        ks = list(compress(count(), map(le, repeat(3), shared)))  # twins share three words or more
-        if not ks:
-            return
-        bk = list(map(bs.__getitem__, ks))
-        fewest = map(min, repeat(len(title_words[a])), map(len, map(title_of, bk)))
-        held = list(map(truediv, map(shared.__getitem__, ks), fewest))
-        # _TWIN_BONUS * held if held >= 0.6 else 0.0 (times True is itself, times False 0.0)
-        bonus = list(map(mul, map(_TWIN_BONUS.__mul__, held), map(le, repeat(0.6), held)))
-        score = list(map(add, map(plain.__getitem__, ks), bonus))
-        deque(map(plain.__setitem__, ks, score), maxlen=0)
-        flagged = map(and_, map(lt, repeat(0.0), bonus), map(le, repeat(_BAR), score))
-        self.twins.update(map(add, repeat(a * self.n), compress(bk, flagged)))
-
-    def _flag_many(self, a: int, bs: list[int], plain: list[float]) -> None:
-        """Flag the row's pairs whose plain score reaches the bar, both ways, in C."""
-        ks = list(compress(count(), map(le, repeat(_BAR), plain)))
-        if not ks:
-            return
-        bk = list(map(bs.__getitem__, ks))
-        s = list(map(neg, map(round, map(min, repeat(1.0), map(plain.__getitem__, ks)), repeat(3))))
-        ps = list(map(add, repeat(a * self.n), bk))
-        self.flags[a].extend(zip(map(self.known.__getitem__, bk), s, bk, ps, strict=True))
-        # flags[b].append((known[a], s, a, p)) for each partner b
-        into = map(self.flags.__getitem__, bk)
-        deque(map(list.append, into, zip(repeat(self.known[a]), s, repeat(a), ps)), maxlen=0)
 
     def reason(self, p: int) -> str:
         a, b = divmod(p, self.n)

@@ -1,5 +1,6 @@
-"""find_overlaps scores a row's pairs all at once (issue 14); it must flag exactly what scoring
-them one by one flags: the same scores to the last bit, the same order, the same near-twins."""
+"""find_overlaps (its flags as sortable tuples, reasons made only for kept pairs; issue 14) must
+flag exactly what the scoring before it flagged: the same scores to the last bit, the same order,
+the same near-twins."""
 
 from __future__ import annotations
 
