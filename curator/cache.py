@@ -339,9 +339,6 @@ class IndexCache:
             self._dirty.update(("docs", "memo"))
         return di
 
-    def load_cards(self, root: Path, rel_dir: str) -> tuple[list[PaperCard], list[tuple[str, str]]]:
-        return self.start_cards(root, rel_dir)()
-
     def start_cards(
         self, root: Path, rel_dir: str
     ) -> Callable[[], tuple[list[PaperCard], list[tuple[str, str]]]]:
