@@ -74,13 +74,18 @@ class PickerScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="picker"):
             yield Label(Content(clean(self.title_text, 200)), id="dialog-title")
-            yield Input(placeholder=self.placeholder, id="picker-input")
-            yield OptionList(id="picker-options")
+            # filled here, not looked up on mount: a dialog mounted while the app closes may
+            # have lost its parts by then (and one batch measures the list once)
+            self._box = Input(placeholder=self.placeholder, id="picker-input")
+            yield self._box
+            self._list = OptionList(*self._options(""), id="picker-options")
+            yield self._list
             yield Label(Content.styled("Enter choose · ↑↓ move · Esc cancel", "dim"))
 
     def on_mount(self) -> None:
-        self._fill("")
-        self.query_one("#picker-input", Input).focus()
+        if self._list.option_count:
+            self._list.highlighted = 0
+        self._box.focus()
 
     def reset(self, title: str, choices: list[Choice]) -> None:
         """Offer new *choices* in this (already built) dialog: a reused dialog shows in one frame.
@@ -120,22 +125,23 @@ class PickerScreen(ModalScreen[str | None]):
         scored.sort(key=lambda t: (t[0], t[1]))
         return [c for _s, _i, c in scored[:MAX_SHOWN]]
 
+    def _options(self, query: str) -> list[Option]:
+        return [
+            Option(
+                Content.assemble(
+                    (clean(choice.label, 160), "bold"),
+                    ("  " + clean(choice.detail, 200), "dim") if choice.detail else "",
+                ),
+                id=choice.key,
+            )
+            for choice in self.ranked(query)
+        ]
+
     def _fill(self, query: str) -> None:
         options = self.query_one("#picker-options", OptionList)
         options.clear_options()
         # one batch: adding options one by one re-measures the list after each of up to 200
-        options.add_options(
-            [
-                Option(
-                    Content.assemble(
-                        (clean(choice.label, 160), "bold"),
-                        ("  " + clean(choice.detail, 200), "dim") if choice.detail else "",
-                    ),
-                    id=choice.key,
-                )
-                for choice in self.ranked(query)
-            ]
-        )
+        options.add_options(self._options(query))
         if options.option_count:
             options.highlighted = 0
 
