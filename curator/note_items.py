@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 from curator.arxiv import find_ids
-from curator.fields import Field, match_field
+from curator.fields import Field, is_remark, match_field
 from curator.item_labels import is_file_link
 from curator.item_titles import (
     PRIORITY,
@@ -391,6 +391,8 @@ def _lead_id(body: list[str]) -> str | None:
         seen += 1
         if seen > 3:
             return None
+        if is_remark(raw):
+            continue  # "- Related: X (2607.14016)" under a blog's heading: not what it opens with
         ids = list(dict.fromkeys(m.id for m in find_ids(raw)))
         if ids:
             return ids[0] if len(ids) == 1 else None
