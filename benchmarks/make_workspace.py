@@ -32,7 +32,7 @@ from pathlib import Path
 TZ = timezone(timedelta(hours=8))
 UNTIL = datetime(2026, 8, 20, 22, 20, tzinfo=TZ)
 TOPIC = "inference"
-GENERATOR_VERSION = 1
+GENERATOR_VERSION = 2
 OWNED = ("inbox", "paper_cards", "organized", "curator.toml", "README.md", "ground_truth.json")
 
 
@@ -419,6 +419,15 @@ NOTE_TOPICS = [
     "multimodal",
     "risk",
 ]
+
+
+def _slug_kind(r: random.Random, topic: str) -> str:
+    """A note's name word; ``<day>-<topic>-e1prep`` is how the sample relay names its topic's
+    briefing, so a note of this workspace's own topic is not named so (another topic's may be)."""
+    kind = r.choice(NOTE_KINDS)
+    return "prep-notes" if kind == "e1prep" and topic == TOPIC else kind
+
+
 NOTE_KINDS = [
     "e1prep",
     "filter",
@@ -1221,9 +1230,9 @@ class Gen:
             if n.kind == "briefing" or n.style == "briefing":
                 base = f"{day}-{n.topic}-e1prep"
             elif timed:
-                base = f"{day}T{n.time:%H%M}-{n.author.name}-{n.topic}-{r.choice(NOTE_KINDS)}"
+                base = f"{day}T{n.time:%H%M}-{n.author.name}-{n.topic}-{_slug_kind(r, n.topic)}"
             else:
-                base = f"{day}-{n.topic}-{r.choice(NOTE_KINDS)}"
+                base = f"{day}-{n.topic}-{_slug_kind(r, n.topic)}"
             path = f"inbox/{n.author.name}/{base}.md"
             k = 2
             while path in used:
@@ -1657,7 +1666,11 @@ class Gen:
     def r_zengliang(self, note: NotePlan, views: list[View]) -> list[str]:
         lp, rp, colon, _ = self.punct(note)
         spark = note.front_matter
-        lines = self.preamble(note, f"{note.topic} · E1 预消化 · {note.time:%Y-%m-%d}")
+        # the sample relay labels a topic's "E1 预消化" (pre-digest) a briefing of that topic (tom's
+        # inference one is its previous briefing): a note of this workspace's own topic titled so
+        # would contradict ground truth, which calls it a note
+        kind = "增量整理" if note.topic == TOPIC else "E1 预消化"
+        lines = self.preamble(note, f"{note.topic} · {kind} · {note.time:%Y-%m-%d}")
         lines += [
             "## 状态",
             "",

@@ -28,9 +28,11 @@ class TimeVocab:
     """
 
     zones: dict[str, tuple[tuple[str, tzinfo], ...]]
+    zone_abbreviations: frozenset[str]
     zone_after: re.Pattern[str]
     zone_before: re.Pattern[str]
     iso_minus: re.Pattern[str]
+    zone_heads: re.Pattern[str]
     months: dict[str, int]
     date: re.Pattern[str]
     today: re.Pattern[str]
@@ -129,6 +131,7 @@ def vocab(lex: Lexicon) -> TimeVocab:
     month = alternation(list(months))
     return TimeVocab(
         zones=zones,
+        zone_abbreviations=frozenset(k for k in zones if k.isascii() and k.isalpha()),
         months=months,
         **_zone_patterns(zones),
         **_date_patterns(words, month),
@@ -165,6 +168,13 @@ def _zone_patterns(zones: dict[str, tuple[tuple[str, tzinfo], ...]]) -> dict[str
         ),
         "iso_minus": re.compile(r"-\d{2}:?\d{2}(?!\d)"),
         "zone_before": re.compile(rf"(?P<word>{zone_words})\s*$", flags),
+        # what note_stamps.may_write_zone looks for besides the abbreviations (as written): the
+        # first words of the phrases ("hora", "北京时间"), in any case
+        "zone_heads": re.compile(
+            "|".join(re.escape(w) for w in sorted({p.split()[0] for p in phrases}, key=len)[::-1])
+            or r"(?!x)x",
+            flags,
+        ),
     }
 
 

@@ -1,0 +1,82 @@
+"""A name's clock time is read in another zone only when the note writes one: the quick scan that
+skips notes without any (``may_write_zone``) never changes an answer."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from unittest import mock
+from zoneinfo import ZoneInfo
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from curator import note_stamps
+from curator.lexicon import default_lexicon
+from curator.note_stamps import may_write_zone, name_clock_zoned
+from curator.time_vocab import vocab
+
+NAIVE = datetime(2026, 10, 24, 16, 10)
+TZ = ZoneInfo("Asia/Shanghai")
+
+_PIECES = [
+    "opened on Oct 24, 2026, ",
+    "2026-10-24 ",
+    "2026-10-24T",
+    "16:10",
+    "16.10",
+    "a las 16.10",
+    "16时10分",
+    "16 时 10 分",
+    "4点半",
+    "16h10",
+    " CEST",
+    "CEST",
+    " (+02:00)",
+    "+0200",
+    "-05:00",
+    " UTC",
+    "UTC+2",
+    " GMT-3",
+    "Z",
+    "pm",
+    " hora de Madrid",
+    " HORA DE MADRID",
+    "北京时间",
+    "柏林时间 ",
+    " · ",
+    " — bob",
+    "要点",
+    "\n",
+    "## ",
+    "Zepem ",
+    " 2608.12345",
+]
+_TEXT = st.lists(st.sampled_from(_PIECES), min_size=1, max_size=12).map("".join)
+
+
+def _without_scan(text: str) -> datetime | None:
+    with mock.patch.object(note_stamps, "may_write_zone", lambda _t, _v: True):
+        return name_clock_zoned(text, NAIVE, TZ, "bob", None)
+
+
+@settings(max_examples=600, deadline=None)
+@given(_TEXT)
+def test_the_scan_never_changes_the_zone_read(text: str) -> None:
+    assert name_clock_zoned(text, NAIVE, TZ, "bob", None) == _without_scan(text)
+
+
+def test_the_written_zones_are_seen_and_plain_text_is_not() -> None:
+    v = vocab(default_lexicon())
+    for written in (
+        "opened Oct 24, 16:10 CEST",
+        "16:10 (+02:00)",
+        "2026-10-24T16:10-05:00",
+        "16:10Z",
+        "16:10 UTC",
+        "16:10 hora de Madrid",
+        "柏林时间 16:10",
+        "16时10分",
+    ):
+        assert may_write_zone(written, v), written
+    assert not may_write_zone("# Notes\n\n- Foo-Net (2608.12345): +23% at 16:10, 要点:快\n", v)
+    assert name_clock_zoned("# x\n\nopened Oct 24, 2026, 16:10 CEST\n", NAIVE, TZ, None, None)
