@@ -13,6 +13,7 @@ none (``python -``, a notebook).
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -22,6 +23,7 @@ from typing import Any
 
 from curator.cachecodec import cards_from_data, cards_to_data
 from curator.cards import load_cards
+from curator.lexicon import active_extra, default_lexicon, use_lexicon_of
 from curator.models import PaperCard
 from curator.persist import check, dumps, loads
 
@@ -36,26 +38,36 @@ Loaded = tuple[list[PaperCard], list[tuple[str, str]]]
 def start_loading(root: Path, rel_dir: str, count: int) -> Callable[[], Loaded]:
     """Starts parsing the ``count`` cards of ``root/rel_dir``; the returned call gives
     :func:`curator.cards.load_cards`'s answer (waiting for it if it is not ready yet)."""
-    if count < PARALLEL_FROM or _cores() < 2:
+    extra = active_extra()
+    if count < PARALLEL_FROM or _cores() < 2 or extra is None:
         return lambda: load_cards(root, rel_dir)
     try:
+        words = json.dumps(extra).encode("utf-8")  # the workspace's own words, for the same cards
         proc = subprocess.Popen(
             # -P: not the working folder first on the path (it may be the workspace, and a
             # workspace's files are never code); this process's own path instead
             [sys.executable, "-P", "-m", "curator.card_pool", os.fspath(root), rel_dir],
-            stdin=subprocess.DEVNULL,
+            stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,  # never a word on the terminal a full-screen UI owns
             env={**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)},
         )
-    except (OSError, ValueError):  # no processes here (a sandbox, a full process table)
+    except (OSError, TypeError, ValueError):  # no processes here; a table JSON cannot carry
         return lambda: load_cards(root, rel_dir)
+    try:
+        with proc.stdin:  # type: ignore[union-attr]  # a pipe: asked for above
+            proc.stdin.write(words)  # type: ignore[union-attr]  # it is read first thing
+    except OSError:  # it is gone already: finish() sees it fail
+        pass
 
     def finish() -> Loaded:
         try:
-            out, _ = proc.communicate()
-            check(proc.returncode == 0)
-            return _decode(loads(out))
+            with proc.stdout:  # type: ignore[union-attr]  # a pipe: asked for above
+                out = proc.stdout.read()  # type: ignore[union-attr]
+            check(proc.wait() == 0)
+            fingerprint, *loaded = loads(out)
+            check(fingerprint == default_lexicon().fingerprint)  # read with the words used here
+            return _decode(loaded)
         except Exception:  # the other process died, or printed what it should not
             return load_cards(root, rel_dir)
 
@@ -79,8 +91,11 @@ def _cores() -> int:
 
 def main(argv: list[str]) -> int:
     """The second process: the cards of ``argv[0]/argv[1]`` on standard output."""
+    extra = json.loads(sys.stdin.buffer.read() or b"{}")
+    use_lexicon_of(extra if isinstance(extra, dict) else {})
     cards, problems = load_cards(Path(argv[0]), argv[1])
-    sys.stdout.buffer.write(dumps([cards_to_data(cards), [list(p) for p in problems]]))
+    fingerprint = default_lexicon().fingerprint
+    sys.stdout.buffer.write(dumps([fingerprint, cards_to_data(cards), [list(p) for p in problems]]))
     return 0
 
 

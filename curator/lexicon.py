@@ -182,6 +182,8 @@ def packaged_lexicon() -> Lexicon:
 
 _ACTIVE: list[Lexicon] = []
 _CLEARS: list[Callable[[], None]] = []
+_EXTRA: list[Mapping[str, Any]] = []
+"""The workspace table the lexicon in use was made from (by :func:`use_lexicon_of`)."""
 
 
 def default_lexicon() -> Lexicon:
@@ -198,10 +200,20 @@ def use_lexicon_of(extra: Mapping[str, Any]) -> None:
     """
     if extra:
         use_lexicon(load_lexicon(extra))
+        _EXTRA[:] = [extra]
     elif _ACTIVE:  # back to the packaged phrases: forget what the workspace's words made
         _ACTIVE.clear()
+        _EXTRA.clear()
         for clear in _CLEARS:
             clear()
+
+
+def active_extra() -> Mapping[str, Any] | None:
+    """The workspace table the lexicon in use was made from ({} for the packaged phrases alone),
+    so another process can read with the same words; None when it was set some other way."""
+    if not _ACTIVE:
+        return {}
+    return _EXTRA[0] if _EXTRA else None
 
 
 def use_lexicon(lexicon: Lexicon) -> None:
@@ -209,6 +221,7 @@ def use_lexicon(lexicon: Lexicon) -> None:
     if default_lexicon().fingerprint == lexicon.fingerprint:
         return
     _ACTIVE[:] = [lexicon]
+    _EXTRA.clear()
     for clear in _CLEARS:
         clear()
 

@@ -79,3 +79,45 @@ def test_the_other_process_runs_no_code_from_the_working_folder(
     monkeypatch.setattr(card_pool, "load_cards", _not_here)
     assert card_pool.start_loading(root, "paper_cards", 1)() == load_cards(root)
     assert not marker.exists()
+
+
+def test_the_other_process_reads_with_the_workspaces_own_words(monkeypatch, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """A team's card label ("Rubrik") is read in the other process too: it is given the
+    workspace's [lexicon] table, and its answer is taken only if it read with the same words."""
+    from curator.lexicon import use_lexicon_of
+
+    cards = tmp_path / "paper_cards"
+    cards.mkdir()
+    (cards / "0001-2608-12345.md").write_text(
+        "# Foo-Net\n\n- arXiv: 2608.12345\n- Rubrik: evaluation\n", encoding="utf-8"
+    )
+    _beside(monkeypatch)
+    monkeypatch.setattr(card_pool, "load_cards", _not_here)
+    try:
+        use_lexicon_of({"cards": {"category": ["rubrik"]}})
+        [card], _problems = card_pool.start_loading(tmp_path, "paper_cards", 1)()
+        assert card.category == "evaluation"
+        use_lexicon_of({})
+        [card], _problems = card_pool.start_loading(tmp_path, "paper_cards", 1)()
+        assert card.category != "evaluation"
+    finally:
+        use_lexicon_of({})
+
+
+def _not_started(*_a: object, **_k: object) -> None:
+    raise AssertionError("another process was started")
+
+
+def test_words_set_another_way_parse_here(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A lexicon made in this process (not from a workspace table) cannot be handed over."""
+    from curator.lexicon import default_lexicon, load_lexicon, use_lexicon
+
+    root = need(SAMPLE)
+    _beside(monkeypatch)
+    before = default_lexicon()
+    try:
+        use_lexicon(load_lexicon({"cards": {"category": ["rubrik"]}}))
+        monkeypatch.setattr(card_pool.subprocess, "Popen", _not_started)
+        assert card_pool.start_loading(root, "paper_cards", 1)() == load_cards(root)
+    finally:
+        use_lexicon(before)
