@@ -17,7 +17,7 @@ from textual.screen import Screen
 
 from curator.service.request import EveningRequest
 from curator.tui.actions import bindings, resolve_keymap
-from curator.tui.paths import styles_dir
+from curator.tui.paths import read_later_styles, styles_dir
 from curator.tui.screens.triage import TriageScreen
 
 if TYPE_CHECKING:
@@ -75,6 +75,9 @@ class CuratorApp(App[None]):
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.Key):
             self.key_at = time.monotonic()
+            read_later_styles(self)  # a dialog may open before the panes have read them
+        elif isinstance(event, events.MouseDown):
+            read_later_styles(self)
         await super().on_event(event)
 
     def get_default_screen(self) -> Screen[None]:

@@ -17,6 +17,7 @@ from textual.theme import Theme
 from textual.widgets import Footer
 
 from curator.service.pacing import rest_delay
+from curator.tui.paths import read_later_styles
 from curator.tui.screens.panes import Panes
 from curator.tui.screens.triage_state import WRITES, clean
 
@@ -40,6 +41,7 @@ class TriageViews(Panes):
     async def _panes(self) -> None:
         """Mount the panes once (after the first frame, or sooner if a result needs them)."""
         if self._panes_mount is None:
+            read_later_styles(self.app)
             from curator.tui.widgets.detail import DetailPane
             from curator.tui.widgets.increments import IncrementsTable
             from curator.tui.widgets.notes import NotesPane
