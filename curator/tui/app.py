@@ -17,13 +17,12 @@ from textual.screen import Screen
 
 from curator.service.request import EveningRequest
 from curator.tui.actions import bindings, resolve_keymap
-from curator.tui.paths import read_later_styles, styles_dir
+from curator.tui.paths import APP_CSS, read_later_styles
 from curator.tui.screens.triage import TriageScreen
 
 if TYPE_CHECKING:
     from curator.service.settings import Config
 
-CSS_FILE = styles_dir() / "app.tcss"
 NOTICE_SECONDS = 120
 """How long a startup notice (the demo's folder) stays on screen."""
 
@@ -31,7 +30,7 @@ NOTICE_SECONDS = 120
 class CuratorApp(App[None]):
     """`curator WORKSPACE`: triage the evening relay by keyboard."""
 
-    CSS_PATH = [str(CSS_FILE)]
+    CSS_PATH = [APP_CSS]
     TITLE = "curator"
     ENABLE_COMMAND_PALETTE = True
     BINDINGS = bindings("app")

@@ -22,7 +22,10 @@ def styles_dir() -> Path:
     return here.parent / "styles"
 
 
-LATER_CSS = str(styles_dir() / "panes.tcss")
+_STYLES = styles_dir()
+APP_CSS = str(_STYLES / "app.tcss")
+"""What the first frame shows."""
+LATER_CSS = str(_STYLES / "panes.tcss")
 """The panes' and dialogs' rules (absolute, as Textual keys the files it has read)."""
 
 

@@ -8,7 +8,6 @@ The filter box and the section picker (composed off screen while idle) live here
 
 from __future__ import annotations
 
-import shlex
 import time
 from typing import TYPE_CHECKING
 
@@ -195,6 +194,8 @@ class TriageViews(Panes):
 
     def on_tree_node_selected(self, event: Tree.NodeSelected[str]) -> None:
         if event.node.tree.id == "notes" and event.node.data:
+            import shlex  # not before the first frame
+
             self._set_filter(f"note:{shlex.quote(event.node.data)}")
             self.notify(
                 f"showing increments from {clean(event.node.data, 200)} (Esc clears)", markup=False
