@@ -17,13 +17,12 @@ from textual.screen import Screen
 
 from curator.service.request import EveningRequest
 from curator.tui.actions import bindings, resolve_keymap
-from curator.tui.paths import styles_dir
+from curator.tui.paths import APP_CSS, read_later_styles
 from curator.tui.screens.triage import TriageScreen
 
 if TYPE_CHECKING:
     from curator.service.settings import Config
 
-CSS_FILE = styles_dir() / "app.tcss"
 NOTICE_SECONDS = 120
 """How long a startup notice (the demo's folder) stays on screen."""
 
@@ -31,7 +30,7 @@ NOTICE_SECONDS = 120
 class CuratorApp(App[None]):
     """`curator WORKSPACE`: triage the evening relay by keyboard."""
 
-    CSS_PATH = [str(CSS_FILE)]
+    CSS_PATH = [APP_CSS]
     TITLE = "curator"
     ENABLE_COMMAND_PALETTE = True
     BINDINGS = bindings("app")
@@ -75,6 +74,9 @@ class CuratorApp(App[None]):
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.Key):
             self.key_at = time.monotonic()
+            read_later_styles(self)  # a dialog may open before the panes have read them
+        elif isinstance(event, events.MouseDown):
+            read_later_styles(self)
         await super().on_event(event)
 
     def get_default_screen(self) -> Screen[None]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from textual.widget import Widget
 
 from curator.tui.actions import BY_ID, keys_of
-from curator.tui.screens.triage_state import TriageBase
+from curator.tui.screens.triage_state import Layer
 
 PANES: dict[str, tuple[str, str]] = {
     "notes": ("#notes", "1"),
@@ -23,7 +23,7 @@ PANES: dict[str, tuple[str, str]] = {
 SIDE = ("notes", "sections")
 
 
-class Panes(TriageBase):
+class Panes(Layer):
     """Pane toggles (`1`–`4`) and the width's defaults."""
 
     def on_resize(self) -> None:

@@ -45,7 +45,10 @@ def _commands() -> type[TriageCommands]:
     return TriageCommands
 
 
-class TriageScreen(Keys, Navigation, TriageLoading, TriageEdits):
+# Keys last: the one Textual class among the layers (the others are plain, see triage_state.Layer)
+# must follow them, so they come before Screen; the CSS type names stay TriageScreen, Keys,
+# TriageBase, Screen.
+class TriageScreen(Navigation, TriageLoading, TriageEdits, Keys):
     """Approve, reject, defer, edit and merge the evening's increments by keyboard."""
 
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-medium"), (150, "-wide")]

@@ -186,3 +186,12 @@ class TriageBase(Screen[None]):
         if self.session is None:
             return None
         return self.session.row(self._table.current_key)
+
+
+if TYPE_CHECKING:
+    Layer = TriageBase
+else:
+    Layer = object
+"""The base of the triage screen's layers: :class:`TriageBase` to the type checker, a plain
+class at run time. A Textual class costs ~0.25 ms to set up (bindings, CSS names, a walk of
+its attributes), and six layers cost the first frame ~1.5 ms; the screen sets itself up once."""

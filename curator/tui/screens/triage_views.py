@@ -8,7 +8,6 @@ The filter box and the section picker (composed off screen while idle) live here
 
 from __future__ import annotations
 
-import shlex
 import time
 from typing import TYPE_CHECKING
 
@@ -17,6 +16,7 @@ from textual.theme import Theme
 from textual.widgets import Footer
 
 from curator.service.pacing import rest_delay
+from curator.tui.paths import read_later_styles
 from curator.tui.screens.panes import Panes
 from curator.tui.screens.triage_state import WRITES, clean
 
@@ -40,6 +40,7 @@ class TriageViews(Panes):
     async def _panes(self) -> None:
         """Mount the panes once (after the first frame, or sooner if a result needs them)."""
         if self._panes_mount is None:
+            read_later_styles(self.app)
             from curator.tui.widgets.detail import DetailPane
             from curator.tui.widgets.increments import IncrementsTable
             from curator.tui.widgets.notes import NotesPane
@@ -193,6 +194,8 @@ class TriageViews(Panes):
 
     def on_tree_node_selected(self, event: Tree.NodeSelected[str]) -> None:
         if event.node.tree.id == "notes" and event.node.data:
+            import shlex  # not before the first frame
+
             self._set_filter(f"note:{shlex.quote(event.node.data)}")
             self.notify(
                 f"showing increments from {clean(event.node.data, 200)} (Esc clears)", markup=False
