@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from curator.lexicon import default_lexicon, memo
 
-__all__ = ["Field", "KINDS", "is_remark", "match_field"]
+__all__ = ["Field", "KINDS", "REMARKS", "is_remark", "match_field"]
 
 KINDS = ("link", "hint", "caveat", "points", "priority", "title", "skip", "note")
 
@@ -79,8 +79,10 @@ def match_field(line: str) -> Field | None:
 
 
 def is_remark(line: str) -> bool:
-    """A labelled line that is not the item's source (a remark, caveat, point, hint): the papers it
-    cites ("- 关联: … (2607.14016)", "- Caveat: compare X first") are related work of the write-up
-    it belongs to, neither that write-up's own paper nor entries of a group."""
+    """A remark about the item (``note``, ``caveat``): the papers it cites are related work, not
+    the item's own paper ("- 关联: … (2607.14016)", "- Caveat: compare X", "- 结论: … cites Y")."""
     f = match_field(line)
-    return f is not None and f.kind != "link"
+    return f is not None and f.kind in REMARKS
+
+
+REMARKS = ("note", "caveat")

@@ -12,7 +12,7 @@ import re
 from bisect import bisect_left, bisect_right
 
 from curator.arxiv import find_ids
-from curator.fields import is_remark, match_field
+from curator.fields import match_field
 from curator.item_labels import has_label, has_ref
 from curator.mdblocks import Block, plain_inline
 from curator.mentions import identities
@@ -95,8 +95,9 @@ def _is_group(blocks: list[Block], lines: list[str], start: int, end: int) -> bo
                 lines[i - 1] for i in range(b.start, min(b.end, end) + 1) if 0 < i <= len(lines)
             ]
         for t in texts:
-            if is_remark(t):
-                continue  # "- 关联: … (ID)", "- Caveat: compare X (ID)": a remark of one write-up
+            f = match_field(t)
+            if f is not None and f.kind != "link":
+                continue  # "- 关联: … (ID)", "- 要点: vs X (ID)": a labelled part of one write-up
             papers = identities(t).papers
             if papers:
                 units += 1

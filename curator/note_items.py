@@ -133,9 +133,12 @@ def build_item(sp: Span, lines: list[str], path: str) -> Item:
     for raw in body_lines[:400]:  # a point list longer than this is not read as points
         reading.read(raw)
     ordered = _ordered_ids(item)
-    primary = _own_paper(reading.primary, ordered, sp, lines, title_line)
+    # an item with a page of its own (a post, a repo) is about that page: a paper only its
+    # remarks cite is related work; without one, such a paper may well be the item's own
+    remarked = _remarked_only(body_lines, ordered) if reading.field_urls else frozenset()
+    primary = _own_paper(reading.primary, ordered, sp, lines, title_line, remarked)
     cited = identities(item.text)
-    field_urls, primary = _own_pages(reading.field_urls, primary, ordered, cited, sp.kind)
+    field_urls, primary = _own_pages(reading.field_urls, primary, ordered, cited, sp.kind, remarked)
     _finish(item, primary, ordered, field_urls, cited)
     return item
 
@@ -316,11 +319,29 @@ def _ordered_ids(item: Item) -> list[str]:
     return ordered
 
 
+def _remarked_only(body: list[str], ordered: list[str]) -> frozenset[str]:
+    """The IDs of ``ordered`` that the body cites only in remarks (:func:`is_remark`)."""
+    if not ordered:
+        return frozenset()
+    elsewhere: set[str] = set()
+    remarked: set[str] = set()
+    for raw in body[:400]:
+        if any(i in raw for i in ordered):
+            found = {m.id for m in find_ids(raw)}
+            (remarked if is_remark(raw) else elsewhere).update(found)
+    return frozenset(remarked - elsewhere)
+
+
 def _own_paper(
-    primary: str | None, ordered: list[str], sp: Span, lines: list[str], title_line: str
+    primary: str | None,
+    ordered: list[str],
+    sp: Span,
+    lines: list[str],
+    title_line: str,
+    remarked: frozenset[str] = frozenset(),
 ) -> str | None:
     """The item's own paper when neither its title line nor a link field named one: how the
-    span was found says which of the IDs it cites that is."""
+    span was found says which of the IDs it cites that is (never one only a remark cites)."""
     if primary is not None or not ordered:
         return primary
     if sp.kind == "table":
@@ -328,18 +349,24 @@ def _own_paper(
     if sp.kind == "list":
         first = find_ids(title_line)
         return first[0].id if first else None
-    if sp.kind in ("line", "paragraph") and len(ordered) == 1:
+    if sp.kind in ("line", "paragraph") and len(ordered) == 1 and ordered[0] not in remarked:
         return ordered[0]
     if sp.kind in ("heading", "outline"):
-        return _lead_id(lines[sp.start : sp.end])
+        return _lead_id(lines[sp.start : sp.end], remarked)
     return None
 
 
 def _own_pages(
-    field_urls: list[str], primary: str | None, ordered: list[str], cited: Identities, kind: str
+    field_urls: list[str],
+    primary: str | None,
+    ordered: list[str],
+    cited: Identities,
+    kind: str,
+    remarked: frozenset[str] = frozenset(),
 ) -> tuple[list[str], str | None]:
     """The item's own pages (and its paper, when its pages are that paper's): a link naming only
-    the site of a page cited below it is no page of its own."""
+    the site of a page cited below it is no page of its own; a paper only a remark cites
+    (``remarked``: "- 关联: X (2605.03057)") is related work, not what the page is about."""
     if field_urls:  # "(github.com/openai)" after a title only labels the site of the page below it
         longer = [normalize_url(u) for u in (*cited.urls, *cited.aliases, *field_urls)]
         field_urls = [
@@ -347,13 +374,14 @@ def _own_pages(
         ]
         if not field_urls and primary is None and (cited.urls or cited.aliases):
             field_urls.append((cited.urls + cited.aliases)[0])
+    own = [i for i in ordered if i not in remarked]
     if (
         primary is None
         and field_urls
-        and len(set(ordered)) == 1
+        and len(set(own)) == 1
         and all(url_role(u) == "alias" for u in field_urls)
     ):
-        primary = ordered[0]  # "Show HN: <repo> … → paper 2610.00001": the repo is the paper's page
+        primary = own[0]  # "Show HN: <repo> … → paper 2610.00001": the repo is the paper's page
     if (
         not field_urls
         and primary is None
@@ -381,7 +409,7 @@ def _finish(
     item.caveats = [c for c in dedupe(item.caveats) if c]
 
 
-def _lead_id(body: list[str]) -> str | None:
+def _lead_id(body: list[str], remarked: frozenset[str] = frozenset()) -> str | None:
     """The paper a heading's body opens with ("DOI 10.48550/arXiv.2611.04417 — I read v3"): the one
     ID of the first lines that cite anything, if they are among the first three lines of text."""
     seen = 0
@@ -391,9 +419,9 @@ def _lead_id(body: list[str]) -> str | None:
         seen += 1
         if seen > 3:
             return None
-        if is_remark(raw):
-            continue  # "- Related: X (2607.14016)" under a blog's heading: not what it opens with
         ids = list(dict.fromkeys(m.id for m in find_ids(raw)))
+        if ids and remarked.issuperset(ids):
+            continue  # "- Related: X (2607.14016)" under a blog's heading: not what it opens with
         if ids:
             return ids[0] if len(ids) == 1 else None
     return None
