@@ -77,13 +77,15 @@ def _topic_in(text: str) -> str | None:
     low = text.lower()
     best: tuple[int, str] | None = None
     for name, topic in _topic_names():
-        for m in re.finditer(re.escape(name), low):
-            edge_ok = (
-                m.start() == 0 or not low[m.start() - 1].isalnum() or not name[0].isascii()
-            ) and (m.end() == len(low) or not low[m.end()].isalnum() or not name[-1].isascii())
-            if edge_ok and (best is None or m.start() < best[0]):
-                best = (m.start(), topic)
-            break
+        start = low.find(name)  # its first occurrence only, on word edges or not at all
+        if start < 0:
+            continue
+        end = start + len(name)
+        edge_ok = (start == 0 or not low[start - 1].isalnum() or not name[0].isascii()) and (
+            end == len(low) or not low[end].isalnum() or not name[-1].isascii()
+        )
+        if edge_ok and (best is None or start < best[0]):
+            best = (start, topic)
     if best:
         return best[1]
     lead = re.match(r"^\s*(?P<t>[A-Za-z][\w-]{1,30}?)\s*(?:·|\||—|-|:)", text)

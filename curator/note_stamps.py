@@ -79,10 +79,15 @@ def _safe_date(y: int, mo: int, d: int) -> date | None:
         return None
 
 
+_DOT_CLOCK = re.compile(r"\s\d{1,2}\.[0-5]\d(?![\d.])")
+"""What every ``dot_clock`` match holds (its word, then spaces, then "23.40"): most lines with a
+dot (links, IDs, numbers) skip that pattern's alternation of words."""
+
+
 def clocks(line: str, v: TimeVocab) -> str:
     """``line`` with clock times in other notations written "HH:MM"
     ("오후 11시 20분" → "오후 11:20")."""
-    if "." in line:
+    if "." in line and _DOT_CLOCK.search(line):
         line = v.dot_clock.sub(lambda m: m[0][: m.start(1) - m.start(0)] + f"{m[1]}:{m[2]}", line)
     if any(c in line for c in "시時时点點"):
         line = v.cjk_clock.sub(lambda m: f"{m[1]}:{int(m[2]):02d}" if m[2] else f"{m[1]}:30", line)

@@ -1,5 +1,6 @@
-"""A name's clock time is read in another zone only when the note writes one: the quick scan that
-skips notes without any (``may_write_zone``) never changes an answer."""
+"""Quick scans in dating a note never change an answer: a name's clock time is read in another
+zone only when the note writes one (``may_write_zone``), and a dotted clock ("a las 23.40") is
+looked for only in lines that can hold one."""
 
 from __future__ import annotations
 
@@ -80,3 +81,42 @@ def test_the_written_zones_are_seen_and_plain_text_is_not() -> None:
         assert may_write_zone(written, v), written
     assert not may_write_zone("# Notes\n\n- Foo-Net (2608.12345): +23% at 16:10, 要点:快\n", v)
     assert name_clock_zoned("# x\n\nopened Oct 24, 2026, 16:10 CEST\n", NAIVE, TZ, None, None)
+
+
+_LINE_PIECES = [
+    "a las ",
+    "alle ",
+    "um ",
+    "23.40",
+    "9.05",
+    "19.30h",
+    " ",
+    "  ",
+    "v0.10",
+    "2608.12345",
+    "3.39×",
+    "12.345",
+    ".",
+    "Uhr",
+    "CET",
+    "点半",
+    "9",
+]
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(st.sampled_from(_LINE_PIECES), min_size=1, max_size=10).map("".join))
+def test_dotted_clocks_are_rewritten_as_the_full_pattern_would(line: str) -> None:
+    """``clocks`` tries the dotted-clock pattern only on lines holding " H.MM": the same lines
+    come out as when every line with a dot was tried."""
+    v = vocab(default_lexicon())
+    full = v.dot_clock.sub(lambda m: m[0][: m.start(1) - m.start(0)] + f"{m[1]}:{m[2]}", line)
+    if any(c in full for c in "시時时点點"):
+        full = v.cjk_clock.sub(lambda m: f"{m[1]}:{int(m[2]):02d}" if m[2] else f"{m[1]}:30", full)
+    assert note_stamps.clocks(line, v) == full
+
+
+def test_a_dotted_clock_after_its_word_is_read_and_an_id_is_not() -> None:
+    v = vocab(default_lexicon())
+    assert note_stamps.clocks("a las 23.40 CET", v) == "a las 23:40 CET"
+    assert note_stamps.clocks("v0.10 2608.12345 3.39×", v) == "v0.10 2608.12345 3.39×"
