@@ -138,6 +138,7 @@ def _flag_overlaps(
     rows = _Rows(links, _blocks(tfidf, len(incs), context, title_words), len(incs))
     scored = _Scored(incs, tfidf.vectors, links, per_item)
     scored.score(rows, distinct, context, title_words)
+    del rows  # the blocks: not held while the overlaps are made
     scored.keep()
 
 
@@ -287,14 +288,10 @@ class _Rows:
         return got
 
 
-_Flag = tuple[bool, float, int, int, bool]
-
-
 class _Scored:
-    """The scored pairs: flags per increment as (partner known, −rounded score, partner, pair
-    a * n + b, near-twin titles), which sort in the order they are shown (the pair is unique in
-    a list: the last field never decides).  A list is cut to the flags it can still show once it
-    grows past ``_CUT``: the ~1.2 M flags of 35,000 increments are never all held."""
+    """The scored pairs: flags per increment, each one int (:func:`_flag`) that sorts as the flags
+    are shown.  A list is cut to the flags it can still show once it grows past ``_CUT``: the
+    ~1.2 M flags of 35,000 increments are never all held."""
 
     def __init__(
         self,
@@ -308,7 +305,7 @@ class _Scored:
         self.vectors = vectors
         self.links = links
         self.per_item = per_item
-        self.flags: dict[int, list[_Flag]] = defaultdict(list)
+        self.flags: dict[int, list[int]] = defaultdict(list)
         # an increment still to triage first: its flag is a decision; one with a known item is
         # context
         self.known = [inc.status != "new" for inc in incs]
@@ -350,12 +347,12 @@ class _Scored:
         twin = _twin_bonus(title_words[a], title_words[b])
         score = cos + (0.45 if link else 0.0) + _NEIGHBOUR_BONUS * min(2, near) + twin
         if score >= _BAR:
-            s = -round(min(1.0, score), 3)
-            p = a * self.n + b
+            rank = 1000 - round(round(min(1.0, score), 3) * 1000)  # 0 for 1.0
+            marks = (a > b) * 2 + (twin > 0)
             flags = self.flags
             for i, j in ((a, b), (b, a)):
                 lst = flags[i]
-                lst.append((self.known[j], s, j, p, bool(twin)))
+                lst.append(_flag(self.known[j], rank, j, marks, self.n))
                 if len(lst) > _CUT:
                     lst.sort()
                     flags[i] = _shown(lst, self.per_item)
@@ -379,11 +376,15 @@ class _Scored:
             # new partners first, then the best score, then the partner's order
             lst.sort()
             kept = []
-            for _known, s, j, p, twin in _shown(lst, self.per_item):
+            for flag in _shown(lst, self.per_item):
+                rest, marks = divmod(flag, 4)
+                rest, j = divmod(rest, self.n)
+                a, b = (i, j) if (i < j) != (marks > 1) else (j, i)
+                p = a * self.n + b
                 why = reasons.get(p)
                 if why is None:
-                    why = reasons[p] = self.reason(p, twin)
-                kept.append(Overlap(incs[j].id, -s, why, incs[j].title))
+                    why = reasons[p] = self.reason(p, bool(marks & 1))
+                kept.append(Overlap(incs[j].id, (1000 - rest % 1024) / 1000, why, incs[j].title))
             incs[i].overlaps = kept
 
 
@@ -391,12 +392,21 @@ _CUT = 16
 """Flags an increment's list holds before it is cut to those it can still show."""
 
 
-def _shown(flags: list[_Flag], per_item: int) -> list[_Flag]:
+def _flag(known: bool, rank: int, partner: int, marks: int, n: int) -> int:
+    """A flag as one int (~40 bytes where a tuple took ~145), ordered as (partner known, score
+    rounded to 3 places, highest first, partner, pair): ``rank`` is 1000 less the score in
+    thousandths (``(1000 - rank) / 1000`` is the rounded score, to the bit); ``marks``: 2 when
+    the pair was scored higher index first (a linked pair given so), 1 for near-twin titles
+    (never decides: partner and pair differ in a list)."""
+    return (((known << 10) + rank) * n + partner << 2) + marks
+
+
+def _shown(flags: list[int], per_item: int) -> list[int]:
     """The flags shown of a sorted list: the best ``per_item``, and a near-twin always (up to
     two beyond the cap): it is the pair most likely mistaken for one paper.  Cutting a list to
     these loses nothing later flags could bring back: a flag only ever moves down the list."""
     rest = flags[per_item:]
-    return [*flags[:per_item], *islice(compress(rest, map(itemgetter(4), rest)), 2)]
+    return [*flags[:per_item], *islice(compress(rest, map((1).__and__, rest)), 2)]
 
 
 def _trie_regex(words: Iterable[str], fold: bool = False) -> re.Pattern[str]:
