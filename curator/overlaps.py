@@ -15,7 +15,7 @@ import hashlib
 import re
 from bisect import bisect_right
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable, Sequence
 from functools import lru_cache
 from itertools import chain, compress, islice
 from operator import itemgetter
@@ -88,12 +88,12 @@ def _title_words(title: str) -> frozenset[str]:
     return frozenset(t for t in tokens(body) if len(t) >= 2 and not SPLIT_JOINED.search(t))
 
 
-def _twin_bonus(a: frozenset[str], b: frozenset[str]) -> float:
+def _twin_bonus(a: frozenset[str], b: Collection[str]) -> float:
     """Two titles with most of their words in common (different papers, or the clustering would
     have merged them) are a pair to show, above pairs that share only a number or a rare term."""
     if len(a) < 3 or len(b) < 3:
         return 0.0
-    shared = len(a & b)
+    shared = len(a.intersection(b))
     if shared < 3:
         return 0.0
     # their names differ ("FooNet: …" and "BarKV: …"): not the union
@@ -134,7 +134,8 @@ def _flag_overlaps(
     links: dict[tuple[int, int], str] = dict(related or {})
     _link_cross_references(incs, primaries, links)
     _link_families(incs, links)
-    title_words = [_title_words(inc.title) for inc in incs]
+    # as tuples: a frozenset of a title's ~6 words takes ~650 bytes, ~23 MB at 35,000 increments
+    title_words = [tuple(_title_words(inc.title)) for inc in incs]
     rows = _Rows(links, _blocks(tfidf, len(incs), context, title_words), len(incs))
     scored = _Scored(incs, tfidf.vectors, links, per_item)
     scored.score(rows, distinct, context, title_words)
@@ -233,7 +234,10 @@ def _partners(
 
 
 def _blocks(
-    tfidf: TfIdf, n: int, context: list[frozenset[str]] | None, title_words: list[frozenset[str]]
+    tfidf: TfIdf,
+    n: int,
+    context: list[frozenset[str]] | None,
+    title_words: Sequence[Collection[str]],
 ) -> list[list[int]]:
     """The members (ascending) of each block of 2 to 60: increments that share a rare term, a
     place in the doc, a band of title words.  A bigger block is dropped; a block of one pairs
@@ -315,7 +319,7 @@ class _Scored:
         rows: _Rows,
         distinct: set[frozenset[str]],
         context: list[frozenset[str]] | None,
-        title_words: list[frozenset[str]],
+        title_words: list[tuple[str, ...]],
     ) -> None:
         """Score every candidate pair, row by row; flag those that reach the bar.  (Scoring a
         row's pairs all at once in C was tried: the per-pair cost is the set intersection and
@@ -325,9 +329,10 @@ class _Scored:
         for a in range(self.n):
             partners = rows.partners(a)
             if partners:
-                va = vectors[a]
+                va, ta = vectors[a], frozenset(title_words[a])
                 for b in sorted(partners):
-                    self._score_one(a, b, cosine(va, vectors[b]), distinct, context, title_words)
+                    twin = _twin_bonus(ta, title_words[b])
+                    self._score_one(a, b, cosine(va, vectors[b]), distinct, context, twin)
 
     def _score_one(
         self,
@@ -336,7 +341,7 @@ class _Scored:
         cos: float,
         distinct: set[frozenset[str]],
         context: list[frozenset[str]] | None,
-        title_words: list[frozenset[str]],
+        twin: float,
     ) -> None:
         """Score and flag one pair of a row with a link (or when some pairs are distinct)."""
         incs = self.incs
@@ -344,7 +349,6 @@ class _Scored:
             return
         link = self.links.get((a, b))
         near = len(context[a] & context[b]) if context is not None else 0
-        twin = _twin_bonus(title_words[a], title_words[b])
         score = cos + (0.45 if link else 0.0) + _NEIGHBOUR_BONUS * min(2, near) + twin
         if score >= _BAR:
             rank = 1000 - round(round(min(1.0, score), 3) * 1000)  # 0 for 1.0
