@@ -68,7 +68,9 @@ def find_overlaps(
         return
     # ~10^5 short-lived sets, lists and tuples, no cycles: full passes only cost time
     with paused_gc():
-        _flag_overlaps(incs, texts, primaries, distinct or set(), per_item, context, related)
+        tfidf = TfIdf([tokens(t) for t in texts])
+        del texts  # when the caller holds no other reference, the texts go before the pairs come
+        _flag_overlaps(incs, tfidf, primaries, distinct or set(), per_item, context, related)
 
 
 _TITLE_BANDS = 24
@@ -123,14 +125,13 @@ _BAR = 0.32
 
 def _flag_overlaps(
     incs: list[Increment],
-    texts: list[str],
+    tfidf: TfIdf,
     primaries: list[list[Item]],
     distinct: set[frozenset[str]],
     per_item: int,
     context: list[frozenset[str]] | None = None,
     related: dict[tuple[int, int], str] | None = None,
 ) -> None:
-    tfidf = TfIdf([tokens(t) for t in texts])  # the tokens are not held past the vectors
     links: dict[tuple[int, int], str] = dict(related or {})
     _link_cross_references(incs, primaries, links)
     _link_families(incs, links)
@@ -195,7 +196,9 @@ def _link_cross_references(
                 for m in rx.finditer(it.text):
                     j = table.get(m.group(0).lower() if fold else m.group(0))
                     if j is not None and j != i and not _word_inside(it.text, m.start(), m.end()):
-                        named.setdefault(j, {}).setdefault(i, f"{where} names {m.group(0)}")
+                        by = named.setdefault(j, {})
+                        if len(by) < _COMMON_NAME:  # past it, the name is common: held no more
+                            by.setdefault(i, f"{where} names {m.group(0)}")
     for j, by in named.items():
         if len(by) >= _COMMON_NAME:
             # a name half the relay mentions (an engine, a lab) relates nothing in particular
