@@ -140,7 +140,7 @@ def _flag_overlaps(
     rows = _Rows(links, _blocks(tfidf, len(incs), context, title_words), len(incs))
     scored = _Scored(incs, tfidf.vectors, links, per_item)
     scored.score(rows, distinct, context, title_words)
-    del rows  # the blocks: not held while the overlaps are made
+    del rows, title_words  # not held while the overlaps are made
     scored.keep()
 
 
@@ -379,7 +379,9 @@ class _Scored:
         a reason (most pairs are cut here)."""
         incs = self.incs
         reasons: dict[int, str] = {}
-        for i, lst in self.flags.items():
+        flags = self.flags
+        while flags:  # each list goes as its overlaps come (in any order: each row is its own)
+            i, lst = flags.popitem()
             # new partners first, then the best score, then the partner's order
             lst.sort()
             kept = []
