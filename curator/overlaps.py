@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import hashlib
 import re
+from bisect import bisect_right
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable, Sequence
 from functools import lru_cache
-from itertools import chain, compress, count, islice, repeat
+from itertools import chain, compress, islice
 from operator import itemgetter
 
 from curator.gcpause import paused_gc
@@ -67,7 +68,9 @@ def find_overlaps(
         return
     # ~10^5 short-lived sets, lists and tuples, no cycles: full passes only cost time
     with paused_gc():
-        _flag_overlaps(incs, texts, primaries, distinct or set(), per_item, context, related)
+        tfidf = TfIdf([tokens(t) for t in texts])
+        del texts  # when the caller holds no other reference, the texts go before the pairs come
+        _flag_overlaps(incs, tfidf, primaries, distinct or set(), per_item, context, related)
 
 
 _TITLE_BANDS = 24
@@ -87,12 +90,12 @@ def _title_words(title: str) -> frozenset[str]:
     return frozenset(t for t in tokens(body) if len(t) >= 2 and not SPLIT_JOINED.search(t))
 
 
-def _twin_bonus(a: frozenset[str], b: frozenset[str]) -> float:
+def _twin_bonus(a: frozenset[str], b: Collection[str]) -> float:
     """Two titles with most of their words in common (different papers, or the clustering would
     have merged them) are a pair to show, above pairs that share only a number or a rare term."""
     if len(a) < 3 or len(b) < 3:
         return 0.0
-    shared = len(a & b)
+    shared = len(a.intersection(b))
     if shared < 3:
         return 0.0
     # their names differ ("FooNet: …" and "BarKV: …"): not the union
@@ -101,21 +104,6 @@ def _twin_bonus(a: frozenset[str], b: frozenset[str]) -> float:
 
 
 _TWIN_BONUS = 0.5
-
-
-def _title_bands(title_words: frozenset[str]) -> list[tuple[int, tuple[tuple[int, str], ...]]]:
-    """Block keys that near-twin titles share ("Sparse attention for long-context decoding" and
-    "Sparse attention for long-context prefill"), even when every word is common in the relay:
-    per band, the three words of the title that hash lowest in that band (a keyed hash, not
-    ``hash()``: the same keys in every process), with their hashes, lowest first."""
-    words = sorted(title_words)
-    if len(words) < 3:
-        return []
-    # per band, each word's hash in word order; (hash, word) pairs sort as a stable sort by hash
-    # would (the words ascend and differ); all in C
-    columns = zip(*map(_word_hashes, words), strict=True)
-    low = map(itemgetter(slice(3)), map(sorted, map(zip, columns, repeat(words))))
-    return list(zip(count(), map(tuple, low)))
 
 
 @lru_cache(maxsize=1 << 16)
@@ -137,23 +125,23 @@ _BAR = 0.32
 
 def _flag_overlaps(
     incs: list[Increment],
-    texts: list[str],
+    tfidf: TfIdf,
     primaries: list[list[Item]],
     distinct: set[frozenset[str]],
     per_item: int,
     context: list[frozenset[str]] | None = None,
     related: dict[tuple[int, int], str] | None = None,
 ) -> None:
-    docs = [tokens(t) for t in texts]
-    tfidf = TfIdf(docs)
     links: dict[tuple[int, int], str] = dict(related or {})
     _link_cross_references(incs, primaries, links)
     _link_families(incs, links)
-    title_words = [_title_words(inc.title) for inc in incs]
-    partners = _partners(links, tfidf, len(incs), context, title_words)
-    scored = _Scored(incs, tfidf.vectors, links)
-    scored.score(partners, distinct, context, title_words)
-    scored.keep(per_item)
+    # as tuples: a frozenset of a title's ~6 words takes ~650 bytes, ~23 MB at 35,000 increments
+    title_words = [tuple(_title_words(inc.title)) for inc in incs]
+    rows = _Rows(links, _blocks(tfidf, len(incs), context, title_words), len(incs))
+    scored = _Scored(incs, tfidf.vectors, links, per_item)
+    scored.score(rows, distinct, context, title_words)
+    del rows, title_words  # not held while the overlaps are made
+    scored.keep()
 
 
 def _names(incs: list[Increment], primaries: list[list[Item]]) -> dict[str, int]:
@@ -208,7 +196,9 @@ def _link_cross_references(
                 for m in rx.finditer(it.text):
                     j = table.get(m.group(0).lower() if fold else m.group(0))
                     if j is not None and j != i and not _word_inside(it.text, m.start(), m.end()):
-                        named.setdefault(j, {}).setdefault(i, f"{where} names {m.group(0)}")
+                        by = named.setdefault(j, {})
+                        if len(by) < _COMMON_NAME:  # past it, the name is common: held no more
+                            by.setdefault(i, f"{where} names {m.group(0)}")
     for j, by in named.items():
         if len(by) >= _COMMON_NAME:
             # a name half the relay mentions (an engine, a lab) relates nothing in particular
@@ -241,13 +231,21 @@ def _partners(
     context: list[frozenset[str]] | None,
     title_words: list[frozenset[str]],
 ) -> dict[int, set[int]]:
-    """Candidate partners per row (a < b): linked pairs, and pairs that share a block (a rare
-    term, a place in the doc, a band of title words).  A set update per block member collects
-    them in C."""
-    partners: dict[int, set[int]] = defaultdict(set)
-    for a, b in links:
-        partners[a].add(b)
-    block: dict[str | tuple[int, tuple[tuple[int, str], ...]], list[int]] = defaultdict(list)
+    """All candidate partners per row at once (what :class:`_Rows` gives one row at a time)."""
+    rows = _Rows(links, _blocks(tfidf, n, context, title_words), n)
+    return {a: got for a in range(n) if (got := rows.partners(a))}
+
+
+def _blocks(
+    tfidf: TfIdf,
+    n: int,
+    context: list[frozenset[str]] | None,
+    title_words: Sequence[Collection[str]],
+) -> list[list[int]]:
+    """The members (ascending) of each block of 2 to 60: increments that share a rare term, a
+    place in the doc, a band of title words.  A bigger block is dropped; a block of one pairs
+    nothing."""
+    block: dict[str, list[int]] = defaultdict(list)
     for i in range(n):
         for t in tfidf.rare_tokens(i, k=6, max_df=max(3, n // 20)):
             block[t].append(i)
@@ -256,54 +254,88 @@ def _partners(
             for key in keys_i:
                 # neighbours in the doc: compared whatever their words
                 block["\x00" + key].append(i)
+    kept = [members for members in block.values() if 2 <= len(members) <= 60]
+    del block
     in_titles = Counter(chain.from_iterable(title_words))
-    for i, words in enumerate(title_words):
-        # a word no other title holds (the paper's own name) can bring no pair together
-        for band in _title_bands(frozenset(w for w in words if in_titles[w] > 1)):
-            block[band].append(i)  # near-twin titles: most words shared, however common the words
-    for members in block.values():
-        if len(members) <= 60:  # members ascend, so every pair comes out as (low, high)
-            for k, x in enumerate(members[:-1]):
-                partners[x].update(members[k + 1 :])
-    return partners
+    # a word no other title holds (the paper's own name) can bring no pair together
+    shared = [sorted(w for w in words if in_titles[w] > 1) for words in title_words]
+    banded = [(i, ws, [*map(_word_hashes, ws)]) for i, ws in enumerate(shared) if len(ws) >= 3]
+    for band in range(_TITLE_BANDS):
+        # near-twin titles: most words shared, however common the words.  One band at a time:
+        # the keys of all bands at once (~660k at 35,000 increments, nearly all alone) held
+        # ~300 MB
+        in_band: dict[tuple[tuple[int, str], ...], list[int]] = defaultdict(list)
+        column = itemgetter(band)
+        for i, ws, hashes in banded:
+            in_band[tuple(sorted(zip(map(column, hashes), ws, strict=True))[:3])].append(i)
+        kept.extend(members for members in in_band.values() if 2 <= len(members) <= 60)
+    return kept
+
+
+class _Rows:
+    """Each row's candidate partners (b > a, and the linked pairs), made when the row is scored:
+    the ~1.4 M candidate pairs of 35,000 increments are never all held at once."""
+
+    def __init__(self, links: dict[tuple[int, int], str], blocks: list[list[int]], n: int) -> None:
+        self.linked: dict[int, list[int]] = defaultdict(list)
+        for a, b in links:
+            self.linked[a].append(b)
+        self.blocks = blocks
+        self.of: list[list[int]] = [[] for _ in range(n)]  # the blocks each increment is in
+        for k, members in enumerate(blocks):
+            for x in members[:-1]:
+                self.of[x].append(k)
+
+    def partners(self, a: int) -> set[int]:
+        got = set(self.linked.get(a, ()))
+        blocks = self.blocks
+        for k in self.of[a]:
+            members = blocks[k]
+            got.update(members[bisect_right(members, a) :])  # members ascend
+        return got
 
 
 class _Scored:
-    """The scored pairs: flags per increment as (partner known, −rounded score, partner, pair
-    a * n + b), which sort in the order they are shown; and which pairs are near-twins."""
+    """The scored pairs: flags per increment, each one int (:func:`_flag`) that sorts as the flags
+    are shown.  A list is cut to the flags it can still show once it grows past ``_CUT``: the
+    ~1.2 M flags of 35,000 increments are never all held."""
 
     def __init__(
         self,
         incs: list[Increment],
         vectors: list[dict[str, float]],
         links: dict[tuple[int, int], str],
+        per_item: int,
     ) -> None:
         self.incs = incs
         self.n = len(incs)
         self.vectors = vectors
         self.links = links
-        self.flags: dict[int, list[tuple[bool, float, int, int]]] = defaultdict(list)
-        self.twins: set[int] = set()
+        self.per_item = per_item
+        self.flags: dict[int, list[int]] = defaultdict(list)
         # an increment still to triage first: its flag is a decision; one with a known item is
         # context
         self.known = [inc.status != "new" for inc in incs]
 
     def score(
         self,
-        partners: dict[int, set[int]],
+        rows: _Rows,
         distinct: set[frozenset[str]],
         context: list[frozenset[str]] | None,
-        title_words: list[frozenset[str]],
+        title_words: list[tuple[str, ...]],
     ) -> None:
         """Score every candidate pair, row by row; flag those that reach the bar.  (Scoring a
         row's pairs all at once in C was tried: the per-pair cost is the set intersection and
         the products, whatever drives them, so it was no faster.)"""
         vectors = self.vectors
         cosine = TfIdf.cosine
-        for a in sorted(partners):
-            va = vectors[a]
-            for b in sorted(partners[a]):
-                self._score_one(a, b, cosine(va, vectors[b]), distinct, context, title_words)
+        for a in range(self.n):
+            partners = rows.partners(a)
+            if partners:
+                va, ta = vectors[a], frozenset(title_words[a])
+                for b in sorted(partners):
+                    twin = _twin_bonus(ta, title_words[b])
+                    self._score_one(a, b, cosine(va, vectors[b]), distinct, context, twin)
 
     def _score_one(
         self,
@@ -312,7 +344,7 @@ class _Scored:
         cos: float,
         distinct: set[frozenset[str]],
         context: list[frozenset[str]] | None,
-        title_words: list[frozenset[str]],
+        twin: float,
     ) -> None:
         """Score and flag one pair of a row with a link (or when some pairs are distinct)."""
         incs = self.incs
@@ -320,46 +352,70 @@ class _Scored:
             return
         link = self.links.get((a, b))
         near = len(context[a] & context[b]) if context is not None else 0
-        twin = _twin_bonus(title_words[a], title_words[b])
         score = cos + (0.45 if link else 0.0) + _NEIGHBOUR_BONUS * min(2, near) + twin
         if score >= _BAR:
-            s = -round(min(1.0, score), 3)
-            p = a * self.n + b
-            if twin:
-                self.twins.add(p)
-            self.flags[a].append((self.known[b], s, b, p))
-            self.flags[b].append((self.known[a], s, a, p))
+            rank = 1000 - round(round(min(1.0, score), 3) * 1000)  # 0 for 1.0
+            marks = (a > b) * 2 + (twin > 0)
+            flags = self.flags
+            for i, j in ((a, b), (b, a)):
+                lst = flags[i]
+                lst.append(_flag(self.known[j], rank, j, marks, self.n))
+                if len(lst) > _CUT:
+                    lst.sort()
+                    flags[i] = _shown(lst, self.per_item)
 
-    def reason(self, p: int) -> str:
+    def reason(self, p: int, twin: bool) -> str:
         a, b = divmod(p, self.n)
         va, vb = self.vectors[a], self.vectors[b]
         # heaviest product, then term
         top = sorted([(-(va[t] * vb[t]), t) for t in va.keys() & vb.keys()])[:4]
-        why = self.links.get((a, b)) or ("near-twin titles" if p in self.twins else "")
+        why = self.links.get((a, b)) or ("near-twin titles" if twin else "")
         if top:
             why = (why + "; " if why else "") + "shared terms: " + ", ".join([t for _, t in top])
         return why
 
-    def keep(self, per_item: int) -> None:
+    def keep(self) -> None:
         """Each increment's best ``per_item`` flags become its overlaps; only the kept flags get
         a reason (most pairs are cut here)."""
         incs = self.incs
         reasons: dict[int, str] = {}
-        twin = self.twins.__contains__
-        for i, lst in self.flags.items():
+        flags = self.flags
+        while flags:  # each list goes as its overlaps come (in any order: each row is its own)
+            i, lst = flags.popitem()
             # new partners first, then the best score, then the partner's order
             lst.sort()
             kept = []
-            # a near-twin is always shown (up to two beyond the cap): it is the pair most likely
-            # mistaken for one paper
-            rest = lst[per_item:]
-            extra = list(islice(compress(rest, map(twin, map(itemgetter(3), rest))), 2))
-            for _known, s, j, p in [*lst[:per_item], *extra]:
+            for flag in _shown(lst, self.per_item):
+                rest, marks = divmod(flag, 4)
+                rest, j = divmod(rest, self.n)
+                a, b = (i, j) if (i < j) != (marks > 1) else (j, i)
+                p = a * self.n + b
                 why = reasons.get(p)
                 if why is None:
-                    why = reasons[p] = self.reason(p)
-                kept.append(Overlap(incs[j].id, -s, why, incs[j].title))
+                    why = reasons[p] = self.reason(p, bool(marks & 1))
+                kept.append(Overlap(incs[j].id, (1000 - rest % 1024) / 1000, why, incs[j].title))
             incs[i].overlaps = kept
+
+
+_CUT = 16
+"""Flags an increment's list holds before it is cut to those it can still show."""
+
+
+def _flag(known: bool, rank: int, partner: int, marks: int, n: int) -> int:
+    """A flag as one int (~40 bytes where a tuple took ~145), ordered as (partner known, score
+    rounded to 3 places, highest first, partner, pair): ``rank`` is 1000 less the score in
+    thousandths (``(1000 - rank) / 1000`` is the rounded score, to the bit); ``marks``: 2 when
+    the pair was scored higher index first (a linked pair given so), 1 for near-twin titles
+    (never decides: partner and pair differ in a list)."""
+    return (((known << 10) + rank) * n + partner << 2) + marks
+
+
+def _shown(flags: list[int], per_item: int) -> list[int]:
+    """The flags shown of a sorted list: the best ``per_item``, and a near-twin always (up to
+    two beyond the cap): it is the pair most likely mistaken for one paper.  Cutting a list to
+    these loses nothing later flags could bring back: a flag only ever moves down the list."""
+    rest = flags[per_item:]
+    return [*flags[:per_item], *islice(compress(rest, map((1).__and__, rest)), 2)]
 
 
 def _trie_regex(words: Iterable[str], fold: bool = False) -> re.Pattern[str]:
