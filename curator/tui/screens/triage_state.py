@@ -195,5 +195,6 @@ else:
 """The base of the triage screen's layers: :class:`TriageBase` to the type checker, a plain
 class at run time. A Textual class costs ~0.25 ms to set up (bindings, CSS names, a walk of
 its attributes), and six layers cost the first frame ~1.5 ms; the screen sets itself up once.
-Textual reads BINDINGS, CSS, reactives and ``@on`` handlers only from its own classes, so a layer
-holds none of them (tests/tui/test_screen_layers.py): they go on TriageScreen, Keys or TriageBase."""
+Textual reads BINDINGS, CSS, reactives and ``@on`` handlers only from its own classes, so a
+layer holds none of them (tests/tui/test_screen_layers.py): they go on TriageScreen, Keys or
+TriageBase."""
