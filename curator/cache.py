@@ -128,9 +128,6 @@ class IndexCache:
         content digest."""
         self.problems: list[str] = []
         """Why the cache is off (``.curator`` or a part of it is a link), one line each."""
-        self.doc_pool: Any = None
-        """A :class:`curator.doc_pool.DocPool` parsing the docs beside this process (a cold UI
-        start), asked before a doc is parsed here."""
         self._dirty: set[str] = set()
         trouble = state_problem(root)
         if trouble is not None:
@@ -320,16 +317,12 @@ class IndexCache:
         hit = self.docs.get(rel)
         if sig is not None and hit is not None and hit[0] == sig and hit[1].topic == topic:
             return hit[1]
+        from curator.living_doc import load_living_doc  # the parser (markdown-it) only on a miss
+
         self.reads += 1
         self.read_paths.append(rel)
-        parsed = self.doc_pool.take(rel, topic, sig) if self.doc_pool is not None else None
-        if parsed is not None:
-            doc, self.indexes[rel] = parsed
-        else:
-            from curator.living_doc import load_living_doc  # markdown-it only on a miss
-
-            doc = load_living_doc(root, rel, topic)
-            self.indexes.pop(rel, None)
+        doc = load_living_doc(root, rel, topic)
+        self.indexes.pop(rel, None)
         if sig is not None:
             self.docs[rel] = (sig, doc)
             self._dirty.update(("docs", "memo"))

@@ -27,7 +27,7 @@ from curator.lexicon import active_extra, default_lexicon, use_lexicon_of
 from curator.models import PaperCard
 from curator.persist import check, dumps, loads
 
-__all__ = ["PARALLEL_FROM", "start_loading", "usable_cores"]
+__all__ = ["PARALLEL_FROM", "start_loading"]
 
 PARALLEL_FROM = 1000
 """Cards below this count are parsed here: starting a process (~0.1 s) would cost more."""
@@ -39,7 +39,7 @@ def start_loading(root: Path, rel_dir: str, count: int) -> Callable[[], Loaded]:
     """Starts parsing the ``count`` cards of ``root/rel_dir``; the returned call gives
     :func:`curator.cards.load_cards`'s answer (waiting for it if it is not ready yet)."""
     extra = active_extra()
-    if count < PARALLEL_FROM or usable_cores() < 2 or extra is None:
+    if count < PARALLEL_FROM or _cores() < 2 or extra is None:
         return lambda: load_cards(root, rel_dir)
     try:
         words = json.dumps(extra).encode("utf-8")  # the workspace's own words, for the same cards
@@ -81,7 +81,7 @@ def _decode(v: Any) -> Loaded:
     return cards_from_data(v[0]), problems
 
 
-def usable_cores() -> int:
+def _cores() -> int:
     """The cores this process may run on (``sched_getaffinity`` is Linux's; elsewhere, all)."""
     try:
         return len(os.sched_getaffinity(0))

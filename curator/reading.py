@@ -114,6 +114,9 @@ def read_files(
     ``defer``)."""
     # the cards first: many are parsed beside this process while it reads the doc and the notes
     cards_read = reader.start_cards(cfg.root, cfg.cards) if lay.cards.is_dir() else None
+    if progress:
+        progress("living doc", 0, 1)
+    docs = {t: reader.load_doc(cfg.root, p, t) for t, p in lay.docs.items()}
     paths, problems = list_note_paths(lay)
     loaded: list[LoadedNote] = []
     total = len(paths)
@@ -121,10 +124,6 @@ def read_files(
         loaded.append(reader.load_note(p, cfg, defer=defer))
         if progress and (n % 25 == 0 or n == total):
             progress("notes", n, total)
-    if progress:
-        progress("living doc", 0, 1)
-    # after the notes: on a cold start the docs may be parsing beside this process meanwhile
-    docs = {t: reader.load_doc(cfg.root, p, t) for t, p in lay.docs.items()}
     cards: list[PaperCard] = []
     card_problems: list[tuple[str, str]] = []
     if cards_read is not None:

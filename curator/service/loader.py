@@ -45,21 +45,6 @@ def _make_cache(root: Path) -> Any:
         return False
 
 
-def _start_doc_pool(root: Path, config: Config) -> Any:
-    """A :class:`curator.doc_pool.DocPool` when the index cache holds no docs yet (a cold
-    start: the first analysis would parse them), else None."""
-    try:
-        from curator.cache import PARTS
-        from curator.doc_pool import DocPool
-        from curator.workspace import layout
-
-        if (root / ".curator" / PARTS["docs"]).exists():
-            return None
-        return DocPool.start(root, layout(config).docs)
-    except Exception:  # a start-up shortcut only: the analysis parses the docs itself
-        return None
-
-
 class Loader:
     """What the screen was asked to open, and how to (re)read it."""
 
@@ -92,8 +77,6 @@ class Loader:
         too."""
         self.snapshot: Snapshot | None = None
         """The inbox files (size, mtime) just before the latest analysis read them."""
-        self._doc_pool = _start_doc_pool(root, config)
-        """The docs parsing beside this process on a cold start, for the first analysis."""
 
     @property
     def inbox(self) -> Path:
@@ -152,20 +135,12 @@ class Loader:
             progress=progress,
             defer_outside=defer_outside,
         )
-        pool, self._doc_pool = self._doc_pool, None
-        try:
-            if self._cache is not False:
-                self._cache.doc_pool = pool
-                try:
-                    return run(cache=self._cache, save_cache=False)
-                except Exception:  # a cache problem must never cost the analysis
-                    self._cache = False
-            return run()
-        finally:
-            if pool is not None:
-                pool.close()
-                if self._cache:
-                    self._cache.doc_pool = None
+        if self._cache is not False:
+            try:
+                return run(cache=self._cache, save_cache=False)
+            except Exception:  # a cache problem must never cost the analysis
+                self._cache = False
+        return run()
 
     def hold(self, seconds: float) -> None:
         """Keep a completion paused for a while (the inbox just stirred: an analysis is coming)."""

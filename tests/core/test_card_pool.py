@@ -27,7 +27,7 @@ def test_the_other_process_gives_the_same_cards(monkeypatch, where: Path) -> Non
 def _beside(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """Every count of cards goes to the other process, on any number of cores."""
     monkeypatch.setattr(card_pool, "PARALLEL_FROM", 0)
-    monkeypatch.setattr(card_pool, "usable_cores", lambda: 2)
+    monkeypatch.setattr(card_pool, "_cores", lambda: 2)
 
 
 def _not_here(*_a: object) -> None:
