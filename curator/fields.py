@@ -78,11 +78,12 @@ def match_field(line: str) -> Field | None:
     return None
 
 
+REMARKS = ("note", "caveat")
+"""The field kinds that remark on an item rather than name or describe it."""
+
+
 def is_remark(line: str) -> bool:
     """A remark about the item (``note``, ``caveat``): the papers it cites are related work, not
     the item's own paper ("- 关联: … (2607.14016)", "- Caveat: compare X", "- 结论: … cites Y")."""
     f = match_field(line)
     return f is not None and f.kind in REMARKS
-
-
-REMARKS = ("note", "caveat")

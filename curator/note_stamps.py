@@ -79,6 +79,8 @@ def _safe_date(y: int, mo: int, d: int) -> date | None:
         return None
 
 
+_CJK_CLOCK_CHARS = "시時时点點"
+"""The hour marks of ``cjk_clock`` (TimeVocab): a line without one holds no CJK clock."""
 _DOT_CLOCK = re.compile(r"\s\d{1,2}\.[0-5]\d(?![\d.])")
 """What every ``dot_clock`` match holds (its word, then spaces, then "23.40"): most lines with a
 dot (links, IDs, numbers) skip that pattern's alternation of words."""
@@ -89,7 +91,7 @@ def clocks(line: str, v: TimeVocab) -> str:
     ("오후 11시 20분" → "오후 11:20")."""
     if "." in line and _DOT_CLOCK.search(line):
         line = v.dot_clock.sub(lambda m: m[0][: m.start(1) - m.start(0)] + f"{m[1]}:{m[2]}", line)
-    if any(c in line for c in "시時时点點"):
+    if any(c in line for c in _CJK_CLOCK_CHARS):
         line = v.cjk_clock.sub(lambda m: f"{m[1]}:{int(m[2]):02d}" if m[2] else f"{m[1]}:30", line)
     return line
 
@@ -351,7 +353,7 @@ def name_clock_zoned(
 
 _CAPITALS = re.compile(r"[A-Z]+")
 _OFFSET = re.compile(r"[+-]\d\d:?\d\d(?!\d)")
-_CJK_CLOCK_WORD = re.compile(r"[시時时点點]")
+_CJK_CLOCK_WORD = re.compile(f"[{_CJK_CLOCK_CHARS}]")
 
 
 def may_write_zone(text: str, v: TimeVocab) -> bool:

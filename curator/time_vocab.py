@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import re
 from datetime import tzinfo
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from curator.timezones import resolve_timezone
 
@@ -131,7 +131,6 @@ def vocab(lex: Lexicon) -> TimeVocab:
     month = alternation(list(months))
     return TimeVocab(
         zones=zones,
-        zone_abbreviations=frozenset(k for k in zones if k.isascii() and k.isalpha()),
         months=months,
         **_zone_patterns(zones),
         **_date_patterns(words, month),
@@ -150,7 +149,7 @@ def _months(lex: Lexicon) -> dict[str, int]:
     return months
 
 
-def _zone_patterns(zones: dict[str, tuple[tuple[str, tzinfo], ...]]) -> dict[str, re.Pattern[str]]:
+def _zone_patterns(zones: dict[str, tuple[tuple[str, tzinfo], ...]]) -> dict[str, Any]:
     """A zone written after a clock time, or just before it."""
     abbreviations = [k for k in zones if k.isascii() and k.isalpha()]
     phrases = [k for k in zones if not (k.isascii() and k.isalpha())]
@@ -168,10 +167,11 @@ def _zone_patterns(zones: dict[str, tuple[tuple[str, tzinfo], ...]]) -> dict[str
         ),
         "iso_minus": re.compile(r"-\d{2}:?\d{2}(?!\d)"),
         "zone_before": re.compile(rf"(?P<word>{zone_words})\s*$", flags),
-        # what note_stamps.may_write_zone looks for besides the abbreviations (as written): the
-        # first words of the phrases ("hora", "北京时间"), in any case
+        # what note_stamps.may_write_zone looks for: the abbreviations (as written), and the
+        # first words of the phrases ("hora", "北京时间") in any case
+        "zone_abbreviations": frozenset(abbreviations),
         "zone_heads": re.compile(
-            "|".join(re.escape(w) for w in sorted({p.split()[0] for p in phrases}, key=len)[::-1])
+            "|".join(map(re.escape, sorted({p.split()[0] for p in phrases}, key=len, reverse=True)))
             or r"(?!x)x",
             flags,
         ),
