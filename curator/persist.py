@@ -26,13 +26,14 @@ import stat
 from collections.abc import Iterable
 from itertools import chain
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
 from curator.gcpause import paused_gc
 from curator.statedir import LinkedState, is_link, link_message, open_nofollow, state_dir_problem
 
-if TYPE_CHECKING:
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # typing is not imported at run time: a warm `curator lookup` loads this
     from datetime import datetime, tzinfo
+    from typing import Any
 
 SCHEMA = 1
 """The container layout above; bumped by hand when it changes."""

@@ -10,10 +10,10 @@ from __future__ import annotations
 import functools
 import re
 from datetime import tzinfo
-from typing import TYPE_CHECKING, Any
 
 from curator.timezones import resolve_timezone
 
+TYPE_CHECKING = False  # typing is not imported at run time (~2 ms of every command)
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any

@@ -7,11 +7,11 @@ their own clock, and an ambiguous abbreviation must never silently move a note t
 from __future__ import annotations
 
 from datetime import datetime, tzinfo
-from typing import TYPE_CHECKING
 
 from curator.time_vocab import lexicon_or_default, zone_key, zone_table
 from curator.timezones import local_time, zone_label
 
+TYPE_CHECKING = False  # typing is not imported at run time (~2 ms of every command)
 if TYPE_CHECKING:
     from curator.lexicon import Lexicon
 

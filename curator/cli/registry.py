@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from importlib import import_module
-from typing import NamedTuple
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -19,14 +18,27 @@ if TYPE_CHECKING:
     from curator.cli.usage import Args
 
 
-class Command(NamedTuple):
-    help: str
-    """One line: the subcommand's entry in ``curator --help`` and the start of its own."""
-    add_arguments: Callable[[argparse.ArgumentParser], None]
-    handler: Callable[[Args], int]
-    """Runs the parsed command; its exit code."""
-    exit_codes: list[str]
-    """The tail of its ``--help``: what each exit code means (scripts branch on them)."""
+class Command:
+    """A subcommand: its help, its arguments, its handler, its exit codes.  A plain class, not a
+    NamedTuple: building a NamedTuple class imports :mod:`typing` and costs ~1 ms of every
+    ``curator lookup``."""
+
+    __slots__ = ("add_arguments", "exit_codes", "handler", "help")
+
+    def __init__(
+        self,
+        help: str,
+        add_arguments: Callable[[argparse.ArgumentParser], None],
+        handler: Callable[[Args], int],
+        exit_codes: list[str],
+    ) -> None:
+        self.help = help
+        """One line: the subcommand's entry in ``curator --help`` and the start of its own."""
+        self.add_arguments = add_arguments
+        self.handler = handler
+        """Runs the parsed command; its exit code."""
+        self.exit_codes = exit_codes
+        """The tail of its ``--help``: what each exit code means (scripts branch on them)."""
 
 
 NAMES = ("analyze", "lookup", "decide", "history", "export", "demo", "ui")

@@ -1,5 +1,5 @@
 """Untrusted note text made safe to show: control and escape sequences removed."""
 
-from curator.textio import is_ignored_name, sanitize
+from curator.safe_text import is_ignored_name, sanitize
 
 __all__ = ["is_ignored_name", "sanitize"]
