@@ -16,6 +16,7 @@ from itertools import repeat
 from pathlib import Path
 from typing import Any
 
+from curator.anchored_links import anchored_in_passing
 from curator.cache import IndexCache
 from curator.config import Config, load_config, window_bounds
 from curator.context import Context, build_context
@@ -159,6 +160,9 @@ def _increments(ctx: Context, roles: NoteRoles, cards: list[PaperCard]) -> list[
     # only rows about what this window mentions can change an answer: read no other row's verdict
     keys = {a for it in (*items, *carriers) for a in it.arxiv}
     keys |= {normalize_url(u) for it in (*items, *carriers) for u in (*it.urls, *it.linked)}
+    # a link the doc anchors, named in passing: a mention of that anchored thing
+    passing = anchored_in_passing((*items, *carriers), ctx.anchors_by_url, ctx.anchors_by_id)
+    keys |= {normalize_url(u) for _it, links in passing for u in links}
     for note, label in roles.briefings:
         roles.reported.set_aside(note, label, ctx.reader, keys)
     said = said_same(in_window)
@@ -168,6 +172,7 @@ def _increments(ctx: Context, roles: NoteRoles, cards: list[PaperCard]) -> list[
         _groups(in_window),
         {**{k: v for k, (v, _p) in said.items()}, **_card_links(cards)},
         said={k: p for k, (_v, p) in said.items()},
+        passing=passing,
     )
     authors = {n.path: n.author for n in roles.notes.values()}
     incs = [build_increment(c, ctx, authors) for c in clusters]
@@ -201,7 +206,7 @@ def _flag_overlaps(
         incs,
         # not named here: find_overlaps lets the texts go once it has counted their words
         [inc_text(inc, ctx.cards.get(inc.arxiv[0]) if inc.arxiv else None) for inc in incs],
-        [i.items for i in incs],
+        [_naming_items(i) for i in incs],
         context=[places.setdefault(p, p) for p in map(neighbourhood, incs, repeat(ctx))],
         related={**said_overlap(in_window, incs), **discussed_together(cited, incs)},
     )
@@ -210,6 +215,17 @@ def _flag_overlaps(
     for inc in incs:
         if inc.status != "new":
             inc.overlaps = [o for o in inc.overlaps if o.id in new_ids]
+
+
+def _naming_items(inc: Increment) -> list[Item]:
+    """The items whose text speaks for ``inc`` when overlaps are looked for: all of its items,
+    but none when it has no item of its own and the doc says what it is (an anchored paper or
+    page named in passing): the passage that names it is about something else, and what that
+    passage names is not related to it."""
+    if inc.anchored_in or inc.anchored_elsewhere:
+        if not primary_items(inc):
+            return []
+    return inc.items
 
 
 def _card_links(cards: list[PaperCard]) -> dict[str, str]:

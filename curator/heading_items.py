@@ -79,8 +79,8 @@ def _is_group(blocks: list[Block], lines: list[str], start: int, end: int) -> bo
     (An arXiv digest's ``## cs.CL`` over its entries, a reading log's heading over its lines.)
     A heading over one paper's write-up, which mentions related work in passing, is not a group.
     """
-    seen: list[str] = []
-    units = 0
+    cited: list[tuple[list[str], bool]] = []  # each line's papers; named only by a repo or page?
+    paper_field = False
     # blocks are in order: only those starting inside the body (each heading scanning every block
     # of the note was quadratic in a flood of headings over link fields)
     first = bisect_left(blocks, start, key=lambda b: b.start)
@@ -98,10 +98,17 @@ def _is_group(blocks: list[Block], lines: list[str], start: int, end: int) -> bo
             f = match_field(t)
             if f is not None and f.kind != "link":
                 continue  # "- 关联: … (ID)", "- 要点: vs X (ID)": a labelled part of one write-up
-            papers = identities(t).papers
-            if papers:
-                units += 1
-                seen.extend(p for p in papers if p not in seen)
+            ids = identities(t)
+            if ids.papers:
+                cited.append((ids.papers, not (ids.arxiv or ids.urls)))
+                paper_field = paper_field or (f is not None and bool(ids.arxiv))
+    seen: list[str] = []
+    units = 0
+    for papers, page_only in cited:
+        if page_only and paper_field:
+            continue  # "- arXiv: ID" then "- ran it in ManiSkill3 (github.com/…)": one write-up
+        units += 1
+        seen.extend(p for p in papers if p not in seen)
     return units >= 2 and len(seen) >= 2
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz
@@ -74,18 +74,20 @@ def cluster_items(
     groups: list[tuple[list[Item], str]],
     url_ids: Mapping[str, str] | None = None,
     said: Mapping[str, str] | None = None,
+    passing: Sequence[tuple[Item, Sequence[str]]] = (),
 ) -> list[Cluster]:
     """Group items into increments (see module docstring).
 
     ``url_ids`` maps a normalised link to the arXiv ID whose paper card gives it (its code, its
     project page) or that a note says it is (``said``: link → that note): an item that links
-    only that is about the paper."""
+    only that is about the paper.  ``passing`` holds links items name in passing beyond their
+    own (those the doc anchors): each joins the increment with that link as a mention."""
     made = _Clusters(url_ids or {}, said or {})
     idless = made.add_by_id(items, carriers)
     # items without an ID: union by URL, note grouping, strong title match
     joined = _join_idless(idless, groups)
     made.add_idless(idless, joined)
-    made.add_passing(carriers, items)
+    made.add_passing(carriers, items, passing)
     return [made.clusters[k] for k in made.order]
 
 
@@ -196,7 +198,12 @@ class _Clusters:
             if root in reason:
                 c.reasons.append(reason[root])
 
-    def add_passing(self, carriers: list[Item], items: list[Item]) -> None:
+    def add_passing(
+        self,
+        carriers: list[Item],
+        items: list[Item],
+        extra: Sequence[tuple[Item, Sequence[str]]] = (),
+    ) -> None:
         """Links mentioned in passing (a chat line, a sentence of an essay) join the increment
         with that link."""
         owner: dict[str, str] = {}
@@ -204,8 +211,9 @@ class _Clusters:
             for it in self.clusters[k].items:
                 for u in it.urls:
                     owner.setdefault(normalize_url(u), k)
-        passing = [(car, car.urls) for car in carriers]
+        passing: list[tuple[Item, Sequence[str]]] = [(car, car.urls) for car in carriers]
         passing += [(it, it.linked) for it in items if it.linked]
+        passing += extra
         for car, links in passing:
             for u in links:
                 nu = normalize_url(u)

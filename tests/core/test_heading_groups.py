@@ -46,3 +46,34 @@ def test_a_heading_over_paper_entries_is_still_a_group() -> None:
         ("Foo-Net", ["2611.00001"]),
         ("Bar-Net", ["2611.00002"]),
     ]
+
+
+@pytest.mark.parametrize(
+    "link",
+    ["github.com/haosulab/ManiSkill", "https://github.com/haosulab/ManiSkill", "mani.github.io"],
+)
+def test_a_repo_named_in_a_papers_write_up_does_not_make_the_heading_a_group(link: str) -> None:
+    """ "- arXiv: ID" names the heading's paper; a later bullet naming a repository or a project
+    page it used is part of that write-up, not an entry of its own (the paper was lost)."""
+    text = (
+        "# Reading\n\n## ResidualSysID: online actuator identification\n\n"
+        "- arXiv: 2610.15570\n- Sim-to-real gap halves on the SO-100 arm.\n"
+        f"- They ran the sim side in ManiSkill3 ({link}), so we could reproduce it.\n\n"
+        "## HandFlow\n\n- arXiv: 2610.17777\n- 2x success on real hands.\n"
+    )
+    assert [(t, a) for t, a, _u in _items(text)] == [
+        ("ResidualSysID: online actuator identification", ["2610.15570"]),
+        ("HandFlow", ["2610.17777"]),
+    ]
+
+
+def test_a_heading_over_repo_entries_is_still_a_group() -> None:
+    text = (
+        "# Trending\n\n## Repos\n\n"
+        "- github.com/acme/foo-serve: a fast server\n"
+        "- github.com/acme/bar-kv: a KV store\n"
+    )
+    assert [u for _t, _a, u in _items(text)] == [
+        ["github.com/acme/foo-serve"],
+        ["github.com/acme/bar-kv"],
+    ]
