@@ -46,6 +46,21 @@ def lookup_once(
         return answer(idx, Settings.open(idx, None), query, parsed, topic, None, one_shot=True)
 
 
+def _place(section: str, title: str) -> str:
+    """A section once: a doc's heading usually carries its number ("§1.1 Engines", "2.2. Data"),
+    which printed after the number read "§1.1 §1.1 Engines"."""
+    if not section or title.startswith(section):
+        return title or section
+    bare = section.lstrip("§")
+    if (
+        bare
+        and title.startswith(bare)
+        and title[len(bare) : len(bare) + 1] in ("", " ", ".", ")", ":")
+    ):
+        return f"{section} {title[len(bare) :].lstrip(' .):')}".rstrip()
+    return f"{section} {title}".rstrip()
+
+
 def format_text(res: LookupResult) -> str:
     """The answer as ``curator lookup`` prints it and the lookup screen shows it."""
     if not res.valid:
@@ -58,7 +73,7 @@ def format_text(res: LookupResult) -> str:
     )
     if res.anchored:
         places = ", ".join(
-            f"{a['section']} {a['title']} "
+            f"{_place(a['section'], a['title'])} "
             f"({a['doc']}:{a['line']}{', ' + a['date'] + ' 锚入' if a.get('date') else ''})"
             for a in res.anchored
         )

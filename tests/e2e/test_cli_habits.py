@@ -167,6 +167,14 @@ def test_lookup_of_something_that_is_no_id_says_so_on_stderr(sample_ws: Path, ca
     assert code == 2 and json.loads(out)["valid"] is False  # a script asked for JSON: it gets JSON
 
 
+def test_lookup_names_each_place_once(sample_ws: Path, capsys) -> None:
+    """The doc's heading carries its number: "§1.1 推理引擎与生产基准", not "§1.1 §1.1 …"."""
+    code, out, err = run(capsys, "lookup", "2601.06288", str(sample_ws))
+    assert code == 0 and err == ""
+    assert "anchored: §1.1 推理引擎与生产基准 (organized/knowledge/inference.md:" in out
+    assert "§1.1 §1.1" not in out
+
+
 def test_nothing_to_undo_is_said_on_stderr(sample_ws: Path, capsys) -> None:
     code, out, err = run(capsys, "decide", "-", "undo", str(sample_ws))
     assert (code, out, err) == (1, "", "curator: nothing to undo\n")
