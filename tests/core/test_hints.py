@@ -34,6 +34,10 @@ NUMBERS = [
     # Spanish
     ("va en 2.1", "2.1"),
     ("sección 3.4", "3.4"),
+    # French
+    ("À mettre en 1.2", "1.2"),
+    ("à classer dans 3.1", "3.1"),
+    ("Rubrique : 2.2", "2.2"),
     # German
     ("Abschnitt 2.3", "2.3"),
     ("gehört in 4.1", "4.1"),
