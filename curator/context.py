@@ -23,7 +23,7 @@ from curator.lexicon import Lexicon, default_lexicon, load_lexicon, may_match, s
 from curator.models import Analysis, AnchorRef, LivingDoc, Note, PaperCard, Remark
 from curator.relevance import Profile
 from curator.suggest import SectionIndex
-from curator.textfeatures import token_set
+from curator.textfeatures import title_core, token_set
 from curator.verdicts import VerdictReader
 from curator.workspace import LoadedNote
 
@@ -60,6 +60,9 @@ class Context:
     briefings."""
     cited: dict[str, list[AnchorRef]] = field(default_factory=dict)
     """What this topic's doc names without anchoring (see :class:`DocIndex`)."""
+    paper_names: dict[str, frozenset[str]] = field(default_factory=dict)
+    """The name each anchored paper goes by in the doc ("clamp" for "**CLAMP — Contrastive …**
+    (arXiv:2511.09234)"), lower-cased → the IDs anchored under it."""
 
 
 @dataclass
@@ -174,7 +177,20 @@ def build_context(
         di.name_by_token,
         reported.left_out,
         di.cited,
+        _paper_names(doc),
     )
+
+
+def _paper_names(doc: LivingDoc) -> dict[str, frozenset[str]]:
+    """See :attr:`Context.paper_names`: only anchors written with a name of their own."""
+    names: dict[str, set[str]] = {}
+    for s in doc.sections:
+        for a in s.anchors:
+            if a.kind == "arxiv" and a.name:
+                core = title_core(a.name).strip().lower()
+                if 2 <= len(core) <= 40:
+                    names.setdefault(core, set()).add(a.key)
+    return {k: frozenset(v) for k, v in names.items()}
 
 
 def _other_topics(

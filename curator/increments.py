@@ -31,6 +31,7 @@ from curator.mention_scopes import scopes
 from curator.mentions import sentence_spans
 from curator.models import AnchorRef, Increment, Item, PaperCard, SourceRef, short_path
 from curator.priority import MARKERS
+from curator.textfeatures import title_core
 from curator.urls import normalize_url
 
 __all__ = ["PRIORITY_RANK", "build_increment", "card_increments", "primary_items"]
@@ -149,7 +150,9 @@ def _place(inc: Increment, ev: Evidence, c: Cluster, keys: _Keys, ctx: Context) 
     inc.anchored_in = _dedupe_refs(anchored)
     ev.anchored = inc.anchored_in
     mentioned = [m for it in primary for m in built_on(it, ctx)]
-    inc.suggested_sections = ctx.index.suggest(primary or c.mentions, mentioned=mentioned)
+    inc.suggested_sections = ctx.index.suggest(
+        primary or c.mentions, mentioned=mentioned, unsaid=_namesake(primary, keys.arxiv, ctx)
+    )
     if not anchored and c.kind != "arxiv":
         covered = covered_per_note(primary, ctx)
         if covered is not None:
@@ -166,6 +169,19 @@ def _place(inc: Increment, ev: Evidence, c: Cluster, keys: _Keys, ctx: Context) 
             r for r in ctx.elsewhere_by_id.get(nu, []) if r not in inc.anchored_elsewhere
         )
     ev.elsewhere = inc.anchored_elsewhere
+
+
+def _namesake(primary: list[Item], ids: list[str], ctx: Context) -> str | None:
+    """The item's name when the doc anchors another paper under it (one acronym, two papers):
+    the sections that paper sits in say nothing of where this one goes."""
+    if not ctx.paper_names:
+        return None
+    for it in primary[:3]:
+        core = title_core(it.title).strip()
+        others = ctx.paper_names.get(core.lower())
+        if others and not others.intersection(ids):
+            return core
+    return None
 
 
 def _earlier(inc: Increment, ev: Evidence, c: Cluster, keys: set[str], ctx: Context) -> None:

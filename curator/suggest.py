@@ -370,7 +370,11 @@ class SectionIndex:
         extra_text: str = "",
         mentioned: list[str] | None = None,
         k: int = 3,
+        unsaid: str | None = None,
     ) -> list[SectionSuggestion]:
+        """The ``k`` best places for ``items``: their hints, the papers they build on, their
+        wording.  ``unsaid``: a name their wording is read without (another paper's, which the
+        doc anchors under the same name)."""
         if not self.units:
             return []
         scores = _Scores()
@@ -388,6 +392,8 @@ class SectionIndex:
             + " "
             + extra_text
         )
+        if unsaid:
+            text = re.sub(rf"(?<!\w){re.escape(unsaid)}(?!\w)", " ", text, flags=re.IGNORECASE)
         best_units = self.top(text, 5)
         if best_units:
             top = best_units[0][1]
