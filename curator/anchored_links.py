@@ -2,8 +2,8 @@
 thing, so the editor sees "already anchored, at §3.3" instead of nothing.
 
 A note about one paper often names another thing the team already covered: "we ran it in
-ManiSkill3 (github.com/haosulab/ManiSkill)", "it cites the Muon blog, kellerjordan.github.io/…",
-a footnote "[2]: https://github.com/NVIDIA/cutlass".  Read alone, a repository or a blog beside a
+SimBench (github.com/acme/simbench)", "it cites the optimizer's blog, someone.github.io/…", a
+footnote "[2]: https://github.com/acme/kernels".  Read alone, a repository or a blog beside a
 paper is that paper's own code or write-up, so the splitter keeps it as an alias of the item.
 The workspace says otherwise when the doc anchors that very link: then it is a thing of its own,
 already covered.  A link the doc anchors *together with* the item's own paper (on the same anchor

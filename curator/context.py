@@ -61,8 +61,8 @@ class Context:
     cited: dict[str, list[AnchorRef]] = field(default_factory=dict)
     """What this topic's doc names without anchoring (see :class:`DocIndex`)."""
     paper_names: dict[str, frozenset[str]] = field(default_factory=dict)
-    """The name each anchored paper goes by in the doc ("clamp" for "**CLAMP — Contrastive …**
-    (arXiv:2511.09234)"), lower-cased → the IDs anchored under it."""
+    """The name each anchored paper goes by in the doc ("foonet" for "**FooNet — Fast …**
+    (arXiv:2601.00001)"), lower-cased → the IDs anchored under it."""
 
 
 @dataclass

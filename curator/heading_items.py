@@ -106,7 +106,7 @@ def _is_group(blocks: list[Block], lines: list[str], start: int, end: int) -> bo
     units = 0
     for papers, page_only in cited:
         if page_only and paper_field:
-            continue  # "- arXiv: ID" then "- ran it in ManiSkill3 (github.com/…)": one write-up
+            continue  # "- arXiv: ID" then "- ran it in SimBench (github.com/…)": one write-up
         units += 1
         seen.extend(p for p in papers if p not in seen)
     return units >= 2 and len(seen) >= 2
