@@ -300,6 +300,7 @@ def _read_free_text(out: SplitNote, layout: NoteLayout, path: str) -> None:
         layout.line_ctx,
     )
     run: list[int] = []
+    asked: Item | None = None  # the one paper the last chat line cited: the next line may answer
     for i in range(1, nlines + 2):
         raw = lines[i - 1] if i <= nlines else ""
         free = i <= nlines and not layout.covered[i] and bool(raw.strip())
@@ -307,6 +308,7 @@ def _read_free_text(out: SplitNote, layout: NoteLayout, path: str) -> None:
             if run:
                 out.carriers.extend(_carriers(run, layout, path))
                 run = []
+            asked = None
             continue
         out.remarks.append(Remark(i, raw.strip(), layout.line_neg[i], layout.line_struct[i]))
         if run and (
@@ -316,10 +318,22 @@ def _read_free_text(out: SplitNote, layout: NoteLayout, path: str) -> None:
         ):
             out.carriers.extend(_carriers(run, layout, path))
             run = []
+            asked = None
         run.append(i)
         if in_fence[i] or is_chat_line(raw) or BULLET.match(raw):
-            out.carriers.extend(_carriers(run, layout, path))
+            said = _carriers(run, layout, path)
+            out.carriers.extend(said)
             run = []
+            if not is_chat_line(raw) or in_fence[i]:
+                asked = None
+            elif said:
+                asked = said[0] if len(said) == 1 and len(said[0].arxiv) <= 1 else None
+            elif asked is not None:
+                # a chat line citing nothing, right after one citing one paper, answers it
+                # ("[A] 2610.16677 is all over twitter" / "[B] pass, that's the LLM team's")
+                asked.text += " " + raw.strip()
+                asked.line_end = i
+                asked = None
 
 
 _COINED = COINED_NAME

@@ -175,6 +175,28 @@ def test_chat_lines_are_never_items_their_ids_are_mentions(tmp_path: Path) -> No
     assert all(s.mention for inc in incs.values() for s in inc.sources)
 
 
+CHAT_REPLY = """# lab chat
+
+[Mina] [11:40 PM] 2611.05826 the RL-for-math paper is all over twitter
+[Seo] [11:41 PM] pass, not our topic (that's the LLM team's)
+[Mina] [11:42 PM] photo
+[Mina] [11:43 PM] and 2611.05823 on paraphrased leakage probes for benchmark contamination
+[Seo] [11:44 PM] nice
+"""
+
+
+def test_a_chat_reply_to_a_line_citing_one_paper_speaks_of_it(tmp_path: Path) -> None:
+    """ "[A] 2611.05826 …" / "[B] pass, not our topic": the verdict is in the next chat line;
+    the line after that ("photo") answers nothing."""
+    [first, second] = split_note(CHAT_REPLY, PATH).carriers
+    assert "pass, not our topic" in first.text and "photo" not in first.text
+    assert first.line_end == first.line_start + 1
+    assert "nice" in second.text
+    incs = run(tmp_path, CHAT_REPLY)
+    assert incs["2611.05826"].status == "off-topic"
+    assert incs["2611.05823"].status != "off-topic"
+
+
 @pytest.mark.xfail(
     strict=True,
     reason="a mention-only increment from a chat line is titled by analysis._name_before, "
