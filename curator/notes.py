@@ -330,7 +330,7 @@ def _read_free_text(out: SplitNote, layout: NoteLayout, path: str) -> None:
                 asked = said[0] if len(said) == 1 and len(said[0].arxiv) <= 1 else None
             elif asked is not None:
                 # a chat line citing nothing, right after one citing one paper, answers it
-                # ("[A] 2610.16677 is all over twitter" / "[B] pass, that's the LLM team's")
+                # ("[A] 2601.00002 is all over twitter" / "[B] pass, that's the LLM team's")
                 asked.text += " " + raw.strip()
                 asked.line_end = i
                 asked = None
