@@ -311,7 +311,16 @@ class SectionIndex:
             }
             if hits:
                 return self._one_place(hits)
-        return None
+        return self._either(text)
+
+    def _either(self, text: str) -> Unit | None:
+        """ "busca/MCTS", "eval / benchmarks": two names for one place, each tried alone; the
+        place when those that name one agree."""
+        parts = [p.strip() for p in re.split(r"\s*[/／]\s*", text) if p.strip()]
+        if len(parts) < 2 or len(parts) > 4:
+            return None
+        units = {id(u): u for p in parts if (u := self.resolve_title(p)) is not None}
+        return next(iter(units.values())) if len(units) == 1 else None
 
     def _title_table(
         self,

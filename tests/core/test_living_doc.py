@@ -785,6 +785,26 @@ def test_resolve_title(training: LivingDoc, evaluation: LivingDoc) -> None:
     assert label(ev, "Changelog") is None and label(ev, "agent benchmarks") is None
 
 
+def test_resolve_title_of_two_names_for_one_place() -> None:
+    """ "vai em busca/MCTS": each name alone; the place where those that name one agree."""
+    doc = parse_living_doc(
+        "# R\n\n## Search (MCTS, beam, best-of-N)\n\n- x 2608.14376\n\n"
+        "## Outcome verifiers\n\n- y 2608.11668\n\n## Generative verifiers\n\n- z 2608.11669\n",
+        "r.md",
+        "r",
+    )
+    index = SectionIndex(doc)
+
+    def label(text: str) -> str | None:
+        unit = index.resolve_title(text)
+        return unit.label if unit else None
+
+    assert label("busca/MCTS") == "Search (MCTS, beam, best-of-N)"
+    assert label("busca / MCTS") == "Search (MCTS, beam, best-of-N)"
+    assert label("MCTS/outcome") is None  # two places
+    assert label("busca/nada") is None
+
+
 def test_number_not_deeper_than_its_section_is_a_sub_heading() -> None:
     doc = parse_living_doc(
         "# T\n\n## §1 A\n\n### §1.3 KV\n\n#### 1. 背景\n\n- x 2608.14376\n\n#### 1.3.1 Paging\n\n- y 2608.11668\n",
