@@ -140,16 +140,9 @@ def build_context(
     other_indexes = [(d, i) for t, (d, i) in docs.items() if t != topic]
     elsewhere, other_sections = _elsewhere(other_indexes)
     said = _NoteSayings.read(in_window, reader, lexicon, other_topics)
+    titles = [t for t, _c, _l in reported.titles]
     profile = Profile(
-        topic,
-        doc,
-        others,
-        lexicon,
-        cards,
-        [t for t, _c, _l in reported.titles],
-        doc_names,
-        people,
-        vocabulary_memo,
+        topic, doc, others, lexicon, cards, titles, doc_names, people, vocabulary_memo
     )
     return Context(
         topic,
