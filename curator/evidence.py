@@ -152,15 +152,23 @@ def _title_fields(text: str) -> tuple[str, ...]:
 def _left_out_by_name(scopes: list[tuple[Item, str]], ctx: Context) -> str | None:
     """A note's "left out" line that names the item
     ("今天没进主线的: MCP Auth / A2A vs MCP:协议层")."""
-    cores = {title_core(it.title) for it, _t in scopes if len(title_core(it.title)) >= 3}
+    # without their links: "https://…" has a colon, so the name before it would be "https"
+    cores = {core for it, _t in scopes if len(core := title_core(_unlinked(it.title))) >= 3}
     for text, path in ctx.negative_remarks:
-        lead = re.split(r"[:：]", re.sub(r"^\s*[-*+]\s*", "", text), maxsplit=1)[0]
+        lead = re.split(r"[:：]", re.sub(r"^\s*[-*+]\s*", "", _unlinked(text)), maxsplit=1)[0]
         names = [x.strip().lower() for x in re.split(r"\s/\s|、|,|，", lead) if x.strip()]
         for core in cores:
             cl = core.lower()
             if any(cl == nm or (len(nm) >= 4 and (nm in cl or cl in nm)) for nm in names):
                 return f"{short_path(path)} leaves it out: “{text[:60]}”"
     return None
+
+
+_LINK = re.compile(r"(?:[a-z][a-z0-9+.-]*://|www\.)\S+", re.IGNORECASE)
+
+
+def _unlinked(text: str) -> str:
+    return _LINK.sub(" ", text).strip()
 
 
 HINT_WEIGHTS = {"field": 1.0, "number": 0.9, "title": 0.6}

@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable
 
 from curator.arxiv import find_ids
+from curator.fields import match_field
 from curator.lexicon import default_lexicon
 
 __all__ = ["READERS", "read_formats"]
@@ -164,6 +165,53 @@ def _bib_line(name: str, value: str) -> str:
     return ""
 
 
+_BOLD_LINE = re.compile(r"^(?P<mark>\*\*|__)(?P<title>[^*_\s](?:(?!(?P=mark)).)*?)(?P=mark)\s*$")
+_ATX = re.compile(r"^(#{1,6})\s")
+_LIST_ENTRY = re.compile(r"^\s{0,3}(?:[-*+•·]|\d{1,3}[.)])\s+(?P<rest>.*)$")
+
+
+def _may_have_bold_titles(text: str) -> bool:
+    return "\n**" in text or "\n__" in text or text.startswith(("**", "__"))
+
+
+def _bold_titles(text: str) -> str:
+    """Lines that are all bold, where one of them stands over a list of labelled fields
+    ("**FooNet: fast decoding**" then "- URL: …", "- Key points: …"), are the note's headings:
+    each is read as one, a level below the headings around it ("**Summary**" over the note's
+    closing list too).  A bold label ending in a colon, a bold line inside a paragraph or a list,
+    and the bold lines of a note where none stands over fields stay as they were.  Line numbers
+    are kept."""
+    lines = text.split("\n")
+    level = 1
+    fence = ""
+    found: list[tuple[int, str, int]] = []  # (line index, title, heading level)
+    over_fields = False
+    for i, line in enumerate(lines):
+        s = line.strip()
+        if s.startswith(("```", "~~~")):
+            fence = "" if fence and s.startswith(fence) else (fence or s[:3])
+            continue
+        if fence:
+            continue
+        h = _ATX.match(line)
+        if h:
+            level = len(h.group(1))
+            continue
+        m = _BOLD_LINE.match(line)
+        if m is None or m.group("title").rstrip().endswith((":", "：")):
+            continue
+        if i and lines[i - 1].strip() and not _ATX.match(lines[i - 1]):
+            continue  # a bold line inside a paragraph or a list
+        found.append((i, m.group("title").strip(), min(6, level + 1)))
+        nxt = next((ln for ln in lines[i + 1 : i + 3] if ln.strip()), "")
+        entry = _LIST_ENTRY.match(nxt)
+        over_fields = over_fields or bool(entry and match_field(entry.group("rest")))
+    if over_fields:
+        for i, title, depth in found:
+            lines[i] = "#" * depth + " " + title
+    return "\n".join(lines)
+
+
 _REF_DEF = re.compile(
     r"^[ ]{0,3}\[(?P<label>[^\[\]\n]{1,60})\]:[ \t]*<?(?P<url>\S+?)>?(?:[ \t]+[\"'(].*)?[ \t]*$",
     re.MULTILINE,
@@ -204,6 +252,7 @@ def _outliner_links(text: str) -> str:
 
 READERS: tuple[tuple[str, Callable[[str], bool], Callable[[str], str]], ...] = (
     ("outliner page links", lambda t: "[[" in t, _outliner_links),
+    ("bold item titles", _may_have_bold_titles, _bold_titles),
     ("RSS/Atom feed", _may_be_feed, _feed_items),
     ("BibTeX", lambda t: "@" in t and _BIB_ENTRY.search(t) is not None, _bibtex_items),
     (

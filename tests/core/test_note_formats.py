@@ -9,6 +9,7 @@ import pytest
 from curator.analysis import analyze
 from curator.mentions import is_chat_line, url_role
 from curator.models import Increment
+from curator.note_formats import read_formats
 from curator.notes import preprocess, split_note
 
 PATH = "inbox/alice/2026-11-20T1000-x.md"
@@ -195,6 +196,46 @@ def test_a_chat_reply_to_a_line_citing_one_paper_speaks_of_it(tmp_path: Path) ->
     incs = run(tmp_path, CHAT_REPLY)
     assert incs["2611.05826"].status == "off-topic"
     assert incs["2611.05823"].status != "off-topic"
+
+
+BOLD_TITLES = """# Scan · 8 items
+
+**Item 1 FooNet: fast decoding**
+
+- URL: https://blog.example.org/foonet
+- Key points: 2x faster decoding on A100
+
+**Item 2 BarKV: cheap cache**
+- URL: https://blog.example.org/barkv
+- Key points: half the KV memory
+
+**Summary**
+
+- Items 1+2 are one story: fast serving
+"""
+
+
+def test_bold_lines_over_fields_title_items_as_headings_would() -> None:
+    """Bold pseudo-headings (a Notion or Feishu export) over "- URL: …" fields are items; the
+    note's closing "**Summary**" is a heading too, so its grouping line is not item 2's."""
+    split = split_note(BOLD_TITLES, PATH)
+    assert [(it.title, it.urls) for it in split.items] == [
+        ("FooNet: fast decoding", ["https://blog.example.org/foonet"]),
+        ("BarKV: cheap cache", ["https://blog.example.org/barkv"]),
+    ]
+    assert split.items[1].line_end < BOLD_TITLES.split("\n").index("**Summary**") + 1
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "# n\n\n**Key points:**\n\n- URL: https://e.org/a\n- fast\n",  # a bold label
+        "# n\n\n**FooNet**\nhttps://e.org/a\n> fast decoding\n",  # over a link line
+        "# n\n\n**This week**\n\n- FooNet https://e.org/a\n- BarKV https://e.org/b\n",
+    ],
+)
+def test_bold_lines_over_other_things_stay_as_they_were(note: str) -> None:
+    assert read_formats(note) == note
 
 
 @pytest.mark.xfail(
