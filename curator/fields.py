@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from curator.lexicon import default_lexicon, memo
 
-__all__ = ["Field", "KINDS", "REMARKS", "is_remark", "match_field"]
+__all__ = ["Field", "KINDS", "REMARKS", "is_remark", "label_kind", "match_field"]
 
 KINDS = ("link", "hint", "caveat", "points", "priority", "title", "skip", "note")
 
@@ -49,6 +49,15 @@ def _tables() -> tuple[dict[str, str], list[tuple[re.Pattern[str], str]]]:
             else:
                 exact.setdefault(w.removeprefix("lit:").casefold(), kind)
     return exact, patterns
+
+
+def label_kind(name: str) -> str | None:
+    """The kind of field a label names ("Comentario" → note, "Link" → link), or None."""
+    return _kind(plain_label(name))
+
+
+def plain_label(name: str) -> str:
+    return name.strip().strip("*_`").strip()
 
 
 def _kind(name: str) -> str | None:

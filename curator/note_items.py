@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 from curator.arxiv import find_ids
-from curator.fields import Field, is_remark, match_field
+from curator.fields import Field, is_remark, label_kind, match_field
 from curator.item_labels import is_file_link
 from curator.item_titles import (
     PRIORITY,
@@ -72,19 +72,23 @@ def _column_is(kind: str, head: str) -> bool:
 
 
 def row_title(cells: list[str], header: list[str]) -> str:
-    best = ""
+    """The cell of a title column; without one, the wordiest cell of a column whose header names
+    nothing else (not a comment, a link, a date, a section): a day ("mar 17") or a session code
+    ("Th3B.2") in the first column is no title."""
+    best, most = "", 0
     for idx, cell in enumerate(cells):
         plain = plain_inline(cell)
         head = header[idx] if idx < len(header) else ""
         if _column_is("title", head) and plain:
             return plain
         if (
-            not best
-            and plain
+            plain
             and not re.fullmatch(r"[\d.\-/#\s]+", plain)
             and not find_ids(plain[:20])
+            and label_kind(head) in (None, "title")
+            and (letters := sum(ch.isalpha() for ch in plain)) > most
         ):
-            best = plain
+            best, most = plain, letters
     return best or plain_inline(" ".join(cells))
 
 

@@ -238,6 +238,35 @@ def test_bold_lines_over_other_things_stay_as_they_were(note: str) -> None:
     assert read_formats(note) == note
 
 
+TALKS = """# talks worth watching
+
+| Día | Sesión | Charla | Link | Comentario |
+|---|---|---|---|---|
+| mar 17 | M2C.3 | Ultra Ethernet in production fabrics | https://e.org/m2c3 | nada nuevo |
+| jue 19 | Th3B.2 | Co-packaged optics for scale-up domains | https://e.org/th3b2 | 3,5 pJ/bit |
+"""
+
+
+@pytest.mark.parametrize("reverse", [False, True], ids=["as-written", "columns-reversed"])
+def test_a_table_without_a_title_header_is_titled_by_its_wordiest_free_column(
+    reverse: bool,
+) -> None:
+    """No header says "title": a day, a session code, the link and the comment column (its
+    header says so) are not titles, whichever order the columns come in."""
+    text = TALKS
+    if reverse:
+        text = "\n".join(
+            "|" + "|".join(reversed(ln.strip()[1:-1].split("|"))) + "|"
+            if ln.startswith("|")
+            else ln
+            for ln in TALKS.split("\n")
+        )
+    assert [it.title for it in split_note(text, PATH).items] == [
+        "Ultra Ethernet in production fabrics",
+        "Co-packaged optics for scale-up domains",
+    ]
+
+
 @pytest.mark.xfail(
     strict=True,
     reason="a mention-only increment from a chat line is titled by analysis._name_before, "
