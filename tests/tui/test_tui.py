@@ -284,7 +284,7 @@ async def test_filter_by_status_author_section_and_text(sample_ws: Path) -> None
         assert rows and all(
             any(s.author == "spark" for s in app.triage.session.row(k).sources) for k in rows
         )
-        assert "2605.01280" in await apply("§1.3")
+        assert "2605.01280" in await apply("§1.13")  # its suggested section, the editor's too
         rows = await apply("CoRun")
         assert rows[0] == CORUN and len(rows) < 5
         assert "filter CoRun" in screen_text(app)
