@@ -212,6 +212,21 @@ def _bold_titles(text: str) -> str:
     return "\n".join(lines)
 
 
+_GLYPH_BULLET = re.compile(r"^(?P<indent>[ \t]*)[•◦▪‣▸▹・·](?:[ \t\u3000]+)(?=\S)", re.MULTILINE)
+"""A list entry pasted from a word processor or a chat ("• point", "◦ sub-point", "・項目"):
+Markdown reads no list there, only paragraphs.  (Not "■", "◆", "●": in a Japanese or Chinese
+note those open a part of their own, a heading more than an entry.)"""
+
+
+def _glyph_bullets(text: str) -> str:
+    """Bullet glyphs at the start of a line read as the list markers they stand for ("- "), when
+    a note has at least two such lines (one is a decoration, not a list).  Line numbers are
+    kept."""
+    if len(_GLYPH_BULLET.findall(text, endpos=len(text))) < 2:
+        return text
+    return _GLYPH_BULLET.sub(lambda m: m.group("indent") + "- ", text)
+
+
 _REF_DEF = re.compile(
     r"^[ ]{0,3}\[(?P<label>[^\[\]\n]{1,60})\]:[ \t]*<?(?P<url>\S+?)>?(?:[ \t]+[\"'(].*)?[ \t]*$",
     re.MULTILINE,
@@ -252,6 +267,7 @@ def _outliner_links(text: str) -> str:
 
 READERS: tuple[tuple[str, Callable[[str], bool], Callable[[str], str]], ...] = (
     ("outliner page links", lambda t: "[[" in t, _outliner_links),
+    ("bullet glyphs", lambda t: _GLYPH_BULLET.search(t) is not None, _glyph_bullets),
     ("bold item titles", _may_have_bold_titles, _bold_titles),
     ("RSS/Atom feed", _may_be_feed, _feed_items),
     ("BibTeX", lambda t: "@" in t and _BIB_ENTRY.search(t) is not None, _bibtex_items),

@@ -267,6 +267,35 @@ def test_a_table_without_a_title_header_is_titled_by_its_wordiest_free_column(
     ]
 
 
+GLYPHS = """# reading
+
+## FooNet: fast decoding
+• URL: https://blog.example.org/foonet
+• Key points: 2x faster decoding
+  ◦ on A100 only
+
+## BarKV: cheap cache
+• URL: https://blog.example.org/barkv
+• Key points: half the KV memory
+"""
+
+
+def test_bullet_glyphs_pasted_from_a_word_processor_are_list_entries() -> None:
+    """ "• URL: …" is a field as "- URL: …" is; Markdown alone reads a paragraph there."""
+    dashed = GLYPHS.replace("• ", "- ").replace("◦ ", "- ")
+    got = [(it.title, it.urls, it.points) for it in split_note(GLYPHS, PATH).items]
+    assert got == [(it.title, it.urls, it.points) for it in split_note(dashed, PATH).items]
+    assert [t for t, _u, _p in got] == ["FooNet: fast decoding", "BarKV: cheap cache"]
+    assert got[0][1] == ["https://blog.example.org/foonet"]
+
+
+def test_a_lone_glyph_and_a_japanese_part_marker_stay_as_they_were() -> None:
+    lone = "# n\n\n• one decorative line\n\ntext\n"
+    parts = "# メモ\n\n■ 論文:『Foo』(arXiv:2611.26871)\n・要点:速い\n"
+    assert read_formats(lone) == lone
+    assert read_formats(parts).split("\n")[2] == "■ 論文:『Foo』(arXiv:2611.26871)"
+
+
 @pytest.mark.xfail(
     strict=True,
     reason="a mention-only increment from a chat line is titled by analysis._name_before, "
