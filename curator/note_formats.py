@@ -175,17 +175,17 @@ def _may_have_bold_titles(text: str) -> bool:
 
 
 def _bold_titles(text: str) -> str:
-    """Lines that are all bold, where one of them stands over a list of labelled fields
-    ("**FooNet: fast decoding**" then "- URL: …", "- Key points: …"), are the note's headings:
-    each is read as one, a level below the headings around it ("**Summary**" over the note's
-    closing list too).  A bold label ending in a colon, a bold line inside a paragraph or a list,
-    and the bold lines of a note where none stands over fields stay as they were.  Line numbers
-    are kept."""
+    """Lines that are all bold are the note's headings where one of them stands over a list of
+    labelled fields ("**FooNet: fast decoding**" then "- URL: …", "- Key points: …"), or where
+    the note has two or more and no headings of its own but a title: each is read as a heading a
+    level below the ones around it ("**Summary**" over the note's closing list too).  A bold label
+    ending in a colon and a bold line inside a paragraph or a list stay as they were.  Line
+    numbers are kept."""
     lines = text.split("\n")
     level = 1
     fence = ""
     found: list[tuple[int, str, int]] = []  # (line index, title, heading level)
-    over_fields = False
+    over_fields = sub_headings = False
     for i, line in enumerate(lines):
         s = line.strip()
         if s.startswith(("```", "~~~")):
@@ -196,6 +196,7 @@ def _bold_titles(text: str) -> str:
         h = _ATX.match(line)
         if h:
             level = len(h.group(1))
+            sub_headings = sub_headings or level > 1
             continue
         m = _BOLD_LINE.match(line)
         if m is None or m.group("title").rstrip().endswith((":", "：")):
@@ -206,7 +207,8 @@ def _bold_titles(text: str) -> str:
         nxt = next((ln for ln in lines[i + 1 : i + 3] if ln.strip()), "")
         entry = _LIST_ENTRY.match(nxt)
         over_fields = over_fields or bool(entry and match_field(entry.group("rest")))
-    if over_fields:
+    # a note without sections of its own ("#" its title at most) may use bold lines for them
+    if over_fields or (len(found) >= 2 and not sub_headings):
         for i, title, depth in found:
             lines[i] = "#" * depth + " " + title
     return "\n".join(lines)

@@ -878,8 +878,9 @@ https://www.alignmentforum.org/posts/Tz4pLw8QmR2vXk6Ne/compute-thresholds
 
 
 def test_a_write_up_paragraph_keeps_the_quote_and_remark_under_it() -> None:
+    """(Its bold titles are its headings: a title line, no sections of its own.)"""
     got = {it.label: (it.line_start, it.line_end, "not ours" in it.text) for it in items(AF_DIGEST)}
-    assert got == {"#1": (3, 7, False), "#2": (9, 13, True)}
+    assert got == {"#1": (3, 8, False), "#2": (9, 14, True)}
 
 
 def test_a_dash_over_a_question_is_no_section_yet_not_nowhere() -> None:
