@@ -138,6 +138,10 @@ def find_urls(text: str) -> list[tuple[str, int, int]]:
         if start < last_end:
             continue  # a "www." or bare host inside a URL already taken
         url = _trim(text[start:end])
+        if start and text[start - 1] in ",;\t" and text[start - 1] in url:
+            # a cell of a comma- (or semicolon-, tab-) separated line ends where its separator
+            # comes again: "…,github.com/acme/tool/,keep" is the link, then the next cell
+            url = _trim(url[: url.index(text[start - 1])])
         if has_scheme and not _HOST_START_RE.match(url, url.index("://") + 3):
             continue  # "https://" followed by nothing that can be a host
         last_end = end

@@ -563,3 +563,20 @@ def test_property_strip_links_is_its_alternation(text: str) -> None:
     assert strip_links(text, tlds, then) == re.sub(
         f"{bare}|(?:{then.pattern})", " ", text, flags=re.IGNORECASE
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "url"),
+    [
+        ("2,github.com/acme/hopgraph/,keep,4.1", "github.com/acme/hopgraph/"),
+        ("x,https://github.com/a/b,keep,3", "https://github.com/a/b"),
+        ("a;https://e.org/x;y", "https://e.org/x"),
+        ('x,"https://e.org/p?a=1,2",keep', "https://e.org/p?a=1,2"),  # a quoted cell keeps it
+        (
+            "see https://e.org/a,b/c ok",
+            "https://e.org/a,b/c",
+        ),  # not a cell: the comma is the link's
+    ],
+)
+def test_a_link_in_a_separated_cell_ends_at_the_separator(text: str, url: str) -> None:
+    assert [u for u, _s, _e in find_urls(text)] == [url]
