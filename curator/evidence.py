@@ -27,7 +27,7 @@ from curator.models import AnchorRef, Item, SectionSuggestion, short_path
 from curator.section_numbers import SECTION_REF_RE, canonical_section
 from curator.suggest import SectionIndex
 from curator.textfeatures import CASE_PEERS, normalized_title, title_core, token_set
-from curator.urls import find_urls
+from curator.urls import URL_TLDS, find_urls, strip_links
 from curator.verdicts import OFF_KINDS
 
 __all__ = [
@@ -164,11 +164,8 @@ def _left_out_by_name(scopes: list[tuple[Item, str]], ctx: Context) -> str | Non
     return None
 
 
-_LINK = re.compile(r"(?:[a-z][a-z0-9+.-]*://|www\.)\S+", re.IGNORECASE)
-
-
 def _unlinked(text: str) -> str:
-    return _LINK.sub(" ", text).strip()
+    return strip_links(text, URL_TLDS).strip()
 
 
 HINT_WEIGHTS = {"field": 1.0, "number": 0.9, "title": 0.6}

@@ -52,12 +52,8 @@ def _tables() -> tuple[dict[str, str], list[tuple[re.Pattern[str], str]]]:
 
 
 def label_kind(name: str) -> str | None:
-    """The kind of field a label names ("Comentario" → note, "Link" → link), or None."""
-    return _kind(plain_label(name))
-
-
-def plain_label(name: str) -> str:
-    return name.strip().strip("*_`").strip()
+    """The kind of field a plain label names ("Comentario" → note, "Link" → link), or None."""
+    return _kind(name)
 
 
 def _kind(name: str) -> str | None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable
+from itertools import islice
 
 from curator.arxiv import find_ids
 from curator.fields import match_field
@@ -224,8 +225,8 @@ def _glyph_bullets(text: str) -> str:
     """Bullet glyphs at the start of a line read as the list markers they stand for ("- "), when
     a note has at least two such lines (one is a decoration, not a list).  Line numbers are
     kept."""
-    if len(_GLYPH_BULLET.findall(text, endpos=len(text))) < 2:
-        return text
+    if next(islice(_GLYPH_BULLET.finditer(text), 1, None), None) is None:
+        return text  # fewer than two
     return _GLYPH_BULLET.sub(lambda m: m.group("indent") + "- ", text)
 
 

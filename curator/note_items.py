@@ -71,6 +71,12 @@ def _column_is(kind: str, head: str) -> bool:
     return any(w == h or (len(w) > 2 and w in h) for w in words)
 
 
+@memo
+def _header_kind(head: str) -> str | None:
+    """The field a table header names (asked once per header cell, not once per row)."""
+    return label_kind(plain_inline(head).strip())
+
+
 def row_title(cells: list[str], header: list[str]) -> str:
     """The cell of a title column; without one, the wordiest cell of a column whose header names
     nothing else (not a comment, a link, a date, a section): a day ("mar 17") or a session code
@@ -85,7 +91,7 @@ def row_title(cells: list[str], header: list[str]) -> str:
             plain
             and not re.fullmatch(r"[\d.\-/#\s]+", plain)
             and not find_ids(plain[:20])
-            and label_kind(head) in (None, "title")
+            and _header_kind(head) in (None, "title")
             and (letters := sum(ch.isalpha() for ch in plain)) > most
         ):
             best, most = plain, letters

@@ -28,7 +28,7 @@ from typing import Any
 from curator.lexicon import Lexicon
 from curator.models import LivingDoc, PaperCard
 from curator.textfeatures import tokens
-from curator.urls import strip_links
+from curator.urls import URL_TLDS, strip_links
 
 __all__ = ["Fit", "Profile", "item_terms"]
 
@@ -41,7 +41,7 @@ _URL = re.compile(
     r"(?:https?://|www\.)\S+|\b[\w.-]+\.(?:com|org|net|io|ai|dev|cn|xyz|blog|app)/\S*",
     re.IGNORECASE,
 )
-_URL_TLDS = ("com", "org", "net", "io", "ai", "dev", "cn", "xyz", "blog", "app")
+_URL_TLDS = URL_TLDS
 """``_URL``'s hosts, for :func:`curator.urls.strip_links` (its linear reading of that pattern)."""
 _ARXIV_ID = re.compile(r"\b\d{4}\.\d{4,5}(?:v\d+)?\b|arxiv[:\s]*", re.IGNORECASE)
 _NUMERIC = re.compile(r"^[\d.,%×x+\-~]+[a-z%×]{0,3}$")

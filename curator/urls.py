@@ -374,6 +374,11 @@ def _run_start(text: str, end: int) -> int:
     return start
 
 
+URL_TLDS = ("com", "org", "net", "io", "ai", "dev", "cn", "xyz", "blog", "app")
+"""The top-level domains a bare host ("github.com/…") is recognised by when links are stripped
+from words."""
+
+
 def strip_links(text: str, tlds: tuple[str, ...], then: re.Pattern[str] | None = None) -> str:
     r"""``re.sub(r"(?:https?://|www\.)\S+|\b[\w.-]+\.(?:<tlds>)/\S*|<then>", " ", text,
     flags=re.I)`` in linear time: the same matches, the same replacements.

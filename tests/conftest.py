@@ -91,3 +91,18 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
             f"beside the repo, at {SHARED})",
             yellow=True,
         )
+
+
+def one_note_analysis(root: Path, topic: str, doc: str, note_path: str, note: str, window: str):  # type: ignore[no-untyped-def]
+    """A workspace of one living doc and one note, analysed over the day starting at ``window``
+    (an ISO time with offset), nothing cached: the smallest case of a judgment."""
+    from datetime import datetime, timedelta
+
+    from curator.analysis import analyze
+
+    (root / "organized" / "knowledge").mkdir(parents=True)
+    (root / "organized" / "knowledge" / f"{topic}.md").write_text(doc, encoding="utf-8")
+    (root / note_path).parent.mkdir(parents=True)
+    (root / note_path).write_text(note, encoding="utf-8")
+    end = (datetime.fromisoformat(window) + timedelta(days=1)).isoformat()
+    return analyze(root, topic, window, end, save_cache=False)

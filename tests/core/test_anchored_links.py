@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from curator.analysis import analyze
+from conftest import one_note_analysis
 
 DOC = """# robotics living doc
 
@@ -41,17 +41,8 @@ NOTE = """# Reading, 1 Nov
 
 
 def _analysis(tmp_path: Path):  # type: ignore[no-untyped-def]
-    (tmp_path / "organized" / "knowledge").mkdir(parents=True)
-    (tmp_path / "organized" / "knowledge" / "robotics.md").write_text(DOC, encoding="utf-8")
-    (tmp_path / "inbox" / "jake").mkdir(parents=True)
-    (tmp_path / "inbox" / "jake" / "2026-11-01T0130-reading.md").write_text(NOTE, encoding="utf-8")
-    return analyze(
-        tmp_path,
-        "robotics",
-        "2026-10-31T12:00:00+00:00",
-        "2026-11-01T12:00:00+00:00",
-        save_cache=False,
-    )
+    path = "inbox/jake/2026-11-01T0130-reading.md"
+    return one_note_analysis(tmp_path, "robotics", DOC, path, NOTE, "2026-10-31T12:00:00+00:00")
 
 
 def test_an_anchored_repo_named_in_passing_is_shown_anchored_where_the_doc_has_it(

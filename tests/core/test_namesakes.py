@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from conftest import one_note_analysis
+
 from curator.analysis import analyze
 
 RELAYS = Path(__file__).resolve().parents[1] / "relays"
@@ -50,17 +52,8 @@ NOTE = """# reading
 
 
 def _analysis(tmp_path: Path, note: str = NOTE):  # type: ignore[no-untyped-def]
-    (tmp_path / "organized" / "knowledge").mkdir(parents=True)
-    (tmp_path / "organized" / "knowledge" / "interp.md").write_text(DOC, encoding="utf-8")
-    (tmp_path / "inbox" / "yu").mkdir(parents=True)
-    (tmp_path / "inbox" / "yu" / "2026-03-08T2210-reading.md").write_text(note, encoding="utf-8")
-    return analyze(
-        tmp_path,
-        "interp",
-        "2026-03-08T00:00:00+00:00",
-        "2026-03-09T00:00:00+00:00",
-        save_cache=False,
-    )
+    path = "inbox/yu/2026-03-08T2210-reading.md"
+    return one_note_analysis(tmp_path, "interp", DOC, path, note, "2026-03-08T00:00:00+00:00")
 
 
 def test_a_namesake_of_an_anchored_paper_goes_where_its_words_say(tmp_path: Path) -> None:

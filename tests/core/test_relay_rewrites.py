@@ -12,13 +12,11 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from test_relay_scores import RELAYS, SCORER, _curator
+from test_relay_scores import RELAYS, SCORER, score
 
 
 def _bold_headings(text: str) -> str:
@@ -83,15 +81,6 @@ def test_a_relay_written_another_way_needs_no_more_corrections(
     ws = tmp_path / name
     if not _rewrite(relay, ws, REWRITES[rewrite]):
         pytest.skip(f"{name} has nothing to rewrite as {rewrite}")
-    proc = subprocess.run(
-        [sys.executable, str(SCORER), str(ws), "--curator", _curator(), "--verbose"],
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    out = proc.stdout.strip()
-    last = out.splitlines()[-1] if out else proc.stderr
-    figures = dict(re.findall(r"([a-z-]+) (\d+(?:/\d+)?)", last))
-    assert "corrections" in figures, f"no score line:\n{out}\n{proc.stderr}"
+    figures, last, out, _rc = score(ws)
     assert int(figures["corrections"]) <= min(bound, 1), f"{name} ({rewrite}): {last}\n{out}"
     assert figures["false-merges"] == "0", f"{name} ({rewrite}): different items merged\n{out}"

@@ -51,27 +51,11 @@ def _curator() -> str:
     return found
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("name", sorted(RELAYS))
-def test_relay_needs_at_most_its_corrections(name: str) -> None:
-    relay, bound = RELAYS[name]
-    if not SCORER.is_file() or not (relay / "expected.json").is_file():
-        pytest.skip(
-            f"missing {SCORER} or {relay}/expected.json (tests expect ../shared beside the repo)"
-        )
+def score(relay: Path, *options: str) -> tuple[dict[str, str], str, str, int]:
+    """The scorer run on ``relay`` with the installed curator: (its figures, its last line, its
+    whole output, its exit code)."""
     proc = subprocess.run(
-        [
-            sys.executable,
-            str(SCORER),
-            str(relay),
-            "--curator",
-            _curator(),
-            "--verbose",
-            "--max-corrections",
-            str(bound),
-            "--max-offtopic-new",
-            "1",
-        ],
+        [sys.executable, str(SCORER), str(relay), "--curator", _curator(), "--verbose", *options],
         capture_output=True,
         text=True,
         timeout=600,
@@ -80,7 +64,21 @@ def test_relay_needs_at_most_its_corrections(name: str) -> None:
     last = out.splitlines()[-1] if out else proc.stderr
     figures = dict(re.findall(r"([a-z-]+) (\d+(?:/\d+)?)", last))
     assert "corrections" in figures, f"no score line:\n{out}\n{proc.stderr}"
-    problems = out if proc.returncode else ""
+    return figures, last, out, proc.returncode
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(RELAYS))
+def test_relay_needs_at_most_its_corrections(name: str) -> None:
+    relay, bound = RELAYS[name]
+    if not SCORER.is_file() or not (relay / "expected.json").is_file():
+        pytest.skip(
+            f"missing {SCORER} or {relay}/expected.json (tests expect ../shared beside the repo)"
+        )
+    figures, last, out, rc = score(
+        relay, "--max-corrections", str(bound), "--max-offtopic-new", "1"
+    )
+    problems = out if rc else ""
     assert int(figures["corrections"]) <= bound, f"{name}: {last}\n{problems}"
     off_new = int(figures["off-topic-as-new"].split("/")[0])
     assert off_new <= 1, f"{name}: {off_new} off-topic items shown as new\n{problems}"
