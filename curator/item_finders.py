@@ -99,9 +99,23 @@ def find_label_lines(layout: NoteLayout) -> None:
         | set(layout.pseudo)
         | set(label_starts)
     )
+    entry_end = _entry_ends(layout.blocks)
     for ln in label_starts:
-        end = _trim_end(lines, ln, _next_stop(layout.stops, ln, layout.nlines + 1) - 1)
+        stop = _next_stop(layout.stops, ln, layout.nlines + 1) - 1
+        end = _trim_end(lines, ln, min(stop, entry_end.get(ln, stop)))
         layout.claim(Span(ln, end, lines[ln - 1], "paragraph", layout.line_ctx[ln]))
+
+
+def _entry_ends(blocks: list[Block]) -> dict[int, int]:
+    """The last line of every list entry, by its first line: a label line that opens a list
+    entry ("6. **Item 6 …**") ends with that entry, as a labelled heading ends at the next."""
+    ends: dict[int, int] = {}
+    todo = [e for b in blocks if b.kind == "list" for e in b.entries]
+    while todo:
+        e = todo.pop()
+        ends[e.start] = e.end
+        todo.extend(e.children)
+    return ends
 
 
 @text_memo

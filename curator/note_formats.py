@@ -215,6 +215,68 @@ def _bold_titles(text: str) -> str:
     return "\n".join(lines)
 
 
+_BOLD_ENTRY = re.compile(
+    r"^(?:\d{1,3}[.)]|[-*+])[ \t]+(?P<mark>\*\*|__)(?P<title>[^*_\s].*?)(?P=mark)[ \t]*$",
+    re.MULTILINE,
+)
+_INDENTED = re.compile(r"^[ \t]+\S")
+_TOP_ENTRY = re.compile(r"^(?:\d{1,3}[.)]|[-*+])[ \t]+\S")
+
+
+def _may_have_bold_entries(text: str) -> bool:
+    return ("**" in text or "__" in text) and _BOLD_ENTRY.search(text) is not None
+
+
+def _bold_entries(text: str) -> str:
+    """Top-level list entries that are all bold and hold an indented body ("1. **FooNet**" over
+    "   - URL: …", "   - Key points: …"; "7. **Summary**" over the closing remarks) are the
+    note's sections, as "## FooNet" would be, where the note has two or more of them, every
+    entry of their list is such, and the note has no sections of its own: each is read as a
+    heading under the note's title and its body dedented, so an item ends where its entry ends
+    and an entry citing nothing of its own is a section, not an item.  Line numbers are kept."""
+    lines = text.split("\n")
+    found: list[tuple[int, str, int]] = []  # (line index, title, last line of its body)
+    run: list[tuple[int, str, int] | None] = []  # the current list's entries (None: not bold)
+    fence = ""
+    for i, line in enumerate([*lines, "."]):
+        s = line.strip()
+        if s.startswith(("```", "~~~")):
+            fence = "" if fence and s.startswith(fence) else (fence or s[:3])
+        if fence or not s or _INDENTED.match(line):
+            continue
+        if (h := _ATX.match(line)) and len(h.group(1)) > 1:
+            return text  # the note has sections of its own
+        if _TOP_ENTRY.match(line):
+            run.append(_bold_entry(lines, i))
+            continue
+        if run and all(run):
+            found.extend(e for e in run if e)
+        run = []
+    if len(found) < 2:
+        return text
+    for i, title, end in found:
+        lines[i] = "## " + title
+        cut = min(len(ln) - len(ln.lstrip(" \t")) for ln in lines[i + 1 : end + 1] if ln.strip())
+        for j in range(i + 1, end + 1):
+            lines[j] = lines[j][cut:]
+    return "\n".join(lines)
+
+
+def _bold_entry(lines: list[str], i: int) -> tuple[int, str, int] | None:
+    """Line ``i`` as (line, title, last line of its indented body) if it is an all-bold entry
+    over a body."""
+    m = _BOLD_ENTRY.match(lines[i])
+    if m is None or m.group("title").rstrip().endswith((":", "：")):
+        return None
+    end = i
+    for j in range(i + 1, len(lines)):
+        if lines[j].strip() and not _INDENTED.match(lines[j]):
+            break
+        if lines[j].strip():
+            end = j
+    return (i, m.group("title").strip(), end) if end > i else None
+
+
 _GLYPH_BULLET = re.compile(r"^(?P<indent>[ \t]*)[•◦▪‣▸▹・·](?:[ \t\u3000]+)(?=\S)", re.MULTILINE)
 """A list entry pasted from a word processor or a chat ("• point", "◦ sub-point", "・項目"):
 Markdown reads no list there, only paragraphs.  (Not "■", "◆", "●": in a Japanese or Chinese
@@ -272,6 +334,7 @@ READERS: tuple[tuple[str, Callable[[str], bool], Callable[[str], str]], ...] = (
     ("outliner page links", lambda t: "[[" in t, _outliner_links),
     ("bullet glyphs", lambda t: _GLYPH_BULLET.search(t) is not None, _glyph_bullets),
     ("bold item titles", _may_have_bold_titles, _bold_titles),
+    ("bold list entries as sections", _may_have_bold_entries, _bold_entries),
     ("RSS/Atom feed", _may_be_feed, _feed_items),
     ("BibTeX", lambda t: "@" in t and _BIB_ENTRY.search(t) is not None, _bibtex_items),
     (

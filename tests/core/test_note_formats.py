@@ -987,3 +987,65 @@ def test_a_numbered_thread_about_one_paper_is_one_item() -> None:
 def test_more_chat_exports(line: str) -> None:
     assert is_chat_line(line)
     assert items(line + "\n") == []  # a chat line mentions; it is not an item
+
+
+NUMBERED_BOLD = """# reading
+
+1. **FooNet: fast decoding**
+
+   - URL: https://blog.example.org/foonet
+   - Key points: 2x faster decoding
+
+2. **BarKV: cheap cache**
+
+   - URL: https://blog.example.org/barkv
+   - Key points: half the KV memory
+
+3. **Summary**
+
+   - Items 1+2 are one story: fast serving
+"""
+
+
+def test_numbered_bold_entries_over_bodies_are_read_as_headings_would_be() -> None:
+    """ "1. **FooNet**" over an indented body is "## FooNet" written as a list: the same items,
+    and the closing "3. **Summary**" cites nothing, so it is a section, not a third item, and
+    item 2 ends where its entry ends."""
+    as_headings = "\n".join(
+        "## " + ln.split("**")[1] if ln[:1].isdigit() else ln.removeprefix("   ")
+        for ln in NUMBERED_BOLD.split("\n")
+    )
+    got = [(it.title, it.urls, it.points) for it in split_note(NUMBERED_BOLD, PATH).items]
+    assert got == [(it.title, it.urls, it.points) for it in split_note(as_headings, PATH).items]
+    assert [t for t, _u, _p in got] == ["FooNet: fast decoding", "BarKV: cheap cache"]
+    items = split_note(NUMBERED_BOLD, PATH).items
+    assert items[1].line_end < NUMBERED_BOLD.split("\n").index("3. **Summary**") + 1
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        # one entry of the list is not all bold: a digest's list, read as entries
+        "# d\n\n1. **FooNet**\n   https://e.org/a\n\n2. **BarKV** (v2)\n   https://e.org/b\n",
+        # the note has sections of its own
+        "# d\n\n## Week\n\n1. **FooNet**\n   https://e.org/a\n2. **BarKV**\n   https://e.org/b\n",
+        # no bodies: a list of bold names
+        "# d\n\n1. **FooNet**\n2. **BarKV**\n",
+    ],
+)
+def test_bold_entries_that_are_no_sections_stay_as_they_were(note: str) -> None:
+    assert read_formats(note) == note
+
+
+def test_a_label_line_opening_a_list_entry_ends_with_it() -> None:
+    """ "6. 增量 6 …" over its indented fields, then "7. **小结**" citing nothing: the closing
+    remarks are not item 6's text (a labelled heading would have ended there)."""
+    note = (
+        "# 晚间\n\n"
+        "6. 增量 6【推理】FooServe(arXiv 2605.01280)\n"
+        "   - 判断:值得看\n"
+        "7. 小结\n"
+        "   - 转给 Tom\n"
+    )
+    (item,) = split_note(note, PATH).items
+    assert item.arxiv == ["2605.01280"] and "转给" not in item.text

@@ -1,9 +1,10 @@
 """The labelled relays written another way, as other teams write: the same judgment is owed.
 
 Each rewrite keeps every note's meaning and changes only its Markdown: item headings written as
-bold lines (a Notion or Feishu export), list markers pasted as bullet glyphs ("• " from a word
-processor), a table's columns in another order.  Each found a real fault when first run (3, 13
-and 1 corrections over the relays); the bound is the unrewritten relay's, less the slack the
+bold lines (a Notion or Feishu export) or as numbered bold entries over an indented body, list
+markers pasted as bullet glyphs ("• " from a word processor), a table's columns in another
+order.  Each found a real fault when first run (3, 13,
+1 and 15 corrections over the relays); the bound is the unrewritten relay's, less the slack the
 holdouts get (a rewrite should cost nothing).
 """
 
@@ -41,8 +42,29 @@ def _reversed_columns(text: str) -> str:
     return "\n".join(map(flip, text.split("\n")))
 
 
+def _numbered_bold_entries(text: str) -> str:
+    """ "## Item" over its body → "1. **Item**" over the body indented three spaces (until the
+    next "# " heading; code fences kept whole)."""
+    out: list[str] = []
+    n, inside, fence = 0, False, False
+    for line in text.split("\n"):
+        if line.strip().startswith(("```", "~~~")):
+            fence = not fence
+        m = None if fence else re.match(r"^## (.+?)\s*$", line)
+        if m:
+            n, inside = n + 1, True
+            out.append(f"{n}. **{m.group(1)}**")
+        elif not fence and line.startswith("# "):
+            inside = False
+            out.append(line)
+        else:
+            out.append("   " + line if inside and line.strip() else line)
+    return "\n".join(out)
+
+
 REWRITES: dict[str, Callable[[str], str]] = {
     "bold-headings": _bold_headings,
+    "numbered-bold-entries": _numbered_bold_entries,
     "glyph-bullets": _glyph_bullets,
     "reversed-columns": _reversed_columns,
 }
