@@ -77,6 +77,23 @@ class NoteLayout:
             self.covered[ln] = True
 
 
+def hangs_after(line: str, prev: str) -> bool:
+    """A line at the margin after an indented one opens the next entry of a hanging-indent
+    paste ("HW-212 · …" over "  Link: …", "  Paper: …", then "HW-209 · …"), as a blank line
+    would: a pasted tracker or export often has none."""
+    return (
+        line[:1].isalnum()
+        and prev[:1] in (" ", "\t")
+        and bool(prev.strip())
+        and _LIST_MARK.match(line) is None
+    )
+
+
+_LIST_MARK = re.compile(r"(?:[-*+>|]|\d{1,3}[.)])(?:\s|$)")
+"""A list entry: a Markdown block of its own, not a hanging entry (nor is a line opening with
+a mark, a quote, a table row or a "・" glyph)."""
+
+
 def read_layout(text: str, warnings: list[str]) -> NoteLayout:
     """The note's layout before any finder ran."""
     lines = text.split("\n")

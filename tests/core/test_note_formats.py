@@ -1049,3 +1049,30 @@ def test_a_label_line_opening_a_list_entry_ends_with_it() -> None:
     )
     (item,) = split_note(note, PATH).items
     assert item.arxiv == ["2605.01280"] and "转给" not in item.text
+
+
+TRACKER = """Pasted from the tracker (view "this week"), Sun 12:10
+ENG-212 · Evaluate FooNet for the FP4 recipe · Status: In Progress · Labels: fp4, paper
+  Link: https://tracker.example.org/issue/ENG-212
+  Paper: 2604.01562
+  ↳ comment (ana): one line in our kernel, we try it Tuesday
+ENG-209 · Read the interconnect latency paper · Status: Todo · Labels: paper
+  Link: https://tracker.example.org/issue/ENG-209
+  Paper: https://arxiv.org/abs/2603.29954
+  ↳ comment (bo): proposal → §3.1 scale-up
+"""
+
+
+def test_a_hanging_indent_paste_without_blank_lines_reads_as_with_them() -> None:
+    """A tracker's paste has no blank lines: each ticket line at the margin over its indented
+    fields is one entry, as the blank lines would say, not a "Paper" citation line each."""
+    spaced = TRACKER.replace("\nENG-", "\n\nENG-")
+
+    def said(text: str) -> list[tuple[str, list[str]]]:
+        split = split_note(text, PATH)
+        return [(it.title[:12], it.arxiv) for it in [*split.items, *split.carriers]]
+
+    assert said(TRACKER)[-1] == ("ENG-209 · Re", ["2603.29954"])
+    assert [ids for _t, ids in said(TRACKER)] == [ids for _t, ids in said(spaced)]
+    assert [t for t, _ids in said(TRACKER)][1:] == [t for t, _ids in said(spaced)][1:]
+    assert "Paper" not in [t for t, _ids in said(TRACKER)]
