@@ -98,7 +98,7 @@ def read_layout(text: str, warnings: list[str]) -> NoteLayout:
     """The note's layout before any finder ran."""
     lines = text.split("\n")
     nlines = len(lines)
-    blocks = [_csv_table(b, lines) or b for b in _parsed_blocks(text, lines, warnings)]
+    blocks = [t for b in _parsed_blocks(text, lines, warnings) for t in _with_csv_tables(b, lines)]
     headings = [b for b in blocks if b.kind == "heading"]
     # a phrase that is nowhere in the note is in none of its headings or lines: the regexes of
     # hundreds of phrases then never run line by line (60,000 headings took ~1 s in them)
@@ -141,6 +141,26 @@ def _parsed_blocks(text: str, lines: list[str], warnings: list[str]) -> list[Blo
     except RecursionError:
         warnings.append("markdown nesting too deep; read as plain lines")
         return [Block("paragraph", i + 1, i + 1, ln) for i, ln in enumerate(lines) if ln.strip()]
+
+
+_CSV_LEAD_LINES = 4
+"""How many lines of a paragraph may come before a pasted spreadsheet's header (its title, the
+export's provenance) when no blank line sets the sheet apart."""
+
+
+def _with_csv_tables(b: Block, lines: list[str]) -> list[Block]:
+    """*b*, or the pasted spreadsheet it is (or ends with, under a few lines of preamble)."""
+    table = _csv_table(b, lines)
+    if table is not None:
+        return [table]
+    if b.kind != "paragraph":
+        return [b]
+    for head in range(b.start + 1, min(b.end - 1, b.start + _CSV_LEAD_LINES) + 1):
+        table = _csv_table(Block("paragraph", head, b.end), lines)
+        if table is not None:
+            lead = "\n".join(lines[b.start - 1 : head - 1])
+            return [Block("paragraph", b.start, head - 1, lead), table]
+    return [b]
 
 
 def _csv_table(b: Block, lines: list[str]) -> Block | None:

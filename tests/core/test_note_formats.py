@@ -1076,3 +1076,36 @@ def test_a_hanging_indent_paste_without_blank_lines_reads_as_with_them() -> None
     assert [ids for _t, ids in said(TRACKER)] == [ids for _t, ids in said(spaced)]
     assert [t for t, _ids in said(TRACKER)][1:] == [t for t, _ids in said(spaced)][1:]
     assert "Paper" not in [t for t, _ids in said(TRACKER)]
+
+
+def test_a_csv_paste_right_under_its_provenance_lines_is_still_a_table() -> None:
+    """No blank line between the export's provenance and the sheet: the header is the third
+    line of the paragraph, and the rows are still one item each, titled by their title cell."""
+    note = (
+        "ravi — reading tracker\n"
+        "Exported 2026-10-31 22:47 · CSV, first row is the header\n"
+        "§,Title,arXiv,Note\n"
+        "1.1,Paraphrased leakage probes for benchmark contamination,2611.05823,strong\n"
+        "1.2,Position bias of judge models revisited,2611.05824,ok\n"
+    )
+    got = {it.primary_arxiv: (it.title, it.section_hint) for it in items(note)}
+    assert got == {
+        "2611.05823": ("Paraphrased leakage probes for benchmark contamination", "§1.1"),
+        "2611.05824": ("Position bias of judge models revisited", "§1.2"),
+    }
+
+
+TRANSCRIPT = """# call transcript
+Derek Okafor  3:09
+Second is a membership inference one, 2603.03054, "Your Base Model Is the Reference".
+Jordan Lee  4:30
+Skip the other one, it is not ours at all.
+"""
+
+
+def test_a_transcripts_speaker_lines_end_what_each_speaker_said() -> None:
+    """A meeting transcript pasted without blank lines: the next speaker's words are not said of
+    the paper the last one cited."""
+    (said,) = split_note(TRANSCRIPT, PATH).carriers
+    assert said.arxiv == ["2603.03054"]
+    assert "Skip" not in said.text and "Jordan" not in said.text
