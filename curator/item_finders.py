@@ -26,7 +26,7 @@ from curator.mdblocks import Block, ListEntry, plain_inline
 from curator.mentions import identities, is_chat_line, url_role
 from curator.note_headings import is_structural
 from curator.note_items import Span, row_title
-from curator.note_layout import NoteLayout, hangs_after
+from curator.note_layout import NoteLayout, opens_entry
 from curator.urls import find_urls
 
 
@@ -298,16 +298,16 @@ def find_paragraph_items(layout: NoteLayout) -> None:
             if layout.usable(ln) and layout.lines[ln - 1].strip()
         ]
         if rows and not any(layout.covered[x] for x in rows):
-            for group in _hanging_groups(rows, layout.lines):
+            for group in _entry_groups(rows, layout.lines):
                 _paragraph_items(layout, group)
 
 
-def _hanging_groups(rows: list[int], lines: list[str]) -> list[list[int]]:
-    """A paragraph's lines cut where a hanging-indent paste opens its next entry (a line at the
-    margin after indented ones), as blank lines would have cut it."""
+def _entry_groups(rows: list[int], lines: list[str]) -> list[list[int]]:
+    """A paragraph's lines cut where a line opens the next entry (:func:`opens_entry`), as blank
+    lines would have cut it."""
     groups = [rows[:1]]
     for ln in rows[1:]:
-        if hangs_after(lines[ln - 1], lines[groups[-1][-1] - 1]):
+        if opens_entry(lines[ln - 1], lines[groups[-1][-1] - 1]):
             groups.append([])
         groups[-1].append(ln)
     return groups

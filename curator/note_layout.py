@@ -77,18 +77,20 @@ class NoteLayout:
             self.covered[ln] = True
 
 
-def hangs_after(line: str, prev: str) -> bool:
-    """A line at the margin after an indented one opens the next entry of a hanging-indent
-    paste ("HW-212 · …" over "  Link: …", "  Paper: …", then "HW-209 · …"), as a blank line
-    would: a pasted tracker or export often has none."""
-    return (
-        line[:1].isalnum()
-        and prev[:1] in (" ", "\t")
-        and bool(prev.strip())
-        and _LIST_MARK.match(line) is None
-    )
+def opens_entry(line: str, prev: str) -> bool:
+    """*line*, right under *prev* with no blank line between, opens the next entry as a blank
+    line would: a pasted tracker or export often has none.  Such a line is at the margin after
+    an indented one (a hanging-indent paste: "HW-212 · …" over "  Link: …", "  Paper: …", then
+    "HW-209 · …"), or opens with a part mark ("■ 論文:…" after the last part's "・分類:…")."""
+    if not prev.strip():
+        return False
+    if line[:1] in _PART_MARKS:
+        return True
+    return line[:1].isalnum() and prev[:1] in (" ", "\t") and _LIST_MARK.match(line) is None
 
 
+_PART_MARKS = frozenset("■□◆◇●○▶")
+"""Marks that open a part of a note written in Japanese or Chinese (never list markers)."""
 _LIST_MARK = re.compile(r"(?:[-*+>|]|\d{1,3}[.)])(?:\s|$)")
 """A list entry: a Markdown block of its own, not a hanging entry (nor is a line opening with
 a mark, a quote, a table row or a "・" glyph)."""

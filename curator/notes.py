@@ -26,7 +26,7 @@ from curator.models import Item, Remark, SplitNote  # noqa: F401  (defined there
 from curator.note_formats import read_formats
 from curator.note_headings import HeadingSection, is_negative_title
 from curator.note_items import BULLET, build_item
-from curator.note_layout import NoteLayout, hangs_after, read_layout
+from curator.note_layout import NoteLayout, opens_entry, read_layout
 from curator.note_remarks import attach_remarks, drop_own_links, find_groups
 from curator.textfeatures import COINED_NAME
 from curator.urls import find_urls
@@ -315,7 +315,7 @@ def _read_free_text(out: SplitNote, layout: NoteLayout, path: str) -> None:
             in_fence[i] != in_fence[run[-1]]
             or is_chat_line(raw)
             or line_ctx[i] != line_ctx[run[-1]]
-            or hangs_after(raw, lines[run[-1] - 1])
+            or opens_entry(raw, lines[run[-1] - 1])
         ):
             out.carriers.extend(_carriers(run, layout, path))
             run = []

@@ -1109,3 +1109,24 @@ def test_a_transcripts_speaker_lines_end_what_each_speaker_said() -> None:
     (said,) = split_note(TRANSCRIPT, PATH).carriers
     assert said.arxiv == ["2603.03054"]
     assert "Skip" not in said.text and "Jordan" not in said.text
+
+
+def test_a_part_mark_opens_the_next_entry_without_a_blank_line() -> None:
+    """ "■ 論文:…" right under the last part's "・分類:…": the second paper's own verdict
+    ("対象外", off-topic) stays with it, not with a citation line of its own."""
+    note = (
+        "# 読書メモ\n"
+        "■ 論文:『Foo Bar』(arXiv:2611.26870)\n"
+        "・要点:速い。\n"
+        "・分類:6.1 の予定。\n"
+        "■ 論文:『Safety Cases for Driving』(arXiv:2611.26871)\n"
+        "・要点:LLM が下書き。\n"
+        "・分類:対象外。\n"
+    )
+    spaced = note.replace("\n■", "\n\n■")
+
+    def said(text: str) -> dict[str, bool]:
+        split = split_note(text, PATH)
+        return {it.arxiv[0]: "対象外" in it.text for it in [*split.items, *split.carriers]}
+
+    assert said(note) == said(spaced) == {"2611.26870": False, "2611.26871": True}
