@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from curator.item_labels import has_ref
 from curator.lexicon import default_lexicon, may_match, skim
-from curator.mdblocks import Block, parse_blocks
+from curator.mdblocks import Block, ListEntry, parse_blocks
 from curator.mentions import identities
 from curator.note_headings import (
     HeadingSection,
@@ -139,7 +139,7 @@ def read_layout(text: str, warnings: list[str]) -> NoteLayout:
 
 def _parsed_blocks(text: str, lines: list[str], warnings: list[str]) -> list[Block]:
     try:
-        return parse_blocks(text)
+        return _cut_lazy_lists(parse_blocks(text), lines)
     except RecursionError:
         warnings.append("markdown nesting too deep; read as plain lines")
         return [Block("paragraph", i + 1, i + 1, ln) for i, ln in enumerate(lines) if ln.strip()]
@@ -163,6 +163,41 @@ def _with_csv_tables(b: Block, lines: list[str]) -> list[Block]:
             lead = "\n".join(lines[b.start - 1 : head - 1])
             return [Block("paragraph", b.start, head - 1, lead), table]
     return [b]
+
+
+def _cut_lazy_lists(blocks: list[Block], lines: list[str]) -> list[Block]:
+    """A list ends where a line opens the next entry (:func:`opens_entry`: a line at the margin
+    after an entry's indented body), though Markdown reads it on as a lazy continuation when no
+    blank line comes between; what follows is parsed again on its own."""
+    out: list[Block] = []
+    for b in blocks:
+        cut = next(
+            (
+                ln
+                for ln in range(b.start + 1, b.end + 1)
+                if b.kind == "list" and opens_entry(lines[ln - 1], lines[ln - 2])
+            ),
+            None,
+        )
+        if cut is None:
+            out.append(b)
+            continue
+        end = b.end
+        b.end = cut - 1
+        b.entries = _clip_entries(b.entries, cut)
+        out.append(b)
+        tail = "\n" * (cut - 1) + "\n".join(lines[cut - 1 : end])
+        out.extend(_cut_lazy_lists(parse_blocks(tail), lines))
+    return out
+
+
+def _clip_entries(entries: list[ListEntry], cut: int) -> list[ListEntry]:
+    kept = [e for e in entries if e.start < cut]
+    for e in kept:
+        e.end = min(e.end, cut - 1)
+        e.text = "\n".join(e.text.split("\n")[: cut - e.start])
+        e.children = _clip_entries(e.children, cut)
+    return kept
 
 
 def _csv_table(b: Block, lines: list[str]) -> Block | None:

@@ -1130,3 +1130,21 @@ def test_a_part_mark_opens_the_next_entry_without_a_blank_line() -> None:
         return {it.arxiv[0]: "対象外" in it.text for it in [*split.items, *split.carriers]}
 
     assert said(note) == said(spaced) == {"2611.26870": False, "2611.26871": True}
+
+
+def test_a_list_ends_where_a_line_at_the_margin_follows_an_entrys_body() -> None:
+    """No blank line after "2) SparseDoc …" and its indented body: Markdown reads the next
+    paragraph on as part of the entry (a lazy continuation), which would make one item of two
+    papers; it is the note's next entry."""
+    note = (
+        "1) FooDrop — https://arxiv.org/abs/2610.02458\n"
+        "   Drops tokens by layout.\n"
+        "2) SparseDoc — https://arxiv.org/abs/2610.04771\n"
+        "   Learns where resolution is worth it.\n"
+        "Also: did we ever try PixelShuffle-Adapter (2609.04410)? We did; nothing to do.\n"
+    )
+    split = split_note(note, PATH)
+    by_id = {it.arxiv[0]: it for it in [*split.items, *split.carriers]}
+    assert by_id["2610.04771"].arxiv == ["2610.04771"]
+    assert "PixelShuffle" not in by_id["2610.04771"].text
+    assert "2609.04410" in by_id
