@@ -64,10 +64,14 @@ def mark_sections(layout: NoteLayout) -> None:
 
 def _mark_pseudo_headings(layout: NoteLayout) -> None:
     lines, nlines = layout.lines, layout.nlines
+    heads = {h.start for h in layout.headings}  # a real heading is read as one ("# Notes")
     layout.pseudo = [
         i + 1
         for i, ln in enumerate(lines)
-        if not layout.in_fence[i + 1] and not layout.covered[i + 1] and layout.pseudo_heading(ln)
+        if not layout.in_fence[i + 1]
+        and not layout.covered[i + 1]
+        and i + 1 not in heads
+        and layout.pseudo_heading(ln)
     ]
     stops = sorted(set(layout.pseudo) | {h.start for h in layout.headings})
     for ln in layout.pseudo:
@@ -240,6 +244,16 @@ def _entry_is_item(e: ListEntry, lines: list[str]) -> bool:
 _BOLD_LEAD_ENTRY = re.compile(r"^\s*(?:\*\*|__)[^*_\n]{1,80}(?:\*\*|__)")
 
 
+def _leads_with_bold_name(line: str) -> bool:
+    """ "**2. FooNet** (arXiv:…)", not a bold field label ("**Link:** …", "**Tipo**: …")."""
+    m = _BOLD_LEAD_ENTRY.match(line)
+    if m is None:
+        return False
+    return not m.group().rstrip("*_").rstrip().endswith((":", "：")) and not line[
+        m.end() :
+    ].lstrip().startswith((":", "："))
+
+
 # --- threads and paragraphs ----------------------------------------------------------------
 
 
@@ -303,11 +317,15 @@ def find_paragraph_items(layout: NoteLayout) -> None:
 
 
 def _entry_groups(rows: list[int], lines: list[str]) -> list[list[int]]:
-    """A paragraph's lines cut where a line opens the next entry (:func:`opens_entry`), as blank
-    lines would have cut it."""
+    """A paragraph's lines cut where a line opens the next entry (:func:`opens_entry`), or at
+    each of two or more lines leading with a bold name ("**2. FooNet** (arXiv:…)" over its
+    prose), as blank lines would have cut it."""
+    leads = {ln for ln in rows if _leads_with_bold_name(lines[ln - 1])}
+    if len(leads) < 2:
+        leads = set()
     groups = [rows[:1]]
     for ln in rows[1:]:
-        if opens_entry(lines[ln - 1], lines[groups[-1][-1] - 1]):
+        if ln in leads or opens_entry(lines[ln - 1], lines[groups[-1][-1] - 1]):
             groups.append([])
         groups[-1].append(ln)
     return groups

@@ -1148,3 +1148,33 @@ def test_a_list_ends_where_a_line_at_the_margin_follows_an_entrys_body() -> None
     assert by_id["2610.04771"].arxiv == ["2610.04771"]
     assert "PixelShuffle" not in by_id["2610.04771"].text
     assert "2609.04410" in by_id
+
+
+def test_bold_named_entries_without_blank_lines_keep_their_own_prose() -> None:
+    """ "**1. FooBench-Pro** (…)" over its prose, then "**2. …**", no blank lines: each paper
+    keeps its own prose (its "Section 6.1" hint), the original benchmark it names in passing
+    is no entry of its own; bold field labels ("**Link:** …") do not cut a write-up."""
+    note = (
+        "# Notes\n"
+        "**1. FooBench-Pro** (https://arxiv.org/abs/2610.22410)\n"
+        "1,200 new and much longer tasks (a median of 31 steps against 12 in the original "
+        "FooBench, arxiv.org/abs/2607.08813). Section 6.1.\n"
+        "**2. FooBench-Verified** (arXiv:2610.22951)\n"
+        "Rewrites the checkers. Also section 6.1.\n"
+    )
+    spaced = note.replace("\n**", "\n\n**")
+    for text in (note, spaced):
+        split = split_note(text, PATH)
+        assert [(it.arxiv[0], "6.1" in it.text) for it in split.items] == [
+            ("2610.22410", True),
+            ("2610.22951", True),
+        ]
+    labels = "# n\n**Title:** FooNet\n**Link:** https://e.org/foonet\n**Key points:** fast\n"
+    assert len(split_note(labels, PATH).items) == 1
+
+
+@pytest.mark.parametrize("title", ["# Notes", "# Summary", "# Links"])
+def test_a_note_titled_by_a_structural_word_alone_keeps_its_items(title: str) -> None:
+    """ "# Notes" is the note's title, not a section holding no items: its papers are items."""
+    note = f"{title}\n\n**FooNet** (https://arxiv.org/abs/2610.22410)\nFast decoding.\n"
+    assert [it.arxiv for it in split_note(note, PATH).items] == [["2610.22410"]]
