@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections import Counter
 from collections.abc import Callable
 from itertools import islice
 
@@ -292,6 +293,31 @@ def _glyph_bullets(text: str) -> str:
     return _GLYPH_BULLET.sub(lambda m: m.group("indent") + "- ", text)
 
 
+_EMOJI_BULLET = re.compile(
+    r"^(?P<indent>[ \t]*)(?P<mark>[\U0001F300-\U0001FAFF\u2600-\u27BF\u2B50\u2B55]\uFE0F?)"
+    r"[ \t\u3000]+(?=\S)",
+    re.MULTILINE,
+)
+"""A list entry pasted from a chat or a Notion page with an emoji for its bullet ("🔹 point",
+"👉 sub-point")."""
+
+
+def _emoji_bullets(text: str) -> str:
+    """Emoji that open three or more lines of a note, the same emoji each time, read as the list
+    markers they stand for ("- "); one that opens fewer marks what its line is ("⚠️ not the same
+    paper", "🆕 net new"), and stays.  Line numbers are kept."""
+    marks = Counter(m.group("mark") for m in _EMOJI_BULLET.finditer(text))
+    bullets = {mark for mark, n in marks.items() if n >= _EMOJI_LIST}
+    if not bullets:
+        return text
+    return _EMOJI_BULLET.sub(
+        lambda m: m.group("indent") + "- " if m.group("mark") in bullets else m.group(0), text
+    )
+
+
+_EMOJI_LIST = 3
+
+
 _REF_DEF = re.compile(
     r"^[ ]{0,3}\[(?P<label>[^\[\]\n]{1,60})\]:[ \t]*<?(?P<url>\S+?)>?(?:[ \t]+[\"'(].*)?[ \t]*$",
     re.MULTILINE,
@@ -333,6 +359,7 @@ def _outliner_links(text: str) -> str:
 READERS: tuple[tuple[str, Callable[[str], bool], Callable[[str], str]], ...] = (
     ("outliner page links", lambda t: "[[" in t, _outliner_links),
     ("bullet glyphs", lambda t: _GLYPH_BULLET.search(t) is not None, _glyph_bullets),
+    ("emoji bullets", lambda t: _EMOJI_BULLET.search(t) is not None, _emoji_bullets),
     ("bold item titles", _may_have_bold_titles, _bold_titles),
     ("bold list entries as sections", _may_have_bold_entries, _bold_entries),
     ("RSS/Atom feed", _may_be_feed, _feed_items),

@@ -1178,3 +1178,31 @@ def test_a_note_titled_by_a_structural_word_alone_keeps_its_items(title: str) ->
     """ "# Notes" is the note's title, not a section holding no items: its papers are items."""
     note = f"{title}\n\n**FooNet** (https://arxiv.org/abs/2610.22410)\nFast decoding.\n"
     assert [it.arxiv for it in split_note(note, PATH).items] == [["2610.22410"]]
+
+
+EMOJI = """# reading
+
+## FooNet: fast decoding
+🔹 URL: https://blog.example.org/foonet
+🔹 Key points: 2x faster decoding
+🔹 Caveat: A100 only
+
+⚠️ Not the same paper as BarNet.
+🔄 carried over: 2608.12088
+🔄 adjacent: 2607.09127
+"""
+
+
+def test_emoji_bullets_are_list_entries_and_a_marking_emoji_stays() -> None:
+    """ "🔹 URL: …" three times is a list ("- URL: …"); the lone "⚠️" and the two "🔄" lines
+    say what their line is, and stay as written."""
+    read = read_formats(EMOJI).split("\n")
+    assert read[3:6] == [
+        "- URL: https://blog.example.org/foonet",
+        "- Key points: 2x faster decoding",
+        "- Caveat: A100 only",
+    ]
+    assert read[7:10] == EMOJI.split("\n")[7:10]
+    (item,) = split_note(EMOJI.split("\n\n⚠️")[0], PATH).items
+    assert item.urls == ["https://blog.example.org/foonet"]
+    assert item.caveats == ["A100 only"]

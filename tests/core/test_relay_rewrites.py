@@ -2,10 +2,10 @@
 
 Each rewrite keeps every note's meaning and changes only its Markdown: item headings written as
 bold lines (a Notion or Feishu export) or as numbered bold entries over an indented body, list
-markers pasted as bullet glyphs ("• " from a word processor), a table's columns in another
-order.  Each found a real fault when first run (3, 13,
-1 and 15 corrections over the relays); the bound is the unrewritten relay's, less the slack the
-holdouts get (a rewrite should cost nothing).
+markers pasted as bullet glyphs ("• " from a word processor) or emoji ("🔹 "), a table's
+columns in another order, no blank lines at all (a chat or tracker paste).  Each found a real fault when first run
+(3, 13, 20, 1, 15 and 9 corrections over the relays); the bound is the unrewritten relay's, less
+the slack the holdouts get (a rewrite should cost nothing).
 """
 
 from __future__ import annotations
@@ -28,6 +28,11 @@ def _bold_headings(text: str) -> str:
 def _glyph_bullets(text: str) -> str:
     """ "- point" → "• point"."""
     return re.sub(r"(?m)^(\s*)- ", r"\1• ", text)
+
+
+def _emoji_bullets(text: str) -> str:
+    """ "- point" → "🔹 point"."""
+    return re.sub(r"(?m)^(\s*)- ", r"\1🔹 ", text)
 
 
 def _reversed_columns(text: str) -> str:
@@ -62,7 +67,21 @@ def _numbered_bold_entries(text: str) -> str:
     return "\n".join(out)
 
 
+def _no_blank_lines(text: str) -> str:
+    """Every blank line outside a code fence dropped (a chat or tracker paste)."""
+    out: list[str] = []
+    fence = False
+    for line in text.split("\n"):
+        if line.strip().startswith(("```", "~~~")):
+            fence = not fence
+        if fence or line.strip():
+            out.append(line)
+    return "\n".join(out) + "\n"
+
+
 REWRITES: dict[str, Callable[[str], str]] = {
+    "no-blank-lines": _no_blank_lines,
+    "emoji-bullets": _emoji_bullets,
     "bold-headings": _bold_headings,
     "numbered-bold-entries": _numbered_bold_entries,
     "glyph-bullets": _glyph_bullets,
