@@ -18,15 +18,19 @@ from curator.mdblocks import Block, plain_inline
 _CN_ENUM_LINE = re.compile(r"^\s*[一二三四五六七八九十]{1,3}[、.．]\s*\S")
 
 
+_ENUMERATION = (
+    r"[一二三四五六七八九十]+[、.]\s*|\d{1,3}(?:\.\d{1,3})*[.)、）]?\s+|[IVX]{1,5}[.)]\s+"
+)
+"""A heading's number ("一、", "9. ", "2.3 ", "IV) "): "9. Summary" holds no items, as "Summary"."""
+
+
 @memo
 def _structural_re() -> re.Pattern[str]:
     """Headings that hold no items (the lexicon's ``[headings] structural``), matched at the start:
     "状态与矛盾" or "Status: held" or "Summary (3)", but not "Notes on judge papers"."""
     words = default_lexicon().pattern("headings", "structural")
     whole = r"(?:(?<=[^\x00-\x7f])|(?=\s*(?:$|[:：(（\[\-—–·|/,;]|\d)))"
-    return re.compile(
-        rf"^(?:[#\s]*)(?:[一二三四五六七八九十]+[、.]\s*)?(?:{words.pattern}){whole}", re.IGNORECASE
-    )
+    return re.compile(rf"^(?:[#\s]*)(?:{_ENUMERATION})?(?:{words.pattern}){whole}", re.IGNORECASE)
 
 
 @memo
@@ -96,7 +100,17 @@ def is_negative_title(title: str) -> bool:
 @text_memo
 def is_structural(title: str) -> bool:
     plain = plain_inline(title).strip()
-    return bool(_structural_re().match(plain)) and not has_label(title)
+    return bool(_structural_re().match(plain)) and not has_word_label(title)
+
+
+def has_word_label(title: str) -> bool:
+    """A heading's item label ("增量 2", "Item 3", "[3]"), not the mere number of a heading
+    ("9. Summary", "1. Inference engines"): numbered sections are still sections."""
+    plain = plain_inline(title).strip().lstrip("#").strip()
+    return has_label(_NUMBERED.sub("", plain, count=1))
+
+
+_NUMBERED = re.compile(rf"^(?:{_ENUMERATION})")
 
 
 HeadingSection = tuple[Block, int, int, str]

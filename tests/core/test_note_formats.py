@@ -1206,3 +1206,18 @@ def test_emoji_bullets_are_list_entries_and_a_marking_emoji_stays() -> None:
     (item,) = split_note(EMOJI.split("\n\n⚠️")[0], PATH).items
     assert item.urls == ["https://blog.example.org/foonet"]
     assert item.caveats == ["A100 only"]
+
+
+@pytest.mark.parametrize("closing", ["## Summary", "## 3. Summary", "## 3) 小结", "## IV. Summary"])
+def test_a_numbered_closing_section_is_a_section_not_an_item(closing: str) -> None:
+    """ "## 3. Summary" is numbered like the items above it, but still holds no item of its own."""
+    note = (
+        "# reading\n\n"
+        "## 1. FooNet\n\n- URL: https://blog.example.org/foonet\n- fast\n\n"
+        "## 2. BarKV\n\n- URL: https://blog.example.org/barkv\n- cheap\n\n"
+        f"{closing}\n\n- 1 and 2 are one story\n"
+    )
+    assert [it.urls for it in split_note(note, PATH).items] == [
+        ["https://blog.example.org/foonet"],
+        ["https://blog.example.org/barkv"],
+    ]
