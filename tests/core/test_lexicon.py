@@ -346,3 +346,12 @@ def test_catalan_notes_are_read() -> None:
     assert [v.kind for v in r.read("És de fine-tuning eficient (PEFT), no és nostre.")] == [
         "dismiss"
     ]
+
+
+@pytest.mark.parametrize(
+    "line", ["链接: https://e.org/a", "連結:arXiv:2603.00983", "網址: https://e.org/a"]
+)
+def test_link_labels_in_either_chinese_script(line: str) -> None:
+    """Taipei writes "連結" and "網址" where Beijing writes "链接": both label a link."""
+    m = match_field(line)
+    assert m is not None and m.kind == "link"
