@@ -14,9 +14,9 @@ from bisect import bisect_left, bisect_right
 from curator.arxiv import find_ids
 from curator.fields import match_field
 from curator.item_labels import has_label, has_ref
-from curator.mdblocks import Block, plain_inline
+from curator.mdblocks import Block, ListEntry, plain_inline
 from curator.mentions import identities
-from curator.note_headings import is_structural
+from curator.note_headings import has_word_label, is_structural
 from curator.note_items import Span
 from curator.note_layout import NoteLayout
 from curator.urls import find_urls
@@ -50,10 +50,12 @@ def _heads_item(layout: NoteLayout, hb: Block, body_end: int) -> bool:
     title = hb.text
     if is_structural(title):
         return False
-    if layout.negative(title) and not has_label(title) and not has_ref(title):
+    if layout.negative(title) and not has_word_label(title) and not has_ref(title):
         return False  # "###### not ours" over a list: the list's entries are left out one by one
-    if has_label(title) or has_ref(title):
+    if has_ref(title) or has_word_label(title):
         return True
+    if has_label(title) and not _holds_entries(layout.blocks, layout.lines, hb.start + 1, body_end):
+        return True  # numbered ("## 1. FooNet"), over no entries of their own
     own = "\n".join(layout.lines[hb.start - 1 : body_end])  # the heading line, then its own body
     if has_link_field(own) and not _is_group(layout.blocks, layout.lines, hb.start + 1, body_end):
         return True
@@ -71,6 +73,30 @@ def _outermost(heads: list[_ItemHead]) -> list[_ItemHead]:
         elif has_label(h[0].text) or has_ref(h[0].text):
             kept.append((h[0], nxt[0].start - 1, h[2]))
     return kept
+
+
+_BOLD_NAME_ENTRY = re.compile(r"^\s*[-*+]\s+(?:\*\*|__)[^*_\n]{1,60}(?:\*\*|__)\s*[:：—–-]")
+
+
+def _holds_entries(blocks: list[Block], lines: list[str], start: int, end: int) -> bool:
+    """A numbered heading over two or more entries of their own, each led by its bold name
+    ("- **vLLM V1**: …") or over its own fields ("- SGLang deep dive" / "  - 要点: …"): a
+    section of several things, not one item."""
+    first = bisect_left(blocks, start, key=lambda b: b.start)
+    own = 0
+    for b in blocks[first : bisect_right(blocks, end, key=lambda b: b.start)]:
+        if b.kind == "list":
+            own += sum(1 for e in b.entries if _entry_of_its_own(e, lines))
+    return own >= 2
+
+
+def _entry_of_its_own(e: ListEntry, lines: list[str]) -> bool:
+    first = lines[e.start - 1] if 0 < e.start <= len(lines) else e.text
+    if match_field(re.sub(r"^\s*[-*+]\s+", "", first)) is not None:
+        return False  # "- **Link**: …", "- 要点: …": a field of the heading's own write-up
+    if _BOLD_NAME_ENTRY.match(first):
+        return True
+    return any(match_field(c.text.split("\n", 1)[0]) is not None for c in e.children)
 
 
 def _is_group(blocks: list[Block], lines: list[str], start: int, end: int) -> bool:

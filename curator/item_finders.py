@@ -24,7 +24,7 @@ from curator.item_labels import OUTLINE_LINE, has_label, has_ref, label_match
 from curator.lexicon import text_memo
 from curator.mdblocks import Block, ListEntry, plain_inline
 from curator.mentions import identities, is_chat_line, url_role
-from curator.note_headings import is_structural
+from curator.note_headings import has_word_label, is_structural
 from curator.note_items import Span, row_title
 from curator.note_layout import NoteLayout, opens_entry
 from curator.urls import find_urls
@@ -50,7 +50,7 @@ def mark_sections(layout: NoteLayout) -> None:
     none; briefing-style pseudo headings ("一、…", "状态" alone on a line) count as headings."""
     nlines = layout.nlines
     for hb, sec_end, _body_end, ctx in layout.sections:
-        neg = bool(layout.negative(hb.text)) and not has_label(hb.text)
+        neg = bool(layout.negative(hb.text)) and not has_word_label(hb.text)
         struct = is_structural(hb.text) and hb is not layout.note_title
         label_ctx = (ctx + " / " + plain_inline(hb.text)).strip(" /")
         for ln in range(hb.start, min(sec_end, nlines) + 1):

@@ -1221,3 +1221,37 @@ def test_a_numbered_closing_section_is_a_section_not_an_item(closing: str) -> No
         ["https://blog.example.org/foonet"],
         ["https://blog.example.org/barkv"],
     ]
+
+
+def test_a_numbered_section_over_entries_of_their_own_is_no_item() -> None:
+    """ "## 1. Engines" over entries with fields of their own is a section, as "## Engines" is:
+    each entry is an item (its link, its verdict), not one item of the whole section."""
+    body = (
+        "\n\n- FooServe deep dive\n  - 要点: prefix tree + LRU\n  - 判断: already in the doc\n"
+        "- BarBench A100 numbers\n  - URL: https://bench.example.org/a100\n  - 判断: new tier\n"
+    )
+    for heading in ("## Engines", "## 1. Engines", "## 1. §Engines"):
+        items = split_note("# scan" + "\n\n" + heading + body, PATH).items
+        assert [it.title for it in items] == ["FooServe deep dive", "BarBench A100 numbers"]
+        assert items[1].urls == ["https://bench.example.org/a100"]
+
+
+def test_a_numbered_heading_that_skips_its_entries_leaves_them_out() -> None:
+    """ "## 3.2 · Lightning talks (skip)": numbered like the talks above it, it still says its
+    entries are left out."""
+    note = (
+        "# session notes\n\n## 3.2 · Lightning talks (skip)\n\n"
+        "- A traffic simulator, no language model anywhere (https://arxiv.org/abs/2610.15388).\n"
+        "- A classical motion planner (https://arxiv.org/abs/2610.15771).\n"
+    )
+    split = split_note(note, PATH)
+    assert all(it.negative for it in [*split.items, *split.carriers])
+
+
+def test_a_numbered_heading_over_its_own_bold_fields_is_one_item() -> None:
+    note = (
+        "# reading\n\n## 1. FooNet\n\n- **Link**: https://blog.example.org/foonet\n"
+        "- **Speed**: 2x faster decoding\n- **Memory**: half the KV cache\n"
+    )
+    (item,) = split_note(note, PATH).items
+    assert item.title == "FooNet" and item.urls == ["https://blog.example.org/foonet"]
