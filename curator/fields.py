@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from curator.lexicon import default_lexicon, memo
+from curator.script_fold import fold_script
 
 __all__ = ["Field", "KINDS", "REMARKS", "is_remark", "label_kind", "match_field"]
 
@@ -47,7 +48,7 @@ def _tables() -> tuple[dict[str, str], list[tuple[re.Pattern[str], str]]]:
             if w.startswith("re:"):
                 patterns.append((re.compile(w[3:], re.IGNORECASE), kind))
             else:
-                exact.setdefault(w.removeprefix("lit:").casefold(), kind)
+                exact.setdefault(fold_script(w.removeprefix("lit:")).casefold(), kind)
     return exact, patterns
 
 
@@ -57,7 +58,8 @@ def label_kind(name: str) -> str | None:
 
 
 def _kind(name: str) -> str | None:
-    key = " ".join(name.strip().split()).casefold()
+    # a label in either Chinese script ("要點", "判斷", "建議歸入" as "要点", "判断", "建议归入")
+    key = fold_script(" ".join(name.strip().split())).casefold()
     if not key:
         return None
     exact, patterns = _tables()

@@ -355,3 +355,14 @@ def test_link_labels_in_either_chinese_script(line: str) -> None:
     """Taipei writes "連結" and "網址" where Beijing writes "链接": both label a link."""
     m = match_field(line)
     assert m is not None and m.kind == "link"
+
+
+@pytest.mark.parametrize(
+    ("line", "kind"),
+    [("要點: 快兩倍", "points"), ("判斷: 值得看", "note"), ("建議歸入: 2.1", "hint")],
+)
+def test_field_labels_written_in_traditional_chinese(line: str, kind: str) -> None:
+    """The field labels are data in Simplified ("要点", "判断", "建议归入"); a colleague in Taipei
+    writes them in Traditional, and they are the same fields."""
+    m = match_field(line)
+    assert m is not None and m.kind == kind
