@@ -47,6 +47,10 @@ def shapes() -> dict[str, str]:
         "list entries": "- x\n" * (MB // 4),
         "one-line paragraphs": "x\n\n" * (MB // 3),
         "ID list entries": "".join(f"- 2608.{i % 100000:05d}\n" for i in range(MB // 15)),
+        # each entry's last line a lazy continuation: every one cuts the list (issue 14 review)
+        "lazy list continuations": "".join(
+            f"- point {i}\n  body\nlazy {i}\n" for i in range(MB // 24)
+        ),
         "table of 5,000 columns": "|"
         + "a|" * 5000
         + "\n|"

@@ -168,27 +168,50 @@ def _with_csv_tables(b: Block, lines: list[str]) -> list[Block]:
 def _cut_lazy_lists(blocks: list[Block], lines: list[str]) -> list[Block]:
     """A list ends where a line opens the next entry (:func:`opens_entry`: a line at the margin
     after an entry's indented body), though Markdown reads it on as a lazy continuation when no
-    blank line comes between; what follows is parsed again on its own."""
+    blank line comes between.  Each stretch from one such line to the next is parsed on its own,
+    once: the whole rest again at every cut made a note of 2,000 such entries take a minute."""
+    cut_at = {
+        b.start: [
+            ln for ln in range(b.start + 1, b.end + 1) if opens_entry(lines[ln - 1], lines[ln - 2])
+        ]
+        for b in blocks
+        if b.kind == "list"
+    }
+    if sum(map(len, cut_at.values())) > _LAZY_CUTS:
+        return blocks  # a flood of them, no paste of a tracker: read as Markdown reads it
     out: list[Block] = []
     for b in blocks:
-        cut = next(
-            (
-                ln
-                for ln in range(b.start + 1, b.end + 1)
-                if b.kind == "list" and opens_entry(lines[ln - 1], lines[ln - 2])
-            ),
-            None,
-        )
-        if cut is None:
+        cuts = cut_at.get(b.start, []) if b.kind == "list" else []
+        if not cuts:
             out.append(b)
             continue
         end = b.end
-        b.end = cut - 1
-        b.entries = _clip_entries(b.entries, cut)
+        b.end = cuts[0] - 1
+        b.entries = _clip_entries(b.entries, cuts[0])
         out.append(b)
-        tail = "\n" * (cut - 1) + "\n".join(lines[cut - 1 : end])
-        out.extend(_cut_lazy_lists(parse_blocks(tail), lines))
+        for first, nxt in zip(cuts, [*cuts[1:], end + 1], strict=True):
+            part = parse_blocks("\n".join(lines[first - 1 : nxt - 1]))
+            out.extend(_shifted(p, first - 1) for p in part)
     return out
+
+
+_LAZY_CUTS = 500
+"""Cuts a note's lists take at most (each parses a stretch again, ~0.1 ms); past that the note
+is a flood, read as Markdown reads it."""
+
+
+def _shifted(b: Block, by: int) -> Block:
+    """*b*, parsed from a stretch of the note, with the note's line numbers."""
+    b.start += by
+    b.end += by
+    b.rows = [(ln + by, cells) for ln, cells in b.rows]
+    todo = list(b.entries)
+    while todo:
+        e = todo.pop()
+        e.start += by
+        e.end += by
+        todo.extend(e.children)
+    return b
 
 
 def _clip_entries(entries: list[ListEntry], cut: int) -> list[ListEntry]:

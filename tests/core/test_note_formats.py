@@ -1255,3 +1255,17 @@ def test_a_numbered_heading_over_its_own_bold_fields_is_one_item() -> None:
     )
     (item,) = split_note(note, PATH).items
     assert item.title == "FooNet" and item.urls == ["https://blog.example.org/foonet"]
+
+
+def test_many_lazy_continuations_each_cut_the_list_where_they_are() -> None:
+    """Every entry of a long list ends with a line at the margin: each is cut where it stands,
+    with the note's own line numbers (each stretch is parsed once, not the rest at every cut)."""
+    n = 400
+    note = "".join(f"- FooNet {i} https://e.org/{i}\n  body {i}\nlazy {i}\n" for i in range(n))
+    items = split_note(note, PATH).items
+    assert [it.urls for it in items] == [[f"https://e.org/{i}"] for i in range(n)]
+    assert [(it.line_start, it.line_end) for it in items[-2:]] == [
+        (3 * n - 5, 3 * n - 4),
+        (3 * n - 2, 3 * n - 1),
+    ]
+    assert all("lazy" not in it.text for it in items)
