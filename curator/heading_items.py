@@ -54,12 +54,26 @@ def _heads_item(layout: NoteLayout, hb: Block, body_end: int) -> bool:
         return False  # "###### not ours" over a list: the list's entries are left out one by one
     if has_ref(title) or has_word_label(title):
         return True
-    if has_label(title) and not _holds_entries(layout.blocks, layout.lines, hb.start + 1, body_end):
-        return True  # numbered ("## 1. FooNet"), over no entries of their own
     own = "\n".join(layout.lines[hb.start - 1 : body_end])  # the heading line, then its own body
+    if has_label(title) and _numbered_item(layout, hb.start + 1, body_end, own):
+        return True  # numbered ("## 1. FooNet"), not over entries of their own
     if has_link_field(own) and not _is_group(layout.blocks, layout.lines, hb.start + 1, body_end):
         return True
     return _address_led(own) or (hb is not layout.note_title and _sentence_led(own))
+
+
+def _numbered_item(layout: NoteLayout, start: int, end: int, own: str) -> bool:
+    """A numbered heading is one item unless the number counts sections: its body holds entries
+    of their own, or cites several papers block by block with no field naming its source and no
+    prose of its own discussing them ("## 2. 🧠 Research" over a newsletter's entries)."""
+    blocks, lines = layout.blocks, layout.lines
+    if _holds_entries(blocks, lines, start, end):
+        return False
+    return (
+        has_link_field(own)
+        or not _is_group(blocks, lines, start, end)
+        or _discusses(blocks, lines, start, end)
+    )
 
 
 def _outermost(heads: list[_ItemHead]) -> list[_ItemHead]:
@@ -88,6 +102,20 @@ def _holds_entries(blocks: list[Block], lines: list[str], start: int, end: int) 
         if b.kind == "list":
             own += sum(1 for e in b.entries if _entry_of_its_own(e, lines))
     return own >= 2
+
+
+def _discusses(blocks: list[Block], lines: list[str], start: int, end: int) -> bool:
+    """The body goes on, after what it cites, in a paragraph that cites nothing ("Same problem,
+    opposite mechanisms."): one write-up discussing the papers it cites, not a list of them."""
+    first = bisect_left(blocks, start, key=lambda b: b.start)
+    cited = False
+    for b in blocks[first : bisect_right(blocks, end, key=lambda b: b.start)]:
+        text = "\n".join(lines[max(b.start, 1) - 1 : min(b.end, end)])
+        cites = bool(identities(text).papers)
+        if b.kind == "paragraph" and cited and not cites:
+            return True
+        cited = cited or cites
+    return False
 
 
 def _entry_of_its_own(e: ListEntry, lines: list[str]) -> bool:

@@ -77,3 +77,47 @@ def test_a_heading_over_repo_entries_is_still_a_group() -> None:
         ["github.com/acme/foo-serve"],
         ["github.com/acme/bar-kv"],
     ]
+
+
+@pytest.mark.parametrize("number", ["", "1. ", "4) ", "2.1 · "])
+def test_a_heading_over_entries_each_citing_its_own_paper_is_a_group_numbered_or_not(
+    number: str,
+) -> None:
+    """A newsletter's "## 2. 🧠 Research" over entries of their own, each with its link: the
+    number counts the sections, so each entry is still an item (before, a numbered heading was
+    one item holding all of them)."""
+    text = (
+        f"# Weekly digest\n\n## {number}🧠 Research & Innovation\n\n"
+        "**One controller, nine humanoids (5 minute read)**\n"
+        "https://arxiv.org/abs/2610.16204\nA single whole-body controller.\n\n"
+        "**Segment Anything goes 4D (7 minute read)**\n"
+        "https://arxiv.org/abs/2610.18002\nStreaming memory for video segmentation.\n"
+    )
+    assert [(t, a) for t, a, _u in _items(text)] == [
+        ("One controller, nine humanoids (5 minute read)", ["2610.16204"]),
+        ("Segment Anything goes 4D (7 minute read)", ["2610.18002"]),
+    ]
+
+
+def test_a_numbered_heading_whose_prose_discusses_what_it_cites_is_one_item() -> None:
+    """A talk's write-up presents two papers and then compares them in a paragraph of its own:
+    one item about both (they are discussed together), not two entries."""
+    text = (
+        "# Workshop notes\n\n## 2.1 · Invited talk — Agents should forget on purpose\n\n"
+        "- **Learned state summaries.** StateSketch (arXiv:2610.14427) rewrites the state.\n"
+        "- **Trajectory pruning.** Forget-Me-Not (arXiv:2610.15902) drops stale steps.\n\n"
+        "Same problem, opposite mechanisms; nobody has tried composing them.\n"
+    )
+    [(title, arxiv, _u)] = _items(text)
+    assert title.startswith("Invited talk")
+    assert sorted(arxiv) == ["2610.14427", "2610.15902"]
+
+
+def test_a_numbered_heading_over_one_papers_write_up_is_still_one_item() -> None:
+    text = (
+        "# Reading\n\n## 3. ToolCache\n\n- Link: https://arxiv.org/abs/2610.19876\n"
+        "- Caches tool results; overlaps weakly with MCP-Guard (arXiv:2610.12096).\n"
+    )
+    [(title, arxiv, _u)] = _items(text)
+    assert "ToolCache" in title
+    assert arxiv[0] == "2610.19876"
