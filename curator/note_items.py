@@ -412,11 +412,36 @@ def _finish(
     item.mentions = [i for i in ordered if i != primary]
     item.urls = dedupe(field_urls)
     own = {normalize_url(u) for u in item.urls}
+    if primary or item.urls:  # its own pages in a record's fields are not links in passing
+        own |= _record_links(item.text)
     item.linked = [u for u in cited.urls if normalize_url(u) not in own]
     if not item.title:
         item.title = (item.points[0][:80] if item.points else "") or (primary or "")
     item.points = [p for p in dedupe(item.points) if p]
     item.caveats = [c for c in dedupe(item.caveats) if c]
+
+
+_FIELD_LINE = re.compile(r"^\s*(?:[-*+]\s+)?(?![\d_])[\w][\w .'&/-]{0,30}?\s*[:：]\s*(\S.*?)\s*$")
+
+
+def _record_links(text: str) -> set[str]:
+    """Links that are the whole value of a field in a record of three or more ``Label: value``
+    lines (an export's metadata: "- Full Title: …", "- URL: …", "- Readwise: <url>"): the item's
+    own pages elsewhere, not links it makes in passing (which become increments of their own)."""
+    out: set[str] = set()
+    run: list[str] = []
+    for raw in [*text.split("\n")[1:401], ""]:
+        m = _FIELD_LINE.match(raw)
+        if m and "://" not in raw[: m.start(1)]:
+            run.append(m.group(1))
+            continue
+        if len(run) >= 3:
+            for value in run:
+                urls = find_urls(value)
+                if len(urls) == 1 and urls[0][1] == 0 and urls[0][2] == len(value):
+                    out.add(normalize_url(urls[0][0]))
+        run = []
+    return out
 
 
 def _lead_id(body: list[str], remarked: frozenset[str] = frozenset()) -> str | None:

@@ -121,3 +121,19 @@ def test_a_numbered_heading_over_one_papers_write_up_is_still_one_item() -> None
     [(title, arxiv, _u)] = _items(text)
     assert "ToolCache" in title
     assert arxiv[0] == "2610.19876"
+
+
+def test_a_link_in_an_exports_record_of_fields_is_the_items_own_not_one_in_passing() -> None:
+    """A reading app's export lists the paper's metadata as fields; its own page there
+    ("- Readwise: <url>") is not a link the write-up makes in passing (which would become an
+    increment of its own), while a link in a sentence of the write-up still is."""
+    text = (
+        "# Export\n\n## 1. Step Labels from Lean\n\n"
+        "- Author: Marta Quintela\n- Full Title: Step Labels from Lean\n"
+        "- URL: https://arxiv.org/abs/2610.19427\n"
+        "- Readwise: https://readwise.io/bookreview/48213377\n\n"
+        "> Labels attach to natural-language steps, unlike https://blog.example.org/leanstep-notes\n"
+    )
+    [item] = split_note(text, PATH).items
+    assert item.arxiv == ["2610.19427"]
+    assert item.linked == ["https://blog.example.org/leanstep-notes"]
