@@ -356,7 +356,41 @@ def _outliner_links(text: str) -> str:
     return _WIKILINK.sub(_wikilink_text, text)
 
 
+_QUOTED = re.compile(r"^ {0,3}> ?")
+_QUOTED_LINE = re.compile(r"(?m)^ {0,3}>")
+_CITES = re.compile(r"\d{4}\.\d{4,5}|https?://|www\.")
+_QUOTED_STRUCTURE = re.compile(r"^ {0,3}(?:#{1,6}\s|[-*+]\s|\d{1,3}[.)]\s|\||```|~~~)")
+
+
+def _quoted_messages(text: str) -> str:
+    """A message quoted whole (a forwarded e-mail, a reply that quotes a colleague's notes) read
+    as the note it quotes: one level of ``>`` taken off a run of quoted lines that holds a
+    heading or a code fence, or list entries, table rows or lines citing papers making up most
+    of the note. A quoted highlight or remark (a line or a paragraph) stays a quote."""
+    lines = text.split("\n")
+    filled = sum(1 for ln in lines if _QUOTED.sub("", ln, count=1).strip())  # ">" alone is blank
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        j = i
+        while j < len(lines) and _QUOTED.match(lines[j]):
+            j += 1
+        if j == i:
+            out.append(lines[i])
+            i += 1
+            continue
+        inner = [_QUOTED.sub("", ln, count=1) for ln in lines[i:j]]
+        marks = [ln for ln in inner if _QUOTED_STRUCTURE.match(ln)]
+        headed = any(ln.lstrip().startswith(("#", "```", "~~~")) for ln in marks)
+        cites = sum(1 for ln in inner if _CITES.search(ln))
+        most = max(len(marks), cites) >= 2 and 2 * sum(1 for ln in inner if ln.strip()) >= filled
+        out.extend(inner if headed or most else lines[i:j])
+        i = j
+    return "\n".join(out)
+
+
 READERS: tuple[tuple[str, Callable[[str], bool], Callable[[str], str]], ...] = (
+    ("quoted messages", lambda t: _QUOTED_LINE.search(t) is not None, _quoted_messages),
     ("outliner page links", lambda t: "[[" in t, _outliner_links),
     ("bullet glyphs", lambda t: _GLYPH_BULLET.search(t) is not None, _glyph_bullets),
     ("emoji bullets", lambda t: _EMOJI_BULLET.search(t) is not None, _emoji_bullets),

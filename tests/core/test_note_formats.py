@@ -1269,3 +1269,46 @@ def test_many_lazy_continuations_each_cut_the_list_where_they_are() -> None:
         (3 * n - 2, 3 * n - 1),
     ]
     assert all("lazy" not in it.text for it in items)
+
+
+FORWARDED = """# Fwd: reading list
+
+## FooNet: fast decoding
+
+- Link: https://arxiv.org/abs/2611.00001
+- Key points: 2x faster prefill
+
+## BarBench
+
+- Link: https://github.com/example/barbench
+- Key points: a benchmark of 400 tasks
+"""
+
+
+def test_a_note_quoted_whole_is_read_as_the_note_it_quotes() -> None:
+    """A forwarded e-mail or a reply quoting a colleague's notes ("> ## FooNet", "> - Link: …"):
+    before, the whole message was one quote and its papers were lost or merged."""
+    quoted = "Forwarding Ana's list, see below.\n\n" + "\n".join(
+        "> " + line if line else ">" for line in FORWARDED.split("\n")
+    )
+    plain = [(it.title, it.arxiv, it.urls) for it in items(FORWARDED)]
+    assert [(it.title, it.arxiv, it.urls) for it in items(quoted)] == plain
+    assert [t for t, _a, _u in plain] == ["FooNet: fast decoding", "BarBench"]
+
+
+@pytest.mark.parametrize(
+    "quote",
+    [
+        "> Only 38% of the steps could be autoformalized at all (arXiv:2611.00001).",
+        "> - a point the author made\n> - and another one",
+    ],
+)
+def test_a_quoted_highlight_or_remark_stays_a_quote(quote: str) -> None:
+    """A highlight, or a short quoted list inside a longer note, is what someone said, not a
+    message to read as the note."""
+    text = (
+        "# Reading\n\n## FooNet\n\n- Link: https://arxiv.org/abs/2611.00001\n"
+        "- Key points: faster\n- Caveat: one benchmark only\n- Section: 1.2\n\n"
+        f"{quote}\n\nMy take: worth a line in the doc, not more.\n"
+    )
+    assert read_formats(text) == text

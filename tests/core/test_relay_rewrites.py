@@ -4,8 +4,8 @@ Each rewrite keeps every note's meaning and changes only its Markdown: item head
 bold lines (a Notion or Feishu export) or as numbered bold entries over an indented body, list
 markers pasted as bullet glyphs ("• " from a word processor) or emoji ("🔹 "), a table's
 columns in another order, no blank lines at all (a chat or tracker paste), headings numbered
-("## 3. Item").  Each found a real fault when first run (3, 13, 20, 1, 15, 9 and 15 corrections
-over the relays); the bound is the unrewritten relay's, less the slack the holdouts get (a
+("## 3. Item"), the whole note quoted ("> ", a forwarded e-mail).  Each found a real fault when
+first run (3, 13, 20, 1, 15, 9, 15 and 97 corrections over the relays); the bound is the unrewritten relay's, less the slack the holdouts get (a
 rewrite should cost nothing).
 """
 
@@ -88,7 +88,17 @@ def _numbered_headings(text: str) -> str:
     return re.sub(r"(?m)^## (.+)$", lambda m: f"## {next(count)}. {m.group(1)}", text)
 
 
+def _quoted_whole(text: str) -> str:
+    """Every line after the front matter quoted ("> "), as a forwarded e-mail quotes a note."""
+    m = re.match(r"(?s)\A(---\n.*?\n---\n)", text)
+    head = m.group(1) if m else ""
+    return head + "\n".join(
+        "> " + ln if ln.strip() else ">" for ln in text[len(head) :].split("\n")
+    )
+
+
 REWRITES: dict[str, Callable[[str], str]] = {
+    "quoted-whole": _quoted_whole,
     "numbered-headings": _numbered_headings,
     "no-blank-lines": _no_blank_lines,
     "emoji-bullets": _emoji_bullets,
