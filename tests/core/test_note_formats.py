@@ -46,8 +46,9 @@ def read_as_items(text: str) -> list:
 
 
 def run(tmp_path: Path, note: str) -> dict[str, Increment]:
-    """One note by alice inside the window of a one-doc workspace → increments by id."""
-    (tmp_path / "organized/knowledge").mkdir(parents=True)
+    """One note by alice inside the window of a one-doc workspace (and what the test put
+    beside it) → increments by id."""
+    (tmp_path / "organized/knowledge").mkdir(parents=True, exist_ok=True)
     (tmp_path / "organized/knowledge/evaluation.md").write_text(EVAL_DOC, encoding="utf-8")
     (tmp_path / "curator.toml").write_text(
         'topic = "evaluation"\ntimezone = "Europe/Berlin"\n', encoding="utf-8"
@@ -1312,3 +1313,30 @@ def test_a_quoted_highlight_or_remark_stays_a_quote(quote: str) -> None:
         f"{quote}\n\nMy take: worth a line in the doc, not more.\n"
     )
     assert read_formats(text) == text
+
+
+def test_a_section_named_in_a_sentence_about_something_else_files_nothing(tmp_path: Path) -> None:
+    """Closing lines name today's papers and say of another one "already in Section 1.1": that
+    number points at the doc, it does not file the papers those lines name, so
+    a paper whose card puts it in another team's topic is still theirs (before, "Section 1.1"
+    counted as a hint here while "§1.1" did not)."""
+    (tmp_path / "organized/knowledge").mkdir(parents=True)
+    (tmp_path / "organized/knowledge/robotics.md").write_text(
+        "# robotics living doc\n\n## 1 Robotics\n\n### 1.1 Manipulation\n\n"
+        "- grasping, dexterous manipulation, world models for robot arms\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "paper_cards").mkdir()
+    (tmp_path / "paper_cards/0001-2611-00077.md").write_text(
+        "# WorldGym: world models for robot manipulation\n\n- arXiv: 2611.00077\n"
+        "- category: robotics\n- tags: manipulation, world model\n",
+        encoding="utf-8",
+    )
+    note = (
+        "# Evening notes\n\n## WorldGym: world models for robot manipulation\n\n"
+        "- Link: https://arxiv.org/abs/2611.00077\n- Key points: a benchmark of grasping tasks\n\n"
+        "## Today\n\nNet new: 2611.00077 WorldGym · 2611.00078 FooBench\n"
+        "Cross-topic: the contamination audit is already in evaluation Section 1.1, nothing new\n"
+    )
+    inc = run(tmp_path, note)["2611.00077"]
+    assert (inc.status, inc.status_rule) == ("off-topic", "card-category"), inc.status_reason
