@@ -37,13 +37,29 @@ def find_heading_items(layout: NoteLayout) -> None:
 
 
 def _item_heads(layout: NoteLayout) -> list[_ItemHead]:
+    close = _closing_rule(layout)
     heads = [
-        (hb, sec_end, ctx)
+        (hb, min(sec_end, close), ctx)
         for hb, sec_end, body_end, ctx in layout.sections
-        if _heads_item(layout, hb, body_end)
+        if _heads_item(layout, hb, min(body_end, close))
     ]
     heads.sort(key=lambda h: h[0].start)
     return heads
+
+
+def _closing_rule(layout: NoteLayout) -> int:
+    """The last line a heading's write-up may reach: before a rule ("---") that no heading
+    follows, with text after it. What comes after is the note's close (a newsletter's footer,
+    the day's "Net new: …" line), not part of the last write-up above it; it stays under that
+    heading for what the heading says of its items."""
+    last = layout.headings[-1].start if layout.headings else 0
+    for b in reversed(layout.blocks):
+        if b.start <= last:
+            break
+        if b.kind == "hr":
+            after = layout.lines[b.end :]
+            return b.start - 1 if any(ln.strip() for ln in after) else layout.nlines
+    return layout.nlines
 
 
 def _heads_item(layout: NoteLayout, hb: Block, body_end: int) -> bool:

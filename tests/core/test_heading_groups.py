@@ -137,3 +137,29 @@ def test_a_link_in_an_exports_record_of_fields_is_the_items_own_not_one_in_passi
     [item] = split_note(text, PATH).items
     assert item.arxiv == ["2610.19427"]
     assert item.linked == ["https://blog.example.org/leanstep-notes"]
+
+
+@pytest.mark.parametrize(
+    "close",
+    [
+        "Net new: 2611.00077 WorldGym · 2611.00078 FooBench\n",
+        "Love this digest? View online: https://digest.example.org/2026-10-31\n",
+    ],
+)
+def test_a_rule_no_heading_follows_ends_the_last_write_up(close: str) -> None:
+    """What follows the note's last "---" when no heading does (the day's net-new line, a
+    newsletter's footer) is the note's close, not part of the write-up above it: before, the
+    close's IDs made the last heading a group and its paper was lost, or the footer's link
+    became the paper's page."""
+    text = (
+        "# Evening notes\n\n## 1. WorldGym: world models for robot manipulation\n\n"
+        "- Link: https://arxiv.org/abs/2611.00077\n- Key points: a benchmark of grasping tasks\n\n"
+        f"---\n\n{close}"
+    )
+    item = split_note(text, PATH).items[0]
+    assert (item.title, item.arxiv, item.urls) == (
+        "WorldGym: world models for robot manipulation",
+        ["2611.00077"],
+        [],
+    )
+    assert item.line_end < 8  # the rule's line
