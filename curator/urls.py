@@ -67,8 +67,8 @@ _SCHEME_RE = re.compile(r"[a-z][a-z0-9+.-]*://", re.ASCII | re.IGNORECASE)
 
 
 def _trim(url: str) -> str:
-    """Cut at an unbalanced ')' ("Foo(https://a.b/c),x") and drop trailing punctuation,
-    keeping parentheses that belong to the URL ("wiki/Foo_(bar)")."""
+    """Cut at an unbalanced ')' ("Foo(https://a.b/c),x") or '(' ("a.b/c(see below") and drop
+    trailing punctuation, keeping parentheses that belong to the URL ("wiki/Foo_(bar)")."""
     if "," in url:
         # "arxiv.org/abs/2608.13263,8-17 锚入": a comma glued to the path ends the URL unless a
         # word goes on after it ("wiki/Washington,_D.C."); commas in the query are kept.
@@ -78,12 +78,18 @@ def _trim(url: str) -> str:
             url = url[: comma.start()]
     if "(" not in url:  # the common case, including "[t](url)": no per-character work
         return url.partition(")")[0].rstrip(_TRAILING)
-    depth = 0
+    opened: list[int] = []  # where each "(" not yet closed is
     for m in _PARENS_RE.finditer(url):
-        depth += 1 if m.group() == "(" else -1
-        if depth < 0:
+        if m.group() == "(":
+            opened.append(m.start())
+        elif opened:
+            opened.pop()
+        else:
             url = url[: m.start()]
             break
+    else:
+        if opened:  # "github.com/a/b(README is empty)": the remark opens after the link
+            url = url[: opened[0]]
     while url and url[-1] in _TRAILING:
         if url[-1] == ")" and url.count("(") >= url.count(")"):
             break

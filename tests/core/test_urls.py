@@ -236,6 +236,10 @@ def test_normalize_url_is_fast() -> None:
         ),
         ("Muon（kellerjordan.github.io/posts/muon）", ["kellerjordan.github.io/posts/muon"]),
         ("zotero://select/items/1_ABCD and https://a.org/x", ["https://a.org/x"]),
+        # a remark opened right after the link, never closed in it
+        ("代码:https://github.com/a/sbpv(README 写着 coming soon)", ["https://github.com/a/sbpv"]),
+        ("code: https://github.com/a/b(see README)", ["https://github.com/a/b"]),
+        ("https://a.org/Foo_(x)_(y", ["https://a.org/Foo_(x)"]),
     ],
 )
 def test_find_urls(text: str, urls: list[str]) -> None:
