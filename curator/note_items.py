@@ -147,7 +147,8 @@ def build_item(sp: Span, lines: list[str], path: str) -> Item:
     # remarks cite is related work; without one, such a paper may well be the item's own
     remarked = _remarked_only(body_lines, ordered) if reading.field_urls else frozenset()
     primary = _own_paper(reading.primary, ordered, sp, lines, title_line, remarked)
-    cited = identities(item.text)
+    # a table row's cells, not its separators: "github.com/a/b/,keep" in a pasted CSV row
+    cited = identities(title_line if sp.kind == "table" and sp.cells else item.text)
     field_urls, primary = _own_pages(reading.field_urls, primary, ordered, cited, sp.kind, remarked)
     _finish(item, primary, ordered, field_urls, cited)
     return item

@@ -1340,3 +1340,16 @@ def test_a_section_named_in_a_sentence_about_something_else_files_nothing(tmp_pa
     )
     inc = run(tmp_path, note)["2611.00077"]
     assert (inc.status, inc.status_rule) == ("off-topic", "card-category"), inc.status_reason
+
+
+def test_a_link_in_a_pasted_spreadsheets_first_column_ends_at_the_cells_comma() -> None:
+    """A CSV row opening with its link ("github.com/acme/tool/,keep,4.1,…"): the page is the
+    cell, not "…/tool/,keep" (which matched nothing, so the row's source went missing)."""
+    text = (
+        "Exported from the reading sheet\n\nLink,Status,Section,Note,Title\n"
+        'github.com/acme/hopgraph/,keep,4.1,"incremental updates",hopgraph — GraphRAG indexer\n'
+        'https://arxiv.org/abs/2611.00562,keep,,"prunes tokens",SqueezeRAG\n'
+    )
+    got = {it.title: (it.arxiv, it.urls) for it in items(text)}
+    assert got["hopgraph — GraphRAG indexer"] == ([], ["github.com/acme/hopgraph/"])
+    assert got["SqueezeRAG"] == (["2611.00562"], [])
