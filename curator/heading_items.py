@@ -108,13 +108,20 @@ def _outermost(heads: list[_ItemHead]) -> list[_ItemHead]:
 _BOLD_NAME_ENTRY = re.compile(r"^\s*[-*+]\s+(?:\*\*|__)[^*_\n]{1,60}(?:\*\*|__)\s*[:：—–-]")
 
 
+def _body_blocks(blocks: list[Block], start: int, end: int) -> list[Block]:
+    """The blocks starting inside a heading's body (lines ``start``..``end``), found by bisection:
+    blocks are in order, and each heading scanning every block of the note was quadratic in a
+    flood of headings over link fields."""
+    first = bisect_left(blocks, start, key=lambda b: b.start)
+    return blocks[first : bisect_right(blocks, end, key=lambda b: b.start)]
+
+
 def _holds_entries(blocks: list[Block], lines: list[str], start: int, end: int) -> bool:
     """A numbered heading over two or more entries of their own, each led by its bold name
     ("- **vLLM V1**: …") or over its own fields ("- SGLang deep dive" / "  - 要点: …"): a
     section of several things, not one item."""
-    first = bisect_left(blocks, start, key=lambda b: b.start)
     own = 0
-    for b in blocks[first : bisect_right(blocks, end, key=lambda b: b.start)]:
+    for b in _body_blocks(blocks, start, end):
         if b.kind == "list":
             own += sum(1 for e in b.entries if _entry_of_its_own(e, lines))
     return own >= 2
@@ -123,9 +130,8 @@ def _holds_entries(blocks: list[Block], lines: list[str], start: int, end: int) 
 def _discusses(blocks: list[Block], lines: list[str], start: int, end: int) -> bool:
     """The body goes on, after what it cites, in a paragraph that cites nothing ("Same problem,
     opposite mechanisms."): one write-up discussing the papers it cites, not a list of them."""
-    first = bisect_left(blocks, start, key=lambda b: b.start)
     cited = False
-    for b in blocks[first : bisect_right(blocks, end, key=lambda b: b.start)]:
+    for b in _body_blocks(blocks, start, end):
         text = "\n".join(lines[max(b.start, 1) - 1 : min(b.end, end)])
         cites = bool(identities(text).papers)
         if b.kind == "paragraph" and cited and not cites:
@@ -151,10 +157,7 @@ def _is_group(blocks: list[Block], lines: list[str], start: int, end: int) -> bo
     """
     cited: list[tuple[list[str], bool]] = []  # each line's papers; named only by a repo or page?
     paper_field = False
-    # blocks are in order: only those starting inside the body (each heading scanning every block
-    # of the note was quadratic in a flood of headings over link fields)
-    first = bisect_left(blocks, start, key=lambda b: b.start)
-    for b in blocks[first : bisect_right(blocks, end, key=lambda b: b.start)]:
+    for b in _body_blocks(blocks, start, end):
         texts: list[str] = []
         if b.kind == "list":
             texts = [lines[e.start - 1] if 0 < e.start <= len(lines) else e.text for e in b.entries]
