@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from curator.lexicon import default_lexicon, memo
 from curator.script_fold import fold_script
 
-__all__ = ["Field", "KINDS", "REMARKS", "is_remark", "label_kind", "match_field"]
+__all__ = ["Field", "KINDS", "REMARKS", "is_remark", "label_kind", "labelled", "match_field"]
 
 KINDS = ("link", "hint", "caveat", "points", "priority", "title", "skip", "note")
 
@@ -70,6 +70,20 @@ def _kind(name: str) -> str | None:
         if pat.fullmatch(key):
             return kind
     return None
+
+
+def labelled(line: str) -> tuple[str, str] | None:
+    """(label, value) of a line shaped as a field, known label or not ("- Readwise: <url>"); not a
+    bare address ("https://…") nor a time ("10:30")."""
+    if ":" not in line and "：" not in line:
+        return None
+    m = _COLON_FIELD.match(line)
+    if m is None:
+        return None
+    name, rest = m.group("name").strip(), m.group("rest")
+    if not name or name[0].isdigit() or rest.startswith("//"):
+        return None
+    return name, rest
 
 
 def match_field(line: str) -> Field | None:

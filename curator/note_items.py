@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 from curator.arxiv import find_ids
-from curator.fields import Field, is_remark, label_kind, match_field
+from curator.fields import Field, is_remark, label_kind, labelled, match_field
 from curator.item_labels import is_file_link
 from curator.item_titles import (
     PRIORITY,
@@ -422,9 +422,6 @@ def _finish(
     item.caveats = [c for c in dedupe(item.caveats) if c]
 
 
-_FIELD_LINE = re.compile(r"^\s*(?:[-*+]\s+)?(?![\d_])[\w][\w .'&/-]{0,30}?\s*[:：]\s*(\S.*?)\s*$")
-
-
 def _record_links(text: str) -> set[str]:
     """Links that are the whole value of a field in a record of three or more ``Label: value``
     lines (an export's metadata: "- Full Title: …", "- URL: …", "- Readwise: <url>"): the item's
@@ -432,9 +429,9 @@ def _record_links(text: str) -> set[str]:
     out: set[str] = set()
     run: list[str] = []
     for raw in [*text.split("\n")[1:401], ""]:
-        m = _FIELD_LINE.match(raw)
-        if m and "://" not in raw[: m.start(1)]:
-            run.append(m.group(1))
+        field = labelled(raw)
+        if field is not None:
+            run.append(field[1].strip())
             continue
         if len(run) >= 3:
             for value in run:
