@@ -195,7 +195,8 @@ def read_note_hints(
         id(it) for it in basis if not it.mentions or it.primary_arxiv
     }  # not mentions standing in
     own = {id(it) for it in basis}
-    passing: set[int] = set()  # hints in the sentence of a mention beside its own items
+    # what files it here: not a hint in the sentence of a mention beside its own items
+    here = [label for label, _w, _r in found]
     for it, text in scopes:
         where = f"{short_path(it.note)}({it.label or 'item'})"
         for h in read_hints(text, ctx.lexicon):
@@ -210,9 +211,9 @@ def read_note_hints(
                 # "→ 6.2" in an entry's own text files it as surely as a "Section:" field; the
                 # same words in a passing mention only point at the doc
                 ev.filed_here = ev.filed_here or (h.kind == "number" and id(it) in primary)
-                if id(it) not in own:
-                    passing.add(len(found) - 1)
-    ev.hints_here = [label for n, (label, _w, _r) in enumerate(found) if n not in passing]
+                if id(it) in own:
+                    here.append(unit.label)
+    ev.hints_here = here
     if found:
         ev.hint_other = None
     return found
