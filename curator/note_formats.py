@@ -356,8 +356,9 @@ def _outliner_links(text: str) -> str:
     return _WIKILINK.sub(_wikilink_text, text)
 
 
-_QUOTED = re.compile(r"^ {0,3}> ?")
-_QUOTED_LINE = re.compile(r"(?m)^ {0,3}>")
+QUOTE_MARK = re.compile(r"^[ \t]{0,3}>[ \t]?")
+"""One level of a quote's ``>`` (a callout's lines, a message quoted whole)."""
+_QUOTED_LINE = re.compile(r"(?m)^[ \t]{0,3}>")
 _CITES = re.compile(r"\d{4}\.\d{4,5}|https?://|www\.")
 _QUOTED_STRUCTURE = re.compile(r"^ {0,3}(?:#{1,6}\s|[-*+]\s|\d{1,3}[.)]\s|\||```|~~~)")
 
@@ -368,18 +369,18 @@ def _quoted_messages(text: str) -> str:
     heading or a code fence, or list entries, table rows or lines citing papers making up most
     of the note. A quoted highlight or remark (a line or a paragraph) stays a quote."""
     lines = text.split("\n")
-    filled = sum(1 for ln in lines if _QUOTED.sub("", ln, count=1).strip())  # ">" alone is blank
+    filled = sum(1 for ln in lines if QUOTE_MARK.sub("", ln, count=1).strip())  # ">" alone is blank
     out: list[str] = []
     i = 0
     while i < len(lines):
         j = i
-        while j < len(lines) and _QUOTED.match(lines[j]):
+        while j < len(lines) and QUOTE_MARK.match(lines[j]):
             j += 1
         if j == i:
             out.append(lines[i])
             i += 1
             continue
-        inner = [_QUOTED.sub("", ln, count=1) for ln in lines[i:j]]
+        inner = [QUOTE_MARK.sub("", ln, count=1) for ln in lines[i:j]]
         marks = [ln for ln in inner if _QUOTED_STRUCTURE.match(ln)]
         headed = any(ln.lstrip().startswith(("#", "```", "~~~")) for ln in marks)
         cites = sum(1 for ln in inner if _CITES.search(ln))

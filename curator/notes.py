@@ -23,7 +23,7 @@ from curator.item_labels import has_label, has_ref, short_label
 from curator.mdblocks import flatten_deep_nesting, plain_inline
 from curator.mentions import Identities, identities, is_chat_line, sentence_spans
 from curator.models import Item, Remark, SplitNote  # noqa: F401  (defined there: cached notes need no parser)
-from curator.note_formats import read_formats
+from curator.note_formats import QUOTE_MARK, read_formats
 from curator.note_headings import HeadingSection, is_negative_title
 from curator.note_items import BULLET, build_item
 from curator.note_layout import NoteLayout, opens_entry, read_layout
@@ -109,7 +109,6 @@ def preprocess(text: str) -> tuple[str, dict[str, str], list[str]]:
 _CALLOUT = re.compile(
     r"^[ \t]{0,3}>[ \t]*\[!(?P<kind>[A-Za-z][\w-]{0,20})\][+-]?[ \t]*(?P<title>.*)$"
 )
-_QUOTED = re.compile(r"^[ \t]{0,3}>[ \t]?")
 
 
 def _callouts(text: str) -> str:
@@ -124,8 +123,8 @@ def _callouts(text: str) -> str:
             continue
         lines[i] = "###### " + (m["title"].strip() or m["kind"])
         i += 1
-        while i < len(lines) and _QUOTED.match(lines[i]) and not _CALLOUT.match(lines[i]):
-            lines[i] = _QUOTED.sub("", lines[i], count=1)
+        while i < len(lines) and QUOTE_MARK.match(lines[i]) and not _CALLOUT.match(lines[i]):
+            lines[i] = QUOTE_MARK.sub("", lines[i], count=1)
             i += 1
     return "\n".join(lines)
 
