@@ -20,7 +20,7 @@ from curator.living_doc import section_roles
 from curator.models import Item, LivingDoc, Section, SectionSuggestion, short_path
 from curator.section_numbers import SECTION_REF_RE, canonical_section, strip_section_number
 from curator.section_titles import contains, equivalents, title_key, title_variants
-from curator.textfeatures import BM25, tokens
+from curator.textfeatures import BM25, blank_word, tokens
 
 MEMO_LIMIT = 8192
 """Scored texts kept per doc index (a few evenings of increments) at least; past it the oldest
@@ -402,7 +402,7 @@ class SectionIndex:
             + extra_text
         )
         if unsaid:
-            text = re.sub(rf"(?<!\w){re.escape(unsaid)}(?!\w)", " ", text, flags=re.IGNORECASE)
+            text = blank_word(text, unsaid)
         best_units = self.top(text, 5)
         if best_units:
             top = best_units[0][1]

@@ -7,6 +7,7 @@ import random
 import re
 
 from curator.evidence import _without_titles
+from curator.textfeatures import blank_word
 
 
 def test_titles_are_blanked_as_the_regex_blanks_them() -> None:
@@ -29,3 +30,22 @@ def test_every_title_in_turn() -> None:
     text = "Agents Ignore Their Tools (AGENTS IGNORE THEIR TOOLS): skip, agents ignore their tools"
     got = _without_titles(text, ["agents ignore their tools", "Their Tools"])
     assert got == " …  ( … ): skip,  … "
+
+
+def test_a_name_is_blanked_as_the_word_bounded_regex_blanks_it() -> None:
+    """``blank_word`` (suggest's wording read without another paper's name) agrees with
+    ``(?<!\\w)name(?!\\w)`` under IGNORECASE, in and out of the characters lower() gets wrong."""
+    rng = random.Random(2)
+    alpha = "abAB_ -.1é中ıİſ"
+    for _ in range(40000):
+        cut = 10 if rng.random() < 0.8 else len(alpha)
+        word = "".join(rng.choices(alpha[:cut], k=rng.randint(1, 3)))
+        text = "".join(rng.choices(alpha[:cut], k=rng.randint(0, 14)))
+        want = re.sub(rf"(?<!\w){re.escape(word)}(?!\w)", " ", text, flags=re.IGNORECASE)
+        assert blank_word(text, word) == want, (text, word)
+
+
+def test_a_name_inside_a_longer_word_stays() -> None:
+    assert blank_word("MiraFlow-2 beats MiraFlow, miraflow and MiraFlows", "MiraFlow") == (
+        " -2 beats  ,   and MiraFlows"
+    )
