@@ -25,6 +25,7 @@ from curator.lexicon import Lexicon, text_memo
 from curator.matcher import Cluster
 from curator.models import AnchorRef, Item, SectionSuggestion, short_path
 from curator.section_numbers import SECTION_REF_RE, canonical_section
+from curator.section_titles import contains
 from curator.suggest import SectionIndex
 from curator.textfeatures import CASE_PEERS, normalized_title, title_core, token_set
 from curator.urls import URL_TLDS, find_urls, strip_links
@@ -155,13 +156,21 @@ def _left_out_by_name(scopes: list[tuple[Item, str]], ctx: Context) -> str | Non
     # without their links: "https://…" has a colon, so the name before it would be "https"
     cores = {core for it, _t in scopes if len(core := title_core(_unlinked(it.title))) >= 3}
     for text, path in ctx.negative_remarks:
-        lead = re.split(r"[:：]", re.sub(r"^\s*[-*+]\s*", "", _unlinked(text)), maxsplit=1)[0]
+        # a markdown link's text labels its address ("[link](…)"), which names the thing
+        lead = _MD_LINK.sub(" ", text)
+        lead = re.split(r"[:：]", re.sub(r"^\s*[-*+]\s*", "", _unlinked(lead)), maxsplit=1)[0]
         names = [x.strip().lower() for x in re.split(r"\s/\s|、|,|，", lead) if x.strip()]
         for core in cores:
             cl = core.lower()
-            if any(cl == nm or (len(nm) >= 4 and (nm in cl or cl in nm)) for nm in names):
+            if any(
+                cl == nm or (len(nm) >= 4 and (contains(cl, nm) or contains(nm, cl)))
+                for nm in names
+            ):
                 return f"{short_path(path)} leaves it out: “{text[:60]}”"
     return None
+
+
+_MD_LINK = re.compile(r"\[[^\]\n]*\]\([^)\s]*\)")
 
 
 def _unlinked(text: str) -> str:

@@ -70,10 +70,11 @@ def _heads_item(layout: NoteLayout, hb: Block, body_end: int) -> bool:
         return False  # "###### not ours" over a list: the list's entries are left out one by one
     if has_ref(title) or has_word_label(title):
         return True
-    own = "\n".join(layout.lines[hb.start - 1 : body_end])  # the heading line, then its own body
-    if has_label(title) and _numbered_item(layout, hb.start + 1, body_end, own):
+    # the heading line, then its own body (after a setext heading's underline)
+    own = "\n".join([layout.lines[hb.start - 1], *layout.lines[hb.end : body_end]])
+    if has_label(title) and _numbered_item(layout, hb.end + 1, body_end, own):
         return True  # numbered ("## 1. FooNet"), not over entries of their own
-    if has_link_field(own) and not _is_group(layout.blocks, layout.lines, hb.start + 1, body_end):
+    if has_link_field(own) and not _is_group(layout.blocks, layout.lines, hb.end + 1, body_end):
         return True
     return _address_led(own) or (hb is not layout.note_title and _sentence_led(own))
 

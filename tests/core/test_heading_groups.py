@@ -163,3 +163,35 @@ def test_a_rule_no_heading_follows_ends_the_last_write_up(close: str) -> None:
         [],
     )
     assert item.line_end < 8  # the rule's line
+
+
+@pytest.mark.parametrize("underline", [False, True])
+def test_a_setext_heading_over_its_papers_address_is_one_write_up(underline: bool) -> None:
+    """"TRACE\\n-----" heads a write-up as "## TRACE" does: its body starts after the underline,
+    so the paper's address opening it (and the remarks citing others) are the heading's."""
+    head = "TRACE (multi-agent)\n-------------------" if underline else "## TRACE (multi-agent)"
+    text = (
+        "# Notes of the day\n\nRead two things.\n\n"
+        f"{head}\n\n"
+        "https://arxiv.org/abs/2610.17305 — blame assignment by counterfactual replay.\n\n"
+        "- 78% agreement on 400 failed traces from the MAST-2 corpus (2610.03307).\n"
+        "- Not the tool-injection TRACE (2609.21190). Do not merge.\n"
+    )
+    [item] = split_note(text, PATH).items
+    assert item.title == "TRACE (multi-agent)"
+    assert item.primary_arxiv == "2610.17305"
+    assert item.mentions == ["2610.03307", "2609.21190"]
+
+
+def test_a_tickets_description_is_no_item_of_its_own() -> None:
+    """An issue tracker's export heads its parts "Description" and "Comments": the baseline its
+    description cites in passing is a mention, not an item titled "Description"."""
+    text = (
+        "[ROB-9] Evaluate FooNet-2 on our arm\n\n"
+        "Links:\n  Web Link  paper — https://arxiv.org/abs/2610.17342\n\n"
+        "Description\n-----------\n"
+        "Evaluate FooNet-2 against our baseline, FooNet v1 (https://arxiv.org/abs/2406.09246).\n\n"
+        "Comments\n--------\nzero-shot 3/20.\n"
+    )
+    titles = [it.title for it in split_note(text, PATH).items]
+    assert "Description" not in titles and "Comments" not in titles

@@ -26,3 +26,17 @@ def test_a_left_out_line_still_names_what_it_leaves_out() -> None:
     assert _left_out("RLKit 0.7", "RLKit 0.7: not ours, the infra team's") is not None
     remark = "RLKit 0.7: https://github.com/acme/rlkit — the infra team's"
     assert _left_out("RLKit 0.7 (https://github.com/acme/rlkit)", remark) is not None
+
+
+def test_a_markdown_links_text_is_no_name() -> None:
+    """"[link](…)" labels an address: an item whose own line was "[link](…)" is not what a left-out
+    "[link](another address)" names."""
+    remark = "[link](https://blog.example.org/scaling-recipes) — a serving blog, not training"
+    assert _left_out("link", remark) is None
+
+
+def test_a_short_name_inside_a_longer_word_is_not_named() -> None:
+    """A name is a whole word of the line: "RAG" is not in "storage"."""
+    assert _left_out("RAG", "storage sizing for the cluster, not ours") is None
+    assert _left_out("RAG", "RAG evals for the cluster, not ours") is not None
+    assert _left_out("检索增强", "检索增强生成 / 别的: 不归这边") is not None
