@@ -167,7 +167,7 @@ def test_a_rule_no_heading_follows_ends_the_last_write_up(close: str) -> None:
 
 @pytest.mark.parametrize("underline", [False, True])
 def test_a_setext_heading_over_its_papers_address_is_one_write_up(underline: bool) -> None:
-    """"TRACE\\n-----" heads a write-up as "## TRACE" does: its body starts after the underline,
+    """ "TRACE\\n-----" heads a write-up as "## TRACE" does: its body starts after the underline,
     so the paper's address opening it (and the remarks citing others) are the heading's."""
     head = "TRACE (multi-agent)\n-------------------" if underline else "## TRACE (multi-agent)"
     text = (

@@ -29,7 +29,7 @@ def test_a_left_out_line_still_names_what_it_leaves_out() -> None:
 
 
 def test_a_markdown_links_text_is_no_name() -> None:
-    """"[link](…)" labels an address: an item whose own line was "[link](…)" is not what a left-out
+    """ "[link](…)" labels an address: an item whose own line was "[link](…)" is not what a left-out
     "[link](another address)" names."""
     remark = "[link](https://blog.example.org/scaling-recipes) — a serving blog, not training"
     assert _left_out("link", remark) is None
