@@ -25,6 +25,7 @@ from curator.doc_anchors import collect_anchors
 from curator.doc_sections import SectionRoles, find_section, section_for_line, section_roles
 from curator.footnotes import inline_footnotes
 from curator.gcpause import paused_gc
+from curator.mdblocks import without_attributes
 from curator.models import Citation, LivingDoc, Section
 from curator.section_numbers import (
     canonical_section,
@@ -215,7 +216,8 @@ def _fast_chunk(lines: list[str], start: int, end: int, out: _Structure) -> None
     for i in range(start, end):
         line = lines[i]
         if line[:1] == "#" and _ATX_RE.match(line):
-            out.headings.append(_Heading(i, len(line) - len(line.lstrip("#")), _heading_text(line)))
+            level = len(line) - len(line.lstrip("#"))
+            out.headings.append(_Heading(i, level, without_attributes(_heading_text(line))))
 
 
 def _parse_chunk(lines: list[str], start: int, end: int, out: _Structure) -> bool:
@@ -251,7 +253,7 @@ def _parse_chunk(lines: list[str], start: int, end: int, out: _Structure) -> boo
             continue
         if tok.type == "heading_open" and tok.level == 0:
             content = tokens[idx + 1].content if idx + 1 < len(tokens) else ""
-            text = " ".join(part.strip() for part in content.split("\n"))
+            text = without_attributes(" ".join(part.strip() for part in content.split("\n")))
             headings.append(_Heading(tok.map[0] + start, int(tok.tag[1:]), text))
         elif tok.type == "fence" or (
             tok.type == "html_block" and tok.content.lstrip().startswith("<!--")

@@ -18,6 +18,18 @@ if TYPE_CHECKING:
 MAX_NESTING = 120
 """markdown-it's default of 20 silently drops deeper content; notes are untrusted."""
 
+_ATTR = r"(?:[#.][^\s{}]+|[\w-]+=(?:\"[^\"]*\"|[^\s{}]+)|-)"
+_HEADING_ATTRIBUTES = re.compile(rf"[ \t]+\{{[ \t]*{_ATTR}(?:[ \t]+{_ATTR})*[ \t]*\}}[ \t]*$")
+"""A heading's attribute block, as Pandoc, kramdown and Quarto write it: ``{#sec-id .class
+key=value}`` or ``{-}`` after the title."""
+
+
+def without_attributes(heading: str) -> str:
+    """A heading's text without its attribute block ("Membership inference {#sec-4}" is the
+    section "Membership inference")."""
+    return _HEADING_ATTRIBUTES.sub("", heading) if heading.endswith("}") else heading
+
+
 _DEEP_PREFIX = re.compile(r"^[ \t]*(?:(?:>|[-*+]|\d{1,9}[.)])[ \t]*){40,}|^[ \t]{160,}(?=\S)")
 
 
@@ -125,7 +137,8 @@ def parse_blocks(text: str) -> list[Block]:
                 blocks.append(Block("paragraph", start, end - 1, inline))
                 blocks.append(Block("hr", end, end))
             else:
-                blocks.append(Block("heading", start, end, inline, level=int(tok.tag[1:])))
+                text = without_attributes(inline)
+                blocks.append(Block("heading", start, end, text, level=int(tok.tag[1:])))
             i += 3
             continue
         if tok.type == "paragraph_open":
@@ -185,7 +198,8 @@ def scan_blocks(text: str) -> list[Block]:
             continue
         hm = _ATX.match(line)
         if hm:
-            blocks.append(Block("heading", i + 1, i + 1, hm.group(2) or "", level=len(hm.group(1))))
+            text = without_attributes(hm.group(2) or "")
+            blocks.append(Block("heading", i + 1, i + 1, text, level=len(hm.group(1))))
             i += 1
             continue
         bm = _BULLET_LINE.match(line)

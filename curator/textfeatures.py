@@ -79,7 +79,7 @@ may disagree on whether two texts are equal; None when not known."""
 
 
 def blank_word(text: str, word: str, blank: str = " ") -> str:
-    """``re.sub(rf"(?<!\w){re.escape(word)}(?!\w)", blank, text, flags=re.IGNORECASE)``, found
+    r"""``re.sub(rf"(?<!\w){re.escape(word)}(?!\w)", blank, text, flags=re.IGNORECASE)``, found
     with ``str.find`` where lower-casing decides equality as the regex does: compiling a name
     per increment cost more than the search."""
     if CASE_PEERS is None or not (CASE_PEERS.isdisjoint(text) and CASE_PEERS.isdisjoint(word)):
@@ -101,7 +101,7 @@ def blank_word(text: str, word: str, blank: str = " ") -> str:
 
 
 def _is_word(ch: str) -> bool:
-    """The regex engine's ``\w`` for one character of a str pattern."""
+    r"""The regex engine's ``\w`` for one character of a str pattern."""
     return ch.isalnum() or ch == "_"
 
 

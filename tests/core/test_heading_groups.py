@@ -195,3 +195,8 @@ def test_a_tickets_description_is_no_item_of_its_own() -> None:
     )
     titles = [it.title for it in split_note(text, PATH).items]
     assert "Description" not in titles and "Comments" not in titles
+
+
+def test_a_note_headings_attribute_block_is_not_in_the_items_title() -> None:
+    text = "# Notes {#top}\n\n## QuillNet-2 {#quill .paper}\n\n- Link: https://arxiv.org/abs/2610.17305\n"
+    assert [it.title for it in split_note(text, PATH).items] == ["QuillNet-2"]

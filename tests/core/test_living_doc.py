@@ -1071,3 +1071,20 @@ def test_a_briefing_is_known_by_its_decision_buckets() -> None:
     assert briefing_info(
         "# Borrador\n\n- **MARS** (2610.19902): entra en la 5.1\n", "2026-10-25T1950-borrador.md"
     ) == (None, None)
+
+
+def test_a_headings_attribute_block_is_not_its_title() -> None:
+    """Pandoc, kramdown and Quarto write ``{#sec-id .class}`` after a heading: the section is
+    "Membership inference", as the notes and the editor name it; braces of the title stay."""
+    text = (
+        "# Privacy {#top}\n\n## Membership inference {#sec-4 .unnumbered}\n\n"
+        "- **LiRA** (arXiv:2112.03570)\n\n## 1.2 Sets {a, b} ##\n\n## Audits {-}\n\ntext\n"
+    )
+    doc = parse_living_doc(text, "x.md", "t")
+    assert [t for _l, _v, t in _headings(doc)] == [
+        "Privacy",
+        "Membership inference",
+        "1.2 Sets {a, b}",
+        "Audits",
+    ]
+    assert [s.title for s in doc.sections if s.number] == ["1.2 Sets {a, b}"]
