@@ -25,7 +25,7 @@ from curator.doc_anchors import collect_anchors
 from curator.doc_sections import SectionRoles, find_section, section_for_line, section_roles
 from curator.footnotes import inline_footnotes
 from curator.gcpause import paused_gc
-from curator.mdblocks import without_attributes
+from curator.mdblocks import heading_title
 from curator.models import Citation, LivingDoc, Section
 from curator.section_numbers import (
     canonical_section,
@@ -217,7 +217,7 @@ def _fast_chunk(lines: list[str], start: int, end: int, out: _Structure) -> None
         line = lines[i]
         if line[:1] == "#" and _ATX_RE.match(line):
             level = len(line) - len(line.lstrip("#"))
-            out.headings.append(_Heading(i, level, without_attributes(_heading_text(line))))
+            out.headings.append(_Heading(i, level, heading_title(_heading_text(line))))
 
 
 def _parse_chunk(lines: list[str], start: int, end: int, out: _Structure) -> bool:
@@ -253,7 +253,7 @@ def _parse_chunk(lines: list[str], start: int, end: int, out: _Structure) -> boo
             continue
         if tok.type == "heading_open" and tok.level == 0:
             content = tokens[idx + 1].content if idx + 1 < len(tokens) else ""
-            text = without_attributes(" ".join(part.strip() for part in content.split("\n")))
+            text = heading_title(" ".join(part.strip() for part in content.split("\n")))
             headings.append(_Heading(tok.map[0] + start, int(tok.tag[1:]), text))
         elif tok.type == "fence" or (
             tok.type == "html_block" and tok.content.lstrip().startswith("<!--")

@@ -24,6 +24,12 @@ _HEADING_ATTRIBUTES = re.compile(rf"[ \t]+\{{[ \t]*{_ATTR}(?:[ \t]+{_ATTR})*[ \t
 key=value}`` or ``{-}`` after the title."""
 
 
+def heading_title(heading: str) -> str:
+    """What a doc's heading calls its section: its plain text ("**1.2 Title**",
+    "<a id=\"x\"></a>1.2 Title", "[Title](…)" are "1.2 Title" and "Title"), no attribute block."""
+    return plain_inline(without_attributes(heading))
+
+
 def without_attributes(heading: str) -> str:
     """A heading's text without its attribute block ("Membership inference {#sec-4}" is the
     section "Membership inference")."""

@@ -80,6 +80,22 @@ def _number_match(title: str) -> re.Match[str] | None:
     )
 
 
+def _unmarked(title: str) -> str:
+    """``title`` from its first character that is not a mark: "📌 1.2 Title", "▌Parte 4 — …"
+    are numbered as "1.2 Title" and "Parte 4 — …" are."""
+    pos = 0
+    while pos < len(title) and (title[pos].isspace() or _is_mark(title[pos])):
+        pos += 1
+    return title[pos:] if pos else title
+
+
+def _is_mark(ch: str) -> bool:
+    """A symbol (an emoji, a box, an arrow) or what joins and shapes one (ZWJ, a variation
+    selector)."""
+    cat = unicodedata.category(ch)
+    return cat[0] == "S" or cat in ("Cf", "Mn")
+
+
 _BARE_INT_RE = re.compile(r"\s*(\d{1,3})[ \t]+(?=\S)")
 
 
@@ -142,6 +158,7 @@ def _cjk_match(title: str) -> tuple[int, int] | None:
 def section_number(title: str) -> str | None:
     """A heading's section number, canonical: "§1.3 KV", "1.3 KV", "1.3. KV", "§ 1.3 KV" and
     "§１.３ KV" → "§1.3"; "2. Efficient" and "§2 Efficient" → "§2"; None when unnumbered."""
+    title = _unmarked(title)
     m = _number_match(title)
     if m:
         return _canonical(m[m.lastindex or 1])
@@ -154,6 +171,9 @@ def section_number(title: str) -> str | None:
 
 def strip_section_number(title: str) -> str:
     """A heading's title without its number: "4.3 RLVR 与奖励建模" → "RLVR 与奖励建模"."""
+    if section_number(title) is None:
+        return " ".join(title.split())
+    title = _unmarked(title)
     m = _number_match(title)
     end = (
         m.end()

@@ -24,6 +24,7 @@ from curator.living_doc import (
     section_for_line,
     section_roles,
 )
+from curator.mdblocks import plain_inline
 from curator.models import Anchor, LivingDoc, Section
 from curator.section_numbers import canonical_section, section_number, strip_section_number
 from curator.suggest import SectionIndex
@@ -278,7 +279,8 @@ def test_real_docs_match_facts(facts: dict, id_headings: dict) -> None:
         {"line": s.line, "level": s.level, "text": s.title}
         for s in doc.sections[: len(facts["first_heading_lines"])]
     ]
-    assert first == facts["first_heading_lines"]
+    # the facts give markdown-it's inline source; a section is titled by its plain text
+    assert first == [{**h, "text": plain_inline(h["text"])} for h in facts["first_heading_lines"]]
     anchored = {a.key for s in doc.sections for a in s.anchors if a.kind == "arxiv"}
     assert anchored == set(facts["arxiv_ids"])
     for arxiv_id, fact in id_headings[facts["path"]].items():
@@ -287,12 +289,13 @@ def test_real_docs_match_facts(facts: dict, id_headings: dict) -> None:
             assert sec is None, arxiv_id
             continue
         assert sec is not None, arxiv_id
-        assert (sec.title, sec.line) == (fact["nearest_heading"], fact["nearest_heading_line"])
+        nearest = plain_inline(fact["nearest_heading"])
+        assert (sec.title, sec.line) == (nearest, fact["nearest_heading_line"])
         path = [sec.title]
         while path and sec.parent is not None:
             sec = doc.sections[sec.parent]
             path.insert(0, sec.title)
-        assert path == fact["heading_path"], arxiv_id
+        assert path == [plain_inline(h) for h in fact["heading_path"]], arxiv_id
 
 
 @pytest.mark.parametrize("facts", _real_docs(), ids=lambda f: f["path"].split("__")[0])
@@ -363,7 +366,7 @@ def _reference(text: str) -> list[tuple[int, int, str]]:
         (
             t.map[0] + 1,
             int(t.tag[1:]),
-            " ".join(p.strip() for p in tokens[i + 1].content.split("\n")),
+            plain_inline(" ".join(p.strip() for p in tokens[i + 1].content.split("\n"))),
         )
         for i, t in enumerate(tokens)
         if t.type == "heading_open" and t.level == 0 and t.map is not None
@@ -1088,3 +1091,24 @@ def test_a_headings_attribute_block_is_not_its_title() -> None:
         "Audits",
     ]
     assert [s.title for s in doc.sections if s.number] == ["1.2 Sets {a, b}"]
+
+
+@pytest.mark.parametrize(
+    "heading",
+    [
+        "## **1.2 Quantization**",
+        '## <a id="sec-1-2"></a>1.2 Quantization',
+        "## 📌 1.2 Quantization",
+        "## ▌Sección 1.2 · Quantization",
+        "## [1.2 Quantization](#sec-1-2)",
+    ],
+)
+def test_a_sections_number_is_read_through_its_headings_markup(heading: str) -> None:
+    """Bold, an HTML anchor, a link or an emoji before the number: the section is still §1.2,
+    titled by its words (what the notes' "§1.2" and the editor call it)."""
+    text = f"# Doc\n\n## 1 Compression\n\n{heading}\n\n- **FooQ** (arXiv:2112.03570)\n"
+    doc = parse_living_doc(text, "x.md", "t")
+    [sec] = [s for s in doc.sections if s.number == "§1.2"]
+    assert sec.title.endswith("Quantization") and "*" not in sec.title and "<" not in sec.title
+    assert section_number("📌 Membership inference") is None
+    assert strip_section_number("📌 Membership inference") == "📌 Membership inference"
