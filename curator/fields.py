@@ -19,14 +19,16 @@ __all__ = ["Field", "KINDS", "REMARKS", "is_remark", "label_kind", "labelled", "
 KINDS = ("link", "hint", "caveat", "points", "priority", "title", "skip", "note")
 
 _COLON_FIELD = re.compile(
-    r"^\s*+(?:>\s*+)*(?:[-*+·•▸▹・■□◆◇●○▪]\s*+|\d{1,3}[.)]\s++)?(?:\*\*|__)?(?P<name>[^:：\n*_【】|]{1,28}?)(?:\*\*|__)?"
-    r"\s*[:：]\s*(?:\*\*|__)?\s*(?P<rest>.*)$"
+    r"^\s*+(?:>\s*+)*(?:[-*+·•▸▹・■□◆◇●○▪]\s*+|\d{1,3}[.)]\s++)?(?:\[[ xX]\]\s++)?"
+    r"(?:\*\*|__|\*|_)?(?P<name>[^:：\n*_【】|]{1,28}?)(?:\*\*|__|\*|_)?"
+    r"\s*[:：]\s*(?:\*\*|__|[*_](?=\s|$))?\s*(?P<rest>.*)$"
 )
-"""The spaces before a name are taken whole (possessive ``*+``): given back one by one to the name,
+"""A task list's box ("- [ ] Link: …") and italics ("- *Link:* …") may come before the label.
+The spaces before a name are taken whole (possessive ``*+``): given back one by one to the name,
 which may hold spaces, a line of 2,000 spaces took a second to turn down.  A name they could make
 is blank, and a blank name is no field, so no line reads differently."""
 _BRACKET_FIELD = re.compile(
-    r"^\s*(?:[-*+·•]\s+)?【(?P<name>[^】\n]{1,16})】\s*[:：]?\s*(?P<rest>.*)$"
+    r"^\s*(?:[-*+·•]\s+)?(?:\[[ xX]\]\s+)?【(?P<name>[^】\n]{1,16})】\s*[:：]?\s*(?P<rest>.*)$"
 )
 
 

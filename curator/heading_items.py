@@ -16,7 +16,7 @@ from curator.fields import match_field
 from curator.item_labels import has_label, has_ref
 from curator.mdblocks import Block, ListEntry, plain_inline
 from curator.mentions import identities
-from curator.note_headings import has_word_label, is_structural
+from curator.note_headings import has_word_label, is_group_heading, is_structural
 from curator.note_items import Span
 from curator.note_layout import NoteLayout
 from curator.urls import find_urls
@@ -64,7 +64,7 @@ def _closing_rule(layout: NoteLayout) -> int:
 
 def _heads_item(layout: NoteLayout, hb: Block, body_end: int) -> bool:
     title = hb.text
-    if is_structural(title):
+    if is_structural(title) or is_group_heading(title):
         return False
     if layout.negative(title) and not has_word_label(title) and not has_ref(title):
         return False  # "###### not ours" over a list: the list's entries are left out one by one

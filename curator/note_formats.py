@@ -293,6 +293,19 @@ def _glyph_bullets(text: str) -> str:
     return _GLYPH_BULLET.sub(lambda m: m.group("indent") + "- ", text)
 
 
+_TASK_BOX = re.compile(
+    r"^(?P<lead>[ \t]*(?:>[ \t]?)*(?:[-*+]|\d{1,9}[.)])[ \t]+)\[[ xX]\][ \t]+(?=\S)", re.MULTILINE
+)
+"""A task list's box after an entry's marker ("- [ ] read FooNet", "1. [x] …", GitHub's and
+Obsidian's to-do lists): the entry is what follows it."""
+
+
+def _task_boxes(text: str) -> str:
+    """Task-list boxes dropped, so an entry reads as the plain entry it is.  Line numbers are
+    kept."""
+    return _TASK_BOX.sub(lambda m: m.group("lead"), text)
+
+
 _EMOJI_BULLET = re.compile(
     r"^(?P<indent>[ \t]*)(?P<mark>[\U0001F300-\U0001FAFF\u2600-\u27BF\u2B50\u2B55]\uFE0F?)"
     r"[ \t\u3000]+(?=\S)",
@@ -395,6 +408,7 @@ READERS: tuple[tuple[str, Callable[[str], bool], Callable[[str], str]], ...] = (
     ("outliner page links", lambda t: "[[" in t, _outliner_links),
     ("bullet glyphs", lambda t: _GLYPH_BULLET.search(t) is not None, _glyph_bullets),
     ("emoji bullets", lambda t: _EMOJI_BULLET.search(t) is not None, _emoji_bullets),
+    ("task lists", lambda t: "[" in t and _TASK_BOX.search(t) is not None, _task_boxes),
     ("bold item titles", _may_have_bold_titles, _bold_titles),
     ("bold list entries as sections", _may_have_bold_entries, _bold_entries),
     ("RSS/Atom feed", _may_be_feed, _feed_items),

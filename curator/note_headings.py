@@ -34,6 +34,20 @@ def _structural_re() -> re.Pattern[str]:
 
 
 @memo
+def _group_re() -> re.Pattern[str]:
+    """Headings that group entries without being an item (the lexicon's ``[headings] groups``, a
+    reading log's "Read", "待读"), matched at the start as :func:`_structural_re` is."""
+    words = default_lexicon().pattern("headings", "groups")
+    whole = r"(?:(?<=[^\x00-\x7f])|(?=\s*(?:$|[:：(（\[\-—–·|/,;]|\d)))"
+    return re.compile(rf"^(?:[#\s]*)(?:{_ENUMERATION})?(?:{words.pattern}){whole}", re.IGNORECASE)
+
+
+def is_group_heading(title: str) -> bool:
+    """A heading over entries that are each an item ("## Read", "## 待读 / 待办")."""
+    return bool(_group_re().match(plain_inline(title).strip())) and not has_word_label(title)
+
+
+@memo
 def structural_words() -> re.Pattern[str]:
     """The lexicon's structural headings alone: the words one of which every match of
     :func:`_structural_re` holds are this pattern's (its anchors add none)."""

@@ -1353,3 +1353,23 @@ def test_a_link_in_a_pasted_spreadsheets_first_column_ends_at_the_cells_comma() 
     got = {it.title: (it.arxiv, it.urls) for it in items(text)}
     assert got["hopgraph — GraphRAG indexer"] == ([], ["github.com/acme/hopgraph/"])
     assert got["SqueezeRAG"] == (["2611.00562"], [])
+
+
+def test_a_task_lists_boxes_are_not_part_of_its_entries() -> None:
+    """GitHub's and Obsidian's to-do lists ("- [ ] …", "- [x] …"): an entry's title, its fields
+    and its ID read as in a plain list; a reading log's "Read" / "待读" states hold its entries."""
+    text = (
+        "# Reading log\n\n## Read\n\n"
+        "- [x] 2611.04417 TokenCredit (token-level credit for on-policy distillation)\n"
+        "  - v1: +4.1 on MATH-500\n"
+        "- [x] Re-read SPARK (2609.11842) to compare process rewards\n\n"
+        "## 待读\n\n"
+        "- [ ] QuillNet-2\n  - [ ] Link: https://arxiv.org/abs/2610.17305\n  - *Caveat:* one seed\n"
+    )
+    assert read_formats("- [ ] a\n1. [x] b\n- [link](u)\n") == "- a\n1. b\n- [link](u)\n"
+    items = split_note(text, PATH).items
+    titles = [it.title for it in items]
+    assert all("[" not in t for t in titles), titles
+    assert {it.primary_arxiv for it in items} == {"2611.04417", "2609.11842", "2610.17305"}
+    [quill] = [it for it in items if it.primary_arxiv == "2610.17305"]
+    assert quill.title == "QuillNet-2" and quill.caveats == ["one seed"]
