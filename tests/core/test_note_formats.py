@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from curator.analysis import analyze
+from curator.fields import match_field
 from curator.mentions import is_chat_line, url_role
 from curator.models import Increment
 from curator.note_formats import read_formats
@@ -1373,3 +1374,26 @@ def test_a_task_lists_boxes_are_not_part_of_its_entries() -> None:
     assert {it.primary_arxiv for it in items} == {"2611.04417", "2609.11842", "2610.17305"}
     [quill] = [it for it in items if it.primary_arxiv == "2610.17305"]
     assert quill.title == "QuillNet-2" and quill.caveats == ["one seed"]
+
+
+@pytest.mark.parametrize(
+    ("line", "kind", "rest"),
+    [
+        ("- Enlace — https://arxiv.org/abs/2610.16684", "link", "https://arxiv.org/abs/2610.16684"),
+        ("- *Caveat* - one seed only", "caveat", "one seed only"),
+        ("  - Ojo -- a batch 32 se queda en 1,3×", "caveat", "a batch 32 se queda en 1,3×"),
+        ("- [ ] *Link:* https://x.org/a", "link", "https://x.org/a"),
+    ],
+)
+def test_a_known_label_before_a_dash_or_in_italics_is_a_field(
+    line: str, kind: str, rest: str
+) -> None:
+    f = match_field(line)
+    assert f is not None and (f.kind, f.rest) == (kind, rest)
+
+
+def test_a_name_before_a_dash_is_no_field() -> None:
+    """Only labels the lexicon knows: "FooNet — a model" is a title and its remark."""
+    assert match_field("- FooNet — a model that reads tables") is None
+    assert match_field("- 2610.16684 — Drafting from early exits") is None
+    assert match_field("- Cuidado: *não* é o TRACE").rest == "*não* é o TRACE"  # type: ignore[union-attr]
