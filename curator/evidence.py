@@ -63,14 +63,24 @@ def relevance_detail(ev: Evidence) -> dict[str, object]:
 def _without_titles(text: str, titles: list[str]) -> str:
     """``text`` with the paper's titles blanked: "Agents Ignore Their Tools" judges nothing."""
     low = text.lower()
+    flat: str | None = None
     for t in titles:
         tl = t.lower()
-        if len(t) >= 8 and tl in low:
+        if len(t) < 8:
+            continue
+        if tl in low:
             if CASE_PEERS is not None and CASE_PEERS.isdisjoint(text) and CASE_PEERS.isdisjoint(t):
                 text = _blank(text, low, tl)  # the case-insensitive regex's matches, found in C
             else:
                 text = re.sub(re.escape(t), " … ", text, flags=re.IGNORECASE)
-            low = text.lower()
+            low, flat = text.lower(), None
+        elif " " in tl and "\n" in low:
+            # a title wrapped over lines ("Probes read, models ignore:\nCausal validation …")
+            flat = " ".join(low.split()) if flat is None else flat
+            if " ".join(tl.split()) in flat:
+                words = r"\s+".join(map(re.escape, t.split()))
+                text = re.sub(words, " … ", text, flags=re.IGNORECASE)
+                low, flat = text.lower(), None
     return text
 
 

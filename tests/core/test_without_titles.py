@@ -49,3 +49,11 @@ def test_a_name_inside_a_longer_word_stays() -> None:
     assert blank_word("MiraFlow-2 beats MiraFlow, miraflow and MiraFlows", "MiraFlow") == (
         " -2 beats  ,   and MiraFlows"
     )
+
+
+def test_a_title_wrapped_over_lines_is_blanked() -> None:
+    """A hard-wrapped reference ("… Probes read, models ignore:\\nCausal validation …") holds the
+    title as the card writes it on one line: "ignore" in it is no verdict."""
+    text = "Haddad, L. (2026). Probes read, models ignore:\n  Causal validation of 1,200 linear probes. arXiv."
+    title = "Probes read, models ignore: Causal validation of 1,200 linear probes"
+    assert _without_titles(text, [title]) == "Haddad, L. (2026).  … . arXiv."
