@@ -75,7 +75,7 @@ def _without_titles(text: str, titles: list[str]) -> str:
                 text = re.sub(re.escape(t), " … ", text, flags=re.IGNORECASE)
             low, flat = text.lower(), None
         elif " " in tl and "\n" in low:
-            # a title wrapped over lines ("Probes read, models ignore:\nCausal validation …")
+            # a title wrapped over lines ("FooNet: Fast\nTables for …")
             flat = " ".join(low.split()) if flat is None else flat
             if " ".join(tl.split()) in flat:
                 words = r"\s+".join(map(re.escape, t.split()))

@@ -27,13 +27,13 @@ _COLON_FIELD = re.compile(
 The spaces before a name are taken whole (possessive ``*+``): given back one by one to the name,
 which may hold spaces, a line of 2,000 spaces took a second to turn down.  A name they could make
 is blank, and a blank name is no field, so no line reads differently."""
-_DASH_FIELD = re.compile(
+_RULED_FIELD = re.compile(
     r"^\s*+(?:>\s*+)*(?:[-*+·•▸▹・■□◆◇●○▪]\s*+|\d{1,3}[.)]\s++)?(?:\[[ xX]\]\s++)?"
     r"(?:\*\*|__|\*|_)?(?P<name>[^:：\n*_【】|—–-]{1,28}?)(?:\*\*|__|\*|_)?"
     r"[ \t]+(?:—|–|--?)[ \t]+(?P<rest>.*)$"
 )
-"""A known label before a dash ("- Link — https://…", "- Caveat - one seed"): read only when the
-label is one the lexicon knows, as a name before a dash is most often a title."""
+"""A known label before a long or short rule ("- Link — https://…", "- Caveat - one seed"): read
+only when the lexicon knows the label, as a name before such a rule is most often a title."""
 _BRACKET_FIELD = re.compile(
     r"^\s*(?:[-*+·•]\s+)?(?:\[[ xX]\]\s+)?【(?P<name>[^】\n]{1,16})】\s*[:：]?\s*(?P<rest>.*)$"
 )
@@ -105,11 +105,11 @@ def match_field(line: str) -> Field | None:
                 if kind:
                     return Field(kind, m.group("name").strip(), m.group("rest"))
     head = line[:40]
-    if (" -" in head or " —" in head or " –" in head) and (m := _DASH_FIELD.match(line)):
+    if (" -" in head or " —" in head or " –" in head) and (m := _RULED_FIELD.match(line)):
         kind = _kind(m.group("name"))
         if kind:
             return Field(kind, m.group("name").strip(), m.group("rest"))
-    return None  # no colon, no 【, no dash after a label (most lines)
+    return None  # no colon, no 【, no rule after a label (most lines)
 
 
 REMARKS = ("note", "caveat")
