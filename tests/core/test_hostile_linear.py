@@ -369,3 +369,19 @@ def test_title_and_doc_patterns_are_linear_on_long_runs() -> None:
 
     small, large = _best_cpu(runs, 2_000), _best_cpu(runs, 8_000)
     assert large < 9 * max(small, 0.002), (small, large)
+
+
+def test_an_html_list_of_unclosed_links_reads_in_linear_time() -> None:
+    """A pasted ``<li>`` line of thousands of ``<a href=…>`` never closed: each link's text is
+    sought at most 300 characters on, so 4x the line costs ~4x, not 16x."""
+    from curator.note_formats import read_formats
+
+    def note(n: int) -> str:
+        return (
+            "<ul>\n<li>"
+            + '<a href="https://e.org/x">x <a href="https://e.org/y">' * n
+            + "\n</ul>\n"
+        )
+
+    small, large = _best_cpu(read_formats, note(2_000)), _best_cpu(read_formats, note(8_000))
+    assert large <= 9 * max(small, 1e-3), (small, large)

@@ -1397,3 +1397,21 @@ def test_a_name_before_a_dash_is_no_field() -> None:
     assert match_field("- FooNet — a model that reads tables") is None
     assert match_field("- 2610.16684 — Drafting from early exits") is None
     assert match_field("- Cuidado: *não* é o TRACE").rest == "*não* é o TRACE"  # type: ignore[union-attr]
+
+
+def test_an_html_list_reads_as_the_markdown_list_it_is() -> None:
+    """A web page's or a rich-text editor's ``<ul><li>``: Markdown would read the whole list as
+    one HTML block; each entry is an item, nested entries stay details, line numbers stay."""
+    text = (
+        "# Reading\n\nFrom the lab page:\n<ul>\n"
+        '<li><b>FooNet</b> — <a href="https://arxiv.org/abs/2610.12345">paper</a></li>\n'
+        "<li>BarKV &amp; friends (arXiv:2610.11111)\n  <ul><li>one seed only</li></ul>\n</li>\n"
+        "</ul>\n"
+    )
+    read = read_formats(text)
+    assert read.count("\n") == text.count("\n")
+    assert "- **FooNet** — [paper](https://arxiv.org/abs/2610.12345)" in read
+    assert "  - one seed only" in read and "<" not in read
+    items = split_note(text, PATH).items
+    assert [it.primary_arxiv for it in items] == ["2610.12345", "2610.11111"]
+    assert items[1].title.startswith("BarKV & friends")

@@ -1,0 +1,86 @@
+"""HTML lists pasted into a note (a web page's or a rich-text editor's ``<ul><li>…</li></ul>``)
+read as the Markdown list they are.
+
+Markdown takes a line that opens with ``<ul>`` for an HTML block and reads nothing inside it
+until a blank line: every entry of the list, its links and its IDs, was one opaque block.
+Here each ``<li>`` becomes a ``- `` entry (indented by its list's depth), the list tags go,
+and the inline tags an entry carries become their Markdown (``<a href>`` a link, ``<b>`` bold,
+``<code>`` a code span, ``<br>`` a space).  Every line stays where it was; nothing is rendered.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+__all__ = ["html_lists", "may_have_html_lists"]
+
+_LI = re.compile(r"<li\b", re.IGNORECASE)
+_LIST_TAG = re.compile(r"[ \t]*<(?P<close>/?)(?:ul|ol)\b[^<>]{0,200}>", re.IGNORECASE)
+_LI_OPEN = re.compile(r"[ \t]*<li\b[^<>]{0,200}>[ \t]*", re.IGNORECASE)
+_CLOSERS = re.compile(r"(?:[ \t]*</(?:li|ul|ol|p)[ \t]*>)+[ \t]*$", re.IGNORECASE)
+_LIST_CLOSE = re.compile(r"</(?:ul|ol)", re.IGNORECASE)
+_LINK = re.compile(
+    r"<a\b[^<>]{0,500}?\bhref[ \t]*=[ \t]*[\"']([^\"'<>]{1,2000})[\"'][^<>]{0,300}>"
+    r"(.{0,300}?)</a[ \t]*>",
+    re.IGNORECASE,
+)
+_BOLD = re.compile(r"</?(?:strong|b)[ \t]*>", re.IGNORECASE)
+_ITALIC = re.compile(r"</?(?:em|i)[ \t]*>", re.IGNORECASE)
+_CODE = re.compile(r"</?code[ \t]*>", re.IGNORECASE)
+_BREAK = re.compile(r"<br[ \t]*/?>|</?p[ \t]*>|</?span\b[^<>]{0,200}>", re.IGNORECASE)
+
+
+def may_have_html_lists(text: str) -> bool:
+    """A cheap test: an ``<li`` tag somewhere."""
+    return _LI.search(text) is not None
+
+
+def html_lists(text: str) -> str:
+    """*text* with its HTML lists written as Markdown list entries; same line count.  Lines in
+    code fences and lines outside every list stay as they are."""
+    out: list[str] = []
+    depth = 0
+    fence = False
+    for line in text.split("\n"):
+        if line.lstrip().startswith(("```", "~~~")):
+            fence = not fence
+        if fence:
+            out.append(line)
+            continue
+        rest, depth = _list_tags(line, depth)
+        li = _LI_OPEN.match(rest)
+        if li is None and depth == 0 and rest is line:
+            out.append(line)  # no list here
+            continue
+        indent = "  " * max(0, depth - 1)
+        closers = _CLOSERS.search(rest)
+        if closers:
+            depth = max(0, depth - len(_LIST_CLOSE.findall(closers.group())))
+            rest = rest[: closers.start()]
+        if li is not None:
+            out.append(indent + "- " + _inline(rest[li.end() :]))
+        else:
+            out.append(_inline(rest) if rest.strip() else "")
+    return "\n".join(out)
+
+
+def _list_tags(line: str, depth: int) -> tuple[str, int]:
+    """``line`` without the ``<ul>`` / ``</ol>`` tags it opens with, and the depth after them."""
+    rest = line
+    while (m := _LIST_TAG.match(rest)) is not None:
+        depth = max(0, depth - 1) if m.group("close") else depth + 1
+        rest = rest[m.end() :]
+    return rest, depth
+
+
+def _inline(text: str) -> str:
+    """An entry's inline HTML as Markdown: links, bold, italics, code, breaks."""
+    if "<" not in text:
+        return html.unescape(text)
+    text = _LINK.sub(lambda m: f"[{m.group(2).strip() or m.group(1)}]({m.group(1)})", text)
+    text = _BOLD.sub("**", text)
+    text = _ITALIC.sub("*", text)
+    text = _CODE.sub("`", text)
+    text = _BREAK.sub(" ", text)
+    return html.unescape(text)
