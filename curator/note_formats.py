@@ -20,7 +20,7 @@ from itertools import islice
 from curator.arxiv import find_ids
 from curator.fields import match_field
 from curator.lexicon import default_lexicon
-from curator.note_html import html_lists, may_have_html_lists
+from curator.note_html import html_lists, html_tables, may_have_html_lists, may_have_html_tables
 
 __all__ = ["READERS", "read_formats"]
 
@@ -411,6 +411,7 @@ READERS: tuple[tuple[str, Callable[[str], bool], Callable[[str], str]], ...] = (
     ("emoji bullets", lambda t: _EMOJI_BULLET.search(t) is not None, _emoji_bullets),
     ("task lists", lambda t: "[" in t and _TASK_BOX.search(t) is not None, _task_boxes),
     ("HTML lists", may_have_html_lists, html_lists),
+    ("HTML tables", may_have_html_tables, html_tables),
     ("bold item titles", _may_have_bold_titles, _bold_titles),
     ("bold list entries as sections", _may_have_bold_entries, _bold_entries),
     ("RSS/Atom feed", _may_be_feed, _feed_items),

@@ -1,5 +1,5 @@
-"""HTML lists pasted into a note (a web page's or a rich-text editor's ``<ul><li>…</li></ul>``)
-read as the Markdown list they are.
+"""HTML lists and tables pasted into a note (a web page's or a rich-text editor's
+``<ul><li>…</li></ul>``, ``<table><tr><td>…``) read as the Markdown list or table they are.
 
 Markdown takes a line that opens with ``<ul>`` for an HTML block and reads nothing inside it
 until a blank line: every entry of the list, its links and its IDs, was one opaque block.
@@ -13,7 +13,7 @@ from __future__ import annotations
 import html
 import re
 
-__all__ = ["html_lists", "may_have_html_lists"]
+__all__ = ["html_lists", "html_tables", "may_have_html_lists", "may_have_html_tables"]
 
 _LI = re.compile(r"<li\b", re.IGNORECASE)
 _LIST_TAG = re.compile(r"[ \t]*<(?P<close>/?)(?:ul|ol)\b[^<>]{0,200}>", re.IGNORECASE)
@@ -84,3 +84,47 @@ def _inline(text: str) -> str:
     text = _CODE.sub("`", text)
     text = _BREAK.sub(" ", text)
     return html.unescape(text)
+
+
+_TABLE = re.compile(r"<table\b", re.IGNORECASE)
+_TABLE_TAGS = re.compile(
+    r"^(?:[ \t]*</?(?:table|thead|tbody|tfoot)\b[^<>]{0,200}>)+[ \t]*$", re.IGNORECASE
+)
+_ROW = re.compile(r"^[ \t]*<tr\b", re.IGNORECASE)
+_CELL = re.compile(r"<t([hd])\b[^<>]{0,200}>(.{0,2000}?)</t[hd][ \t]*>", re.IGNORECASE)
+
+
+def may_have_html_tables(text: str) -> bool:
+    """A cheap test: a ``<table`` tag somewhere."""
+    return _TABLE.search(text) is not None
+
+
+def html_tables(text: str) -> str:
+    """*text* with each HTML table whose ``<table>`` tag stands on a line of its own written as
+    a Markdown table: each ``<tr>`` line a row; the header row moves up into the line the table's
+    tags held, so its separator can take the header's line.  Same line count."""
+    out: list[str] = []
+    slot = -1  # the last blanked tag line of the table being read, free for its header row
+    rows = 0
+    for line in text.split("\n"):
+        if _TABLE_TAGS.match(line):
+            opens = bool(_TABLE.search(line))
+            if opens:
+                rows = 0
+            out.append("")
+            slot = len(out) - 1 if (opens or slot >= 0) and rows == 0 else -1
+            continue
+        cells = _CELL.findall(line) if _ROW.match(line) else []
+        if not cells:
+            out.append(line)
+            slot = -1 if line.strip() else slot
+            continue
+        row = "| " + " | ".join(_inline(c).replace("|", "/").strip() for _k, c in cells) + " |"
+        if rows == 0 and slot >= 0:
+            out[slot] = row  # the header, one line up
+            out.append("|" + " --- |" * len(cells))
+        else:
+            out.append(row)
+        rows += 1
+        slot = -1
+    return "\n".join(out)

@@ -1415,3 +1415,25 @@ def test_an_html_list_reads_as_the_markdown_list_it_is() -> None:
     items = split_note(text, PATH).items
     assert [it.primary_arxiv for it in items] == ["2610.12345", "2610.11111"]
     assert items[1].title.startswith("BarKV & friends")
+
+
+def test_an_html_table_reads_as_the_markdown_table_it_is() -> None:
+    """A table pasted as HTML: each ``<tr>`` a row, read by its header as a Markdown table is;
+    the header moves up into the ``<table>`` line so its separator keeps every line in place."""
+    text = (
+        "Compared:\n<table>\n"
+        "  <tr><th>Method</th><th>Idea</th><th>Quality</th></tr>\n"
+        '  <tr><td><a href="https://arxiv.org/abs/2610.09415">PagedEvict</a></td>'
+        "<td>learned eviction</td><td>= on RULER 64K, no loss at all</td></tr>\n"
+        "  <tr><td>MLA of FooSeek-V2 (2405.04434)</td><td>latent KV</td>"
+        "<td>n/a (needs pretraining from scratch)</td></tr>\n"
+        "</table>\n"
+    )
+    read = read_formats(text)
+    assert read.count("\n") == text.count("\n") and "<" not in read
+    assert read.split("\n")[1] == "| Method | Idea | Quality |"
+    items = split_note(text, PATH).items
+    assert [(it.title, it.primary_arxiv) for it in items] == [
+        ("PagedEvict", "2610.09415"),
+        ("MLA of FooSeek-V2", "2405.04434"),
+    ]
