@@ -18,9 +18,13 @@ __all__ = ["Field", "KINDS", "REMARKS", "is_remark", "label_kind", "labelled", "
 
 KINDS = ("link", "hint", "caveat", "points", "priority", "title", "skip", "note")
 
-_COLON_FIELD = re.compile(
+_LEAD = (
     r"^\s*+(?:>\s*+)*(?:[-*+·•▸▹・■□◆◇●○▪]\s*+|\d{1,3}[.)]\s++)?(?:\[[ xX]\]\s++)?"
-    r"(?:\*\*|__|\*|_)?(?P<name>[^:：\n*_【】|]{1,28}?)(?:\*\*|__|\*|_)?"
+    r"(?:\*\*|__|\*|_)?"
+)
+"""What comes before a label: quote marks, an entry's marker, a task's box, emphasis."""
+_COLON_FIELD = re.compile(
+    _LEAD + r"(?P<name>[^:：\n*_【】|]{1,28}?)(?:\*\*|__|\*|_)?"
     r"\s*[:：]\s*(?:\*\*|__|[*_](?=\s|$))?\s*(?P<rest>.*)$"
 )
 """A task list's box ("- [ ] Link: …") and italics ("- *Link:* …") may come before the label.
@@ -28,8 +32,7 @@ The spaces before a name are taken whole (possessive ``*+``): given back one by 
 which may hold spaces, a line of 2,000 spaces took a second to turn down.  A name they could make
 is blank, and a blank name is no field, so no line reads differently."""
 _RULED_FIELD = re.compile(
-    r"^\s*+(?:>\s*+)*(?:[-*+·•▸▹・■□◆◇●○▪]\s*+|\d{1,3}[.)]\s++)?(?:\[[ xX]\]\s++)?"
-    r"(?:\*\*|__|\*|_)?(?P<name>[^:：\n*_【】|—–-]{1,28}?)(?:\*\*|__|\*|_)?"
+    _LEAD + r"(?P<name>[^:：\n*_【】|—–-]{1,28}?)(?:\*\*|__|\*|_)?"
     r"[ \t]+(?:—|–|--?)[ \t]+(?P<rest>.*)$"
 )
 """A known label before a long or short rule ("- Link — https://…", "- Caveat - one seed"): read

@@ -24,22 +24,25 @@ _ENUMERATION = (
 """A heading's number ("一、", "9. ", "2.3 ", "IV) "): "9. Summary" holds no items, as "Summary"."""
 
 
-@memo
-def _structural_re() -> re.Pattern[str]:
-    """Headings that hold no items (the lexicon's ``[headings] structural``), matched at the start:
-    "状态与矛盾" or "Status: held" or "Summary (3)", but not "Notes on judge papers"."""
-    words = default_lexicon().pattern("headings", "structural")
+def _heading_words_re(kind: str) -> re.Pattern[str]:
+    """The lexicon's ``[headings] <kind>`` words matched at a heading's start, after its number,
+    as whole words: "Status: held", "Summary (3)", but not "Notes on judge papers"."""
+    words = default_lexicon().pattern("headings", kind)
     whole = r"(?:(?<=[^\x00-\x7f])|(?=\s*(?:$|[:：(（\[\-—–·|/,;]|\d)))"
     return re.compile(rf"^(?:[#\s]*)(?:{_ENUMERATION})?(?:{words.pattern}){whole}", re.IGNORECASE)
+
+
+@memo
+def _structural_re() -> re.Pattern[str]:
+    """Headings that hold no items (the lexicon's ``[headings] structural``): "状态与矛盾"."""
+    return _heading_words_re("structural")
 
 
 @memo
 def _group_re() -> re.Pattern[str]:
     """Headings that group entries without being an item (the lexicon's ``[headings] groups``, a
     reading log's "Read", "待读"), matched at the start as :func:`_structural_re` is."""
-    words = default_lexicon().pattern("headings", "groups")
-    whole = r"(?:(?<=[^\x00-\x7f])|(?=\s*(?:$|[:：(（\[\-—–·|/,;]|\d)))"
-    return re.compile(rf"^(?:[#\s]*)(?:{_ENUMERATION})?(?:{words.pattern}){whole}", re.IGNORECASE)
+    return _heading_words_re("groups")
 
 
 def is_group_heading(title: str) -> bool:

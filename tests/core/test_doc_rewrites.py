@@ -11,15 +11,15 @@ before every heading 165.
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from pathlib import Path
 
 import pytest
-from test_relay_scores import RELAYS, SCORER, score
+from test_relay_rewrites import Scored, needs_no_more_corrections, scored_rewrites
+from test_relay_scores import RELAYS
 
 _HEADING = re.compile(r"(?m)^(#{1,6}) (.*\S)[ \t]*$")
 
@@ -61,31 +61,11 @@ def _rewrite(src: Path, dest: Path, how: Callable[[str], str]) -> bool:
     return changed
 
 
-Scored = tuple[dict[str, str], str, str, int] | None
-
-
 @pytest.fixture(scope="module")
 def rewritten(
     tmp_path_factory: pytest.TempPathFactory,
 ) -> Iterator[dict[tuple[str, str], Future[Scored]]]:
-    """Every relay's docs rewritten every way, scored two at a time."""
-    root = tmp_path_factory.mktemp("doc-rewrites")
-
-    def run(name: str, rewrite: str) -> Scored:
-        ws = root / rewrite / name
-        if not _rewrite(RELAYS[name][0], ws, REWRITES[rewrite]):
-            return None
-        return score(ws)
-
-    pool = ThreadPoolExecutor(max_workers=max(2, min(4, os.cpu_count() or 2)))
-    jobs = {
-        (name, rewrite): pool.submit(run, name, rewrite)
-        for name in sorted(RELAYS)
-        for rewrite in sorted(REWRITES)
-        if SCORER.is_file() and (RELAYS[name][0] / "expected.json").is_file()
-    }
-    yield jobs
-    pool.shutdown(cancel_futures=True)
+    yield from scored_rewrites(tmp_path_factory.mktemp("doc-rewrites"), REWRITES, _rewrite)
 
 
 @pytest.mark.slow
@@ -94,12 +74,4 @@ def rewritten(
 def test_a_relay_whose_doc_is_written_another_way_needs_no_more_corrections(
     rewritten: dict[tuple[str, str], Future[Scored]], name: str, rewrite: str
 ) -> None:
-    relay, bound = RELAYS[name]
-    if (name, rewrite) not in rewritten:
-        pytest.skip(f"missing {SCORER} or {relay}/expected.json")
-    scored = rewritten[name, rewrite].result()
-    if scored is None:
-        pytest.skip(f"{name}'s docs have nothing to rewrite as {rewrite}")
-    figures, last, out, _rc = scored
-    assert int(figures["corrections"]) <= min(bound, 1), f"{name} ({rewrite}): {last}\n{out}"
-    assert figures["false-merges"] == "0", f"{name} ({rewrite}): different items merged\n{out}"
+    needs_no_more_corrections(rewritten, name, rewrite)
