@@ -12,10 +12,10 @@ import re
 from bisect import bisect_left, bisect_right
 
 from curator.arxiv import find_ids
-from curator.fields import match_field
-from curator.item_labels import has_label, has_ref
+from curator.fields import labelled, match_field
+from curator.item_labels import has_label, has_ref, lone_ref
 from curator.mdblocks import Block, ListEntry, plain_inline
-from curator.mentions import identities
+from curator.mentions import identities, is_chat_line
 from curator.note_headings import has_word_label, is_group_heading, is_structural
 from curator.note_items import Span
 from curator.note_layout import NoteLayout
@@ -188,23 +188,46 @@ def _is_group(blocks: list[Block], lines: list[str], start: int, end: int) -> bo
 
 def has_link_field(own: str) -> bool:
     """The heading's own body names its source: ``- 链接:URL``, ``**arXiv**: [ID](…)``, a bare ID
-    bullet."""
-    for raw in own.split("\n")[1:40]:
-        if raw[:1] in (" ", "\t"):
-            continue
-        m = match_field(raw)
-        if m and m.kind == "link" and has_ref(m.rest):
-            return True
-        stripped = re.sub(r"^\s*[-*+]\s+", "", raw).strip()
-        ids = find_ids(stripped[:40]) if stripped else []
-        if ids and ids[0].start <= 8 and _BARE_ID_LEAD.fullmatch(stripped[: ids[0].start]):
-            # "- 2608.12345" / "- arXiv [2608.12345](…)"; not "- Resan [2607.14418](…)", a paper of
-            # a list, nor "- [2611.13121] **FooBench: …** — kw: benchmark", an entry with a title of
-            # its own
-            rest = plain_inline(_URL_OR_MD_LINK.sub(" ", stripped[ids[0].end :]))
-            if raw.lstrip().startswith(("-", "*", "+")) and len(re.sub(r"[\W_]+", "", rest)) <= 12:
-                return True
+    bullet, or a record's lone address under a label curator does not know (below)."""
+    tops = [raw for raw in own.split("\n")[1:40] if raw[:1] not in (" ", "\t")]
+    return any(_names_source(raw) for raw in tops) or _record_link(tops)
+
+
+def _names_source(raw: str) -> bool:
+    m = match_field(raw)
+    if m and m.kind == "link" and has_ref(m.rest):
+        return True
+    stripped = re.sub(r"^\s*[-*+]\s+", "", raw).strip()
+    ids = find_ids(stripped[:40]) if stripped else []
+    if ids and ids[0].start <= 8 and _BARE_ID_LEAD.fullmatch(stripped[: ids[0].start]):
+        # "- 2608.12345" / "- arXiv [2608.12345](…)"; not "- Resan [2607.14418](…)", a paper of
+        # a list, nor "- [2611.13121] **FooBench: …** — kw: benchmark", an entry with a title of
+        # its own
+        rest = plain_inline(_URL_OR_MD_LINK.sub(" ", stripped[ids[0].end :]))
+        return raw.lstrip().startswith(("-", "*", "+")) and len(re.sub(r"[\W_]+", "", rest)) <= 12
     return False
+
+
+def _record_link(tops: list[str]) -> bool:
+    """A list of fields whose labels are the team's own words, not the lexicon's: one entry gives
+    a lone address ("- Collegamento: https://…"), another a plain value ("- Idee: …"), none
+    carries a citation in its label.  The shape is a record's source field whatever the label
+    says; a list of papers gives each entry an address of its own or a title beside it."""
+    links = values = 0
+    for raw in tops:
+        if not _ENTRY_MARK.match(raw) or is_chat_line(raw):
+            continue
+        field = labelled(raw)
+        if field is None:
+            continue
+        label, rest = field
+        if has_ref(label):
+            return False
+        if lone_ref(rest):
+            links += 1
+        elif not has_ref(rest):
+            values += 1
+    return links >= 1 and values >= 1
 
 
 def _address_led(own: str) -> bool:
@@ -274,4 +297,5 @@ def _sentence_led(own: str) -> bool:
 
 
 _URL_OR_MD_LINK = re.compile(r"\]\([^)]*\)|https?://\S+")
+_ENTRY_MARK = re.compile(r"^\s*(?:[-*+]|\d{1,3}[.)])\s")
 _BARE_ID_LEAD = re.compile(r"(?:arxiv|pdf|abs)?[\s:：\[(（【/]*", re.IGNORECASE)

@@ -91,6 +91,20 @@ def has_ref(text: str) -> bool:
     return any(not is_file_link(u) for u, _s, _e in find_urls(text))
 
 
+_ADDRESS = re.compile(r"\]\([^)]*\)|https?://\S+")
+
+
+def lone_ref(text: str) -> bool:
+    """An address or ID with at most a word around it ("<https://…>", "arXiv:2610.06692v2"): a
+    field's value that names a source and says nothing else."""
+    if not has_ref(text):
+        return False
+    rest = _ADDRESS.sub(" ", text)
+    for m in reversed(find_ids(rest)):
+        rest = rest[: m.start] + " " + rest[m.end :]
+    return len(re.sub(r"[\W_]+", "", plain_inline(rest))) <= 12
+
+
 def is_file_link(url: str) -> bool:
     return bool(re.search(r"\.(?:md|png|jpe?g|gif|svg)$", url.split("?")[0], re.IGNORECASE))
 

@@ -9,15 +9,14 @@ The words live in the lexicon's tables, not here.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from curator.arxiv import find_ids
-from curator.fields import Field, is_remark, label_kind, labelled, match_field
-from curator.item_labels import is_file_link
+from curator.fields import is_remark, label_kind, labelled
+from curator.item_body import BULLET, BodyReading, names_page, parse_hint
 from curator.item_titles import (
     PRIORITY,
     STARS,
-    ascii_digits,
     clean_title,
     lead_title,
     number_label,
@@ -27,9 +26,7 @@ from curator.lexicon import default_lexicon, memo
 from curator.mdblocks import plain_inline
 from curator.mentions import Identities, identities, url_role
 from curator.models import Item
-from curator.priority import HIGH, LOW, MEDIUM
-from curator.section_numbers import ROMAN, SECTION_REF_RE, canonical_section
-from curator.urls import find_urls, is_arxiv_url, normalize_url
+from curator.urls import find_urls, normalize_url
 
 __all__ = ["BULLET", "Span", "build_item", "clean_title", "parse_hint", "row_title"]
 
@@ -98,46 +95,15 @@ def row_title(cells: list[str], header: list[str]) -> str:
     return best or plain_inline(" ".join(cells))
 
 
-def parse_hint(value: str) -> str | None:
-    """``§1.3 KV …`` → "§1.3"; ``—(agent memory 主题)`` → "-" (belongs nowhere here)."""
-    v = plain_inline(value).strip().lstrip(":：").strip()
-    if re.match(r"^§?\s*[\w.．]{1,12}\s*[?？]", v):
-        return None  # "1.2.2? (it's French) — your call": a question, not a filing
-    m = SECTION_REF_RE.search(v)
-    if m:
-        return canonical_section(m.group(1)) or "§" + ascii_digits(m.group(1))
-    # "2.1", "2.1절", "2.1 (planning)", "C.3" (a bare "2" is a count, not a section)
-    m = re.match(
-        rf"^((?:(?:{ROMAN}|[A-Z])\.)?\d+(?:\.\d+)+|(?:{ROMAN}|[A-Z])\.\d+)(?![\d.]*\d)(?![A-Za-z])",
-        v,
-    )
-    if m:
-        return canonical_section(m.group(1)) or "§" + m.group(1)
-    if (cjk := canonical_section(v)) is not None and not v.isdigit():
-        return cjk  # "三、评测", "第三章"
-    if re.match(r"^[—\-–]+(?:\s|[(（]|$)", v) and re.search(r"[?？]", v):
-        return None  # "— (distillation? overthinking? your call)": undecided, not "nowhere"
-    if (
-        not v
-        or re.match(r"^[—\-–]+(?:\s|[(（]|$)", v)
-        or default_lexicon().pattern("hints", "nowhere").match(v)
-    ):
-        return "-"
-    return None
-
-
-BULLET = re.compile(r"^(\s*)(?:[-*+]|\d{1,3}[.)])\s+")
-
-
 def build_item(sp: Span, lines: list[str], path: str) -> Item:
     """The item of one span: its title line, its body's fields, then its paper and its pages."""
     item = _titled_item(sp, lines, path)
     title_line = " | ".join(sp.cells) if sp.kind == "table" and sp.cells else lines[sp.start - 1]
     title_ids = find_ids(title_line)
-    reading = _BodyReading(
+    reading = BodyReading(
         item,
         primary=title_ids[0].id if title_ids else None,
-        field_urls=[u for u, _s, _e in find_urls(title_line) if _names_page(u)],
+        field_urls=[u for u, _s, _e in find_urls(title_line) if names_page(u)],
     )
     body_lines = lines[sp.start : sp.end] if sp.kind != "table" else []
     for raw in body_lines[:400]:  # a point list longer than this is not read as points
@@ -213,108 +179,6 @@ def _lead_point(item: Item, lead_rest: str) -> None:
     rest = STARS.sub("", PRIORITY.sub("", plain_inline(lead_rest))).strip()
     if rest:
         item.points.append(rest)
-
-
-def _names_page(url: str) -> bool:
-    """A link that may be the item's own page: not arXiv (its ID says that), no file, no
-    redirect."""
-    return not is_arxiv_url(url) and not is_file_link(url) and url_role(url) != "ignore"
-
-
-@dataclass
-class _BodyReading:
-    """An item's body read line by line: its fields fill the item, and the paper and pages it
-    names are gathered; an indented line continues the field above it."""
-
-    item: Item
-    primary: str | None
-    field_urls: list[str] = field(default_factory=list)
-    current_field: str | None = None
-    field_indent: int = -1
-
-    def read(self, raw: str) -> None:
-        if not raw.strip():
-            return
-        indent = len(raw) - len(raw.lstrip())
-        fm = match_field(raw)
-        if fm:
-            self.current_field, self.field_indent = fm.kind, indent
-            self._field(fm, fm.rest.strip())
-        else:
-            self._plain(raw, indent)
-
-    def _field(self, fm: Field, rest: str) -> None:
-        item, kind = self.item, fm.kind
-        if kind == "link":
-            ids = find_ids(rest)
-            if ids and self.primary is None:
-                self.primary = ids[0].id
-            self.field_urls.extend(u for u, _s, _e in find_urls(rest) if _names_page(u))
-        elif kind == "hint":
-            hint = parse_hint(rest)
-            if hint and (item.section_hint in (None, "-") or hint != "-"):
-                item.section_hint = (
-                    hint if item.section_hint is None or hint != "-" else item.section_hint
-                )
-        elif kind == "priority":
-            item.priority = item.priority or _priority_word(rest)
-        elif kind == "title":
-            if not item.title and rest:
-                item.title = clean_title(plain_inline(rest)) or plain_inline(rest)
-        elif kind == "caveat":
-            item.caveats.extend(_split_inline_list(rest))
-        elif kind == "points" and rest:
-            item.points.extend(_split_inline_list(rest))
-        elif kind != "skip" and rest:
-            item.points.append(f"{fm.name}:{plain_inline(rest)}")
-
-    def _plain(self, raw: str, indent: int) -> None:
-        stripped = BULLET.sub("", raw).strip()
-        if raw.lstrip().startswith("|"):
-            if re.fullmatch(r"[|\s:\-]+", raw.strip()):
-                return
-            stripped = " | ".join(c.strip() for c in raw.strip().strip("|").split("|"))
-        if raw.lstrip().startswith(("```", "~~~")):
-            return
-        if self.primary is None and not self.field_urls:
-            if self._bare_link(stripped):
-                return
-            if BULLET.match(raw):
-                self._lead_citation(stripped)
-        if self.current_field is not None and indent > self.field_indent:
-            if self.current_field == "caveat":
-                self.item.caveats.append(plain_inline(stripped))
-                return
-        else:
-            self.current_field = None
-        if stripped:
-            self.item.points.append(plain_inline(stripped))
-
-    def _bare_link(self, stripped: str) -> bool:
-        """A line that is just a link names the source (not a mailer's redirect, a meeting)."""
-        only_url = find_urls(stripped)
-        if (
-            only_url
-            and only_url[0][1] <= 1
-            and len(stripped) - (only_url[0][2] - only_url[0][1]) <= 2
-            and not is_arxiv_url(only_url[0][0])
-            and url_role(only_url[0][0]) != "ignore"
-        ):
-            self.field_urls.append(only_url[0][0])
-            return True
-        return False
-
-    def _lead_citation(self, stripped: str) -> None:
-        """A bullet that opens with an ID or a link names the item's paper or page."""
-        ids = find_ids(stripped[:40])
-        lead_urls = [u for u, s0, _e in find_urls(stripped) if s0 <= 2]
-        if ids and ids[0].start <= 2:
-            self.primary = ids[0].id
-        elif lead_urls and is_arxiv_url(lead_urls[0]) and find_ids(lead_urls[0]):
-            self.primary = find_ids(lead_urls[0])[0].id
-        else:
-            urls = [u for u, s, _e in find_urls(stripped) if s <= 2 and not is_arxiv_url(u)]
-            self.field_urls.extend(urls)
 
 
 def _ordered_ids(item: Item) -> list[str]:
@@ -458,26 +322,6 @@ def _lead_id(body: list[str], remarked: frozenset[str] = frozenset()) -> str | N
         if ids:
             return ids[0] if len(ids) == 1 else None
     return None
-
-
-def _priority_word(text: str) -> str | None:
-    t = text.strip().lower()
-    if t.startswith(("高", "high", "p0", "p1")):
-        return HIGH
-    if t.startswith(("中", "medium", "p2")):
-        return MEDIUM
-    if t.startswith(("低", "low", "p3")):
-        return LOW
-    return None
-
-
-def _split_inline_list(text: str) -> list[str]:
-    """``- a - b`` (a flattened list on one line) → [a, b]."""
-    text = plain_inline(text).strip()
-    if not text:
-        return []
-    parts = re.split(r"(?:^|\s)-\s+(?=\S)", text)
-    return [p.strip() for p in parts if p.strip()]
 
 
 def dedupe(values: list[str]) -> list[str]:
