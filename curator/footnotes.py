@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import re
 
+from curator.arxiv import find_ids
+from curator.urls import find_urls
+
 _DEF = re.compile(r"^ {0,3}\[\^([^\]\s]{1,40})\]:[ \t]?(.*)$")
 _REF = re.compile(r"\[\^([^\]\s]{1,40})\](?!:)")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
@@ -62,3 +65,111 @@ def inline_footnotes(text: str) -> str:
         if "[^" in lines[k]:
             lines[k] = _REF.sub(cite, lines[k])
     return "\n".join(lines)
+
+
+_NUM_DEF = re.compile(r"^ {0,3}(?:[-*+][ \t]+)?\[(\d{1,4})\]:?[ \t]+(\S.*)$")
+_NUM_REF = re.compile(r"(?<![\]\\!])\[(\d{1,4}(?:[ \t]*[,;–-][ \t]*\d{1,4}){0,19})\](?![(\[:])")
+
+
+def inline_numbered_refs(text: str) -> str:
+    """A document's numbered references read where they are cited, as footnotes are.
+
+    A survey-style doc writes ``FooNet [12] trains …`` in §3.2 and lists ``[12] Smith et al.,
+    arXiv:…`` under its closing "References": the paper is anchored in §3.2, not in the list.
+    Each citation (``[12]``, ``[3, 7]``, ``[4–6]``) gets its references' text in parentheses, and
+    the definitions it cited become blank lines; a reference no line cites stays where it is.
+    """
+    if "[" not in text:
+        return text
+    lines = text.split("\n")
+    defs, at = _numbered_defs(lines)
+    if len(defs) < 2:
+        defs, at = _closing_list(lines)
+        if len(defs) < 2:
+            return text
+    cited: set[str] = set()
+
+    def cite(m: re.Match[str]) -> str:
+        keys = _ref_numbers(m[1])
+        if not keys or any(k not in defs for k in keys):
+            return m[0]
+        cited.update(keys)
+        space = "" if m.start() == 0 or m.string[m.start() - 1].isspace() else " "
+        return space + "(" + "; ".join(defs[k] for k in keys) + ")"
+
+    for k, line in enumerate(lines):
+        if k not in at and "[" in line:
+            lines[k] = _NUM_REF.sub(cite, line)
+    if not cited:
+        return text
+    for k, key in at.items():
+        if key in cited:
+            lines[k] = ""
+    return "\n".join(lines)
+
+
+def _numbered_defs(lines: list[str]) -> tuple[dict[str, str], dict[int, str]]:
+    """``[12] text`` lines outside code fences that cite a paper or a page: number → text, and
+    line index → number."""
+    defs: dict[str, str] = {}
+    at: dict[int, str] = {}
+    fence: str | None = None
+    for k, line in enumerate(lines):
+        fm = _FENCE.match(line)
+        if fence is not None or fm:
+            if fence is None:
+                fence = fm[1] if fm else None
+            elif fm and fm[1][0] == fence[0] and len(fm[1]) >= len(fence):
+                fence = None
+            continue
+        dm = _NUM_DEF.match(line) if line[:8].lstrip(" -*+\t").startswith("[") else None
+        key = str(int(dm[1])) if dm else ""
+        if dm and key not in defs and (find_ids(dm[2]) or find_urls(dm[2])):
+            defs[key], at[k] = dm[2].strip(), key
+    return defs, at
+
+
+_LISTED = re.compile(r"^ {0,3}(\d{1,4})[.)][ \t]+(\S.*)$")
+
+
+def _closing_list(lines: list[str]) -> tuple[dict[str, str], dict[int, str]]:
+    """The doc's closing numbered list, when every entry cites a paper or a page and at least
+    half of its numbers are cited as ``[n]`` elsewhere: a bibliography written as an ordered
+    list ("1. Smith et al., arXiv:…").  Any other numbered list is the doc's own content."""
+    defs: dict[str, str] = {}
+    at: dict[int, str] = {}
+    k = len(lines) - 1
+    while k >= 0:
+        line = lines[k]
+        m = _LISTED.match(line)
+        if m and (find_ids(m[2]) or find_urls(m[2])) and str(int(m[1])) not in defs:
+            defs[str(int(m[1]))], at[k] = m[2].strip(), str(int(m[1]))
+        elif line.strip():
+            break
+        k -= 1
+    if len(defs) < 2:
+        return {}, {}
+    cited = {
+        n
+        for j, line in enumerate(lines)
+        if j not in at and "[" in line
+        for ref in _NUM_REF.finditer(line)
+        for n in _ref_numbers(ref[1])
+    }
+    if len(cited & defs.keys()) * 2 < len(defs):
+        return {}, {}
+    return defs, at
+
+
+def _ref_numbers(inner: str) -> list[str]:
+    """ "3, 7" → ["3", "7"]; "4–6" → ["4", "5", "6"] (a range of at most 20)."""
+    out: list[str] = []
+    for part in re.split(r"[ \t]*[,;][ \t]*", inner):
+        bounds = [int(b) for b in re.split(r"[ \t]*[–-][ \t]*", part)]
+        if len(bounds) == 2 and bounds[0] < bounds[1] <= bounds[0] + 20:
+            out.extend(str(n) for n in range(bounds[0], bounds[1] + 1))
+        elif len(bounds) == 1:
+            out.append(str(bounds[0]))
+        else:
+            return []
+    return out

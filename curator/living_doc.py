@@ -23,7 +23,7 @@ from typing import Any
 
 from curator.doc_anchors import collect_anchors
 from curator.doc_sections import SectionRoles, find_section, section_for_line, section_roles
-from curator.footnotes import inline_footnotes
+from curator.footnotes import inline_footnotes, inline_numbered_refs
 from curator.gcpause import paused_gc
 from curator.mdblocks import heading_title
 from curator.models import Citation, LivingDoc, Section
@@ -311,7 +311,7 @@ def parse_living_doc(text: str, path: str, topic: str) -> LivingDoc:
     (:func:`section_roles`) and lines saying a paper was removed hold no anchors."""
     text = text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff")
     # a footnote anchors its paper where it is cited ("[^1]" in §A.1), not where the definitions sit
-    text = inline_footnotes(text)
+    text = inline_numbered_refs(inline_footnotes(text))
     lines = text.split("\n")
     total = len(lines) - 1 if text.endswith("\n") else len(lines)
     if not text:

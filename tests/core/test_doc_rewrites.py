@@ -1,12 +1,13 @@
 """The labelled relays with their living docs written another way, as other teams' tools write
 them: the same judgment is owed.
 
-Each rewrite changes only the docs' heading markup (``organized/knowledge/*.md``): an attribute
+Each rewrite changes only the docs' markup (``organized/knowledge/*.md``): an attribute
 block after every heading (Pandoc, kramdown, Quarto: ``## Title {#sec-3}``), an HTML anchor and
 bold around every heading's text (``## <a id="s3"></a>**1.2 Title**``, a TOC generator's), an emoji
-before every number (``## 📌 1.2 Title``).  Each found a real fault when first run, in corrections
-over the 17 relays: attribute blocks 16, an HTML anchor 178 and bold 172 (measured apart), an emoji
-before every heading 165.
+before every number (``## 📌 1.2 Title``); or its citations: every arXiv ID cited as ``[n]`` and
+listed under a closing "References".  Each found a real fault when first run, in corrections over
+the 17 relays: attribute blocks 16, an HTML anchor 178 and bold 172 (measured apart), an emoji
+before every heading 165, numbered references 6 (and every anchored paper's section wrong).
 """
 
 from __future__ import annotations
@@ -41,7 +42,28 @@ def _emoji_numbers(text: str) -> str:
     return re.sub(r"(?m)^(#{1,6}) (?=§|\d)", r"\1 📌 ", text)
 
 
+_CITED_ID = re.compile(r"(?:arXiv:\s?|https?://arxiv\.org/abs/)(\d{4}\.\d{4,5})(?:v\d+)?")
+
+
+def _numbered_references(text: str) -> str:
+    """Every arXiv ID cited as "[n]", listed as "[n] arXiv:ID" under a closing "References"."""
+    ids: list[str] = []
+
+    def cite(m: re.Match[str]) -> str:
+        if m.group(1) not in ids:
+            ids.append(m.group(1))
+        gap = " " if m.string[m.end() : m.end() + 1] == "(" else ""  # "[3](…" would be a link
+        return f"[{ids.index(m.group(1)) + 1}]{gap}"
+
+    body = _CITED_ID.sub(cite, text)
+    if not ids:
+        return text
+    refs = "\n".join(f"[{n}] arXiv:{i}" for n, i in enumerate(ids, 1))
+    return f"{body.rstrip()}\n\n## References\n\n{refs}\n"
+
+
 REWRITES: dict[str, Callable[[str], str]] = {
+    "numbered-references": _numbered_references,
     "attribute-blocks": _attribute_blocks,
     "anchored-bold": _anchored_bold,
     "emoji-numbers": _emoji_numbers,
@@ -75,3 +97,7 @@ def test_a_relay_whose_doc_is_written_another_way_needs_no_more_corrections(
     rewritten: dict[tuple[str, str], Future[Scored]], name: str, rewrite: str
 ) -> None:
     needs_no_more_corrections(rewritten, name, rewrite)
+    figures, last, out, _rc = rewritten[name, rewrite].result() or ({}, "", "", 0)
+    got, _, of = figures.get("anchored", "0/0").partition("/")
+    # where each anchored paper sits is the doc's own answer: a rewrite of its markup keeps it
+    assert got == of, f"{name} ({rewrite}): anchored papers in another section: {last}\n{out}"
