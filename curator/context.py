@@ -26,6 +26,7 @@ from curator.suggest import SectionIndex
 from curator.textfeatures import title_core, token_set
 from curator.verdicts import VerdictReader
 from curator.workspace import LoadedNote
+from curator.written import without_stamp
 
 __all__ = ["Context", "DocIndex", "build_context", "build_doc_index", "index_of"]
 
@@ -305,8 +306,7 @@ def _machine_notes(in_window: list[LoadedNote], lexicon: Lexicon) -> set[str]:
 
 
 def _slug(path: str) -> str:
-    name = path.rsplit("/", 1)[-1].rsplit(".", 1)[0].lower()
-    name = re.sub(r"^\d{4}-?\d{2}-?\d{2}(?:[t_]\d{4})?[-_]?", "", name)
+    name = without_stamp(path.rsplit("/", 1)[-1].rsplit(".", 1)[0]).lower()
     author = path.split("/")[-2].lower() if "/" in path else ""
     if author and name.startswith(author + "-"):
         name = name[len(author) + 1 :]

@@ -76,6 +76,16 @@ def local_time(dt: datetime, tz: tzinfo | None) -> tuple[datetime, str | None]:
     )
 
 
+def clock_in(dt: datetime, tz: tzinfo | None) -> datetime:
+    """An aware time as the clock in *tz* showed it; in an hour that happens twice, with a fixed
+    offset (an aware time in a fold never compares equal across zones, PEP 495)."""
+    shown = dt.astimezone(tz)
+    if tz is None or shown.utcoffset() == shown.replace(fold=1 - shown.fold).utcoffset():
+        return shown
+    offset, name = shown.utcoffset() or timedelta(0), shown.tzname()
+    return shown.replace(tzinfo=timezone(offset) if name is None else timezone(offset, name))
+
+
 def localize(dt: datetime, tz: tzinfo | None) -> datetime:
     """Attach the workspace zone to a naive time (the machine's zone when None)."""
     return local_time(dt, tz)[0]

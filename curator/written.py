@@ -12,13 +12,13 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Mapping
-from datetime import date, datetime, tzinfo
+from datetime import UTC, date, datetime, tzinfo
 from typing import TYPE_CHECKING
 
 from curator.isotime import parse_iso
 from curator.note_stamps import free_time, name_clock_zoned, time_in_text
 from curator.time_vocab import lexicon_or_default
-from curator.timezones import local_time
+from curator.timezones import clock_in, local_time
 
 if TYPE_CHECKING:
     from typing import Any
@@ -28,12 +28,16 @@ if TYPE_CHECKING:
 
 # --------------------------------------------------------------------------- file names
 
-_NAME_TIME = re.compile(r"^(\d{4})-(\d{2})-(\d{2})(?:[T_ ](\d{2})(\d{2}))?(?=$|[^0-9])")
-_NAME_COMPACT = re.compile(r"^(\d{4})(\d{2})(\d{2})(?:[T_](\d{2})(\d{2}))?(?=$|[^0-9])")
+_CLOCK_IN_NAME = r"(?:(\d{2})[:.h-]?(\d{2})(?:[:.-]?\d{2})?(Z(?![A-Za-z]))?)"
+"""A name's clock time: "1905", "19-05", "19.05", "19h05", "19:05", seconds after it ("190512"),
+and a "Z" when the program that named it wrote UTC."""
+_NAME_TIME = re.compile(rf"^(\d{{4}})-(\d{{2}})-(\d{{2}})(?:[T_ ]{_CLOCK_IN_NAME})?(?=$|[^0-9])")
+_NAME_COMPACT = re.compile(rf"^(\d{{4}})(\d{{2}})(\d{{2}})(?:[T_]{_CLOCK_IN_NAME})?(?=$|[^0-9])")
 
 
 def name_stamp(name: str) -> tuple[datetime | None, bool, str | None]:
-    """(naive time in the name, whether it carries a clock time, problem)."""
+    """(time in the name, whether it carries a clock time, problem): naive, local time, unless
+    the name says UTC ("…T1105Z-…")."""
     m = _NAME_TIME.match(name) or _NAME_COMPACT.match(name)
     if not m:
         return None, False, None
@@ -41,9 +45,16 @@ def name_stamp(name: str) -> tuple[datetime | None, bool, str | None]:
     hour = int(m.group(4) or 0)
     minute = int(m.group(5) or 0)
     try:
-        return datetime(year, month, day, hour, minute), m.group(4) is not None, None
+        stamp = datetime(year, month, day, hour, minute, tzinfo=UTC if m[6] else None)
     except ValueError:
         return None, False, f"impossible date/time {m.group(0)!r} in the file name"
+    return stamp, m.group(4) is not None, None
+
+
+def without_stamp(name: str) -> str:
+    """A file name after its date and clock time and the separator after them: its slug."""
+    m = _NAME_TIME.match(name) or _NAME_COMPACT.match(name)
+    return name[m.end() :].lstrip("-_ ") if m else name
 
 
 def time_from_name(name: str, tz: tzinfo | None) -> tuple[datetime | None, str | None]:
@@ -56,6 +67,8 @@ def time_from_name(name: str, tz: tzinfo | None) -> tuple[datetime | None, str |
     naive, _clock, problem = name_stamp(name)
     if naive is None:
         return None, problem
+    if naive.tzinfo is not None:
+        return clock_in(naive, tz), None
     return local_time(naive, tz)
 
 
@@ -102,6 +115,8 @@ def written_at(
     naive, clock, problem = name_stamp(name)
     if problem:
         problems.append(problem + ("" if fm_day else "; using the file's modification time"))
+    if naive is not None and naive.tzinfo is not None:
+        return clock_in(naive, tz), "name", problems
     if naive is not None and clock:
         zoned = name_clock_zoned(text, naive, tz, author, lexicon) if text else None
         if zoned is not None:

@@ -199,6 +199,15 @@ DST_NAMES = [
     # fixed offsets have no DST
     ("+05:30", "2026-11-20T1015-x.md", "2026-11-20T10:15+05:30", None),
     ("-03:00", "2026-03-29T0230-x.md", "2026-03-29T02:30-03:00", None),
+    # the clock written other ways: separated, with seconds, in UTC (a program's "Z")
+    ("Europe/Madrid", "2026-10-24T19-05-x.md", "2026-10-24T19:05+02:00", None),
+    ("Europe/Madrid", "2026-10-24_19h05-x.md", "2026-10-24T19:05+02:00", None),
+    ("Europe/Madrid", "2026-10-24T19.05-x.md", "2026-10-24T19:05+02:00", None),
+    ("Europe/Madrid", "2026-10-24T190512-x.md", "2026-10-24T19:05+02:00", None),
+    ("Europe/Madrid", "2026-10-24T1105Z-x.md", "2026-10-24T13:05+02:00", None),
+    # the night the clocks go back: a UTC name is never ambiguous
+    ("Europe/Madrid", "2026-10-25T0030Z-x.md", "2026-10-25T02:30+02:00", None),
+    ("Europe/Madrid", "2026-10-25T0130Z-x.md", "2026-10-25T02:30+01:00", None),
 ]
 
 
