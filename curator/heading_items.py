@@ -244,7 +244,7 @@ def _address_led(own: str) -> bool:
         urls = find_urls(bare[:300])
         ids = find_ids(bare[:40])
         opens = bool(urls and urls[0][1] == 0) or bool(
-            ids and ids[0].start <= 6 and _BARE_ID_LEAD.fullmatch(bare[: ids[0].start])
+            ids and ids[0].start <= 8 and _BARE_ID_LEAD.fullmatch(bare[: ids[0].start])
         )
         if opens and first and re.search(r"\*\*[^*]+\*\*|__[^_]+__", bare):
             # "[2611.13121] **FooBench: …**": an entry with a title of its own (a digest's)
@@ -264,7 +264,7 @@ def _opens_with_address(line: str) -> bool:
     urls = find_urls(bare[:300])
     ids = find_ids(bare[:40])
     return bool(urls and urls[0][1] == 0) or bool(
-        ids and ids[0].start <= 6 and _BARE_ID_LEAD.fullmatch(bare[: ids[0].start])
+        ids and ids[0].start <= 8 and _BARE_ID_LEAD.fullmatch(bare[: ids[0].start])
     )
 
 

@@ -248,7 +248,7 @@ def choose_title(c: Cluster, ctx: Context) -> str:
         hinted = [it for it in cands if it.section_hint and it.section_hint != "-"]
         pool = hinted or cands
         pool = sorted(pool, key=lambda it: (-min(len(it.title), 60), it.note))
-        return pool[0].title[:120]
+        return _card_named(pool[0].title, ctx.cards.get(c.key) if c.kind == "arxiv" else None)
     if c.kind == "arxiv":
         card = ctx.cards.get(c.key)
         if card and card.title:
@@ -261,6 +261,19 @@ def choose_title(c: Cluster, ctx: Context) -> str:
             if name:
                 return name
     return c.key
+
+
+def _card_named(title: str, card: PaperCard | None) -> str:
+    """A note's "RoboNet — not ours, see 1.2": the card's title when it opens with the name the
+    note gives before its remark ("RoboNet: Language-Conditioned …"), the paper's own words."""
+    lead = _REMARK_AFTER.split(title, maxsplit=1)[0].strip()
+    if card and card.title and lead != title.strip() and len(lead) >= 3:
+        if card.title.casefold().startswith(lead.casefold()):
+            return card.title[:120]
+    return title[:120]
+
+
+_REMARK_AFTER = re.compile(r"\s[—–-]{1,2}\s|\s?——\s?")
 
 
 def _is_prose(title: str) -> bool:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from curator.arxiv import find_ids
 from curator.fields import match_field
 from curator.heading_items import find_heading_items, has_link_field
-from curator.item_labels import OUTLINE_LINE, has_label, has_ref, label_match
+from curator.item_labels import OUTLINE_LINE, has_label, has_ref, label_match, lone_ref
 from curator.lexicon import text_memo
 from curator.mdblocks import Block, ListEntry, plain_inline
 from curator.mentions import identities, is_chat_line, url_role
@@ -224,7 +224,8 @@ def _entry_is_item(e: ListEntry, lines: list[str]) -> bool:
         return True
     m = match_field(first)
     if m and m.kind in ("link", "hint", "skip", "priority", "caveat", "points"):
-        return False
+        if m.kind != "link" or lone_ref(m.rest):
+            return False
     if has_ref(first):
         return True
     if _BOLD_LEAD_ENTRY.match(first):
