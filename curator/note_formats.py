@@ -332,22 +332,22 @@ def _emoji_bullets(text: str) -> str:
 _EMOJI_LIST = 3
 
 
-_DASH_BULLET = re.compile(r"^(?P<indent>[ \t]*)(?P<mark>[—–→⇒►])[ \t\u3000]+(?=\S)", re.MULTILINE)
+_RULE_BULLET = re.compile(r"^(?P<indent>[ \t]*)(?P<mark>[—–→⇒►])[ \t\u3000]+(?=\S)", re.MULTILINE)
 _MD_ENTRY = re.compile(r"^[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+\S", re.MULTILINE)
 
 
-def _dash_bullets(text: str) -> str:
-    """A dash or an arrow that opens runs of lines (each right after another it opens, three or
-    more in all), over twice as many lines as Markdown's own markers open, read as the marker it
-    stands for ("— point", "→ point": typewriter and chat habits).  An arrow after a line of
-    another kind is what it says (a verdict under a quote), a dash line alone a signature ("— anna
-    · 21:10"), an arrow under a Markdown entry its remark ("  → 5.1"): all stay.  Line numbers are
-    kept."""
+def _rule_bullets(text: str) -> str:
+    """A rule (—, –) or an arrow that opens runs of lines (each right after another it opens,
+    three or more in all), over twice as many lines as Markdown's own markers open, read as the
+    marker it stands for ("— point", "→ point": typewriter and chat habits).  An arrow after a
+    line of another kind is what it says (a verdict under a quote), a rule line alone a signature
+    ("— anna · 21:10"), an arrow under a Markdown entry its remark ("  → 5.1"): all stay.  Line
+    numbers are kept."""
     marks: Counter[str] = Counter()
     runs: Counter[str] = Counter()
     before = ""
     for line in text.split("\n"):
-        m = _DASH_BULLET.match(line)
+        m = _RULE_BULLET.match(line)
         key = m.group("mark") if m else ""
         if m:
             marks[m.group("mark")] += 1
@@ -364,7 +364,7 @@ def _dash_bullets(text: str) -> str:
     }
     if not bullets:
         return text
-    return _DASH_BULLET.sub(
+    return _RULE_BULLET.sub(
         lambda m: m.group("indent") + "- " if m.group("mark") in bullets else m.group(0), text
     )
 
@@ -446,7 +446,7 @@ READERS: tuple[tuple[str, Callable[[str], bool], Callable[[str], str]], ...] = (
     ("outliner page links", lambda t: "[[" in t, _outliner_links),
     ("bullet glyphs", lambda t: _GLYPH_BULLET.search(t) is not None, _glyph_bullets),
     ("emoji bullets", lambda t: _EMOJI_BULLET.search(t) is not None, _emoji_bullets),
-    ("dash and arrow bullets", lambda t: _DASH_BULLET.search(t) is not None, _dash_bullets),
+    ("rule and arrow bullets", lambda t: _RULE_BULLET.search(t) is not None, _rule_bullets),
     ("task lists", lambda t: "[" in t and _TASK_BOX.search(t) is not None, _task_boxes),
     ("HTML lists", may_have_html_lists, html_lists),
     ("HTML tables", may_have_html_tables, html_tables),
