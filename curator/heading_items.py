@@ -74,7 +74,7 @@ def _heads_item(layout: NoteLayout, hb: Block, body_end: int) -> bool:
     own = "\n".join([layout.lines[hb.start - 1], *layout.lines[hb.end : body_end]])
     if has_label(title) and _numbered_item(layout, hb.end + 1, body_end, own):
         return True  # numbered ("## 1. FooNet"), not over entries of their own
-    if has_link_field(own) and not _is_group(layout.blocks, layout.lines, hb.end + 1, body_end):
+    if has_link_field(own) and not is_group(layout.blocks, layout.lines, hb.end + 1, body_end):
         return True
     return _address_led(own) or (hb is not layout.note_title and _sentence_led(own))
 
@@ -88,7 +88,7 @@ def _numbered_item(layout: NoteLayout, start: int, end: int, own: str) -> bool:
         return False
     return (
         has_link_field(own)
-        or not _is_group(blocks, lines, start, end)
+        or not is_group(blocks, lines, start, end)
         or _discusses(blocks, lines, start, end)
     )
 
@@ -150,7 +150,7 @@ def _entry_of_its_own(e: ListEntry, lines: list[str]) -> bool:
     return any(match_field(c.text.split("\n", 1)[0]) is not None for c in e.children)
 
 
-def _is_group(blocks: list[Block], lines: list[str], start: int, end: int) -> bool:
+def is_group(blocks: list[Block], lines: list[str], start: int, end: int) -> bool:
     """A heading whose body lists several cited papers, each in a block of its own, groups them.
 
     (An arXiv digest's ``## cs.CL`` over its entries, a reading log's heading over its lines.)

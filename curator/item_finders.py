@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from curator.arxiv import find_ids
 from curator.fields import match_field
-from curator.heading_items import find_heading_items, has_link_field
+from curator.heading_items import find_heading_items, has_link_field, is_group
 from curator.item_labels import OUTLINE_LINE, has_label, has_ref, label_match, lone_ref
 from curator.lexicon import text_memo
 from curator.mdblocks import Block, ListEntry, plain_inline
@@ -147,6 +147,30 @@ def find_outline_headings(layout: NoteLayout) -> None:
         own = "\n".join(lines[ln - 1 : end])
         if len(identities(own).papers) == 1 or has_ref(lines[ln - 1]) or has_link_field(own):
             layout.claim(Span(ln, end, lines[ln - 1], "outline", layout.line_ctx[ln]))
+
+
+def find_colon_titles(layout: NoteLayout) -> None:
+    """A plain-text note's title line ("SkipSpec:") right over the record of fields that names
+    its source ("- Link: https://…", "- Section: 4.1"): one item, as a heading over the same
+    record is.  A field's own label over its values ("Caveats:" over a list) is no title, and a
+    line over a list of several papers introduces the list."""
+    blocks, lines = layout.blocks, layout.lines
+    for k, b in enumerate(blocks[:-1]):
+        nxt = blocks[k + 1]
+        if b.kind != "paragraph" or b.start != b.end or nxt.kind != "list" or nxt.start > b.end + 2:
+            continue
+        line = lines[b.start - 1].strip()
+        if not layout.usable(b.start) or layout.line_neg[b.start] or not _COLON_TITLE.match(line):
+            continue
+        if match_field(line) or has_ref(line) or is_chat_line(line):
+            continue
+        own = "\n".join(lines[b.start - 1 : nxt.end])
+        if has_link_field(own) and not is_group(blocks, lines, nxt.start, nxt.end):
+            end = _trim_end(lines, b.start, nxt.end)
+            layout.claim(Span(b.start, end, line[:-1], "outline", layout.line_ctx[b.start]))
+
+
+_COLON_TITLE = re.compile(r"^[^\s:：#>|*+-][^:：\n]{0,78}[:：]$")
 
 
 # --- lists and tables ----------------------------------------------------------------------
@@ -395,6 +419,7 @@ FINDERS: tuple[Finder, ...] = (
     Finder("section paths and briefing pseudo headings", mark_sections),
     Finder("label lines", find_label_lines),
     Finder("outline headings", find_outline_headings),
+    Finder("colon titles", find_colon_titles),
     Finder("list entries", find_list_entries),
     Finder("table rows", find_table_rows),
     Finder("numbered threads", find_threads),

@@ -29,6 +29,10 @@ CASES: dict[str, tuple[str, list[tuple[str, str | None, int, int]]]] = {
         "1.1 Foo-Net: a fast net\n\nSee arXiv:2611.00001 for it.\n",
         [("Foo-Net: a fast net", "2611.00001", 1, 3)],
     ),
+    "colon titles": (
+        "# Notes\n\nFoo-Net:\n- Link: https://arxiv.org/abs/2611.00001\n- Section: 1.3\n",
+        [("Foo-Net", "2611.00001", 3, 5)],
+    ),
     "list entries": (
         "- **Foo-Net**: fast (arXiv:2611.00001)\n- **Bar-Net**: slow (arXiv:2611.00002)\n",
         [("Foo-Net", "2611.00001", 1, 1), ("Bar-Net", "2611.00002", 2, 2)],
