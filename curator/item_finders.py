@@ -150,7 +150,7 @@ def find_outline_headings(layout: NoteLayout) -> None:
 
 
 def find_colon_titles(layout: NoteLayout) -> None:
-    """A plain-text note's title line ("SkipSpec:") right over the record of fields that names
+    """A plain-text note's title line ("FooNet:") right over the record of fields that names
     its source ("- Link: https://…", "- Section: 4.1"): one item, as a heading over the same
     record is.  A field's own label over its values ("Caveats:" over a list) is no title, and a
     line over a list of several papers introduces the list."""
