@@ -13,14 +13,24 @@ from __future__ import annotations
 
 import html
 import re
-from collections import Counter
 from collections.abc import Callable
-from itertools import islice
 
 from curator.arxiv import find_ids
 from curator.fields import match_field
 from curator.lexicon import default_lexicon
 from curator.note_html import html_lists, html_tables, may_have_html_lists, may_have_html_tables
+from curator.note_markers import (
+    EMOJI_BULLET,
+    GLYPH_BULLET,
+    LETTERED,
+    RULE_BULLET,
+    TASK_BOX,
+    emoji_bullets,
+    glyph_bullets,
+    lettered_entries,
+    rule_bullets,
+    task_boxes,
+)
 
 __all__ = ["READERS", "read_formats"]
 
@@ -279,96 +289,6 @@ def _bold_entry(lines: list[str], i: int) -> tuple[int, str, int] | None:
     return (i, m.group("title").strip(), end) if end > i else None
 
 
-_GLYPH_BULLET = re.compile(r"^(?P<indent>[ \t]*)[•◦▪‣▸▹・·](?:[ \t\u3000]+)(?=\S)", re.MULTILINE)
-"""A list entry pasted from a word processor or a chat ("• point", "◦ sub-point", "・項目"):
-Markdown reads no list there, only paragraphs.  (Not "■", "◆", "●": in a Japanese or Chinese
-note those open a part of their own, a heading more than an entry.)"""
-
-
-def _glyph_bullets(text: str) -> str:
-    """Bullet glyphs at the start of a line read as the list markers they stand for ("- "), when
-    a note has at least two such lines (one is a decoration, not a list).  Line numbers are
-    kept."""
-    if next(islice(_GLYPH_BULLET.finditer(text), 1, None), None) is None:
-        return text  # fewer than two
-    return _GLYPH_BULLET.sub(lambda m: m.group("indent") + "- ", text)
-
-
-_TASK_BOX = re.compile(
-    r"^(?P<lead>[ \t]*(?:>[ \t]?)*(?:[-*+]|\d{1,9}[.)])[ \t]+)\[[ xX]\][ \t]+(?=\S)", re.MULTILINE
-)
-"""A task list's box after an entry's marker ("- [ ] read FooNet", "1. [x] …", GitHub's and
-Obsidian's to-do lists): the entry is what follows it."""
-
-
-def _task_boxes(text: str) -> str:
-    """Task-list boxes dropped, so an entry reads as the plain entry it is.  Line numbers are
-    kept."""
-    return _TASK_BOX.sub(lambda m: m.group("lead"), text)
-
-
-_EMOJI_BULLET = re.compile(
-    r"^(?P<indent>[ \t]*)(?P<mark>[\U0001F300-\U0001FAFF\u2600-\u27BF\u2B50\u2B55]\uFE0F?)"
-    r"[ \t\u3000]+(?=\S)",
-    re.MULTILINE,
-)
-"""A list entry pasted from a chat or a Notion page with an emoji for its bullet ("🔹 point",
-"👉 sub-point")."""
-
-
-def _emoji_bullets(text: str) -> str:
-    """Emoji that open three or more lines of a note, the same emoji each time, read as the list
-    markers they stand for ("- "); one that opens fewer marks what its line is ("⚠️ not the same
-    paper", "🆕 net new"), and stays.  Line numbers are kept."""
-    marks = Counter(m.group("mark") for m in _EMOJI_BULLET.finditer(text))
-    bullets = {mark for mark, n in marks.items() if n >= _EMOJI_LIST}
-    if not bullets:
-        return text
-    return _EMOJI_BULLET.sub(
-        lambda m: m.group("indent") + "- " if m.group("mark") in bullets else m.group(0), text
-    )
-
-
-_EMOJI_LIST = 3
-
-
-_RULE_BULLET = re.compile(r"^(?P<indent>[ \t]*)(?P<mark>[—–→⇒►])[ \t\u3000]+(?=\S)", re.MULTILINE)
-_MD_ENTRY = re.compile(r"^[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+\S", re.MULTILINE)
-
-
-def _rule_bullets(text: str) -> str:
-    """A rule (—, –) or an arrow that opens runs of lines (each right after another it opens,
-    three or more in all), over twice as many lines as Markdown's own markers open, read as the
-    marker it stands for ("— point", "→ point": typewriter and chat habits).  An arrow after a
-    line of another kind is what it says (a verdict under a quote), a rule line alone a signature
-    ("— anna · 21:10"), an arrow under a Markdown entry its remark ("  → 5.1"): all stay.  Line
-    numbers are kept."""
-    marks: Counter[str] = Counter()
-    runs: Counter[str] = Counter()
-    before = ""
-    for line in text.split("\n"):
-        m = _RULE_BULLET.match(line)
-        key = m.group("mark") if m else ""
-        if m:
-            marks[m.group("mark")] += 1
-            runs[m.group("mark")] += key == before
-        elif line.strip():
-            before = ""  # a line of another kind ends the run; a blank line does not
-        before = key or before
-    most = max(marks.values(), default=0)
-    entries = sum(1 for _ in islice(_MD_ENTRY.finditer(text), most))
-    bullets = {
-        mark
-        for mark, n in marks.items()
-        if n >= _EMOJI_LIST and runs[mark] >= 2 and n > 2 * entries
-    }
-    if not bullets:
-        return text
-    return _RULE_BULLET.sub(
-        lambda m: m.group("indent") + "- " if m.group("mark") in bullets else m.group(0), text
-    )
-
-
 _REF_DEF = re.compile(
     r"^[ ]{0,3}\[(?P<label>[^\[\]\n]{1,60})\]:[ \t]*<?(?P<url>\S+?)>?(?:[ \t]+[\"'(].*)?[ \t]*$",
     re.MULTILINE,
@@ -444,10 +364,11 @@ def _quoted_messages(text: str) -> str:
 READERS: tuple[tuple[str, Callable[[str], bool], Callable[[str], str]], ...] = (
     ("quoted messages", lambda t: _QUOTED_LINE.search(t) is not None, _quoted_messages),
     ("outliner page links", lambda t: "[[" in t, _outliner_links),
-    ("bullet glyphs", lambda t: _GLYPH_BULLET.search(t) is not None, _glyph_bullets),
-    ("emoji bullets", lambda t: _EMOJI_BULLET.search(t) is not None, _emoji_bullets),
-    ("rule and arrow bullets", lambda t: _RULE_BULLET.search(t) is not None, _rule_bullets),
-    ("task lists", lambda t: "[" in t and _TASK_BOX.search(t) is not None, _task_boxes),
+    ("bullet glyphs", lambda t: GLYPH_BULLET.search(t) is not None, glyph_bullets),
+    ("emoji bullets", lambda t: EMOJI_BULLET.search(t) is not None, emoji_bullets),
+    ("lettered entries", lambda t: LETTERED.search(t) is not None, lettered_entries),
+    ("rule and arrow bullets", lambda t: RULE_BULLET.search(t) is not None, rule_bullets),
+    ("task lists", lambda t: "[" in t and TASK_BOX.search(t) is not None, task_boxes),
     ("HTML lists", may_have_html_lists, html_lists),
     ("HTML tables", may_have_html_tables, html_tables),
     ("bold item titles", _may_have_bold_titles, _bold_titles),

@@ -1,6 +1,6 @@
-"""Lists written with a dash or an arrow for their bullets ("— point", "→ point"): a typewriter's
-and a chat's habit.  Before, Markdown read no list there, and the relays rewritten that way cost
-22 (dashes) and 26 (arrows) corrections."""
+"""Lists written with a rule or an arrow for their bullets ("— point", "→ point"), a typewriter's
+and a chat's habit, or lettered ("a) point").  Before, Markdown read no list there, and the relays
+rewritten that way cost 22 (rules), 26 (arrows) and 5 (letters) corrections."""
 
 from __future__ import annotations
 
@@ -55,3 +55,17 @@ def test_an_outline_of_arrows_reads_as_the_outline_it_is() -> None:
         "    → BarNet https://arxiv.org/abs/2611.00002\n        → section:: 4.1\n"
     )
     assert read_formats(text) == text.replace("→", "-")
+
+
+def test_lettered_entries_read_as_numbered_ones_of_the_same_width() -> None:
+    text = "x\na) FooNet arXiv:2611.00001\nb) BarNet\n   a) sub\n   b) sub\nc) BazNet\n\nq) alone\n"
+    assert read_formats(text) == (
+        "x\n1) FooNet arXiv:2611.00001\n2) BarNet\n   1) sub\n   2) sub\n3) BazNet\n\nq) alone\n"
+    )
+    items = split_note(NOTE.format(m="-").replace("## ", "").replace("- ", "a) ", 1), PATH).items
+    assert items  # a lone "a)" is prose, and the note still splits
+
+
+def test_a_lone_letter_or_a_run_not_from_a_stays() -> None:
+    text = "a. m. we met\n\nb) then c) happened\nc) and more\n"
+    assert read_formats(text) == text
