@@ -14,7 +14,7 @@ from bisect import bisect_left, bisect_right
 from curator.arxiv import find_ids
 from curator.fields import labelled, match_field
 from curator.item_labels import has_label, has_ref, lone_ref
-from curator.mdblocks import Block, ListEntry, plain_inline
+from curator.mdblocks import Block, ListEntry
 from curator.mentions import identities, is_chat_line
 from curator.note_headings import has_word_label, is_group_heading, is_structural
 from curator.note_items import Span
@@ -203,8 +203,7 @@ def _names_source(raw: str) -> bool:
         # "- 2608.12345" / "- arXiv [2608.12345](…)"; not "- Resan [2607.14418](…)", a paper of
         # a list, nor "- [2611.13121] **FooBench: …** — kw: benchmark", an entry with a title of
         # its own
-        rest = plain_inline(_URL_OR_MD_LINK.sub(" ", stripped[ids[0].end :]))
-        return raw.lstrip().startswith(("-", "*", "+")) and len(re.sub(r"[\W_]+", "", rest)) <= 12
+        return raw.lstrip().startswith(("-", "*", "+")) and lone_ref(stripped[ids[0].start :])
     return False
 
 
@@ -296,6 +295,5 @@ def _sentence_led(own: str) -> bool:
     )
 
 
-_URL_OR_MD_LINK = re.compile(r"\]\([^)]*\)|https?://\S+")
 _ENTRY_MARK = re.compile(r"^\s*(?:[-*+]|\d{1,3}[.)])\s")
 _BARE_ID_LEAD = re.compile(r"(?:arxiv|pdf|abs)?[\s:：\[(（【/]*", re.IGNORECASE)
