@@ -41,13 +41,13 @@ def parse_hint(value: str) -> str | None:
         return canonical_section(m.group(1)) or "§" + m.group(1)
     if (cjk := canonical_section(v)) is not None and not v.isdigit():
         return cjk  # "三、评测", "第三章"
-    if re.match(r"^[—\-–]+(?:\s|[(（]|$)", v) and re.search(r"[?？]", v):
-        return None  # "— (distillation? overthinking? your call)": undecided, not "nowhere"
-    if (
-        not v
-        or re.match(r"^[—\-–]+(?:\s|[(（]|$)", v)
-        or default_lexicon().pattern("hints", "nowhere").match(v)
-    ):
+    if not v or re.match(r"^[—\-–]+(?:\s|[(（]|$)", v) and re.search(r"[?？]", v):
+        # a field left empty (a template's blank) or "— (distillation? overthinking? your
+        # call)": undecided, not "nowhere"
+        return None
+    if re.match(r"^[—\-–]+(?:\s|[(（]|$)", v) or default_lexicon().pattern(
+        "hints", "nowhere"
+    ).match(v):
         return "-"
     return None
 

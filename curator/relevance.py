@@ -28,7 +28,7 @@ from typing import Any
 from curator.lexicon import Lexicon
 from curator.models import LivingDoc, PaperCard
 from curator.textfeatures import tokens
-from curator.urls import URL_TLDS, strip_links
+from curator.urls import strip_addresses
 
 __all__ = ["Fit", "Profile", "item_terms"]
 
@@ -37,13 +37,6 @@ TOP_TERMS = 8
 Vocabulary = tuple[int, Counter[str], dict[str, Counter[str]]]
 """What a profile counts once per workspace: (units, document frequency, term mass per topic)."""
 """A fit is the sum of the best few terms: long notes must not win by length alone."""
-_URL = re.compile(
-    r"(?:https?://|www\.)\S+|\b[\w.-]+\.(?:com|org|net|io|ai|dev|cn|xyz|blog|app)/\S*",
-    re.IGNORECASE,
-)
-_URL_TLDS = URL_TLDS
-"""``_URL``'s hosts, for :func:`curator.urls.strip_links` (its linear reading of that pattern)."""
-_ARXIV_ID = re.compile(r"\b\d{4}\.\d{4,5}(?:v\d+)?\b|arxiv[:\s]*", re.IGNORECASE)
 _NUMERIC = re.compile(r"^[\d.,%×x+\-~]+[a-z%×]{0,3}$")
 _NEGATED_SUFFIXES = ("-free", "-less", "-agnostic")
 
@@ -106,7 +99,7 @@ VOCABULARY_VERSION = "1"
 def item_terms(text: str, exclude: frozenset[str]) -> Counter[str]:
     """Content terms of note text: no links, IDs, numbers, stop words, topic names or negated
     compounds."""
-    text = _ARXIV_ID.sub(" ", strip_links(text, _URL_TLDS))
+    text = strip_addresses(text)
     out = Counter(tokens(text))  # counted in C; the filters below then see each distinct term once
     drop: set[str] = set(exclude.intersection(out))
     for t in out:
@@ -269,7 +262,7 @@ class Profile:
         exclude = self.exclude if topic == self.topic else self.stop
         known, foreign = 0, []
         seen: set[str] = set()
-        for word in _TITLE_WORD.findall(_ARXIV_ID.sub(" ", strip_links(title, _URL_TLDS))):
+        for word in _TITLE_WORD.findall(strip_addresses(title)):
             if _NAME_LIKE.search(word):
                 continue
             low = word.lower()

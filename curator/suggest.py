@@ -21,6 +21,7 @@ from curator.models import Item, LivingDoc, Section, SectionSuggestion, short_pa
 from curator.section_numbers import SECTION_REF_RE, canonical_section, strip_section_number
 from curator.section_titles import contains, equivalents, title_key, title_variants
 from curator.textfeatures import BM25, blank_word, tokens
+from curator.urls import unversioned
 
 MEMO_LIMIT = 8192
 """Scored texts kept per doc index (a few evenings of increments) at least; past it the oldest
@@ -401,6 +402,7 @@ class SectionIndex:
             + " "
             + extra_text
         )
+        text = unversioned(text)  # "…v2" would read as the words "v" and "2"
         if unsaid:
             text = blank_word(text, unsaid)
         best_units = self.top(text, 5)

@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable
 from urllib.parse import unquote_plus, urlsplit
 
-__all__ = ["find_urls", "is_arxiv_url", "normalize_url"]
+__all__ = ["find_urls", "is_arxiv_url", "normalize_url", "strip_addresses", "unversioned"]
 
 # Characters a URL body may hold. Anything non-ASCII ends it: in these notes a URL glued to
 # Chinese text or fullwidth punctuation is far more common than an unencoded IRI. Also ends at
@@ -383,6 +383,24 @@ def _run_start(text: str, end: int) -> int:
 URL_TLDS = ("com", "org", "net", "io", "ai", "dev", "cn", "xyz", "blog", "app")
 """The top-level domains a bare host ("github.com/…") is recognised by when links are stripped
 from words."""
+
+
+_ARXIV_ID = re.compile(r"\b\d{4}\.\d{4,5}(?:v\d+)?\b|arxiv[:\s]*", re.IGNORECASE)
+
+
+def strip_addresses(text: str) -> str:
+    """``text`` with its links and arXiv IDs (any version, and the word "arXiv") blanked: what
+    it says in words."""
+    return _ARXIV_ID.sub(" ", strip_links(text, URL_TLDS))
+
+
+_VERSIONED_ID = re.compile(r"\b(\d{4}\.\d{4,5})v\d+\b")
+
+
+def unversioned(text: str) -> str:
+    """``text`` with every arXiv ID's version suffix dropped ("2604.01562v2" → "2604.01562"): a
+    paper's new version says nothing new about where it belongs."""
+    return _VERSIONED_ID.sub(r"\1", text) if "v" in text else text
 
 
 def strip_links(text: str, tlds: tuple[str, ...], then: re.Pattern[str] | None = None) -> str:

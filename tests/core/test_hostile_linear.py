@@ -351,9 +351,15 @@ def test_title_and_doc_patterns_are_linear_on_long_runs() -> None:
     delimiter row of spaces, a title's edge characters.  Same answers, linear time."""
     from curator.doc_anchors import _DELIM_ROW_RE
     from curator.matcher import _NUMBER
-    from curator.relevance import _URL, _URL_TLDS
     from curator.section_titles import title_variants as _title_variants
+    from curator.urls import URL_TLDS as _URL_TLDS
     from curator.urls import strip_links
+
+    # the pattern strip_links reads in linear time, as a regex tries it from every word start
+    _URL = re.compile(
+        r"(?:https?://|www\.)\S+|\b[\w.-]+\.(?:com|org|net|io|ai|dev|cn|xyz|blog|app)/\S*",
+        re.IGNORECASE,
+    )
 
     assert _NUMBER.findall("gpt4 and 7b, 1a2") == ["gpt4", "7b", "1a", "2"]
     assert _DELIM_ROW_RE.match("| --- | :-: |") and not _DELIM_ROW_RE.match("| a | b |")
@@ -385,3 +391,28 @@ def test_an_html_list_of_unclosed_links_reads_in_linear_time() -> None:
 
     small, large = _best_cpu(read_formats, note(2_000)), _best_cpu(read_formats, note(8_000))
     assert large <= 9 * max(small, 1e-3), (small, large)
+
+
+def test_a_new_version_of_a_paper_is_filed_where_the_first_one_was() -> None:
+    """ "2604.01562v2" read as words ("v", "2") moved a marginal section (relay-hw with every ID
+    versioned): an item's version suffixes do not change its suggestions."""
+    from curator.living_doc import parse_living_doc
+    from curator.suggest import SectionIndex
+    from curator.urls import unversioned
+
+    assert unversioned("arXiv:2604.01562v2 and 2604.01563v12, v2 of 2604.01564") == (
+        "arXiv:2604.01562 and 2604.01563, v2 of 2604.01564"
+    )
+    doc = parse_living_doc(
+        "# Numerics\n\n## MX formats\n\n- MX v2 scaling 2 v2 2604.00001\n\n"
+        "## Kernels\n\n- CUDA kernels 2604.00002\n",
+        "x.md",
+        "t",
+    )
+    index = SectionIndex(doc)
+
+    def item(text: str) -> Item:
+        return Item(note=PATH, label=None, title="t", line_start=1, line_end=1, text=text)
+
+    plain = index.suggest([item("loss spikes, kernels https://arxiv.org/abs/2604.01562")])
+    assert index.suggest([item("loss spikes, kernels https://arxiv.org/abs/2604.01562v2")]) == plain

@@ -892,6 +892,33 @@ def test_a_dash_over_a_question_is_no_section_yet_not_nowhere() -> None:
     assert parse_hint("—(agent memory 主题)") == "-"
 
 
+TEMPLATE_BLANKS = """# Reading list
+
+## Position Bias of Judge Models Revisited
+
+- Paper: arXiv:2611.05824
+- Section:
+- Position bias of judge models, measured again with pairwise preference agreement.
+
+## Paraphrased Leakage Probes for Benchmark Contamination
+
+- Paper: arXiv:2611.05823
+- Section: n/a
+- Contamination probes for pretraining corpora.
+"""
+
+
+def test_a_section_field_left_blank_files_the_item_nowhere_yet(tmp_path: Path) -> None:
+    """A template's "Section:" left empty is a field not filled in: the item is judged on what it
+    says (new here), not filed under no section of this doc as "n/a" files it."""
+    from curator.note_items import parse_hint
+
+    assert parse_hint("") is None and parse_hint("  ") is None and parse_hint("n/a") == "-"
+    got = run(tmp_path, TEMPLATE_BLANKS)
+    assert got["2611.05824"].status == "new"
+    assert got["2611.05823"].status == "off-topic"
+
+
 FEISHU = """| 序号 | 论文 | arXiv | 归属 | 结论 |
 | --- | --- | --- | --- | --- |
 | 1 | RepoSkel：先检索骨架再补全 | 2610.14237 | 1.2 | 新增 |
