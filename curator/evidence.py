@@ -26,7 +26,7 @@ from curator.matcher import Cluster
 from curator.models import AnchorRef, Item, SectionSuggestion, short_path
 from curator.section_numbers import SECTION_REF_RE, canonical_section
 from curator.section_titles import contains
-from curator.suggest import SectionIndex
+from curator.suggest import SectionIndex, Unit
 from curator.textfeatures import CASE_PEERS, normalized_title, title_core, token_set
 from curator.urls import URL_TLDS, find_urls, strip_links
 from curator.verdicts import OFF_KINDS
@@ -109,9 +109,7 @@ def read_remarks(ev: Evidence, scopes: list[tuple[Item, str]], ctx: Context, idl
         # an entry its author files under a section of this doc keeps it: a dismissal in its text
         # tells a story ("the editor dropped v1 because it had no numbers"), not the author's
         # verdict
-        filed = bool(
-            it.section_hint and it.section_hint != "-" and ctx.index.resolve(it.section_hint)
-        )
+        filed = filed_unit(it, ctx) is not None
         for v in ctx.reader.read(text):
             if v.kind in OFF_KINDS:
                 if not filed:
@@ -187,6 +185,23 @@ def _unlinked(text: str) -> str:
     return strip_links(text, URL_TLDS).strip()
 
 
+def filed_unit(it: Item, ctx: Context) -> Unit | None:
+    """The section of this doc an item's hint field files it under, by number or by title."""
+    if it.section_hint and it.section_hint != "-":
+        return ctx.index.resolve(it.section_hint)
+    title = it.section_title_hint
+    if title and not it.section_hint:
+        # a title with a sentence's marks or length ("agent / memory, not serving") counts only
+        # as written: the looser readings would find a place in any sentence
+        if len(title.split()) > 6 or _SENTENCE_MARK.search(title):
+            return ctx.index.titled(title)
+        return ctx.index.resolve_title(title)
+    return None
+
+
+_SENTENCE_MARK = re.compile(r"[,，;；。!！、/／]")
+
+
 HINT_WEIGHTS = {"field": 1.0, "number": 0.9, "title": 0.6}
 """How much an author's hint weighs against the lexical fit (which contributes at most 0.5)."""
 
@@ -202,12 +217,11 @@ def read_note_hints(
         where = f"{short_path(it.note)}({it.label or 'item'})"
         if it.section_hint == "-":
             ev.hint_none = ev.hint_none or f"{where} files it under no section of this doc"
+        elif unit := filed_unit(it, ctx):
+            found.append((unit.label, HINT_WEIGHTS["field"], f"hint in {where}"))
+            ev.filed_here = True
         elif it.section_hint:
-            unit = ctx.index.resolve(it.section_hint)
-            if unit:
-                found.append((unit.label, HINT_WEIGHTS["field"], f"hint in {where}"))
-                ev.filed_here = True
-            elif not ev.hint_other:
+            if not ev.hint_other:
                 other = "another doc's" if it.section_hint in ctx.other_sections else "a missing"
                 ev.hint_other = f"{short_path(it.note)} suggests {it.section_hint}, {other} section"
     primary = {

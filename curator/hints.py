@@ -133,6 +133,18 @@ _TITLE_BEFORE = re.compile(
 )
 
 
+def _title_words(m: re.Match[str], after: re.Pattern[str]) -> str | None:
+    """The title a hint word leads to ("file under the data mixing part" → "data mixing part"),
+    up to where the title ends; None when it is asked ("Section: multilingual?", as "1.2.2?")."""
+    stop = _TITLE_STOP.search(m.group("title"))
+    if stop and stop.group(0) in ("?", "？"):
+        return None
+    words = m.group("title")[: stop.start()] if stop else m.group("title")
+    words = after.split(words, maxsplit=1)[0].strip(" *_`'\"“”")
+    words = re.sub(r"^(?:in\s+|with\s+|to\s+)?(?:the|a|an|our)\s+", "", words, flags=re.IGNORECASE)
+    return words if len(words) >= 2 and not re.fullmatch(r"[\d.§\s]+", words) else None
+
+
 def read_hints(text: str, lexicon: Lexicon | None = None) -> list[Hint]:
     """The section hints of one scope of text, in order of appearance (numbers before titles)."""
     lex = lexicon or default_lexicon()
@@ -159,14 +171,7 @@ def read_hints(text: str, lexicon: Lexicon | None = None) -> list[Hint]:
         out.append(Hint("ref", re.sub(r"\s+", "", m.group("num")), m.group(0)))
         spans.append(m.span())
     for m in title.finditer(norm) if lead and may_match(title, skimmed) else ():
-        if any(a <= m.start() < b for a, b in spans):
-            continue
-        words = _TITLE_STOP.split(m.group("title"), maxsplit=1)[0]
-        words = after.split(words, maxsplit=1)[0].strip(" *_`'\"“”")
-        words = re.sub(
-            r"^(?:in\s+|with\s+|to\s+)?(?:the|a|an|our)\s+", "", words, flags=re.IGNORECASE
-        )
-        if len(words) >= 2 and not re.fullmatch(r"[\d.§\s]+", words):
+        if not any(a <= m.start() < b for a, b in spans) and (words := _title_words(m, after)):
             out.append(Hint("title", words, m.group(0).strip()[:60]))
     for m in _after_guarded(after).finditer(norm) if may_match(after, skimmed) else ():
         if any(a <= m.start() < b for a, b in spans):

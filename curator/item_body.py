@@ -21,7 +21,7 @@ from curator.priority import HIGH, LOW, MEDIUM
 from curator.section_numbers import ROMAN, SECTION_REF_RE, canonical_section
 from curator.urls import find_urls, is_arxiv_url
 
-__all__ = ["BULLET", "BodyReading", "names_page", "parse_hint"]
+__all__ = ["BULLET", "BodyReading", "hint_title", "names_page", "parse_hint"]
 
 
 def parse_hint(value: str) -> str | None:
@@ -50,6 +50,19 @@ def parse_hint(value: str) -> str | None:
     ).match(v):
         return "-"
     return None
+
+
+def hint_title(value: str) -> str | None:
+    """What a hint field or column holds when it is no number and not "nowhere": a section's
+    title ("Judge reliability", "“Issue 修复”"), for the doc to resolve (see
+    :func:`curator.evidence.filed_unit`); None for a blank, a question or words around a number
+    ("goes in 2.2 (tokenizers)": the number is the hint, or none is)."""
+    if parse_hint(value) is not None:
+        return None
+    v = plain_inline(value).strip().lstrip(":：").strip().strip("\"'“”‘’「」『』«»„").strip()
+    if not v or len(v) > 80 or re.search(r"[?？]|\d[.．]\d", v) or not re.search(r"[^\W\d_]", v):
+        return None
+    return v
 
 
 BULLET = re.compile(r"^(\s*)(?:[-*+]|\d{1,3}[.)])\s+")
@@ -98,6 +111,8 @@ class BodyReading:
                 item.section_hint = (
                     hint if item.section_hint is None or hint != "-" else item.section_hint
                 )
+            elif hint is None and item.section_title_hint is None:
+                item.section_title_hint = hint_title(rest)
         elif kind == "priority":
             item.priority = item.priority or _priority_word(rest)
         elif kind == "title":

@@ -44,6 +44,9 @@ class Item:
     caveats: list[str] = field(default_factory=list)
     section_hint: str | None = None
     """Explicit section hint, e.g. "§1.3"; "-" when the note says it belongs nowhere here."""
+    section_title_hint: str | None = None
+    """A section named by its title in a hint field or column ("Section: Judge reliability"),
+    resolved against the doc when the item is judged; None beside a ``section_hint``."""
     priority: str | None = None
     stars: int = 0
     line_start: int = 0

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from curator.arxiv import find_ids
 from curator.fields import is_remark, label_kind, labelled
-from curator.item_body import BULLET, BodyReading, names_page, parse_hint
+from curator.item_body import BULLET, BodyReading, hint_title, names_page, parse_hint
 from curator.item_titles import (
     PRIORITY,
     STARS,
@@ -146,6 +146,8 @@ def _titled_item(sp: Span, lines: list[str], path: str) -> Item:
         item.context = (item.context + " / " + tag).strip(" /")
     if tag_hint:
         item.section_hint = tag_hint
+    elif sp.kind == "table":
+        item.section_title_hint = _hint_title_cell(sp)
     if lead_rest:
         _lead_point(item, lead_rest)
     return item
@@ -168,6 +170,14 @@ def _table_title(
         elif _column_is("number", head) and plain_inline(cell).strip().isdigit():
             label = f"#{plain_inline(cell).strip()}"
     return label, title, priority, stars, tag_hint
+
+
+def _hint_title_cell(sp: Span) -> str | None:
+    """The section a table row's hint column names by its title ("| “Issue 修复” |")."""
+    for head, cell in zip(sp.header or [], sp.cells or [], strict=False):
+        if _column_is("hint", head) and (title := hint_title(cell)):
+            return title
+    return None
 
 
 def _lead_point(item: Item, lead_rest: str) -> None:

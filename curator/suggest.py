@@ -282,7 +282,13 @@ class SectionIndex:
             memo[text] = self._resolve_title(text)
         return memo[text]
 
-    def _resolve_title(self, text: str) -> Unit | None:
+    def titled(self, text: str) -> Unit | None:
+        """The section whose title (its bracketed words, the part before the bracket) *is*
+        ``text``: :meth:`resolve_title`'s first step alone, for words that may be a sentence
+        ("agent / memory, not serving") unless they are a title as written."""
+        return self._resolve_title(text, exact=True)
+
+    def _resolve_title(self, text: str, exact: bool = False) -> Unit | None:
         if canonical_section(text):
             return self.resolve(text)
         query = title_key(text)
@@ -295,13 +301,15 @@ class SectionIndex:
             lambda v, q: contains(v, q) or (len(v) >= 4 and contains(q, v)),
             lambda v, q: len(q.split()) > 1 and all(contains(v, w) for w in q.split()),
         )
-        for fits in steps:
+        for fits in steps[:1] if exact else steps:
             for table in (own, inner):
                 hits = {
                     label for label, vs in table if any(fits(v, q) for v in vs for q in queries)
                 }
                 if hits:
                     return self._one_place(hits)
+        if exact:
+            return None
         from rapidfuzz import fuzz
 
         for table in (own, inner):

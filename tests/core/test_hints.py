@@ -79,6 +79,13 @@ def test_words_after_a_hint_word_name_a_section_by_title(text: str, title: str) 
     assert not [h for h in hints(text) if h[0] == "number"]
 
 
+def test_a_title_asked_is_no_hint_as_a_number_asked_is_none() -> None:
+    """ "Section: 1.2.2?" and "Section: multilingual ASR?" both leave the choice to the editor."""
+    assert not hints("Section: multilingual ASR? (it's French) — your call")
+    assert not hints("Section: 1.2.2? (it's French) — your call")
+    assert ("title", "multilingual ASR") in hints("Section: multilingual ASR (it's French)")
+
+
 def test_a_bare_section_sign_in_passing_is_a_reference_not_a_hint() -> None:
     assert hints("see §3.8 for background") == [("ref", "3.8")]
 

@@ -1464,3 +1464,40 @@ def test_an_html_table_reads_as_the_markdown_table_it_is() -> None:
         ("PagedEvict", "2610.09415"),
         ("MLA of FooSeek-V2", "2405.04434"),
     ]
+
+
+TITLE_HINTS = """# Sync
+
+| # | Paper | arXiv | Section | Verdict |
+|---|---|---|---|---|
+| 1 | Rubric Anchors for LLM Judges | 2611.05825 | “LLM-as-judge reliability” | new |
+| 2 | Paraphrase Probes | 2611.05826 | Benchmark contamination | new |
+
+## Position Bias of Judge Models Revisited
+
+- Paper: arXiv:2611.05824
+- Section: llm-as-judge reliability
+- Pairwise agreement with raters, measured again.
+
+## Cross-Model Memory Transfer
+
+- Paper: arXiv:2611.05827
+- Section: agent memory / judges, not contamination
+- Memory embeddings mapped to a new base model.
+"""
+
+
+def test_a_hint_field_or_column_may_name_the_section_by_its_title(tmp_path: Path) -> None:
+    """ "Section: LLM-as-judge reliability" files an item as "Section: §1.2" does (the teams whose
+    docs number nothing name sections so); a sentence in the field files nothing unless it is
+    a title as written."""
+    got = run(tmp_path, TITLE_HINTS)
+
+    def filed(key: str) -> str | None:
+        top = got[key].suggested_sections[0]
+        return top.section if "hint in" in top.reason else None
+
+    assert filed("2611.05825") == "§1.2"
+    assert filed("2611.05826") == "§1.1"
+    assert filed("2611.05824") == "§1.2"
+    assert filed("2611.05827") is None
