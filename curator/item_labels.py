@@ -13,6 +13,7 @@ from curator.arxiv import find_ids
 from curator.lexicon import default_lexicon, memo, text_memo
 from curator.mdblocks import plain_inline
 from curator.mentions import may_cite
+from curator.priority import DECORATION
 from curator.urls import find_urls
 
 _GROUP_SEP = r"(?:[-–~+、,,/&]|和|与|and)"
@@ -73,6 +74,8 @@ OUTLINE_LINE = re.compile(r"^\s*(?P<num>\d{1,2}(?:\.\d{1,2})+)\.?\s+(?P<rest>\S.
 @text_memo
 def has_label(text: str) -> bool:
     plain = text.strip()
+    if (deco := DECORATION.match(plain)) and deco.end() < len(plain):
+        plain = plain[deco.end() :]  # "📄 1. Foo", "▸ 条目2 …": the label after the marks
     m = label_match(plain)
     if m and (m.group("num") or is_bare_label(m.group("word"))):
         return True

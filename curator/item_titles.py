@@ -20,11 +20,14 @@ from curator.item_labels import (
     normalize_label,
 )
 from curator.mdblocks import plain_inline
+from curator.priority import DECORATION as _DECORATION
 from curator.priority import MARKER_RE
 from curator.section_numbers import SECTION_REF_RE, canonical_section
 from curator.urls import find_urls
 
 _TAG = re.compile(r"【([^】]{0,60})】")
+
+_NOT_DECORATION = " \t\ufe0f\u200d"
 
 
 PRIORITY = MARKER_RE
@@ -36,6 +39,12 @@ STARS = re.compile(r"[★⭐]")
 def parse_title(raw: str) -> tuple[str | None, str, str | None, str | None, int, str | None]:
     """Title line → (label, title, tag, priority, stars, hint-from-tag)."""
     text = plain_inline(raw.strip().lstrip("#").strip())
+    # "📄 条目2【…】Title": the pictographs decorate the line; its label follows them
+    deco = _DECORATION.match(text)
+    if deco and deco.end() < len(text) and deco.group(0).strip(_NOT_DECORATION):
+        text = text[deco.end() :]
+    else:
+        deco = None
     label = None
     m = label_match(text)
     if m and (m.group("num") or is_bare_label(m.group("word"))):
@@ -54,6 +63,8 @@ def parse_title(raw: str) -> tuple[str | None, str, str | None, str | None, int,
             if m2 and m2.group("num"):
                 label = normalize_label(m2.group("word"), m2.group("num"))
                 text = text[m2.end() :]
+    if deco is not None:  # its priority marks and stars are still read
+        text = deco.group(0) + text
     tag = None
     hint = None
     tm = _TAG.search(text)
@@ -78,6 +89,8 @@ def parse_title(raw: str) -> tuple[str | None, str, str | None, str | None, int,
         # "Foo(2611.05823)下午扫了一遍:…": the name, not the remark after it
         text = named.group("name")
     text = clean_title(text)
+    if (d := _DECORATION.match(text)) and d.end() < len(text):
+        text = text[d.end() :]  # what the line's marks leave of a title is no part of it
     return label, text, tag, priority, stars, hint
 
 

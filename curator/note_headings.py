@@ -14,6 +14,7 @@ import re
 from curator.item_labels import OUTLINE_LINE, has_label, has_ref
 from curator.lexicon import default_lexicon, may_match, memo, skim, text_memo
 from curator.mdblocks import Block, plain_inline
+from curator.priority import DECORATION
 
 _CN_ENUM_LINE = re.compile(r"^\s*[一二三四五六七八九十]{1,3}[、.．]\s*\S")
 
@@ -29,7 +30,10 @@ def _heading_words_re(kind: str) -> re.Pattern[str]:
     as whole words: "Status: held", "Summary (3)", but not "Notes on judge papers"."""
     words = default_lexicon().pattern("headings", kind)
     whole = r"(?:(?<=[^\x00-\x7f])|(?=\s*(?:$|[:：(（\[\-—–·|/,;]|\d)))"
-    return re.compile(rf"^(?:[#\s]*)(?:{_ENUMERATION})?(?:{words.pattern}){whole}", re.IGNORECASE)
+    return re.compile(
+        rf"^(?:[#\s]*)(?:{DECORATION.pattern})?(?:{_ENUMERATION})?(?:{words.pattern}){whole}",
+        re.IGNORECASE,
+    )
 
 
 @memo

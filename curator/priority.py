@@ -52,3 +52,9 @@ def marker_for(value: str | None) -> str | None:
     if value in MARKERS:
         return value
     return ALIASES.get((value or "").strip().lower())
+
+
+DECORATION = re.compile(r"[\s\u2190-\u2bff\u2600-\u27bf\ufe0f\u200d\U0001f000-\U0001faff]+")
+"""Pictographs and symbols (emoji, arrows, stars, shapes, the priority dots among them) opening a
+line, and the spaces and joiners between them: "📄 条目2 …", "■ 記事 …", "▸ 小结" carry their
+label, title or heading word after the marks."""

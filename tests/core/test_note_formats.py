@@ -1501,3 +1501,38 @@ def test_a_hint_field_or_column_may_name_the_section_by_its_title(tmp_path: Path
     assert filed("2611.05826") == "§1.1"
     assert filed("2611.05824") == "§1.2"
     assert filed("2611.05827") is None
+
+
+DECORATED = """# Engine notes
+
+## 📄 条目1【引擎实测】Engine Bench A
+
+- URL:https://bench-a.example.com/post
+- 要点:A100,3,500 tok/s
+
+## 📄 条目2【引擎实测】Engine Bench B
+
+- URL:https://bench-b.example.com/post
+- 要点:H100,迁移后成本降低 73%
+
+## ▸ 1. Numbered Heading Item
+
+- https://bench-c.example.com/post — 吞吐提升 5×
+
+## 📄 小结
+
+- 条目1+2 是引擎选型的硬数字
+"""
+
+
+def test_pictographs_before_a_heading_leave_its_label_title_and_role() -> None:
+    """ "## 📄 条目2 …", "## ▸ 1. …", "## 📄 小结": the marks decorate the line, the label, the
+    number and the structural word after them still count (and the title is the words)."""
+    split = split_note(DECORATED, PATH)
+    got = [(it.label, it.title) for it in split.items]
+    assert got == [
+        ("条目1", "Engine Bench A"),
+        ("条目2", "Engine Bench B"),
+        ("#1", "Numbered Heading Item"),
+    ]
+    assert [labels for labels, _s in split.groups] == [["条目1", "条目2"]]
