@@ -24,7 +24,7 @@ from curator.mdblocks import flatten_deep_nesting, plain_inline
 from curator.mentions import Identities, identities, is_chat_line, sentence_spans
 from curator.models import Item, Remark, SplitNote  # noqa: F401  (defined there: cached notes need no parser)
 from curator.note_formats import QUOTE_MARK, read_formats
-from curator.note_headings import HeadingSection, is_negative_title
+from curator.note_headings import HeadingSection, is_negative_title, is_structural
 from curator.note_items import BULLET, build_item
 from curator.note_layout import NoteLayout, opens_entry, read_layout
 from curator.note_remarks import attach_remarks, drop_own_links, find_groups
@@ -48,11 +48,13 @@ def _blank_keep_lines(m: re.Match[str]) -> str:
 
 def _summary_line(m: re.Match[str]) -> str:
     """``<summary>🟠 Name · title(2608.12345)</summary>``: a summary naming a paper (or whose block
-    names its source, ``- 链接:URL``) heads its item; any other summary stays a plain line."""
+    names its source, ``- 链接:URL``) heads its item, and one the lexicon calls structural
+    (``<summary>Summary</summary>``) ends the item above it as its heading would; any other
+    summary ("Click to expand") stays a plain line."""
     inner = m.group(1).replace("\n", " ")
     end = m.string.find("</details>", m.end(), m.end() + 4000)
     body = m.string[m.end() : end if end >= 0 else m.end() + 4000]
-    if has_ref(inner) or has_label(inner) or has_link_field("\n" + body):
+    if has_ref(inner) or has_label(inner) or has_link_field("\n" + body) or is_structural(inner):
         return "###### " + inner.strip()
     return inner
 

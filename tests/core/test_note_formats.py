@@ -1536,3 +1536,39 @@ def test_pictographs_before_a_heading_leave_its_label_title_and_role() -> None:
         ("#1", "Numbered Heading Item"),
     ]
     assert [labels for labels, _s in split.groups] == [["条目1", "条目2"]]
+
+
+COLLAPSED = """# Engine notes
+
+<details>
+<summary>条目1 Engine Bench A</summary>
+
+- URL:https://bench-a.example.com/post
+- 要点:A100,3,500 tok/s
+
+</details>
+
+<details>
+<summary>条目2 Engine Bench B</summary>
+
+- URL:https://bench-b.example.com/post
+
+</details>
+
+<details>
+<summary>小结</summary>
+
+- 条目1+2 是引擎选型的硬数字
+
+</details>
+"""
+
+
+def test_a_collapsed_summary_block_ends_the_item_above_it_as_its_heading_would() -> None:
+    """``<summary>小结</summary>`` (a structural word) heads the note's closing remarks, which
+    group its items; it is no part of the last item."""
+    split = split_note(COLLAPSED, PATH)
+    closing = COLLAPSED.split("\n").index("<summary>小结</summary>") + 1
+    assert [it.label for it in split.items] == ["条目1", "条目2"]
+    assert split.items[-1].line_end < closing
+    assert [labels for labels, _s in split.groups] == [["条目1", "条目2"]]
