@@ -115,7 +115,9 @@ _CALLOUT = re.compile(
 
 def _callouts(text: str) -> str:
     """Obsidian/GitHub callouts (``> [!warning] not ours`` over ``> - …`` lines) read as a small
-    heading over their lines, so a callout that leaves items out works like such a heading."""
+    heading over their lines, so a callout that leaves items out works like such a heading.  One
+    without a title (``> [!NOTE]``) only styles its lines: they are read as written there, under
+    the heading they sit under."""
     lines = text.split("\n")
     i = 0
     while i < len(lines):
@@ -123,7 +125,7 @@ def _callouts(text: str) -> str:
         if m is None:
             i += 1
             continue
-        lines[i] = "###### " + (m["title"].strip() or m["kind"])
+        lines[i] = "###### " + m["title"].strip() if m["title"].strip() else ""
         i += 1
         while i < len(lines) and QUOTE_MARK.match(lines[i]) and not _CALLOUT.match(lines[i]):
             lines[i] = QUOTE_MARK.sub("", lines[i], count=1)

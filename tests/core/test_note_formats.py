@@ -1572,3 +1572,29 @@ def test_a_collapsed_summary_block_ends_the_item_above_it_as_its_heading_would()
     assert [it.label for it in split.items] == ["条目1", "条目2"]
     assert split.items[-1].line_end < closing
     assert [labels for labels, _s in split.groups] == [["条目1", "条目2"]]
+
+
+UNTITLED_CALLOUT = """# Reading
+
+## Stop-Aware Search Agents
+
+- paper: https://arxiv.org/abs/2610.29903
+- Explicit STOP action with a budget penalty.
+
+> [!tip]
+> - Caveat: the penalty weight is tuned per dataset.
+
+## CiteCheck
+
+- paper: https://arxiv.org/abs/2610.24417
+"""
+
+
+def test_a_callout_without_a_title_only_styles_its_lines() -> None:
+    """ "> [!tip]" over quoted lines is no heading: the lines stay the entry's own (a caveat
+    here), and the marker is no point of it."""
+    split = split_note(UNTITLED_CALLOUT, PATH)
+    first = split.items[0]
+    assert [it.primary_arxiv for it in split.items] == ["2610.29903", "2610.24417"]
+    assert first.caveats == ["the penalty weight is tuned per dataset."]
+    assert not [p for p in first.points if "tip" in p]
