@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from curator.lexicon import default_lexicon, memo
+from curator.priority import DECORATION
 from curator.script_fold import fold_script
 
 __all__ = ["Field", "KINDS", "REMARKS", "is_remark", "label_kind", "labelled", "match_field"]
@@ -104,15 +105,23 @@ def match_field(line: str) -> Field | None:
         for rx in (_BRACKET_FIELD, _COLON_FIELD):
             m = rx.match(line)
             if m:
-                kind = _kind(m.group("name"))
+                name = _undecorated(m.group("name"))
+                kind = _kind(name)
                 if kind:
-                    return Field(kind, m.group("name").strip(), m.group("rest"))
+                    return Field(kind, name.strip(), m.group("rest"))
     head = line[:40]
     if (" -" in head or " —" in head or " –" in head) and (m := _RULED_FIELD.match(line)):
-        kind = _kind(m.group("name"))
+        name = _undecorated(m.group("name"))
+        kind = _kind(name)
         if kind:
-            return Field(kind, m.group("name").strip(), m.group("rest"))
+            return Field(kind, name.strip(), m.group("rest"))
     return None  # no colon, no 【, no rule after a label (most lines)
+
+
+def _undecorated(name: str) -> str:
+    """A label after the marks that decorate its line ("- 📌 論文: …" → "論文")."""
+    deco = DECORATION.match(name)
+    return name[deco.end() :] if deco and deco.end() < len(name) else name
 
 
 REMARKS = ("note", "caveat")

@@ -1598,3 +1598,15 @@ def test_a_callout_without_a_title_only_styles_its_lines() -> None:
     assert [it.primary_arxiv for it in split.items] == ["2610.29903", "2610.24417"]
     assert first.caveats == ["the penalty weight is tuned per dataset."]
     assert not [p for p in first.points if "tip" in p]
+
+
+def test_a_label_after_a_pictograph_is_still_a_field() -> None:
+    """ "- 📌 Link: …", "- ✅ Section: 1.2": the pin decorates the entry; the label still says
+    what the value is (a title word like "Ignore" in a field is no verdict)."""
+    assert match_field("- 📌 Link: arXiv:2603.00983").kind == "link"  # type: ignore[union-attr]
+    note = (
+        "## Probe validation\n\n- 📌 Paper: Probes Read, Models Ignore\n"
+        "- 📌 Link: arXiv:2603.00983\n- ✅ Section: 1.2\n"
+    )
+    (it,) = items(note)
+    assert (it.primary_arxiv, it.section_hint) == ("2603.00983", "§1.2")
