@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from curator.arxiv import find_ids
+from curator.item_labels import lone_ref
 from curator.urls import find_urls
 
 _DEF = re.compile(r"^ {0,3}\[\^([^\]\s]{1,40})\]:[ \t]?(.*)$")
@@ -71,22 +72,29 @@ _NUM_DEF = re.compile(r"^ {0,3}(?:[-*+][ \t]+)?\[(\d{1,4})\]:?[ \t]+(\S.*)$")
 _NUM_REF = re.compile(r"(?<![\]\\!])\[(\d{1,4}(?:[ \t]*[,;–-][ \t]*\d{1,4}){0,19})\](?![(\[:])")
 
 
-def inline_numbered_refs(text: str) -> str:
+def inline_numbered_refs(text: str, *, bare: bool = False) -> str:
     """A document's numbered references read where they are cited, as footnotes are.
 
     A survey-style doc writes ``FooNet [12] trains …`` in §3.2 and lists ``[12] Smith et al.,
     arXiv:…`` under its closing "References": the paper is anchored in §3.2, not in the list.
     Each citation (``[12]``, ``[3, 7]``, ``[4–6]``) gets its references' text in parentheses, and
     the definitions it cited become blank lines; a reference no line cites stays where it is.
+
+    ``bare`` (a note's reading): only when every definition is a bare address (``[2]
+    arXiv:2610.18734``), which says nothing of its own: the entry that cites it is the item.  A
+    note whose references are full citations ("[1] T. Brightwater, "CascadeRank: …", arXiv:…")
+    lists its items there, and its prose's ``[1]`` names them by number.
     """
     if "[" not in text:
         return text
     lines = text.split("\n")
     defs, at = _numbered_defs(lines)
-    if len(defs) < 2:
+    if bare and not all(map(lone_ref, defs.values())):
+        return text
+    if len(defs) < 2 and not bare:
         defs, at = _closing_list(lines)
-        if len(defs) < 2:
-            return text
+    if len(defs) < (1 if bare else 2):  # a bare address is a reference even alone
+        return text
     cited: set[str] = set()
 
     def cite(m: re.Match[str]) -> str:

@@ -16,7 +16,7 @@ import re
 from bisect import bisect_right
 
 from curator.arxiv import find_ids, find_malformed_ids, may_hold_malformed
-from curator.footnotes import inline_footnotes
+from curator.footnotes import inline_footnotes, inline_numbered_refs
 from curator.heading_items import has_link_field
 from curator.item_finders import FINDERS
 from curator.item_labels import has_label, has_ref, short_label
@@ -101,7 +101,7 @@ def preprocess(text: str) -> tuple[str, dict[str, str], list[str]]:
     if "[!" in text:
         text = _callouts(text)
     text = read_formats(text)
-    text = inline_footnotes(text)
+    text = inline_numbered_refs(inline_footnotes(text), bare=True)
     text, flattened = flatten_deep_nesting(text)
     if flattened:
         warnings.append("very deep quote/list nesting was flattened to read it")

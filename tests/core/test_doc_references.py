@@ -57,3 +57,43 @@ def test_an_ordinary_numbered_list_is_not_a_bibliography() -> None:
 def test_unknown_numbers_and_wide_ranges_stay_as_written() -> None:
     text = "FooNet [9] and [1-40].\n\n" + BRACKETED
     assert inline_numbered_refs(text).split("\n")[0] == "FooNet [9] and [1-40]."
+
+
+BARE_REFS_NOTE = """# Reading
+
+## CascadeRank
+
+- Paper: [1]
+- Early-exit cross-encoder cascades, p95 410 ms → 180 ms.
+
+## When not to rerank
+
+- Paper: [2]
+- Query-adaptive depth under a compute budget.
+
+References
+
+[1] arXiv:2610.18734
+[2] https://arxiv.org/abs/2611.02291
+"""
+
+CITATIONS_NOTE = """Memo — related work
+
+- [1] should go in 2.2; [2] is already in 2.2.2.
+
+References
+
+[1] T. Brightwater, "CascadeRank: Early-exit cross-encoder cascades," arXiv:2610.18734, 2026.
+[2] R. Pradeep, "RankZephyr: zero-shot listwise reranking," arXiv:2312.02724, 2023.
+"""
+
+
+def test_a_note_citing_bare_references_names_its_papers_where_it_cites_them() -> None:
+    """``- Paper: [1]`` over a closing ``[1] arXiv:…``: the entry is the item, the list only its
+    address; a note's full citations are its items themselves, named by number in its prose."""
+    from curator.notes import split_note
+
+    got = {it.title: it.primary_arxiv for it in split_note(BARE_REFS_NOTE, "inbox/a/x.md").items}
+    assert got == {"CascadeRank": "2610.18734", "When not to rerank": "2611.02291"}
+    assert inline_numbered_refs(CITATIONS_NOTE, bare=True) == CITATIONS_NOTE
+    assert inline_numbered_refs(BARE_REFS_NOTE, bare=True).count("\n") == BARE_REFS_NOTE.count("\n")

@@ -144,7 +144,16 @@ def _dash_bullets(text: str) -> str:
     return re.sub(r"(?m)^(\s*)- ", "\\1— ", text)
 
 
+def _pinned(text: str) -> str:
+    """A pictograph before every heading's words and every top-level entry's ("## 📄 条目2 …",
+    "- 📌 Link: …"), as a team that decorates its notes: labels, numbers, fields and structural
+    headings are still read after the marks."""
+    text = re.sub(r"(?m)^(#{2,4} )(?=\S)", "\\1📄 ", text)
+    return re.sub(r"(?m)^- (?=\S)", "- 📌 ", text)
+
+
 REWRITES: dict[str, Callable[[str], str]] = {
+    "pinned": _pinned,
     "dash-bullets": _dash_bullets,
     "own-labels": _own_labels,
     "html-list": _html_list,
