@@ -82,7 +82,7 @@ def inline_numbered_refs(text: str, *, bare: bool = False) -> str:
 
     ``bare`` (a note's reading): only when every definition is a bare address (``[2]
     arXiv:2610.18734``), which says nothing of its own: the entry that cites it is the item.  A
-    note whose references are full citations ("[1] T. Brightwater, "CascadeRank: …", arXiv:…")
+    note whose references are full citations ("[1] A. Author, "FooRank: …", arXiv:…")
     lists its items there, and its prose's ``[1]`` names them by number.
     """
     if "[" not in text:
