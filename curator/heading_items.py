@@ -76,7 +76,7 @@ def _heads_item(layout: NoteLayout, hb: Block, body_end: int) -> bool:
         return True  # numbered ("## 1. FooNet"), not over entries of their own
     if has_link_field(own) and not is_group(layout.blocks, layout.lines, hb.end + 1, body_end):
         return True
-    return _address_led(own) or (hb is not layout.note_title and _sentence_led(own))
+    return address_led(own) or (hb is not layout.note_title and _sentence_led(own))
 
 
 def _numbered_item(layout: NoteLayout, start: int, end: int, own: str) -> bool:
@@ -229,7 +229,7 @@ def _record_link(tops: list[str]) -> bool:
     return links >= 1 and values >= 1
 
 
-def _address_led(own: str) -> bool:
+def address_led(own: str) -> bool:
     """The heading's body opens with its paper's address and no other line opens with one:
     "## Foo-Net\n\nhttps://arxiv.org/abs/… — what it does\n- details (citing others in passing)".
     (A body of address lines, one per link, is a list of links, not one write-up.)"""

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from curator.arxiv import find_ids
 from curator.fields import match_field
-from curator.heading_items import find_heading_items, has_link_field, is_group
+from curator.heading_items import address_led, find_heading_items, has_link_field, is_group
 from curator.item_labels import OUTLINE_LINE, has_label, has_ref, label_match, lone_ref
 from curator.lexicon import text_memo
 from curator.mdblocks import Block, ListEntry, plain_inline
@@ -151,22 +151,34 @@ def find_outline_headings(layout: NoteLayout) -> None:
 
 def find_colon_titles(layout: NoteLayout) -> None:
     """A plain-text note's title line ("FooNet:") right over the record of fields that names
-    its source ("- Link: https://…", "- Section: 4.1"): one item, as a heading over the same
-    record is.  A field's own label over its values ("Caveats:" over a list) is no title, and a
-    line over a list of several papers introduces the list."""
+    its source ("- Link: https://…", "- Section: 4.1"), or over a paragraph that opens with its
+    paper's address ("https://arxiv.org/abs/… — what it does", then its list of details): one
+    item, as a heading over the same record is.  A field's own label over its values
+    ("Caveats:" over a list) is no title, and a line over a list of several papers introduces
+    the list."""
     blocks, lines = layout.blocks, layout.lines
     for k, b in enumerate(blocks[:-1]):
         nxt = blocks[k + 1]
-        if b.kind != "paragraph" or b.start != b.end or nxt.kind != "list" or nxt.start > b.end + 2:
+        if b.kind != "paragraph" or b.start != b.end or nxt.kind not in ("list", "paragraph"):
             continue
         line = lines[b.start - 1].strip()
-        if not layout.usable(b.start) or layout.line_neg[b.start] or not _COLON_TITLE.match(line):
+        if nxt.start > b.end + 2 or not _COLON_TITLE.match(line):
+            continue
+        if not layout.usable(b.start) or layout.line_neg[b.start]:
             continue
         if match_field(line) or has_ref(line) or is_chat_line(line):
             continue
-        own = "\n".join(lines[b.start - 1 : nxt.end])
-        if has_link_field(own) and not is_group(blocks, lines, nxt.start, nxt.end):
-            end = _trim_end(lines, b.start, nxt.end)
+        if nxt.kind == "list":
+            own = "\n".join(lines[b.start - 1 : nxt.end])
+            titled = has_link_field(own) and not is_group(blocks, lines, nxt.start, nxt.end)
+            end = nxt.end
+        else:  # the write-up's paragraph, and the list of details right under it
+            after = blocks[k + 2] if k + 2 < len(blocks) else None
+            listed = after is not None and after.kind == "list" and after.start <= nxt.end + 2
+            end = after.end if after is not None and listed else nxt.end
+            titled = address_led("\n".join(lines[b.start - 1 : end]))
+        if titled:
+            end = _trim_end(lines, b.start, end)
             layout.claim(Span(b.start, end, line[:-1], "outline", layout.line_ctx[b.start]))
 
 

@@ -1610,3 +1610,31 @@ def test_a_label_after_a_pictograph_is_still_a_field() -> None:
     )
     (it,) = items(note)
     assert (it.primary_arxiv, it.section_hint) == ("2603.00983", "§1.2")
+
+
+TITLE_LINES_OVER_WRITE_UPS = """Reading notes, Saturday
+
+Rubric Anchors:
+
+https://arxiv.org/abs/2611.05825 — anchors a judge's rubric with graded examples.
+
+- Agreement with raters 0.81, up from 0.64.
+- Not the same as JudgeBias (2610.02345), which is already in 1.2.
+
+Paraphrase Probes:
+
+arxiv.org/abs/2611.05826 — probes contamination with paraphrased questions.
+"""
+
+
+def test_a_title_line_over_a_paragraph_led_by_its_address_is_one_write_up() -> None:
+    """ "Rubric Anchors:" over "https://… — what it does" and the list of details under it is
+    one item, as "## Rubric Anchors" over the same lines is: the list's remarks stay its own."""
+    got = [
+        (it.title, it.primary_arxiv, it.line_start, it.line_end)
+        for it in items(TITLE_LINES_OVER_WRITE_UPS)
+    ]
+    assert got == [
+        ("Rubric Anchors", "2611.05825", 3, 8),
+        ("Paraphrase Probes", "2611.05826", 10, 12),
+    ]
