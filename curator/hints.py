@@ -27,7 +27,7 @@ __all__ = ["Hint", "read_hints"]
 
 # A number's first part may be a capital letter in appendix-style docs ("C.3", "§B.2.1").
 _NUM = (
-    r"§?\s*(?P<num>(?:(?<![A-Za-z])(?-i:[A-Z])\s*[.．]\s*)?\d{1,2}(?:\s*[.．]\s*\d{1,2}){0,3})"
+    r"[“\"'「『]?§?\s*(?P<num>(?:(?<![A-Za-z])(?-i:[A-Z])\s*[.．]\s*)?\d{1,2}(?:\s*[.．]\s*\d{1,2}){0,3})"
     r"(?![\d.]*\d)(?![A-Za-z%×])"
 )
 _TITLE_STOP = re.compile(

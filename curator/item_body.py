@@ -27,6 +27,8 @@ __all__ = ["BULLET", "BodyReading", "hint_title", "names_page", "parse_hint"]
 def parse_hint(value: str) -> str | None:
     """``§1.3 KV …`` → "§1.3"; ``—(agent memory 主题)`` → "-" (belongs nowhere here)."""
     v = plain_inline(value).strip().lstrip(":：").strip()
+    if v[:1] in "\"'“‘「『[【":  # "“3.2”", "[3.2]": the number, quoted or bracketed
+        v = v.strip("\"'“”‘’「」『』[]【】").strip()
     if re.match(r"^§?\s*[\w.．]{1,12}\s*[?？]", v):
         return None  # "1.2.2? (it's French) — your call": a question, not a filing
     m = SECTION_REF_RE.search(v)

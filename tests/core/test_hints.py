@@ -79,6 +79,19 @@ def test_words_after_a_hint_word_name_a_section_by_title(text: str, title: str) 
     assert not [h for h in hints(text) if h[0] == "number"]
 
 
+def test_a_quoted_number_after_a_hint_word_is_the_number() -> None:
+    """ "→ “3.2”", "Section: \"4.1\"" and a table cell "[2.1]" file as the bare number does."""
+    from curator.item_body import parse_hint
+
+    assert ("number", "3.2") in hints("- → “3.2”")
+    assert ("number", "4.1") in hints('Section: "4.1"')
+    assert (parse_hint("[2.1]"), parse_hint("“3.2”"), parse_hint("「1.3」")) == (
+        "§2.1",
+        "§3.2",
+        "§1.3",
+    )
+
+
 def test_a_title_asked_is_no_hint_as_a_number_asked_is_none() -> None:
     """ "Section: 1.2.2?" and "Section: multilingual ASR?" both leave the choice to the editor."""
     assert not hints("Section: multilingual ASR? (it's French) — your call")
