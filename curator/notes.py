@@ -79,7 +79,8 @@ def read_front_matter(text: str) -> tuple[dict[str, str], int]:
     return front, end
 
 
-_FRONT_LINE = re.compile(r"^\s*([A-Za-z_][\w-]*)\s*[:=]\s*(.*?)\s*$")
+_FRONT_LINE = re.compile(r"^\s*([^\W\d][\w-]*)\s*[:=]\s*(.*?)\s*$")
+"""``key: value``; a key in any script ("дата:", "日期:", "날짜:" are keys of the phrase files)."""
 
 
 def preprocess(text: str) -> tuple[str, dict[str, str], list[str]]:

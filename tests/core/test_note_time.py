@@ -675,3 +675,15 @@ def test_a_zone_named_in_words(tmp_path: Path) -> None:
     body = "Pendientes — ximena\n25/10/2026 · 13:15 hora CDMX (GMT-6). Allá ya son las 20:15.\n"
     n = _note(tmp_path, "Europe/Madrid", "2026-10-25T1315-pendientes.md", body)
     assert n.time == _at("2026-10-25T13:15-06:00")
+
+
+@pytest.mark.parametrize("key", ["створено", "vytvořeno", "skapad", "дата", "日期", "날짜"])
+def test_front_matter_dates_under_keys_in_other_languages_and_scripts(
+    tmp_path: Path, key: str
+) -> None:
+    """ "створено: …", "vytvořeno: …", "skapad: …" are when the note was written, as "created:" is;
+    a key in Cyrillic or CJK script ("дата:", "日期:") was not read as a key at all."""
+    n = _note(
+        tmp_path, "Europe/Berlin", "notes.md", f"---\n{key}: 2026-11-17T18:20+01:00\n---\n# x\n"
+    )
+    assert (n.time, n.time_source) == (_at("2026-11-17T18:20+01:00"), "front_matter")
