@@ -202,7 +202,7 @@ def filed_unit(it: Item, ctx: Context) -> Unit | None:
 _SENTENCE_MARK = re.compile(r"[,，;；。!！、/／]")
 
 
-HINT_WEIGHTS = {"field": 1.0, "number": 0.9, "title": 0.6}
+HINT_WEIGHTS = {"field": 1.0, "number": 0.9, "named": 0.9, "title": 0.6}
 """How much an author's hint weighs against the lexical fit (which contributes at most 0.5)."""
 
 
@@ -237,13 +237,16 @@ def read_note_hints(
                 unit = ctx.index.resolve("§" + h.value)
             elif h.kind == "title":
                 unit = ctx.index.resolve_title(h.value)
+            elif h.kind == "named":
+                unit = ctx.index.titled(h.value)
             else:
                 continue
             if unit:
                 found.append((unit.label, HINT_WEIGHTS[h.kind], f"“{h.text}” in {where}"))
                 # "→ 6.2" in an entry's own text files it as surely as a "Section:" field; the
                 # same words in a passing mention only point at the doc
-                ev.filed_here = ev.filed_here or (h.kind == "number" and id(it) in primary)
+                filing = h.kind in ("number", "named")
+                ev.filed_here = ev.filed_here or (filing and id(it) in primary)
                 if id(it) in own:
                     here.append(unit.label)
     ev.hints_here = here

@@ -38,7 +38,7 @@ _TITLE_STOP = re.compile(
 @dataclass(frozen=True)
 class Hint:
     kind: str
-    """number | title | ref (a bare "§3.8" in passing)"""
+    """number | title | named (a quoted title after "in") | ref (a bare "§3.8" in passing)"""
     value: str
     text: str
     """The words that say it."""
@@ -47,7 +47,7 @@ class Hint:
 @functools.lru_cache(maxsize=4)
 def _patterns(
     lexicon: Lexicon,
-) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     after = lexicon.pattern("hints", "after")
     arrows = (
         "|".join(re.escape(a.removeprefix("lit:")) for a in lexicon.words("hints", "arrows"))
@@ -69,9 +69,20 @@ def _patterns(
         re.IGNORECASE,
     )
     title = re.compile(rf"(?:{lead})\s*[:：]{{0,2}}\s*(?P<title>[^\n]{{2,60}})", re.IGNORECASE)
+    # "closes the open line in “GUI grounding”": a quoted name after an "in" word, as "in 5.1"
+    in_title = re.compile(
+        rf"(?<![A-Za-z])(?:{inside})\s+[“\"«「『](?P<title>[^”\"»」』\n]{{2,60}})[”\"»」』]",
+        re.IGNORECASE,
+    )
     # the hint words' first letters, looked at before the words: a 1 MB ID dump was ~3 µs a
     # character in these alternations, ~0.02 µs with the lookahead (same matches)
-    return first_char_guard(number), trailing, first_char_guard(title), first_char_guard(in_num)
+    return (
+        first_char_guard(number),
+        trailing,
+        first_char_guard(title),
+        first_char_guard(in_num),
+        in_title,
+    )
 
 
 _CASES = REGEX_CASE_FOLD
@@ -133,6 +144,19 @@ _TITLE_BEFORE = re.compile(
 )
 
 
+def _named(norm: str, in_title: re.Pattern[str], spans: list[tuple[int, int]]) -> list[Hint]:
+    """Quoted names after an "in" word ("in “GUI grounding”"), as hints of kind ``named``: a
+    place only when a section of the doc has that title exactly (see curator.evidence)."""
+    if not any(q in norm for q in '“"«「『'):
+        return []
+    out = []
+    for m in in_title.finditer(norm):
+        if not any(a <= m.start() < b for a, b in spans):
+            out.append(Hint("named", m["title"].strip(), m.group(0).strip()))
+            spans.append(m.span())
+    return out
+
+
 def _title_words(m: re.Match[str], after: re.Pattern[str]) -> str | None:
     """The title a hint word leads to ("file under the data mixing part" → "data mixing part"),
     up to where the title ends; None when it is asked ("Section: multilingual?", as "1.2.2?")."""
@@ -149,7 +173,7 @@ def read_hints(text: str, lexicon: Lexicon | None = None) -> list[Hint]:
     """The section hints of one scope of text, in order of appearance (numbers before titles)."""
     lex = lexicon or default_lexicon()
     norm = unicodedata.normalize("NFKC", text)
-    number, trailing, title, in_num = _patterns(lex)
+    number, trailing, title, in_num, in_title = _patterns(lex)
     after = lex.pattern("hints", "after")
     out: list[Hint] = []
     spans: list[tuple[int, int]] = []
@@ -165,6 +189,7 @@ def read_hints(text: str, lexicon: Lexicon | None = None) -> list[Hint]:
             num = re.sub(r"\s+", "", m.group("num")).replace("．", ".")
             out.append(Hint("number", num, m.group(0).strip()))
             spans.append(m.span())
+    out.extend(_named(norm, in_title, spans))
     for m in _REF.finditer(norm):
         if any(a <= m.start() < b for a, b in spans):
             continue

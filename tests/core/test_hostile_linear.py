@@ -119,7 +119,7 @@ def test_a_table_row_of_many_ids_is_cleaned_in_linear_time() -> None:
 
 
 def test_first_char_guard_finds_the_same_matches() -> None:
-    number, _trailing, title, in_num = _patterns(default_lexicon())
+    number, _trailing, title, in_num, _named = _patterns(default_lexicon())
     texts = [
         "Section: 1.2 and → 3.4; belongs in §2.1, goes under Memory. 放 1.1",
         " ".join(f"2608.{i:05d}" for i in range(3_000)),
@@ -146,7 +146,7 @@ def test_first_class_is_none_when_any_character_may_start() -> None:
 
 def test_hints_in_an_id_dump_are_read_faster_than_by_the_plain_alternation() -> None:
     """The lookahead turns away positions that start no hint word: a dump of IDs is skipped in C."""
-    number, _t, _title, _i = _patterns(default_lexicon())
+    number, _t, _title, _i, _n = _patterns(default_lexicon())
     plain = re.compile(number.pattern.split("))(?:", 1)[1][:-1], number.flags)
     dump = " ".join(f"2608.{i % 100000:05d}" for i in range(20_000))
     fast = _best_cpu(lambda: list(number.finditer(dump)))

@@ -1638,3 +1638,26 @@ def test_a_title_line_over_a_paragraph_led_by_its_address_is_one_write_up() -> N
         ("Rubric Anchors", "2611.05825", 3, 8),
         ("Paraphrase Probes", "2611.05826", 10, 12),
     ]
+
+
+QUOTED_PLACE = """# Reading
+
+## Rubric Anchors
+
+- Paper: arXiv:2611.05825
+- Rubric anchors with graded examples; it closes the open line in “LLM-as-judge reliability”.
+
+## Paraphrase Probes
+
+- Paper: arXiv:2611.05826
+- As they say in "the paper", paraphrases beat n-gram audits.
+"""
+
+
+def test_a_quoted_section_title_after_in_files_the_item_as_a_number_would(tmp_path: Path) -> None:
+    """ "in “LLM-as-judge reliability”" names §1.2 as "in 1.2" would; a quoted phrase that is no
+    section's title ("in \\"the paper\\"") names nothing."""
+    got = run(tmp_path, QUOTED_PLACE)
+    top = got["2611.05825"].suggested_sections[0]
+    assert top.section == "§1.2" and "“LLM-as-judge reliability”" in top.reason
+    assert all("the paper" not in s.reason for s in got["2611.05826"].suggested_sections)
