@@ -24,11 +24,21 @@ from curator.urls import find_urls, is_arxiv_url
 __all__ = ["BULLET", "BodyReading", "hint_title", "names_page", "parse_hint"]
 
 
+def _hint_value(value: str) -> str:
+    """A hint field's value as written, without its colon and the quotes or brackets around it
+    ("“3.2”", "[3.2]", "「Judge reliability」")."""
+    v = plain_inline(value).strip().lstrip(":：").strip()
+    if v[:1] in _OPENERS:
+        v = v.strip(_OPENERS + "”’」』]】»").strip()
+    return v
+
+
+_OPENERS = "\"'“‘「『[【«„"
+
+
 def parse_hint(value: str) -> str | None:
     """``§1.3 KV …`` → "§1.3"; ``—(agent memory 主题)`` → "-" (belongs nowhere here)."""
-    v = plain_inline(value).strip().lstrip(":：").strip()
-    if v[:1] in "\"'“‘「『[【":  # "“3.2”", "[3.2]": the number, quoted or bracketed
-        v = v.strip("\"'“”‘’「」『』[]【】").strip()
+    v = _hint_value(value)
     if re.match(r"^§?\s*[\w.．]{1,12}\s*[?？]", v):
         return None  # "1.2.2? (it's French) — your call": a question, not a filing
     m = SECTION_REF_RE.search(v)
@@ -61,7 +71,7 @@ def hint_title(value: str) -> str | None:
     ("goes in 2.2 (tokenizers)": the number is the hint, or none is)."""
     if parse_hint(value) is not None:
         return None
-    v = plain_inline(value).strip().lstrip(":：").strip().strip("\"'“”‘’「」『』«»„").strip()
+    v = _hint_value(value)
     if not v or len(v) > 80 or re.search(r"[?？]|\d[.．]\d", v) or not re.search(r"[^\W\d_]", v):
         return None
     return v

@@ -233,6 +233,11 @@ def test_lines_without_citations_do_not_count_toward_the_limit(
     assert len(split.items) == 40 and not split.warnings
 
 
+def _bare_item(text: str) -> Item:
+    """An item that is only its text (what section wording reads)."""
+    return Item(note=PATH, label=None, title="t", line_start=1, line_end=1, text=text)
+
+
 def test_wording_is_scored_on_the_first_characters_of_an_item() -> None:
     """An item's text past WORDING_CHARS does not change its section scores (a dump's long line);
     one within it is scored whole."""
@@ -245,9 +250,7 @@ def test_wording_is_scored_on_the_first_characters_of_an_item() -> None:
         "t",
     )
     index = SectionIndex(doc)
-
-    def item(text: str) -> Item:
-        return Item(note=PATH, label=None, title="t", line_start=1, line_end=1, text=text)
+    item = _bare_item
 
     head = ("filler " * WORDING_CHARS)[:WORDING_CHARS]
     cut = index.suggest([item(head)])
@@ -410,9 +413,7 @@ def test_a_new_version_of_a_paper_is_filed_where_the_first_one_was() -> None:
         "t",
     )
     index = SectionIndex(doc)
-
-    def item(text: str) -> Item:
-        return Item(note=PATH, label=None, title="t", line_start=1, line_end=1, text=text)
+    item = _bare_item
 
     plain = index.suggest([item("loss spikes, kernels https://arxiv.org/abs/2604.01562")])
     assert index.suggest([item("loss spikes, kernels https://arxiv.org/abs/2604.01562v2")]) == plain

@@ -8,25 +8,13 @@ from collections.abc import Iterator
 from datetime import date, datetime, timedelta, timezone
 
 import pytest
+from test_verdicts import reader_for
 
 from curator.fields import match_field
 from curator.hints import read_hints
-from curator.lexicon import Lexicon, packaged_lexicon, use_lexicon
+from curator.lexicon import packaged_lexicon, use_lexicon
 from curator.timeutil import time_in_text
 from curator.verdicts import VerdictReader
-
-TOPIC = "evaluation"
-PEOPLE = ["alice", "bob", "carol"]
-
-
-def reader_for(lex: Lexicon, topic: str = TOPIC) -> VerdictReader:
-    """The reader as the analysis builds it: this topic's names, every other topic's names, the inbox's people."""
-    names = lex.topic_names(topic)
-    own = set(lex.topic_family(topic)) | set(names)
-    others = {
-        n for t in lex.table("topics") if t != topic for n in lex.topic_names(t) if n not in own
-    }
-    return VerdictReader(lex, names, sorted(others), PEOPLE)
 
 
 @pytest.fixture(scope="module")
