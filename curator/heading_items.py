@@ -161,7 +161,7 @@ def is_group(blocks: list[Block], lines: list[str], start: int, end: int) -> boo
     for b in _body_blocks(blocks, start, end):
         texts: list[str] = []
         if b.kind == "list":
-            texts = [lines[e.start - 1] if 0 < e.start <= len(lines) else e.text for e in b.entries]
+            texts = [_entry_citation(e, lines) for e in b.entries]
         elif b.kind == "table":
             texts = [" | ".join(cells) for _ln, cells in b.rows]
         elif b.kind in ("paragraph", "quote"):
@@ -184,6 +184,18 @@ def is_group(blocks: list[Block], lines: list[str], start: int, end: int) -> boo
         units += 1
         seen.extend(p for p in papers if p not in seen)
     return units >= 2 and len(seen) >= 2
+
+
+def _entry_citation(e: ListEntry, lines: list[str]) -> str:
+    """An entry's first line with the link fields under it: ``- **Name**`` over ``- Link: ID``
+    cites that ID as ``- **Name** — Link: ID`` does."""
+    first = lines[e.start - 1] if 0 < e.start <= len(lines) else e.text
+    links = [
+        c.text.split("\n", 1)[0]
+        for c in e.children
+        if (f := match_field(c.text.split("\n", 1)[0])) is not None and f.kind == "link"
+    ]
+    return " ".join([first, *links]) if links and not identities(first).papers else first
 
 
 def has_link_field(own: str) -> bool:

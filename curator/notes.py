@@ -18,6 +18,7 @@ from bisect import bisect_right
 from curator.arxiv import find_ids, find_malformed_ids, may_hold_malformed
 from curator.footnotes import inline_footnotes, inline_numbered_refs
 from curator.heading_items import has_link_field
+from curator.inline_entries import remap_lines, unfold_entries
 from curator.item_finders import FINDERS
 from curator.item_labels import has_label, has_ref, short_label
 from curator.mdblocks import flatten_deep_nesting, plain_inline
@@ -210,6 +211,7 @@ def split_note(text: str, path: str) -> SplitNote:
     """Items of one note; never raises on arbitrary text."""
     text = normalized(text)
     text, front, warnings = preprocess(text)
+    text, origin = unfold_entries(text)
     text = _cut_dump(text, warnings)
     text = _cut_lines(text, warnings)
     layout = read_layout(text, warnings)
@@ -230,6 +232,8 @@ def split_note(text: str, path: str) -> SplitNote:
     attach_remarks(out)
     drop_own_links(out, text)
     _named_sections(out, layout.sections, layout.lines, layout.covered)
+    if origin is not None:
+        remap_lines(out, origin)
     return out
 
 

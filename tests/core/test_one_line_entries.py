@@ -1,0 +1,116 @@
+"""A digest's one-line entries (``- **Title** — Paper: …; Link: …; Caveat: …``) read as the same
+entries written over lines: their fields, their caveats, their own paper, and the line they are
+on."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from test_note_formats import items, run
+
+from curator.inline_entries import unfold_entries
+
+ONE_LINE = """# Evening digest
+
+Read on the train; links inline.
+
+- **Judge audit** — Paper: Judges Read, Models Ignore: Rubric Checks of LLM Judges; Link: arXiv:2611.05830; Points: judge models ignore the rubric in 38% of pairwise preference comparisons; Caveat: only two judge families; not the same as JudgeBias (2610.02345), do not merge
+- **Judge drift** — Link: https://arxiv.org/abs/2611.05831; Caveat: one judge model; Where: 1.2
+"""
+
+MULTI_LINE = """# Evening digest
+
+Read on the train; links inline.
+
+- **Judge audit**
+  - Paper: Judges Read, Models Ignore: Rubric Checks of LLM Judges
+  - Link: arXiv:2611.05830
+  - Points: judge models ignore the rubric in 38% of pairwise preference comparisons
+  - Caveat: only two judge families
+    - not the same as JudgeBias (2610.02345), do not merge
+- **Judge drift**
+  - Link: https://arxiv.org/abs/2611.05831
+  - Caveat: one judge model
+  - Where: 1.2
+"""
+
+
+def _read(text: str) -> list[tuple[str, str | None, list[str], list[str], str | None]]:
+    return [
+        (it.title, it.primary_arxiv, it.points, it.caveats, it.section_hint) for it in items(text)
+    ]
+
+
+def test_a_one_line_entry_of_fields_reads_as_the_entry_written_over_lines() -> None:
+    """Its caveat naming another paper no longer turns the entry into a remark about two papers;
+    caveats are caveats and the section field files it, as on separate lines."""
+    got = _read(ONE_LINE)
+    assert got == _read(MULTI_LINE)
+    assert got[0][:2] == ("Judge audit", "2611.05830")
+    assert got[0][3] == [
+        "only two judge families",
+        "not the same as JudgeBias (2610.02345), do not merge",
+    ]
+    assert got[1][1:] == ("2611.05831", [], ["one judge model"], "§1.2")
+
+
+def test_items_point_at_the_line_their_author_wrote() -> None:
+    """Unfolding adds lines to read; the items and remarks still carry the note's own lines."""
+    assert [(it.line_start, it.line_end) for it in items(ONE_LINE)] == [(5, 5), (6, 6)]
+    split = __import__("curator.notes", fromlist=["split_note"]).split_note(ONE_LINE, "n.md")
+    assert {r.line for r in split.remarks} <= {1, 3}
+
+
+def test_the_title_field_of_a_one_line_entry_is_no_verdict(tmp_path: Path) -> None:
+    """ "Models Ignore: …" is the paper's title (its ``Paper:`` field), not the author skipping it;
+    on one line it used to be read as a dismissal and the paper went off-topic."""
+    got = run(tmp_path, ONE_LINE)
+    assert got["2611.05830"].status == "new", got["2611.05830"].status_reason
+    assert got["2611.05831"].suggested_sections[0].section == "§1.2"
+
+
+def test_lines_that_are_not_entries_of_fields_stay_as_written() -> None:
+    """Prose with semicolons, a list entry with one field, a kanban card and a table row are not
+    unfolded: the text comes back unchanged, with no line map."""
+    for text in (
+        "- Read it twice; still unsure; Caveat: small eval\n",
+        "- **openfold3-lite** — distilled co-folding · github.com/aqlab/x · #structure\n",
+        "| Paper: x | Link: y | Caveat: z |\n",
+        "Paper: x; Link: y; Caveat: z\n",
+        "```\n- **T** — Paper: x; Link: y; Caveat: z\n```\n",
+    ):
+        assert unfold_entries(text) == (text, None), text
+
+
+def test_an_entry_that_opens_with_its_field_unfolds_under_that_field() -> None:
+    text = "- Paper: Rubric Anchors; Link: arXiv:2611.05825; Caveat: one rater pool\n"
+    unfolded, origin = unfold_entries(text)
+    assert unfolded.split("\n") == [
+        "- Paper: Rubric Anchors",
+        "  - Link: arXiv:2611.05825",
+        "  - Caveat: one rater pool",
+        "",
+    ]
+    assert origin == [1, 1, 1, 2]
+    (it,) = items("# Notes\n\n" + text)
+    assert (it.primary_arxiv, it.caveats, it.line_start) == ("2611.05825", ["one rater pool"], 3)
+
+
+HEADING_THEN_ENTRY = """# 読書メモ
+
+## swe-runner 1.0
+
+リンク：https://github.com/agentlab-sh/swe-runner
+要点：
+- コンテナで並列実行
+
+- **「Bimanual Code Policies」** — リンク：2611.05832; 注意：ロボット制御、うちの範囲外
+"""
+
+
+def test_an_unfolded_entry_under_a_write_up_stays_an_item_of_its_own() -> None:
+    """The entry's paper is in a field under its name now; a heading's write-up above it does not
+    swallow it, as it did not when the paper was on the name's line."""
+    got = [(it.title, it.primary_arxiv) for it in items(HEADING_THEN_ENTRY)]
+    assert ("「Bimanual Code Policies」", "2611.05832") in got
+    assert len(got) == 2
