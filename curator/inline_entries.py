@@ -8,6 +8,10 @@ the entry it stands for — its head over one nested line per part — before th
 and the split note's line numbers are mapped back afterwards: every item still points at the
 line its author wrote.
 
+A digest's closing entry (``- **Summary** — items 1+2 are one story; …``), after entries that
+cite their papers, is read as a ``Summary`` heading over its parts: the note's closing remarks,
+which group its items, not an item.
+
 Only a line with at least two parts that are fields the lexicon knows is unfolded; a line of
 prose with semicolons, a card's ``· tag · link`` and a table row stay as they are.
 """
@@ -17,7 +21,9 @@ from __future__ import annotations
 import re
 
 from curator.fields import labelled, match_field
+from curator.mentions import identities
 from curator.models import SplitNote
+from curator.note_headings import is_structural
 
 __all__ = ["MIN_FIELDS", "remap_lines", "unfold_entries"]
 
@@ -30,8 +36,16 @@ _SEP = re.compile(r"\s*;\s+|\s*；\s*|\s+\|\s+")
 _ENTRY = re.compile(r"^(?P<indent>[ \t]*)(?P<marker>[-*+]|\d{1,3}[.)])[ \t]+(?P<body>\S.*)$")
 _CANDIDATE = re.compile(r"(?m)^[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t][^\n]*?(?:;\s|；|\s\|\s)")
 """A list entry with a separator in it: a note without one is returned at once."""
+_BOLD_TOP = re.compile(r"(?m)^[-*+][ \t]+(?:\*\*|__)")
+_BOLD_ENTRY = re.compile(
+    r"^[-*+][ \t]+(?:\*\*|__)(?P<name>[^*_\n]{1,60}?)(?:\*\*|__)"
+    r"[ \t]*(?:[:：—–-][ \t]*)?(?P<rest>.*)$"
+)
+"""A top-level entry led by a bold name: ``- **FooNet** — …``, ``- **Summary:** …``."""
 _RULE = re.compile(r"\s+(?:—|–|--?)\s+|(?<=\*\*)\s*[:：]\s+")
 """Between an entry's title and its first field: ``**Title** — Link: …``, ``**Title**: Link: …``."""
+_CLOSING_AFTER = 2
+"""Entries citing their papers a list must hold before a ``- **Summary** — …`` entry closes it."""
 _MAX_LINE = 4_000
 """Longer lines are no one's entry: not read part by part (a pasted dump)."""
 
@@ -39,15 +53,17 @@ _MAX_LINE = 4_000
 def unfold_entries(text: str) -> tuple[str, list[int] | None]:
     """``text`` with every one-line entry of fields unfolded, and for each of its lines the line
     of ``text`` it comes from (None when nothing was unfolded: the text is returned as is)."""
-    if _CANDIDATE.search(text) is None:
+    if _CANDIDATE.search(text) is None and _BOLD_TOP.search(text) is None:
         return text, None
     out: list[str] = []
     origin: list[int] = []
     fence = changed = False
+    cited = 0  # entries of the list above that cite their own paper or page
     for n, line in enumerate(text.split("\n"), 1):
         if line.lstrip().startswith(("```", "~~~")):
             fence = not fence
-        parts = None if fence else _unfolded(line)
+        parts = None if fence else _closing(line, cited) or _unfolded(line)
+        cited = _count_cited(line, cited)
         if parts is None:
             out.append(line)
             origin.append(n)
@@ -56,6 +72,29 @@ def unfold_entries(text: str) -> tuple[str, list[int] | None]:
             origin.extend([n] * len(parts))
             changed = True
     return ("\n".join(out), origin) if changed else (text, None)
+
+
+def _count_cited(line: str, cited: int) -> int:
+    """Entries of the current top-level list led by a name and citing an address; a heading or a
+    paragraph ends the list."""
+    if not line.strip() or line[0] in " \t":
+        return cited
+    m = _BOLD_ENTRY.match(line)
+    if m is not None:
+        return cited + 1 if identities(line).papers and not match_field(line) else cited
+    return cited if _ENTRY.match(line) else 0
+
+
+def _closing(line: str, cited: int) -> list[str] | None:
+    """``- **Summary** — a; b`` after a list of entries citing their papers: the list's closing
+    remarks, as a ``Summary`` heading over the lines ``a`` and ``b`` would be."""
+    if cited < _CLOSING_AFTER or len(line) > _MAX_LINE:
+        return None
+    m = _BOLD_ENTRY.match(line)
+    if m is None or not is_structural(m["name"].strip(" :：")):
+        return None
+    parts = [p.strip() for p in _SEP.split(m["rest"])]
+    return ["## " + m["name"].strip(" :："), *(f"- {p}" for p in parts if p)]
 
 
 def _unfolded(line: str) -> list[str] | None:

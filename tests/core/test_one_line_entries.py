@@ -114,3 +114,40 @@ def test_an_unfolded_entry_under_a_write_up_stays_an_item_of_its_own() -> None:
     got = [(it.title, it.primary_arxiv) for it in items(HEADING_THEN_ENTRY)]
     assert ("「Bimanual Code Policies」", "2611.05832") in got
     assert len(got) == 2
+
+
+DIGEST_WITH_SUMMARY = """# Digest
+
+- **1. Rubric Anchors** — Link: arXiv:2611.05825; Points: graded examples per rubric line
+- **2. Rubric Anchors, the blog post** — Link: https://example.org/rubric-anchors; Points: the authors' own walk-through
+- **3. Paraphrase Probes** — Link: arXiv:2611.05826; Points: paraphrases beat n-gram audits
+- **Summary** — items 1+2 are one story; item 3 stands alone
+"""
+
+
+def test_a_closing_summary_entry_groups_the_items_as_a_summary_heading_would() -> None:
+    """``- **Summary** — items 1+2 …`` after entries citing their papers is the digest's closing
+    remark, not an item: its "1+2" groups the paper with its post as ``## Summary`` does."""
+    split = __import__("curator.notes", fromlist=["split_note"]).split_note(
+        DIGEST_WITH_SUMMARY, "n"
+    )
+    assert [it.label for it in split.items] == ["#1", "#2", "#3"]
+    assert [labels for labels, _text in split.groups] == [["#1", "#2"]]
+    assert all(r.structural and r.line == 6 for r in split.remarks if r.line > 1)
+
+
+NOTES_INSIDE_A_WRITE_UP = """# Reading
+
+## Rubric Anchors
+
+- **Link** — arXiv:2611.05825
+- **Notes** — graded examples; one rater pool
+"""
+
+
+def test_a_notes_entry_inside_one_write_up_stays_part_of_it() -> None:
+    """Only after a list of entries that cite their own papers is a structural entry the closing
+    remark; under one paper's heading, ``- **Notes** — …`` is that paper's."""
+    (it,) = items(NOTES_INSIDE_A_WRITE_UP)
+    assert (it.title, it.primary_arxiv) == ("Rubric Anchors", "2611.05825") and it.line_end >= 6
+    assert "one rater pool" in it.text
