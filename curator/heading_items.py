@@ -39,12 +39,32 @@ def find_heading_items(layout: NoteLayout) -> None:
 def _item_heads(layout: NoteLayout) -> list[_ItemHead]:
     close = _closing_rule(layout)
     heads = [
-        (hb, min(sec_end, close), ctx)
+        (hb, min(sec_end, close, _entries_after(layout, hb, min(body_end, close))), ctx)
         for hb, sec_end, body_end, ctx in layout.sections
         if _heads_item(layout, hb, min(body_end, close))
     ]
     heads.sort(key=lambda h: h[0].start)
     return heads
+
+
+def _entries_after(layout: NoteLayout, hb: Block, body_end: int) -> int:
+    """Where a heading's write-up ends when entries of their own follow it: a list of two or
+    more, every one led by its name and citing a paper that the heading and the write-up do not
+    ("## 2. FooNet" over its paragraphs, then ``- **BarNet (ID)** — …`` lines). Those are items
+    of their own, as they are without a heading above them; the write-up ends before the list."""
+    blocks, lines = layout.blocks, layout.lines
+    seen = set(identities(hb.text).papers)
+    for b in _body_blocks(blocks, hb.end + 1, body_end):
+        if b.kind == "list" and seen and len(b.entries) >= 2:
+            own = all(_entry_of_its_own(e, lines) for e in b.entries)
+            papers = (
+                [identities(_entry_citation(e, lines)).papers for e in b.entries] if own else []
+            )
+            if papers and all(p and seen.isdisjoint(p) for p in papers):
+                return b.start - 1
+        text = "\n".join(lines[max(b.start, 1) - 1 : min(b.end, body_end)])
+        seen.update(identities(text).papers)
+    return layout.nlines
 
 
 def _closing_rule(layout: NoteLayout) -> int:
@@ -106,7 +126,7 @@ def _outermost(heads: list[_ItemHead]) -> list[_ItemHead]:
     return kept
 
 
-_BOLD_NAME_ENTRY = re.compile(r"^\s*[-*+]\s+(?:\*\*|__)[^*_\n]{1,60}(?:\*\*|__)\s*[:：—–-]")
+_BOLD_NAME_ENTRY = re.compile(r"^\s*[-*+]\s+(?:\*\*|__)[^*_\n]{1,120}(?:\*\*|__)\s*[:：—–-]")
 
 
 def _body_blocks(blocks: list[Block], start: int, end: int) -> list[Block]:

@@ -151,3 +151,51 @@ def test_a_notes_entry_inside_one_write_up_stays_part_of_it() -> None:
     (it,) = items(NOTES_INSIDE_A_WRITE_UP)
     assert (it.title, it.primary_arxiv) == ("Rubric Anchors", "2611.05825") and it.line_end >= 6
     assert "one rater pool" in it.text
+
+
+WRITE_UP_THEN_ENTRIES = """# Lesenotizen
+
+## 2. WorldEval-R — Politikbewertung im gelernten Weltmodell
+
+https://arxiv.org/abs/2610.18855v1
+
+- 8 Policies × 50 Tasks; Rangkorrelation 0,87
+- Vergleich mit SIMPLER (arXiv 2405.05941): 0,87 vs. 0,71
+
+Eher 5.2 als 3.1.
+
+- **3. ResidualSysID (2610.15570)** — Actuator-Net-Idee auf billigen Servos. Abschnitt 3.2.1.
+- **4. Trajektorienvorhersage für autonomes Fahren (arXiv:2610.13950)** — Nicht unser Thema.
+"""
+
+
+def test_entries_after_a_heading_write_up_are_items_of_their_own() -> None:
+    """A numbered write-up, then one-line entries each naming its own paper: the write-up ends
+    before them. It swallowed them, so the paper above took their words ("Nicht unser Thema")
+    and went off-topic, and the two papers were lost."""
+    got = {it.primary_arxiv: it for it in items(WRITE_UP_THEN_ENTRIES)}
+    assert list(got) == ["2610.18855", "2610.15570", "2610.13950"]
+    assert got["2610.18855"].line_end == 11
+    assert "Nicht unser Thema" not in got["2610.18855"].text
+    assert (got["2610.15570"].line_start, got["2610.13950"].line_start) == (12, 13)
+
+
+COMPARISONS_IN_A_WRITE_UP = """# Reading
+
+## 2. WorldEval-R
+
+https://arxiv.org/abs/2610.18855v1
+
+Ranks policies in a learned world model.
+
+- **vs SIMPLER (2405.05941)** — WorldEval-R 0.87 against 0.71 for SIMPLER (2405.05941) on 2610.18855's tasks
+- **vs real rollouts** — MAE 18 points
+"""
+
+
+def test_a_write_up_s_own_bold_points_stay_in_it() -> None:
+    """Bold points that do not each cite a paper of their own (one compares with the heading's
+    paper, one cites nothing) are the write-up's: it keeps them."""
+    (it,) = items(COMPARISONS_IN_A_WRITE_UP)
+    assert it.primary_arxiv == "2610.18855" and it.line_end >= 10
+    assert "MAE 18 points" in it.text
