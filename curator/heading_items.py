@@ -12,8 +12,9 @@ import re
 from bisect import bisect_left, bisect_right
 
 from curator.arxiv import find_ids
-from curator.fields import labelled, match_field
+from curator.fields import Field, labelled, match_field
 from curator.item_labels import has_label, has_ref, lone_ref
+from curator.item_titles import BOLD_NAME_ENTRY
 from curator.mdblocks import Block, ListEntry
 from curator.mentions import identities, is_chat_line
 from curator.note_headings import has_word_label, is_group_heading, is_structural
@@ -126,9 +127,6 @@ def _outermost(heads: list[_ItemHead]) -> list[_ItemHead]:
     return kept
 
 
-_BOLD_NAME_ENTRY = re.compile(r"^\s*[-*+]\s+(?:\*\*|__)[^*_\n]{1,120}(?:\*\*|__)\s*[:：—–-]")
-
-
 def _body_blocks(blocks: list[Block], start: int, end: int) -> list[Block]:
     """The blocks starting inside a heading's body (lines ``start``..``end``), found by bisection:
     blocks are in order, and each heading scanning every block of the note was quadratic in a
@@ -165,9 +163,22 @@ def _entry_of_its_own(e: ListEntry, lines: list[str]) -> bool:
     first = lines[e.start - 1] if 0 < e.start <= len(lines) else e.text
     if match_field(re.sub(r"^\s*[-*+]\s+", "", first)) is not None:
         return False  # "- **Link**: …", "- 要点: …": a field of the heading's own write-up
-    if _BOLD_NAME_ENTRY.match(first):
+    m = BOLD_NAME_ENTRY.match(first)
+    if m is not None and m["sep"]:
         return True
-    return any(match_field(c.text.split("\n", 1)[0]) is not None for c in e.children)
+    return bool(_child_fields(e))
+
+
+def _child_fields(e: ListEntry) -> list[tuple[Field, str]]:
+    """The fields an entry's children open (``- Link: ID`` under ``- **Name**``), with their
+    lines."""
+    out = []
+    for c in e.children:
+        line = c.text.split("\n", 1)[0]
+        f = match_field(line)
+        if f is not None:
+            out.append((f, line))
+    return out
 
 
 def is_group(blocks: list[Block], lines: list[str], start: int, end: int) -> bool:
@@ -210,11 +221,7 @@ def _entry_citation(e: ListEntry, lines: list[str]) -> str:
     """An entry's first line with the link fields under it: ``- **Name**`` over ``- Link: ID``
     cites that ID as ``- **Name** — Link: ID`` does."""
     first = lines[e.start - 1] if 0 < e.start <= len(lines) else e.text
-    links = [
-        c.text.split("\n", 1)[0]
-        for c in e.children
-        if (f := match_field(c.text.split("\n", 1)[0])) is not None and f.kind == "link"
-    ]
+    links = [line for f, line in _child_fields(e) if f.kind == "link"]
     return " ".join([first, *links]) if links and not identities(first).papers else first
 
 

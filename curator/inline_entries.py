@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 
 from curator.fields import labelled, match_field
+from curator.item_titles import BOLD_NAME_ENTRY
 from curator.mentions import identities
 from curator.models import SplitNote
 from curator.note_headings import is_structural
@@ -37,11 +38,6 @@ _ENTRY = re.compile(r"^(?P<indent>[ \t]*)(?P<marker>[-*+]|\d{1,3}[.)])[ \t]+(?P<
 _CANDIDATE = re.compile(r"(?m)^[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t][^\n]*?(?:;\s|；|\s\|\s)")
 """A list entry with a separator in it: a note without one is returned at once."""
 _BOLD_TOP = re.compile(r"(?m)^[-*+][ \t]+(?:\*\*|__)")
-_BOLD_ENTRY = re.compile(
-    r"^[-*+][ \t]+(?:\*\*|__)(?P<name>[^*_\n]{1,60}?)(?:\*\*|__)"
-    r"[ \t]*(?:[:：—–-][ \t]*)?(?P<rest>.*)$"
-)
-"""A top-level entry led by a bold name: ``- **FooNet** — …``, ``- **Summary:** …``."""
 _RULE = re.compile(r"\s+(?:—|–|--?)\s+|(?<=\*\*)\s*[:：]\s+")
 """Between an entry's title and its first field: ``**Title** — Link: …``, ``**Title**: Link: …``."""
 _CLOSING_AFTER = 2
@@ -79,8 +75,8 @@ def _count_cited(line: str, cited: int) -> int:
     paragraph ends the list."""
     if not line.strip() or line[0] in " \t":
         return cited
-    m = _BOLD_ENTRY.match(line)
-    if m is not None:
+    m = BOLD_NAME_ENTRY.match(line)
+    if m is not None and not m["indent"]:
         return cited + 1 if identities(line).papers and not match_field(line) else cited
     return cited if _ENTRY.match(line) else 0
 
@@ -90,8 +86,8 @@ def _closing(line: str, cited: int) -> list[str] | None:
     remarks, as a ``Summary`` heading over the lines ``a`` and ``b`` would be."""
     if cited < _CLOSING_AFTER or len(line) > _MAX_LINE:
         return None
-    m = _BOLD_ENTRY.match(line)
-    if m is None or not is_structural(m["name"].strip(" :：")):
+    m = BOLD_NAME_ENTRY.match(line)
+    if m is None or m["indent"] or not is_structural(m["name"].strip(" :：")):
         return None
     parts = [p.strip() for p in _SEP.split(m["rest"])]
     return ["## " + m["name"].strip(" :："), *(f"- {p}" for p in parts if p)]

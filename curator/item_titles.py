@@ -176,6 +176,13 @@ def ascii_digits(s: str) -> str:
     return s.translate(str.maketrans("０１２３４５６７８９．", "0123456789."))
 
 
+BOLD_NAME_ENTRY = re.compile(
+    r"^(?P<indent>[^\S\n]*)[-*+][^\S\n]+(?:\*\*|__)(?P<name>[^*_\n]{1,120}?)(?:\*\*|__)"
+    r"[^\S\n]*(?P<sep>[:：—–-])?[^\S\n]*(?P<rest>.*)$"
+)
+"""A list entry led by a bold name: ``- **FooNet** — …``, ``- **Summary:** …`` (``sep``: what
+follows the name, when something does)."""
+
 _BOLD_LEAD = re.compile(
     r"^\s*(?:[-*+]\s+|\d{1,3}[.)]\s+)?(?:\*\*|__)(?P<name>[^*_\n]{1,80})(?:\*\*|__)\s*[:：]\s*(?P<rest>.+)$"
 )
