@@ -19,6 +19,7 @@ from curator.service.pacing import rest_delay
 from curator.tui.paths import read_later_styles
 from curator.tui.screens.panes import Panes
 from curator.tui.screens.triage_state import WRITES, clean
+from curator.tui.widgets.footer import KeysFooter
 
 if TYPE_CHECKING:
     from textual.widgets import DataTable, Input, Tree
@@ -152,6 +153,10 @@ class TriageViews(Panes):
         state = tuple(bool(self.check_action(a, ())) for a in sorted(WRITES))
         if state != self._footer_state:
             self._footer_state = state
+            # restyled here, in the caller's frame: through the signal alone (called next, after
+            # the frame) the keys came in a frame of their own ~40 ms after the panes'
+            for footer in self.query(KeysFooter):
+                footer.bindings_changed(self)
             self.refresh_bindings()
 
     def _update_status(self) -> None:
