@@ -4,7 +4,7 @@ Everything here is a dataclass of strings, numbers and lists so that the
 analysis can be cached, compared and turned into JSON without surprises.
 Paths are always relative to the workspace root, with forward slashes. The classes made by the
 hundred thousand (items, increments, their sources, anchors, suggestions and overlaps) are slotted:
-on 8,000 notes a slot each instead of an instance dict is ~30 MB less at the peak.
+on 8,000 notes a slot each instead of an instance dict is 20-30 MB less at the peak.
 """
 
 from __future__ import annotations
