@@ -6,6 +6,7 @@ address under the team's own label) fill the item, and the paper and pages it na
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 
@@ -13,11 +14,11 @@ from curator.arxiv import find_ids
 from curator.fields import Field, labelled, match_field
 from curator.item_labels import has_ref, is_file_link, lone_ref
 from curator.item_titles import ascii_digits, clean_title
-from curator.lexicon import default_lexicon
+from curator.lexicon import Lexicon, default_lexicon
 from curator.mdblocks import plain_inline
 from curator.mentions import url_role
 from curator.models import Item
-from curator.priority import HIGH, LOW, MEDIUM
+from curator.priority import HIGH, LOW, MARKERS, MEDIUM
 from curator.section_numbers import ROMAN, SECTION_REF_RE, canonical_section
 from curator.urls import find_urls, is_arxiv_url
 
@@ -198,14 +199,24 @@ class BodyReading:
 
 
 def _priority_word(text: str) -> str | None:
+    """The marker a priority field's value names: a marker itself, else the level its first word
+    says (``[priority]`` in the phrase files: "high", "高", "P1", "Priorität: hoch")."""
     t = text.strip().lower()
-    if t.startswith(("高", "high", "p0", "p1")):
-        return HIGH
-    if t.startswith(("中", "medium", "p2")):
-        return MEDIUM
-    if t.startswith(("低", "low", "p3")):
-        return LOW
+    if t[:1] in MARKERS:
+        return t[:1]
+    for marker, words in _priority_levels(default_lexicon()):
+        if words and t.startswith(words):
+            return marker
     return None
+
+
+@functools.lru_cache(maxsize=8)
+def _priority_levels(lex: Lexicon) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Each marker with the words of its level, the most urgent first."""
+    return tuple(
+        (marker, tuple(lex.literals("priority", level)))
+        for marker, level in ((HIGH, "high"), (MEDIUM, "medium"), (LOW, "low"))
+    )
 
 
 def _split_inline_list(text: str) -> list[str]:
