@@ -103,7 +103,7 @@ def build_item(sp: Span, lines: list[str], path: str) -> Item:
     reading = BodyReading(
         item,
         primary=title_ids[0].id if title_ids else None,
-        field_urls=[u for u, _s, _e in find_urls(title_line) if names_page(u)],
+        field_urls=_title_pages(title_line, title_ids[0].end if title_ids else None, sp.kind),
     )
     body_lines = lines[sp.start : sp.end] if sp.kind != "table" else []
     for raw in body_lines[:400]:  # a point list longer than this is not read as points
@@ -118,6 +118,36 @@ def build_item(sp: Span, lines: list[str], path: str) -> Item:
     field_urls, primary = _own_pages(reading.field_urls, primary, ordered, cited, sp.kind, remarked)
     _finish(item, primary, ordered, field_urls, cited)
     return item
+
+
+def _title_pages(line: str, paper_end: int | None, kind: str) -> list[str]:
+    """The pages a title line names as the item's own.
+
+    A DOI that the comment after the line's arXiv ID cites (``- **FooNet (2610.15570)** — the idea
+    of Hwangbo et al. (https://doi.org/…)``) is another paper, as a second arXiv ID there is: the
+    item's paper is named already.  Right after the ID, or under a link label ("— DOI: …"), it is
+    the paper's own; so is a table row's DOI column.
+    """
+    pages = []
+    for u, s, _e in find_urls(line):
+        if not names_page(u):
+            continue
+        if (
+            paper_end is not None
+            and s >= paper_end
+            and kind != "table"
+            and normalize_url(u).startswith("doi.org/")
+            and _words_before(line[paper_end:s])
+        ):
+            continue
+        pages.append(u)
+    return pages
+
+
+def _words_before(between: str) -> bool:
+    """Words between a paper and a link other than a link label: the link is cited in passing."""
+    b = plain_inline(between).strip(" \t()[]*_—–-|,;.")
+    return bool(b) and label_kind(b.rstrip(":：").strip()) != "link"
 
 
 def _titled_item(sp: Span, lines: list[str], path: str) -> Item:

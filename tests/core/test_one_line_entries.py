@@ -199,3 +199,43 @@ def test_a_write_up_s_own_bold_points_stay_in_it() -> None:
     (it,) = items(COMPARISONS_IN_A_WRITE_UP)
     assert it.primary_arxiv == "2610.18855" and it.line_end >= 10
     assert "MAE 18 points" in it.text
+
+
+CITING_DOI = """# Lesenotizen
+
+- **ResidualSysID (2610.15570)** — im Kern die Actuator-Net-Idee von Hwangbo et al. (https://doi.org/10.1126/scirobotics.aau5872), für billige Servos.
+- **FooNet (2610.22222)** — DOI: https://doi.org/10.1145/3600000.3600001
+- **BarNet (2610.33333)** — https://doi.org/10.1145/3600000.3600002 (the journal version)
+"""
+
+
+def test_a_doi_the_comment_cites_is_not_the_entrys_own_page() -> None:
+    """A prior work's DOI in an entry's comment is a link in passing, as it is in a paragraph under
+    a heading: were it the entry's own page, a doc anchoring that prior work would show the new
+    paper as anchored. Right after the paper, or under a link label, a DOI is the paper's own."""
+    got = [(it.primary_arxiv, it.urls, it.linked) for it in items(CITING_DOI)]
+    assert got == [
+        ("2610.15570", [], ["https://doi.org/10.1126/scirobotics.aau5872"]),
+        ("2610.22222", ["https://doi.org/10.1145/3600000.3600001"], []),
+        ("2610.33333", ["https://doi.org/10.1145/3600000.3600002"], []),
+    ]
+
+
+def test_an_entry_citing_an_anchored_dois_paper_is_new(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """What the editor sees: the doc anchors the prior work by its DOI, the entry's own paper is
+    not anchored, so the entry is new (it showed as anchored where the prior work is)."""
+    import test_note_formats
+
+    doc = test_note_formats.EVAL_DOC + (
+        "- **Judge rubric audits** (doi:10.1126/scirobotics.aau5872, 10-05 anchored): rubric checks.\n"
+    )
+    note = (
+        "# Reading notes\n\n"
+        "- **RubricProbe (2611.07777)** — builds on the rubric audits of Hwangbo et al. "
+        "(https://doi.org/10.1126/scirobotics.aau5872) for judge models.\n"
+    )
+    monkeypatch.setattr(test_note_formats, "EVAL_DOC", doc)
+    incs = run(tmp_path, note)
+    inc = incs["2611.07777"]
+    assert inc.status == "new"
+    assert not inc.anchored_in
