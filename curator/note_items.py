@@ -123,31 +123,39 @@ def build_item(sp: Span, lines: list[str], path: str) -> Item:
 def _title_pages(line: str, paper_end: int | None, kind: str) -> list[str]:
     """The pages a title line names as the item's own.
 
-    A DOI that the comment after the line's arXiv ID cites (``- **FooNet (2610.15570)** — the idea
-    of Hwangbo et al. (https://doi.org/…)``) is another paper, as a second arXiv ID there is: the
-    item's paper is named already.  Right after the ID, or under a link label ("— DOI: …"), it is
-    the paper's own; so is a table row's DOI column.
+    After the line's arXiv ID, the line is the item's comment, read as its body lines are: a link
+    there is the item's own page when it stands alone in its clause ("…; https://…; …") or under a
+    link label ("— code: https://…"), and cited in passing when words lead to it ("the idea of
+    Hwangbo et al. (https://doi.org/…)", "they ran it in ManiSkill3 (github.com/…)"): the item's
+    paper is named already.  A table row's cells are all its own.
     """
     pages = []
-    for u, s, _e in find_urls(line):
+    last = paper_end
+    for u, s, e in find_urls(line):
         if not names_page(u):
             continue
-        if (
-            paper_end is not None
-            and s >= paper_end
-            and kind != "table"
-            and normalize_url(u).startswith("doi.org/")
-            and _words_before(line[paper_end:s])
-        ):
-            continue
-        pages.append(u)
+        after = last is not None and s >= last and kind != "table"
+        if not (after and _words_before(line[last:s])):
+            pages.append(u)
+        if after:
+            last = e
     return pages
 
 
+_CLAUSE = re.compile(r"[;；|·]|\s[—–]\s")
+_MARKUP = re.compile(r"[*_`\[\]()<>]")
+
+
 def _words_before(between: str) -> bool:
-    """Words between a paper and a link other than a link label: the link is cited in passing."""
-    b = plain_inline(between).strip(" \t()[]*_—–-|,;.")
-    return bool(b) and label_kind(b.rstrip(":：").strip()) != "link"
+    """Words in a link's own clause before it, other than a label closing them ("[Online].
+    Available: …", "— code: …", "; Readwise: …", a field in the team's words): cited in passing."""
+    clause = _MARKUP.sub(" ", _CLAUSE.split(between)[-1]).strip(" \t—–-,.")
+    if not clause:
+        return False
+    label = clause.rsplit(". ", 1)[-1].strip()
+    if label.endswith((":", "：")) and labelled(label + " x") is not None:
+        return False
+    return label_kind(label) != "link"
 
 
 def _titled_item(sp: Span, lines: list[str], path: str) -> Item:

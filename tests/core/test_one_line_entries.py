@@ -206,19 +206,25 @@ CITING_DOI = """# Lesenotizen
 - **ResidualSysID (2610.15570)** — im Kern die Actuator-Net-Idee von Hwangbo et al. (https://doi.org/10.1126/scirobotics.aau5872), für billige Servos.
 - **FooNet (2610.22222)** — DOI: https://doi.org/10.1145/3600000.3600001
 - **BarNet (2610.33333)** — https://doi.org/10.1145/3600000.3600002 (the journal version)
+- **SimArm (2610.44444)** — cube stacking 23% → 68%; they ran the sim side in ManiSkill3 (github.com/haosulab/ManiSkill); Readwise: https://readwise.io/bookreview/48213377
+- **PlanNet (2610.55555)** — planner probe; https://github.com/plan/net; H. Liu et al. [Online]. Available: https://plannet.example.org
 """
 
 
-def test_a_doi_the_comment_cites_is_not_the_entrys_own_page() -> None:
-    """A prior work's DOI in an entry's comment is a link in passing, as it is in a paragraph under
-    a heading: were it the entry's own page, a doc anchoring that prior work would show the new
-    paper as anchored. Right after the paper, or under a link label, a DOI is the paper's own."""
-    got = [(it.primary_arxiv, it.urls, it.linked) for it in items(CITING_DOI)]
+def test_a_link_the_comment_cites_is_not_the_entrys_own_page() -> None:
+    """After an entry's own paper its line is its comment, read as body lines are: a prior work's
+    DOI or repo that words lead to is a link in passing (were it the entry's own page, a doc
+    anchoring that prior work would show the new paper as anchored). Right after the paper, alone
+    in its clause, or under a label (a known one or the team's own), a link is the paper's own."""
+    got = [(it.primary_arxiv, it.urls) for it in items(CITING_DOI)]
     assert got == [
-        ("2610.15570", [], ["https://doi.org/10.1126/scirobotics.aau5872"]),
-        ("2610.22222", ["https://doi.org/10.1145/3600000.3600001"], []),
-        ("2610.33333", ["https://doi.org/10.1145/3600000.3600002"], []),
+        ("2610.15570", []),
+        ("2610.22222", ["https://doi.org/10.1145/3600000.3600001"]),
+        ("2610.33333", ["https://doi.org/10.1145/3600000.3600002"]),
+        ("2610.44444", ["https://readwise.io/bookreview/48213377"]),
+        ("2610.55555", ["https://github.com/plan/net", "https://plannet.example.org"]),
     ]
+    assert items(CITING_DOI)[0].linked == ["https://doi.org/10.1126/scirobotics.aau5872"]
 
 
 def test_an_entry_citing_an_anchored_dois_paper_is_new(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
