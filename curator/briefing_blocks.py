@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal, TypeVar
 
-from curator.mdblocks import plain_inline
+from curator.mdblocks import LIST_BULLET, plain_inline
 
 T = TypeVar("T")
 
@@ -42,7 +42,7 @@ SHOWN_BLOCK_LINES = 16
 (the first block always): the rest stay in the source note, their caption bullet says what
 they held."""
 
-_BULLET_RE = re.compile(r"^(\s*)(?:[-*+]|\d{1,3}[.)])\s+")
+_BULLET_RE = LIST_BULLET
 """A list marker, as the note splitter strips it from a body line."""
 _FENCE_RE = re.compile(r"^([ \t]{0,3})(`{3,}|~{3,})(.*)$")
 _DELIM_RE = re.compile(r"[|\s:\-]+")

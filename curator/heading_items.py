@@ -15,7 +15,7 @@ from curator.arxiv import find_ids
 from curator.fields import Field, labelled, match_field
 from curator.item_labels import has_label, has_ref, lone_ref
 from curator.item_titles import BOLD_NAME_ENTRY
-from curator.mdblocks import Block, ListEntry
+from curator.mdblocks import LIST_MARKER, Block, ListEntry
 from curator.mentions import identities, is_chat_line
 from curator.note_headings import has_word_label, is_group_heading, is_structural
 from curator.note_items import Span
@@ -317,11 +317,7 @@ def _sentence_led(own: str) -> bool:
     para: list[str] = []
     while k < len(body) and body[k].strip():
         line = body[k]
-        if (
-            line[:1] in (" ", "\t")
-            or re.match(r"^\s*(?:[-*+]|\d{1,3}[.)]|>|\||#)", line)
-            or match_field(line)
-        ):
+        if line[:1] in (" ", "\t") or _OTHER_BLOCK.match(line) or match_field(line):
             break
         para.append(line)
         k += 1
@@ -334,5 +330,7 @@ def _sentence_led(own: str) -> bool:
     )
 
 
-_ENTRY_MARK = re.compile(r"^\s*(?:[-*+]|\d{1,3}[.)])\s")
+_ENTRY_MARK = re.compile(r"^\s*" + LIST_MARKER + r"\s")
+_OTHER_BLOCK = re.compile(r"^\s*(?:" + LIST_MARKER + r"|>|\||#)")
+"""A line that opens a list entry, a quote, a table row or a heading: no paragraph's."""
 _BARE_ID_LEAD = re.compile(r"(?:arxiv|pdf|abs)?[\s:：\[(（【/]*", re.IGNORECASE)

@@ -22,6 +22,7 @@ import re
 
 from curator.fields import labelled, match_field
 from curator.item_titles import BOLD_NAME_ENTRY
+from curator.mdblocks import LIST_MARKER
 from curator.mentions import identities
 from curator.models import SplitNote
 from curator.note_headings import is_structural
@@ -34,8 +35,8 @@ MIN_FIELDS = 2
 _SEP = re.compile(r"\s*;\s+|\s*；\s*|\s+\|\s+")
 """What separates the parts: ``; `` (not ``;`` inside a word or an address), ``；``, `` | ``.  Not
 `` · ``: "Link: 2603.01472 · code: https://…" is one field of two addresses."""
-_ENTRY = re.compile(r"^(?P<indent>[ \t]*)(?P<marker>[-*+]|\d{1,3}[.)])[ \t]+(?P<body>\S.*)$")
-_CANDIDATE = re.compile(r"(?m)^[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t][^\n]*?(?:;\s|；|\s\|\s)")
+_ENTRY = re.compile(r"^(?P<indent>[ \t]*)(?P<marker>" + LIST_MARKER + r")[ \t]+(?P<body>\S.*)$")
+_CANDIDATE = re.compile(r"(?m)^[ \t]*" + LIST_MARKER + r"[ \t][^\n]*?(?:;\s|；|\s\|\s)")
 """A list entry with a separator in it: a note without one is returned at once."""
 _BOLD_TOP = re.compile(r"(?m)^[-*+][ \t]+(?:\*\*|__)")
 _RULE = re.compile(r"\s+(?:—|–|--?)\s+|(?<=\*\*)\s*[:：]\s+")

@@ -15,7 +15,7 @@ from curator.fields import Field, labelled, match_field
 from curator.item_labels import has_ref, is_file_link, lone_ref
 from curator.item_titles import ascii_digits, clean_title
 from curator.lexicon import Lexicon, default_lexicon
-from curator.mdblocks import plain_inline
+from curator.mdblocks import LIST_BULLET, plain_inline
 from curator.mentions import url_role
 from curator.models import Item
 from curator.priority import HIGH, LOW, MARKERS, MEDIUM
@@ -78,7 +78,7 @@ def hint_title(value: str) -> str | None:
     return v
 
 
-BULLET = re.compile(r"^(\s*)(?:[-*+]|\d{1,3}[.)])\s+")
+BULLET = LIST_BULLET
 
 
 def names_page(url: str) -> bool:

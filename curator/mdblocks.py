@@ -15,6 +15,14 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
 
+LIST_MARKER = r"(?:[-*+]|\d{1,3}[.)])"
+"""A list entry's marker as the line readers match it: a bullet, or a number with "." or ")".
+The one spelling of it for every reader that finds entries line by line (markdown-it finds them
+in :func:`parse_blocks`)."""
+
+LIST_BULLET = re.compile(r"^(\s*)" + LIST_MARKER + r"\s+")
+"""A line's list marker with its indent (group 1) and the space after it."""
+
 MAX_NESTING = 120
 """markdown-it's default of 20 silently drops deeper content; notes are untrusted."""
 

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from curator.arxiv import find_ids
 from curator.fields import match_field
 from curator.lexicon import default_lexicon
+from curator.mdblocks import LIST_MARKER
 from curator.note_html import html_lists, html_tables, may_have_html_lists, may_have_html_tables
 from curator.note_markers import (
     EMOJI_BULLET,
@@ -180,7 +181,7 @@ def _bib_line(name: str, value: str) -> str:
 
 _BOLD_LINE = re.compile(r"^(?P<mark>\*\*|__)(?P<title>[^*_\s](?:(?!(?P=mark)).)*?)(?P=mark)\s*$")
 _ATX = re.compile(r"^(#{1,6})\s")
-_LIST_ENTRY = re.compile(r"^\s{0,3}(?:[-*+•·]|\d{1,3}[.)])\s+(?P<rest>.*)$")
+_LIST_ENTRY = re.compile(r"^\s{0,3}(?:[•·]|" + LIST_MARKER + r")\s+(?P<rest>.*)$")
 
 
 def _may_have_bold_titles(text: str) -> bool:
@@ -228,11 +229,11 @@ def _bold_titles(text: str) -> str:
 
 
 _BOLD_ENTRY = re.compile(
-    r"^(?:\d{1,3}[.)]|[-*+])[ \t]+(?P<mark>\*\*|__)(?P<title>[^*_\s].*?)(?P=mark)[ \t]*$",
+    r"^" + LIST_MARKER + r"[ \t]+(?P<mark>\*\*|__)(?P<title>[^*_\s].*?)(?P=mark)[ \t]*$",
     re.MULTILINE,
 )
 _INDENTED = re.compile(r"^[ \t]+\S")
-_TOP_ENTRY = re.compile(r"^(?:\d{1,3}[.)]|[-*+])[ \t]+\S")
+_TOP_ENTRY = re.compile(r"^" + LIST_MARKER + r"[ \t]+\S")
 
 
 def _may_have_bold_entries(text: str) -> bool:

@@ -13,6 +13,8 @@ import re
 from collections import Counter
 from itertools import islice
 
+from curator.mdblocks import LIST_MARKER
+
 __all__ = [
     "EMOJI_BULLET",
     "GLYPH_BULLET",
@@ -81,7 +83,7 @@ _EMOJI_LIST = 3
 
 
 RULE_BULLET = re.compile(r"^(?P<indent>[ \t]*)(?P<mark>[—–→⇒►])[ \t\u3000]+(?=\S)", re.MULTILINE)
-_MD_ENTRY = re.compile(r"^[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+\S", re.MULTILINE)
+_MD_ENTRY = re.compile(r"^[ \t]*" + LIST_MARKER + r"[ \t]+\S", re.MULTILINE)
 
 
 def rule_bullets(text: str) -> str:
