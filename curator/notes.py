@@ -41,6 +41,11 @@ _SUMMARY = re.compile(
     r"<summary[^>]{0,500}>((?:[^<]|<(?!summary)){0,2000}?)</summary>", re.IGNORECASE
 )
 _DETAILS = re.compile(r"</?details[^>]{0,500}>", re.IGNORECASE)
+_TAGS_LEAD = re.compile(
+    r"^[ \t]*(?:</?details\b[^>\n]{0,500}>[ \t]*)+|^[ \t]+(?=<summary)",
+    re.IGNORECASE | re.MULTILINE,
+)
+"""``<details>`` tags opening a line, with the blanks around them, and a summary's indent."""
 
 
 def _blank_keep_lines(m: re.Match[str]) -> str:
@@ -96,10 +101,11 @@ def preprocess(text: str) -> tuple[str, dict[str, str], list[str]]:
     if "<!--" in text:
         text = _COMMENT.sub(_blank_keep_lines, text)
     if "<summary" in text.lower() or "<details" in text.lower():
+        # a summary on the same line as <details>, or indented under it, starts its own line; the
+        # block's own lines keep their indent (a nested list stays nested)
+        text = _TAGS_LEAD.sub("", text)
         text = _SUMMARY.sub(_summary_line, text)
         text = _DETAILS.sub(lambda m: " " * len(m.group(0)), text)
-        # a summary on the same line as <details> must start its own paragraph
-        text = re.sub(r"^[ \t]+(?=\S)", "", text, flags=re.MULTILINE)
     if "[!" in text:
         text = _callouts(text)
     text = read_formats(text)

@@ -1661,3 +1661,39 @@ def test_a_quoted_section_title_after_in_files_the_item_as_a_number_would(tmp_pa
     top = got["2611.05825"].suggested_sections[0]
     assert top.section == "§1.2" and "“LLM-as-judge reliability”" in top.reason
     assert all("the paper" not in s.reason for s in got["2611.05826"].suggested_sections)
+
+
+COLLAPSED_LIST = """# inference · Aug 20
+
+<details>
+<summary>§推理引擎</summary>
+
+- LMDeploy TTFT
+  - 要点:TurboMind 的 TTFT 最低
+  - 判断:活文档已有
+- DeployBase 推理引擎横评(新)
+  - URL: https://deploybase.example.ai/articles/best-llm-inference-engine
+  - 要点:A100 80GB,Llama 70B;vLLM 3,500 tok/s
+
+</details>
+"""
+
+
+def test_a_list_in_a_collapsed_block_keeps_its_nesting() -> None:
+    """Inside ``<details>`` an entry's indented points stay its own: the block's lines keep their
+    indent (they lost it, and the whole list read as one item, remarks and all)."""
+    split = split_note(COLLAPSED_LIST, PATH)
+    assert [it.title for it in split.items] == ["LMDeploy TTFT", "DeployBase 推理引擎横评(新)"]
+    assert split.items[1].urls == [
+        "https://deploybase.example.ai/articles/best-llm-inference-engine"
+    ]
+    assert not any("活文档已有" in p for p in split.items[1].points)
+
+
+def test_a_summary_on_the_details_line_or_indented_under_it_heads_its_item() -> None:
+    for opening in (
+        "<details><summary>FooNet (arXiv:2611.05831)</summary>",
+        "<details>\n    <summary>FooNet (arXiv:2611.05831)</summary>",
+    ):
+        text = f"# N\n\n{opening}\n\n- judges drift\n\n</details>\n"
+        assert [it.primary_arxiv for it in split_note(text, PATH).items] == ["2611.05831"]
