@@ -119,6 +119,18 @@ def is_negative_title(title: str) -> bool:
 
 
 @text_memo
+def is_expander(summary: str) -> bool:
+    """A collapsible block's summary that only says how to open it ("Click to expand ▶", "展开"):
+    the lexicon's ``[headings] expanders``, the whole text."""
+    plain = plain_inline(summary).strip(" \t.…:：!▶▸►▼▾→»>⬇🔽👇").strip().lower()
+    return bool(plain) and plain in _expanders()
+
+
+@memo
+def _expanders() -> frozenset[str]:
+    return frozenset(default_lexicon().literals("headings", "expanders"))
+
+
 def is_structural(title: str) -> bool:
     plain = plain_inline(title).strip()
     return bool(_structural_re().match(plain)) and not has_word_label(title)

@@ -126,7 +126,7 @@ def _title_pages(line: str, paper_end: int | None, kind: str) -> list[str]:
     After the line's arXiv ID, the line is the item's comment, read as its body lines are: a link
     there is the item's own page when it stands alone in its clause ("…; https://…; …") or under a
     link label ("— code: https://…"), and cited in passing when words lead to it ("the idea of
-    Hwangbo et al. (https://doi.org/…)", "they ran it in ManiSkill3 (github.com/…)"): the item's
+    Smith et al. (https://doi.org/…)", "they ran it in FooSim (github.com/…)"): the item's
     paper is named already.  A table row's cells are all its own.
     """
     pages = []

@@ -17,15 +17,14 @@ from bisect import bisect_right
 
 from curator.arxiv import find_ids, find_malformed_ids, may_hold_malformed
 from curator.footnotes import inline_footnotes, inline_numbered_refs
-from curator.heading_items import has_link_field
 from curator.inline_entries import remap_lines, unfold_entries
 from curator.item_finders import FINDERS
-from curator.item_labels import has_label, has_ref, short_label
+from curator.item_labels import has_ref, short_label
 from curator.mdblocks import flatten_deep_nesting, plain_inline
 from curator.mentions import Identities, identities, is_chat_line, sentence_spans
 from curator.models import Item, Remark, SplitNote  # noqa: F401  (defined there: cached notes need no parser)
 from curator.note_formats import QUOTE_MARK, read_formats
-from curator.note_headings import HeadingSection, is_negative_title, is_structural
+from curator.note_headings import HeadingSection, is_expander, is_negative_title
 from curator.note_items import BULLET, build_item
 from curator.note_layout import NoteLayout, opens_entry, read_layout
 from curator.note_remarks import attach_remarks, drop_own_links, find_groups
@@ -53,16 +52,14 @@ def _blank_keep_lines(m: re.Match[str]) -> str:
 
 
 def _summary_line(m: re.Match[str]) -> str:
-    """``<summary>🟠 Name · title(2608.12345)</summary>``: a summary naming a paper (or whose block
-    names its source, ``- 链接:URL``) heads its item, and one the lexicon calls structural
-    (``<summary>Summary</summary>``) ends the item above it as its heading would; any other
-    summary ("Click to expand") stays a plain line."""
-    inner = m.group(1).replace("\n", " ")
-    end = m.string.find("</details>", m.end(), m.end() + 4000)
-    body = m.string[m.end() : end if end >= 0 else m.end() + 4000]
-    if has_ref(inner) or has_label(inner) or has_link_field("\n" + body) or is_structural(inner):
-        return "###### " + inner.strip()
-    return inner
+    """``<summary>FooNet (2608.12345)</summary>``: a collapsible block's summary heads it as a
+    heading would, so sibling blocks are units: an item a block's summary opened ends where the
+    next block opens ("Housekeeping" below a paper's block is none of that paper's), as one under a
+    heading ends at the next.  A summary that only says how to open its block ("Details", "Click
+    to expand") is dropped: that block belongs to whatever is above it (a digest's paper and its
+    abstract)."""
+    inner = m.group(1).replace("\n", " ").strip()
+    return "" if not inner or is_expander(inner) else "###### " + inner
 
 
 def read_front_matter(text: str) -> tuple[dict[str, str], int]:

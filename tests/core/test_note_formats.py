@@ -1697,3 +1697,43 @@ def test_a_summary_on_the_details_line_or_indented_under_it_heads_its_item() -> 
     ):
         text = f"# N\n\n{opening}\n\n- judges drift\n\n</details>\n"
         assert [it.primary_arxiv for it in split_note(text, PATH).items] == ["2611.05831"]
+
+
+COLLAPSED_BLOCKS = """# Two papers and housekeeping
+
+<details>
+<summary>ResidualSysID — online actuator identification (2610.15570)</summary>
+
+Fits a residual network on the simulator's servo model; cube stacking 23% → 68%.
+
+</details>
+
+<details>
+<summary>Housekeeping</summary>
+
+- The SAM-4D thing in yesterday's TLDR: not robotics, it's pure CV. Ignore.
+
+</details>
+
+<details>
+<summary>Click to expand ▶</summary>
+
+FooNet (arXiv:2611.05831) shows judges drift across rubric versions; 12% flip rate.
+
+</details>
+"""
+
+
+def test_a_collapsed_block_is_a_unit_whatever_its_summary_says() -> None:
+    """A paper's block ends where the next block opens, as a heading's section would: the
+    "Ignore." of a housekeeping block is not the paper's (it made it off-topic). A summary that
+    only says how to open its block titles nothing (a digest's "Details" under each paper's
+    heading is that paper's abstract)."""
+    split = split_note(COLLAPSED_BLOCKS, PATH)
+    lines = COLLAPSED_BLOCKS.split("\n")
+    first, foo = split.items[0], split.items[-1]
+    assert first.primary_arxiv == "2610.15570"
+    assert first.line_end < lines.index("<summary>Housekeeping</summary>") + 1
+    assert not any("Ignore" in p for p in first.points)
+    assert foo.primary_arxiv == "2611.05831"
+    assert foo.title.startswith("FooNet")
