@@ -118,7 +118,6 @@ def is_negative_title(title: str) -> bool:
     return len(plain) <= 30 and len(plain) - (m.end() - m.start()) <= 8
 
 
-@text_memo
 def is_expander(summary: str) -> bool:
     """A collapsible block's summary that only says how to open it ("Click to expand ▶", "展开"):
     the lexicon's ``[headings] expanders``, the whole text."""
@@ -131,6 +130,7 @@ def _expanders() -> frozenset[str]:
     return frozenset(default_lexicon().literals("headings", "expanders"))
 
 
+@text_memo
 def is_structural(title: str) -> bool:
     plain = plain_inline(title).strip()
     return bool(_structural_re().match(plain)) and not has_word_label(title)
