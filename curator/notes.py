@@ -47,6 +47,12 @@ _TAGS_LEAD = re.compile(
 """``<details>`` tags opening a line, with the blanks around them, and a summary's indent."""
 
 
+_NBSP_LEAD = re.compile(r"^[ \t\u00a0]*(?:[-*+•]|\d{1,3}[.)])\u00a0[ \t\u00a0]*", re.MULTILINE)
+"""A list marker with a no-break space after it ("-\u00a0item"), and its indent: Markdown reads no
+list there, so they become plain spaces (a paragraph's leading no-break spaces stay: as spaces,
+four would make it code)."""
+
+
 def _blank_keep_lines(m: re.Match[str]) -> str:
     return re.sub(r"[^\n]", " ", m.group(0))
 
@@ -97,6 +103,8 @@ def preprocess(text: str) -> tuple[str, dict[str, str], list[str]]:
         text = re.sub(r"[^\n]", " ", text[:stop]) + text[stop:]
     if "<!--" in text:
         text = _COMMENT.sub(_blank_keep_lines, text)
+    if "\u00a0" in text:  # pasted from a web page or a word processor
+        text = _NBSP_LEAD.sub(lambda m: m.group(0).replace("\u00a0", " "), text)
     if "<summary" in text.lower() or "<details" in text.lower():
         # a summary on the same line as <details>, or indented under it, starts its own line; the
         # block's own lines keep their indent (a nested list stays nested)

@@ -1737,3 +1737,17 @@ def test_a_collapsed_block_is_a_unit_whatever_its_summary_says() -> None:
     assert not any("Ignore" in p for p in first.points)
     assert foo.primary_arxiv == "2611.05831"
     assert foo.title.startswith("FooNet")
+
+
+def test_a_list_pasted_with_no_break_spaces_is_a_list() -> None:
+    """``-\\u00a0item`` (a list copied from a web page) reads as ``- item``: two entries, the
+    caveat under the first its own; a paragraph's leading no-break spaces are left alone."""
+    nb = "\u00a0"
+    text = (
+        f"# N\n\n-{nb}FooNet (arXiv:2611.05831) judges drift\n{nb}{nb}-{nb}Caveat: one judge\n"
+        f"-{nb}BarNet (arXiv:2611.05832) rubric probes\n"
+    )
+    got = [(it.primary_arxiv, it.caveats) for it in split_note(text, PATH).items]
+    assert got == [("2611.05831", ["one judge"]), ("2611.05832", [])]
+    para = f"# N\n\n{nb * 4}Some words about FooNet (arXiv:2611.05831).\n"
+    assert preprocess(para)[0].endswith(f"{nb * 4}Some words about FooNet (arXiv:2611.05831).\n")
