@@ -78,6 +78,8 @@ def _count_cited(line: str, cited: int) -> int:
         return cited
     m = BOLD_NAME_ENTRY.match(line)
     if m is not None and not m["indent"]:
+        if cited >= _CLOSING_AFTER:
+            return cited  # enough for a closing entry after them: no more need reading
         return cited + 1 if identities(line).papers and not match_field(line) else cited
     return cited if _ENTRY.match(line) else 0
 
