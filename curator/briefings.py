@@ -9,6 +9,7 @@ heading that leaves them out ("Not for this topic") were judged off-topic then.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from curator.lexicon import default_lexicon, memo
@@ -106,7 +107,25 @@ def _bucketed(head: str) -> bool:
     "## Descartado"): two different ones are a briefing, whatever its title calls it."""
     if head.count("#") < 2:
         return False
-    return len({m.group(0).strip("# \t").lower() for m in _bucket_re().finditer(head)}) >= 2
+    return len({m.group(0).strip("# \t").lower() for m in _heading_matches(head)}) >= 2
+
+
+def _heading_matches(head: str) -> Iterator[re.Match[str]]:
+    """``_bucket_re().finditer(head)``, tried only where a match can start: a line start at most
+    three whitespace characters before a "#" (a multi-line ``^`` is otherwise tried at every
+    character of the 6,000)."""
+    pat = _bucket_re()
+    end = 0
+    h = head.find("#")
+    while h >= 0:
+        for p in range(max(end, h - 3), h + 1):
+            if (p == 0 or head[p - 1] == "\n") and (p == h or head[p:h].isspace()):
+                m = pat.match(head, p)
+                if m:
+                    yield m
+                    end = m.end()
+                    break
+        h = head.find("#", max(h + 1, end))
 
 
 def briefing_info(text: str, name: str) -> tuple[str | None, str | None]:
