@@ -23,6 +23,7 @@ from typing import Any
 
 from curator import cachecodec as codec
 from curator import doccodec
+from curator.beside import take
 from curator.cache_notes import DELTA_MIN, entries_from_data, entries_to_data, new_token
 from curator.config import Config
 from curator.context import DocIndex, build_doc_index
@@ -312,21 +313,42 @@ class IndexCache:
         self._remember(rel, sig, ln)
         return ln
 
-    def load_doc(self, root: Path, rel: str, topic: str) -> LivingDoc:
-        sig = content_sig(root / rel)
-        hit = self.docs.get(rel)
-        if sig is not None and hit is not None and hit[0] == sig and hit[1].topic == topic:
-            return hit[1]
-        from curator.living_doc import load_living_doc  # the parser (markdown-it) only on a miss
+    def start_docs(self, root: Path, docs: dict[str, str]) -> Callable[[], dict[str, LivingDoc]]:
+        """Each topic's doc (``docs``: topic → path): from the cache when unchanged; the others
+        are parsed and indexed from now on (beside this process when they are large, see
+        :mod:`curator.doc_pool`) and the call returned waits for them."""
+        have: dict[str, LivingDoc] = {}
+        missing: list[tuple[str, str, tuple[int, int] | None]] = []
+        for topic, rel in docs.items():
+            sig = content_sig(root / rel)
+            hit = self.docs.get(rel)
+            if sig is not None and hit is not None and hit[0] == sig and hit[1].topic == topic:
+                have[topic] = hit[1]
+            else:
+                missing.append((topic, rel, sig))
+        if not missing:
+            early = take(("docs", str(root)))  # started early in vain: the cache holds them
+            if early is not None:
+                early.cancel()
+            return lambda: have
+        from curator.doc_pool import start_parsing  # the parser (markdown-it) only on a miss
 
-        self.reads += 1
-        self.read_paths.append(rel)
-        doc = load_living_doc(root, rel, topic)
-        self.indexes.pop(rel, None)
-        if sig is not None:
-            self.docs[rel] = (sig, doc)
-            self._dirty.update(("docs", "memo"))
-        return doc
+        wanted = [(rel, topic) for topic, rel, _sig in missing]
+        parsed = start_parsing(root, wanted, [sig for _t, _r, sig in missing])
+
+        def finish() -> dict[str, LivingDoc]:
+            for (topic, rel, sig), (doc, di) in zip(missing, parsed(), strict=True):
+                self.reads += 1
+                self.read_paths.append(rel)
+                self.indexes.pop(rel, None)
+                if sig is not None:
+                    self.docs[rel] = (sig, doc)
+                    self.indexes[rel] = di
+                    self._dirty.update(("docs", "memo"))
+                have[topic] = doc
+            return {topic: have[topic] for topic in docs}  # in the order asked
+
+        return finish
 
     def doc_index(self, doc: LivingDoc) -> DocIndex:
         """The index of a doc this cache handed out: the one it holds, else built and kept."""

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from conftest import BAD, SAMPLE, need
 
-from curator import card_pool
+from curator import beside, card_pool
 from curator.analysis import analyze
 from curator.cache import IndexCache
 from curator.cards import load_cards
@@ -27,7 +27,7 @@ def test_the_other_process_gives_the_same_cards(monkeypatch, where: Path) -> Non
 def _beside(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """Every count of cards goes to the other process, on any number of cores."""
     monkeypatch.setattr(card_pool, "PARALLEL_FROM", 0)
-    monkeypatch.setattr(card_pool, "_cores", lambda: 2)
+    monkeypatch.setattr(beside, "cores", lambda: 2)
 
 
 def _not_here(*_a: object) -> None:
@@ -117,7 +117,7 @@ def test_words_set_another_way_parse_here(monkeypatch) -> None:  # type: ignore[
     before = default_lexicon()
     try:
         use_lexicon(load_lexicon({"cards": {"category": ["rubrik"]}}))
-        monkeypatch.setattr(card_pool.subprocess, "Popen", _not_started)
+        monkeypatch.setattr(beside.subprocess, "Popen", _not_started)
         assert card_pool.start_loading(root, "paper_cards", 1)() == load_cards(root)
     finally:
         use_lexicon(before)

@@ -1,0 +1,137 @@
+"""Work handed to a second process while this one goes on reading.
+
+Why: a cold start reads the notes one by one in this process while the machine's second core
+idles; parsing the cards or the living doc depends on no note, so it can run there. The second
+process is a plain command (``python -P -m curator.<module> …``), not ``multiprocessing``: that
+imports the parent's main script again in the child, which fails (loudly) when there is none
+(``python -``, a notebook). ``-P`` keeps the working folder (maybe the workspace, whose files
+are never code) off its path.
+
+The child reads with the workspace's own words (the ``[lexicon]`` table, on its standard input)
+and answers on its standard output: the fingerprint of the words it read with, a newline, then
+plain data its caller decodes and type-checks (never unpickled). Any failure (no process, an
+error, another fingerprint, data that does not decode) and the caller does the work here, so
+the answer is the same either way.
+"""
+
+from __future__ import annotations
+
+import atexit
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Callable, Hashable
+from typing import Generic, TypeVar
+
+from curator.lexicon import active_extra, default_lexicon, use_lexicon_of
+from curator.persist import check, dumps, loads
+
+__all__ = ["Answer", "cores", "early", "serve", "start", "take"]
+
+T = TypeVar("T")
+
+
+class Answer(Generic[T]):
+    """What a second process will answer: calling it waits for that (or works here)."""
+
+    def __init__(
+        self,
+        here: Callable[[], T],
+        decode: Callable[[memoryview], T] | None = None,
+        proc: subprocess.Popen[bytes] | None = None,
+    ) -> None:
+        self._here, self._decode, self._proc = here, decode, proc
+        self.tag: Hashable = None
+        """What the work was asked on (an early start is taken only for the same)."""
+
+    def __call__(self) -> T:
+        proc, self._proc = self._proc, None
+        if proc is None or self._decode is None:
+            return self._here()
+        try:
+            with proc.stdout:  # type: ignore[union-attr]  # a pipe: asked for in start()
+                out = proc.stdout.read()  # type: ignore[union-attr]
+            check(proc.wait() == 0)
+            end = out.index(b"\n")
+            check(loads(out[:end]) == default_lexicon().fingerprint)  # the same words
+            return self._decode(memoryview(out)[end + 1 :])
+        except Exception:  # the other process died, or printed what it should not
+            return self._here()
+
+    def cancel(self) -> None:
+        """Not wanted after all: the process is stopped (it would block on a full pipe)."""
+        proc, self._proc = self._proc, None
+        if proc is not None:
+            proc.kill()
+            proc.wait()
+            if proc.stdout is not None:
+                proc.stdout.close()
+
+
+def start(
+    module: str, args: list[str], here: Callable[[], T], decode: Callable[[memoryview], T]
+) -> Answer[T]:
+    """Starts ``python -m module *args`` beside this process; the answer returned gives its
+    output through ``decode`` (waiting for it), or ``here()`` when it could not start or failed."""
+    extra = active_extra()
+    if cores() < 2 or extra is None:  # words made here some other way cannot be handed over
+        return Answer(here)
+    try:
+        words = json.dumps(extra).encode("utf-8")
+        proc = subprocess.Popen(
+            [sys.executable, "-P", "-m", module, *args],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,  # never a word on the terminal a full-screen UI owns
+            env={**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)},
+        )
+    except (OSError, TypeError, ValueError):  # no processes here; a table JSON cannot carry
+        return Answer(here)
+    try:
+        with proc.stdin:  # type: ignore[union-attr]  # a pipe: asked for above
+            proc.stdin.write(words)  # type: ignore[union-attr]  # it is read first thing
+    except OSError:  # it is gone already: the answer sees it fail
+        pass
+    return Answer(here, decode, proc)
+
+
+_EARLY: dict[Hashable, Answer[object]] = {}
+"""Work started before anything asked for it (the UI starts its doc while it draws), by key."""
+
+
+def early(key: Hashable, answer: Answer[T]) -> None:
+    """Keep ``answer`` for the first :func:`take` of ``key``; stopped at exit if never taken."""
+    if not _EARLY:
+        atexit.register(_cancel_all)
+    old = _EARLY.pop(key, None)
+    if old is not None:
+        old.cancel()
+    _EARLY[key] = answer  # type: ignore[assignment]  # handed back as it was given
+
+
+def take(key: Hashable) -> Answer[object] | None:
+    """The answer started early for ``key``, if any (each is taken once)."""
+    return _EARLY.pop(key, None)
+
+
+def _cancel_all() -> None:
+    while _EARLY:
+        _EARLY.popitem()[1].cancel()
+
+
+def serve(work: Callable[[], bytes]) -> int:
+    """The second process: take the words from standard input, do ``work``, print its answer."""
+    extra = json.loads(sys.stdin.buffer.read() or b"{}")
+    use_lexicon_of(extra if isinstance(extra, dict) else {})
+    out = work()
+    sys.stdout.buffer.write(dumps(default_lexicon().fingerprint) + b"\n" + out)
+    return 0
+
+
+def cores() -> int:
+    """The cores this process may run on (``sched_getaffinity`` is Linux's; elsewhere, all)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
