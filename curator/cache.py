@@ -39,7 +39,7 @@ from curator.persist import (
     remove_legacy,
     write_cache,
 )
-from curator.stamps import content_of, content_sig
+from curator.stamps import content_sig, folder_sigs
 from curator.statedir import state_problem
 from curator.workspace import LoadedNote, load_note
 
@@ -314,9 +314,8 @@ class IndexCache:
         return ln
 
     def start_docs(self, root: Path, docs: dict[str, str]) -> Callable[[], dict[str, LivingDoc]]:
-        """Each topic's doc (``docs``: topic → path): from the cache when unchanged; the others
-        are parsed and indexed from now on (beside this process when they are large, see
-        :mod:`curator.doc_pool`) and the call returned waits for them."""
+        """Each topic's doc (``docs``: topic → path): from the cache when unchanged, else parsed
+        and indexed (see :mod:`curator.doc_pool`) by the call returned."""
         have: dict[str, LivingDoc] = {}
         missing: list[tuple[str, str, tuple[int, int] | None]] = []
         for topic, rel in docs.items():
@@ -367,18 +366,8 @@ class IndexCache:
         """The cards from the cache when no card file changed; else parsing starts now (beside
         this process when there are many, see :mod:`curator.card_pool`) and the call returned
         waits for it."""
-        base = root / rel_dir
-        sigs: dict[str, tuple[int, int] | None] = {}
-        try:
-            with os.scandir(base) as entries:
-                for e in entries:
-                    if e.name.endswith(".md"):
-                        try:
-                            st = e.stat()
-                            sigs[e.name] = content_of(st)
-                        except OSError:
-                            sigs[e.name] = None  # vanished between listing and stat
-        except OSError:
+        sigs = folder_sigs(root / rel_dir, ".md")
+        if sigs is None:
             return lambda: ([], [])
         if sigs == self.card_sigs.get(rel_dir):
             cards = [entry[1] for entry in self.cards.values()]

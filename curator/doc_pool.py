@@ -24,7 +24,7 @@ from curator.stamps import content_sig
 __all__ = ["PARALLEL_FROM", "parse", "start_early", "start_parsing"]
 
 PARALLEL_FROM = 256 * 1024
-"""Docs smaller than this in all (bytes) are parsed here: a second process's start and the
+"""Docs smaller than this in all (bytes) get no head start: a second process's start and the
 decoding would cost about what it saves."""
 
 if TYPE_CHECKING:  # the index's modules load with the first doc parsed, not before the UI's
@@ -37,32 +37,24 @@ Parsed = list[tuple["LivingDoc", "DocIndex"]]
 def start_parsing(
     root: Path, wanted: list[tuple[str, str]], sigs: list[tuple[int, int] | None]
 ) -> beside.Answer[Parsed]:
-    """Starts parsing the docs ``wanted`` ((path under ``root``, topic), each file's ``sigs``);
-    the answer gives each doc with its index, in that order. One started early for the same
-    files (:func:`start_early`) is taken over."""
+    """The docs ``wanted`` ((path under ``root``, topic), each file's ``sigs``), each with its
+    index, in that order: from the process :func:`start_early` started for the same files, else
+    parsed here (when asked: a second process started only now would save little time and cost
+    the decoding and the doubled memory of a doc's index)."""
     tag = (tuple(wanted), tuple(sigs))
     started = beside.take(("docs", str(root)))
     if started is not None:
         if started.tag == tag:
             return started  # type: ignore[return-value]  # started by start_early for these
         started.cancel()
-
-    def here() -> Parsed:
-        return [parse(root, rel, topic) for rel, topic in wanted]
-
-    if sum(s[0] for s in sigs if s) < PARALLEL_FROM or not wanted:
-        return beside.Answer(here)
-    args = [str(root), json.dumps(wanted)]
-    answer = beside.start("curator.doc_pool", args, here, partial(_decode, wanted))
-    answer.tag = tag
-    return answer
+    return beside.Answer(partial(_here, root, wanted))
 
 
 def start_early(root: Path, docs: dict[str, str]) -> None:
     """Start parsing the docs (topic → path) beside this process before the analysis asks for
-    them, when the index cache will not hold them: the UI does while it imports and draws its
-    first frame, the analysis then finds them parsed. A doc the cache file was written after is
-    taken as held (a guess: if wrong, it is parsed when asked, as without this)."""
+    them, when they are large and the index cache will not hold them: the UI does while it
+    imports and draws its first frame, the analysis then finds them parsed. A doc the cache
+    file was written after is taken as held (a guess: if wrong, it is parsed when asked)."""
     try:
         cached: int | None = (root / ".curator" / "index-docs.cache").stat().st_mtime_ns
     except OSError:
@@ -74,8 +66,16 @@ def start_early(root: Path, docs: dict[str, str]) -> None:
         return  # a doc missing (the analysis says so) or small
     if cached is not None and all(cached >= s[1] for s in known):
         return
-    answer = start_parsing(root, wanted, sigs)
+    args = [str(root), json.dumps(wanted)]
+    answer = beside.start(
+        "curator.doc_pool", args, partial(_here, root, wanted), partial(_decode, wanted)
+    )
+    answer.tag = (tuple(wanted), tuple(sigs))
     beside.early(("docs", str(root)), answer)
+
+
+def _here(root: Path, wanted: list[tuple[str, str]]) -> Parsed:
+    return [parse(root, rel, topic) for rel, topic in wanted]
 
 
 def parse(root: Path, rel: str, topic: str) -> tuple[LivingDoc, DocIndex]:

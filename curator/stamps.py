@@ -134,3 +134,22 @@ def tree_sigs(top: str) -> dict[str, Sig | None]:
 def tree_unchanged(sigs: dict[str, Sig | None]) -> bool:
     """Whether every folder still has the stamp ``tree_sigs`` took."""
     return all(dir_sig(folder) == sig for folder, sig in sigs.items())
+
+
+def folder_sigs(
+    folder: str | os.PathLike[str], suffix: str
+) -> dict[str, tuple[int, int] | None] | None:
+    """Each ``suffix`` file's (size, mtime_ns) by name (None: it vanished between listing and
+    stat); None when the folder cannot be listed."""
+    sigs: dict[str, tuple[int, int] | None] = {}
+    try:
+        with os.scandir(folder) as entries:
+            for e in entries:
+                if e.name.endswith(suffix):
+                    try:
+                        sigs[e.name] = content_of(e.stat())
+                    except OSError:
+                        sigs[e.name] = None
+    except OSError:
+        return None
+    return sigs

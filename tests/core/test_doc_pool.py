@@ -61,7 +61,17 @@ def test_the_other_process_gives_the_same_doc_and_index(monkeypatch, ws: Path) -
     wanted, sigs = _wanted(ws)
     here = [doc_pool.parse(ws, rel, topic) for rel, topic in wanted]
     _beside(monkeypatch)
+    doc_pool.start_early(ws, _docs(ws))
     monkeypatch.setattr(doc_pool, "parse", _not_here)  # only the other process may parse
+    assert _plain(doc_pool.start_parsing(ws, wanted, sigs)()) == _plain(here)
+
+
+def test_without_a_head_start_the_doc_is_parsed_here(monkeypatch, ws: Path) -> None:  # type: ignore[no-untyped-def]
+    """Asked for with no process started early (the CLI, a re-analysis): no process now."""
+    wanted, sigs = _wanted(ws)
+    here = [doc_pool.parse(ws, rel, topic) for rel, topic in wanted]
+    _beside(monkeypatch)
+    monkeypatch.setattr(beside.subprocess, "Popen", _not_started)
     assert _plain(doc_pool.start_parsing(ws, wanted, sigs)()) == _plain(here)
 
 
@@ -76,12 +86,14 @@ def test_a_process_that_fails_or_says_nonsense_parses_here(
     here = [doc_pool.parse(ws, rel, topic) for rel, topic in wanted]
     _beside(monkeypatch)
     monkeypatch.setattr(sys, "executable", found)
+    doc_pool.start_early(ws, _docs(ws))
     assert _plain(doc_pool.start_parsing(ws, wanted, sigs)()) == _plain(here)
 
 
 def test_an_analysis_with_the_doc_beside_it_is_the_same(monkeypatch, ws: Path) -> None:  # type: ignore[no-untyped-def]
     here = analyze(ws, None, *WINDOW, cache=IndexCache(ws, persist=False))
     _beside(monkeypatch)
+    doc_pool.start_early(ws, _docs(ws))
     monkeypatch.setattr(doc_pool, "parse", _not_here)
     beside_it = analyze(ws, None, *WINDOW, cache=IndexCache(ws, persist=False))
     assert [(i.id, i.status, i.section) for i in beside_it.increments] == [
