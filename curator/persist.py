@@ -179,6 +179,31 @@ def dumps(obj: Any) -> bytes:
     )
 
 
+PACKED_MAX = 64 << 20
+"""The most a packed blob may unpack to (a cache is untrusted: no decompression bomb)."""
+
+
+def pack(data: bytes) -> bytes:
+    """A blob held for the whole run, deflated (a note's whole form: ~4x smaller, ~40 µs)."""
+    import zlib
+
+    return zlib.compress(data, 1)
+
+
+def unpack(blob: bytes | memoryview) -> bytes:
+    """What :func:`pack` packed; :class:`Miss` for anything else or more than
+    :data:`PACKED_MAX`."""
+    import zlib
+
+    try:
+        d = zlib.decompressobj()
+        out = d.decompress(blob, PACKED_MAX)
+    except zlib.error:
+        raise Miss from None
+    check(d.eof and not d.unconsumed_tail and not d.unused_data)
+    return out
+
+
 def loads(data: bytes) -> Any:
     import json
 

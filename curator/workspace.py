@@ -38,11 +38,11 @@ class LoadedNote:
         """Load the full note (items, text) if only its metadata is here."""
         if self.blob is not None:
             from curator.cachecodec import full_note_from_data
-            from curator.persist import loads
+            from curator.persist import loads, unpack
 
             meta = self.note
             try:
-                self.note, self.split = full_note_from_data(loads(bytes(self.blob)))
+                self.note, self.split = full_note_from_data(loads(unpack(self.blob)))
             except Exception:  # damaged or foreign: the file itself is the truth
                 if self.reload is None:
                     raise
