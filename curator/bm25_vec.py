@@ -31,13 +31,14 @@ class Columns:
         self.floor = max(2, bm.n // 4)
         self.dense: dict[str, np.ndarray] = {}
         # every term's postings, end to end, as two arrays; a term is a slice of them (a view)
-        lengths = [len(p) for p in bm.postings.values()]
+        lengths = [len(ids) for ids, _parts in bm.postings.values()]
         ends = np.cumsum(lengths, dtype=np.intp) if lengths else np.zeros(0, dtype=np.intp)
         starts = (ends - lengths).tolist()
         self.span = dict(zip(bm.postings, zip(starts, ends.tolist(), strict=True), strict=True))
-        flat = [pair for plist in bm.postings.values() for pair in plist]
-        self.docs = np.fromiter((i for i, _ in flat), dtype=np.intp, count=len(flat))
-        self.parts = np.fromiter((p for _, p in flat), dtype=np.float64, count=len(flat))
+        ids = [np.frombuffer(i, dtype=np.intc) for i, _p in bm.postings.values()]
+        parts = [np.frombuffer(p, dtype=np.float64) for _i, p in bm.postings.values()]
+        self.docs = np.concatenate(ids).astype(np.intp) if ids else np.zeros(0, dtype=np.intp)
+        self.parts = np.concatenate(parts) if parts else np.zeros(0)
 
     def top(self, terms: list[tuple[str, float]], k: int) -> tuple[tuple[int, float], ...]:
         """The ``k`` best documents with a positive score as (index, score), best first, equal

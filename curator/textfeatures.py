@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import re
+from array import array
 from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
@@ -18,6 +19,9 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from curator.bm25_vec import Columns
+
+Postings = tuple["array[int]", "array[float]"]
+"""A term's (documents, weighted parts) in a :class:`BM25`."""
 
 _LATIN = re.compile(r"[a-z][a-z0-9]*(?:[.+\-_][a-z0-9]+)*|\d+(?:\.\d+)?[a-z×%]*")
 _CJK_RUN = re.compile(
@@ -223,13 +227,22 @@ class BM25:
         self.n = len(docs)
         lengths = [len(d) for d in docs]
         avg = (sum(lengths) / self.n) if self.n else 1.0
-        self.postings: dict[str, list[tuple[int, float]]] = {}
+        lists: dict[str, tuple[list[int], list[float]]] = {}
         for i, d in enumerate(docs):
             norm = k1 * (1 - b + b * lengths[i] / avg)
             for tok, f in Counter(d).items():
-                self.postings.setdefault(tok, []).append((i, f * (k1 + 1) / (f + norm)))
+                p = lists.get(tok)
+                if p is None:
+                    p = lists[tok] = ([], [])
+                p[0].append(i)
+                p[1].append(f * (k1 + 1) / (f + norm))
+        self.postings: dict[str, Postings] = {
+            t: (array("i", ids), array("d", parts)) for t, (ids, parts) in lists.items()
+        }
+        """Each term's documents and weighted parts, as C arrays: a doc of a thousand sections
+        has half a million, which as (int, float) tuples held ~25 MB."""
         self.idf = {
-            t: math.log(1 + (self.n - len(p) + 0.5) / (len(p) + 0.5))
+            t: math.log(1 + (self.n - len(p[0]) + 0.5) / (len(p[0]) + 0.5))
             for t, p in self.postings.items()
         }
 
@@ -265,6 +278,7 @@ class BM25:
             from curator.bm25_vec import Columns
 
             self._vec = Columns(self)
+            self._built = None  # the lists' columns answer no query of ``top`` now (~10 MB)
         idf = self.idf
         return self._vec.top([(t, idf[t] * (1 + math.log(c))) for t, c in terms], k)
 
@@ -298,7 +312,7 @@ class BM25:
             if out is None:
                 out = [0.0] * self.n
             weight = idf[tok] * (1 + math.log(qtf))
-            for i, part in self.postings[tok]:
+            for i, part in zip(*self.postings[tok], strict=True):
                 out[i] += weight * part
         return out if out is not None else [0.0] * self.n
 
@@ -311,10 +325,10 @@ class BM25:
         if built is None:
             dense: dict[str, list[float]] = {}
             floor = max(2, self.n // 4)
-            for tok, plist in self.postings.items():
-                if len(plist) >= floor:
+            for tok, (ids, parts) in self.postings.items():
+                if len(ids) >= floor:
                     column = [0.0] * self.n
-                    for i, part in plist:
+                    for i, part in zip(ids, parts, strict=True):
                         column[i] = part
                     dense[tok] = column
             built = self._built = (dense, {})

@@ -21,7 +21,7 @@ def _plain_scores(bm: BM25, query: list[str], max_terms: int = 48) -> list[float
         terms = terms[:max_terms]
     for tok, qtf in terms:
         weight = bm.idf[tok] * (1 + math.log(qtf))
-        for i, part in bm.postings[tok]:
+        for i, part in zip(*bm.postings[tok], strict=True):
             out[i] += weight * part
     return out
 
@@ -58,6 +58,18 @@ def test_a_run_keeps_every_text_it_scored(monkeypatch) -> None:  # type: ignore[
     for t in texts:
         ix.top(t)
     assert not ix.memo_changed  # a second pass is answered from the memo
+
+
+def test_an_answer_from_the_memo_is_the_answer_scored() -> None:
+    """The memo holds its answers packed: the same units (ints) and scores (the same floats)."""
+    ix = _index(12)
+    texts = [f"topic{i} words topic{(i * 5) % 12} body" for i in range(12)]
+    scored = [ix.top(t) for t in texts]
+    assert any(len(s) > 1 for s in scored)
+    again = [ix.top(t) for t in texts]
+    assert [[(type(i), i, x.hex()) for i, x in s] for s in again] == [
+        [(int, i, x.hex()) for i, x in s] for s in scored
+    ]
 
 
 def _listed_top(bm: BM25, query: list[str], k: int) -> list[tuple[int, str]]:
