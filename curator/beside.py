@@ -27,7 +27,7 @@ from typing import Generic, TypeVar
 from curator.lexicon import active_extra, default_lexicon, use_lexicon_of
 from curator.persist import check, dumps, loads
 
-__all__ = ["Answer", "cores", "early", "serve", "start", "take"]
+__all__ = ["Answer", "core_to_spare", "cores", "early", "serve", "start", "take"]
 
 T = TypeVar("T")
 
@@ -135,3 +135,15 @@ def cores() -> int:
         return len(os.sched_getaffinity(0))
     except (AttributeError, OSError):
         return os.cpu_count() or 1
+
+
+def core_to_spare() -> bool:
+    """Whether another process would have a core to itself: a second core, and less than a
+    core's worth of other work over the last minute (a head start on a busy machine only takes
+    the time from the process it was meant to spare)."""
+    n = cores()
+    try:
+        load = os.getloadavg()[0]
+    except (AttributeError, OSError):  # not known here: the cores alone say
+        load = 0.0
+    return n >= 2 and load <= n - 1

@@ -52,9 +52,12 @@ def start_parsing(
 
 def start_early(root: Path, docs: dict[str, str]) -> None:
     """Start parsing the docs (topic → path) beside this process before the analysis asks for
-    them, when they are large and the index cache will not hold them: the UI does while it
+    them, when they are large, the index cache will not hold them and a core is free (see
+    :func:`curator.beside.core_to_spare`): the UI does while it
     imports and draws its first frame, the analysis then finds them parsed. A doc the cache
     file was written after is taken as held (a guess: if wrong, it is parsed when asked)."""
+    if not beside.core_to_spare():
+        return
     try:
         cached: int | None = (root / ".curator" / "index-docs.cache").stat().st_mtime_ns
     except OSError:

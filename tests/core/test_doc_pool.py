@@ -32,9 +32,10 @@ def _docs(root: Path) -> dict[str, str]:
 
 
 def _beside(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    """Every doc goes to the other process, on any number of cores."""
+    """Every doc goes to the other process, on any number of cores, however busy."""
     monkeypatch.setattr(doc_pool, "PARALLEL_FROM", 0)
     monkeypatch.setattr(beside, "cores", lambda: 2)
+    monkeypatch.setattr(beside.os, "getloadavg", lambda: (0.0, 0.0, 0.0))
 
 
 def _not_here(*_a: object) -> None:
@@ -157,6 +158,16 @@ def test_a_head_start_the_cache_makes_needless_is_stopped(monkeypatch, ws: Path)
 def test_no_head_start_when_the_cache_was_written_after_the_doc(monkeypatch, ws: Path) -> None:  # type: ignore[no-untyped-def]
     analyze(ws, None, *WINDOW, cache=IndexCache(ws))
     _beside(monkeypatch)
+    monkeypatch.setattr(beside.subprocess, "Popen", _not_started)
+    doc_pool.start_early(ws, _docs(ws))
+    assert ("docs", str(ws)) not in beside._EARLY
+
+
+def test_no_head_start_on_a_busy_machine(monkeypatch, ws: Path) -> None:  # type: ignore[no-untyped-def]
+    """Two cores, one of them busy with other work over the last minute: the head start would
+    only compete with the UI for the other."""
+    _beside(monkeypatch)
+    monkeypatch.setattr(beside.os, "getloadavg", lambda: (1.6, 1.2, 1.0))
     monkeypatch.setattr(beside.subprocess, "Popen", _not_started)
     doc_pool.start_early(ws, _docs(ws))
     assert ("docs", str(ws)) not in beside._EARLY
