@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import IO, TYPE_CHECKING
 
 from curator import result_memo
 from curator.result_memo import Answer, KeyRow, KeyTable
@@ -122,10 +122,12 @@ def keep(
     analysis: Analysis,
     fmt: str | None,
     printed: tuple[str, int] | None = None,
+    copy: IO[bytes] | None = None,
 ) -> None:
     """Keep *analysis*'s answer in *fmt* (None: only its key table) in *where*, when every stamp
     of the scan before it settled.  ``printed``: the digest (:func:`result_memo.digester`) and
-    size of the document as it was printed; it is then made again as it is written, not held."""
+    size of the document as it was printed; it is then read back from ``copy`` (a file it was
+    copied into as it was printed) or made again as it is written, never held."""
     if where is None or where.scan is None or where.key is None:
         return
     if fmt is not None:
@@ -133,7 +135,8 @@ def keep(
         if printed is None:
             result_memo.store(evening.root, key, Answer(list(document_of(analysis, fmt))))
         else:
-            result_memo.store_stream(evening.root, key, document_of(analysis, fmt), *printed)
+            parts = _read_back(copy) if copy is not None else document_of(analysis, fmt)
+            result_memo.store_stream(evening.root, key, parts, *printed)
     scanned = where.scan
     root = os.fspath(evening.root)
     own = [
@@ -176,13 +179,41 @@ def analysis_document(
 
 def _printed(evening: Evening, where: Slot | None, analysis: Analysis, fmt: str) -> Iterator[bytes]:
     """*analysis*'s document piece by piece as it is printed, then kept: ~100 MB at 8,000 notes,
-    never held whole (keeping it encodes it again, a few seconds there)."""
+    never held whole. It is copied as it is printed into an unnamed temporary file (gone when
+    closed) and read back from there: encoding it again took ~7 s of a cold 8,000-note run."""
     if not _keepable(where):
         yield from document_of(analysis, fmt)  # nothing to keep: no cache, or fresh files
         return
     digest, size = result_memo.digester(), 0
-    for part in document_of(analysis, fmt):
-        digest.update(part)
-        size += len(part)
-        yield part
-    keep(evening, where, analysis, fmt, (digest.hexdigest(), size))
+    copy = _copy_file()
+    try:
+        for part in document_of(analysis, fmt):
+            digest.update(part)
+            size += len(part)
+            if copy is not None:
+                try:
+                    copy.write(part)
+                except OSError:  # a full disk: the document is made again to be kept
+                    copy.close()
+                    copy = None
+            yield part
+        keep(evening, where, analysis, fmt, (digest.hexdigest(), size), copy)
+    finally:
+        if copy is not None:
+            copy.close()
+
+
+def _copy_file() -> IO[bytes] | None:
+    import tempfile
+
+    try:
+        return tempfile.TemporaryFile()
+    except OSError:
+        return None
+
+
+def _read_back(copy: IO[bytes]) -> Iterator[bytes]:
+    copy.flush()
+    copy.seek(0)
+    while chunk := copy.read(1 << 20):
+        yield chunk

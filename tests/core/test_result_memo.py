@@ -62,6 +62,37 @@ def test_a_second_analyze_prints_the_kept_document_without_analysing(
     assert _analyze(sample_ws, capsys) == first
 
 
+def test_the_kept_document_is_the_one_printed_encoded_once(
+    sample_ws: Path, settled: None, capsys: pytest.CaptureFixture[str], monkeypatch
+) -> None:
+    """Kept from a copy made as it was printed, not encoded again; and when no copy can be made
+    (no temporary file), encoded again to be kept: the same bytes either way."""
+    from curator.service import answers
+
+    made = []
+    real = answers.document_of
+
+    def counted(*a: object, **k: object):  # type: ignore[no-untyped-def]
+        made.append(1)
+        return real(*a, **k)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(answers, "document_of", counted)
+    capsys.readouterr()
+    assert main(["analyze", str(sample_ws), "--json"]) == 0
+    printed = capsys.readouterr().out
+    assert made == [1]
+    _kept_path, first = _kept_json(sample_ws)
+    assert printed.encode("utf-8") in first
+
+    for p in (sample_ws / ".curator").glob("result-*"):
+        p.unlink()
+    monkeypatch.setattr(answers, "_copy_file", lambda: None)
+    assert main(["analyze", str(sample_ws), "--json"]) == 0
+    assert capsys.readouterr().out == printed
+    assert made == [1, 1, 1]
+    assert _kept_json(sample_ws)[1] == first
+
+
 def test_any_changed_note_or_doc_is_a_fresh_analysis(
     sample_ws: Path, settled: None, capsys: pytest.CaptureFixture[str]
 ) -> None:
