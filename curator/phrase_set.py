@@ -156,6 +156,12 @@ def _rarity(ch: str) -> int:
     return at if at >= 0 else (len(_COMMON) if not ch.isascii() else 8)
 
 
+def rarest_char(word: str) -> str:
+    """The character of ``word`` fewest texts hold ("" for the empty word): a text without it
+    cannot hold the word, so words are looked for only in texts that hold theirs."""
+    return max(word, key=_rarity) if word else ""
+
+
 @functools.lru_cache(maxsize=16)
 def text_chars(text: str) -> frozenset[str]:
     """The characters of ``text``, kept while the phrase sets of one reader ask about it."""
@@ -181,7 +187,7 @@ def _pattern_words(source: str) -> _Words | None:
     folded = tuple(dict.fromkeys(fold_script(w) for w in words))
     by_char: dict[str, tuple[str, ...]] = {}
     for w in folded:
-        key = max(w, key=_rarity) if w else ""
+        key = rarest_char(w)
         by_char[key] = (*by_char.get(key, ()), w)
     return _Words(
         re.compile("|".join(re.escape(w) for w in sorted(folded, key=len, reverse=True))),

@@ -170,3 +170,29 @@ def test_the_hint_word_prefilter_turns_away_no_hint(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(hints_mod, "_may_lead", lambda _lex, _skimmed, _norm: True)
     assert filtered == [hints(t, lex) for t in texts]
     assert filtered[len(NUMBERS)] == [("number", "3.1")]
+
+
+def test_the_lead_words_index_finds_what_searching_every_word_finds() -> None:
+    """Hint words looked for only in texts that hold their rarest character: the same answer
+    as looking for each of them in every text."""
+    import random
+
+    import curator.hints as hints_mod
+    from curator.lexicon import skim
+
+    lex = packaged_lexicon()
+    words = hints_mod._lead_words(lex)
+    assert words is not None
+
+    def every_word(skimmed: str, norm: str) -> bool:
+        folded = skimmed.translate(hints_mod._CASES)
+        return any(
+            hints_mod._hint_word(s).search(norm) for w, srcs in words if w in folded for s in srcs
+        )
+
+    rng = random.Random(3)
+    pieces = [w for w, _s in words] + ["2.1", "3.4.1", "data", "para", "§", "  ", "x", "é", "→"]
+    texts = [" ".join(rng.choices(pieces, k=rng.randint(0, 6))) for _ in range(3000)]
+    answers = [hints_mod._may_lead(lex, skim(t), t) for t in texts]
+    assert answers == [every_word(skim(t), t) for t in texts]
+    assert 0 < sum(answers) < len(texts)
