@@ -1,12 +1,13 @@
-"""Living docs parsed and indexed in a second process while this one reads the notes.
+"""Living docs parsed and indexed in a second process while the UI starts.
 
 Why: on a cold start the doc is the largest single file, and parsing it and building its
 section index took a fifth of the time before the triage screen showed its rows; nothing about
-either depends on the notes. On a machine with a second core (see :mod:`curator.beside`) the
-second process (``python -m curator.doc_pool ROOT DOCS``) parses and indexes each doc and
-prints them as the index cache stores them (:mod:`curator.doccodec`); this process decodes
-them as it decodes a warm cache, in a tenth of the time. Small docs, one core, or any failure:
-they are parsed here, with the same answer.
+either depends on the notes. ``curator ui`` starts the second process (``python -m
+curator.doc_pool ROOT DOCS``, see :mod:`curator.beside`) before it imports and draws; it parses
+and indexes each doc and prints them as the index cache stores them (:mod:`curator.doccodec`),
+and the analysis decodes them as it decodes a warm cache, in a tenth of the time. Small docs,
+one core or a busy machine, a doc changed since, or any failure: they are parsed here when the
+analysis asks, with the same answer.
 """
 
 from __future__ import annotations
@@ -53,9 +54,9 @@ def start_parsing(
 def start_early(root: Path, docs: dict[str, str]) -> None:
     """Start parsing the docs (topic → path) beside this process before the analysis asks for
     them, when they are large, the index cache will not hold them and a core is free (see
-    :func:`curator.beside.core_to_spare`): the UI does while it
-    imports and draws its first frame, the analysis then finds them parsed. A doc the cache
-    file was written after is taken as held (a guess: if wrong, it is parsed when asked)."""
+    :func:`curator.beside.core_to_spare`): the UI does while it imports and draws its first
+    frame, and the analysis then finds them parsed. A doc the cache file was written after is
+    taken as held (a guess: if wrong, it is parsed when asked)."""
     if not beside.core_to_spare():
         return
     try:
