@@ -119,7 +119,7 @@ def read_files(
     cards_read = reader.start_cards(cfg.root, cfg.cards) if lay.cards.is_dir() else None
     if progress:
         progress("living doc", 0, 1)
-    # the docs too (in a third process when large and not cached); the notes need neither
+    # the docs after the notes (the UI may have had them parsed meanwhile: see curator.doc_pool)
     docs_read = reader.start_docs(cfg.root, dict(lay.docs))
     paths, problems = list_note_paths(lay)
     loaded: list[LoadedNote] = []
