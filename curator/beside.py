@@ -1,11 +1,11 @@
 """Work handed to a second process while this one goes on reading.
 
 Why: a cold start reads the notes one by one in this process while the machine's second core
-idles; parsing the cards or the living doc depends on no note, so it can run there. The second
-process is a plain command (``python -P -m curator.<module> …``), not ``multiprocessing``: that
-imports the parent's main script again in the child, which fails (loudly) when there is none
-(``python -``, a notebook). ``-P`` keeps the working folder (maybe the workspace, whose files
-are never code) off its path.
+idles; parsing the cards depends on no note, so it can run there (:mod:`curator.card_pool`).
+The second process is a plain command (``python -P -m curator.<module> …``), not
+``multiprocessing``: that imports the parent's main script again in the child, which fails
+(loudly) when there is none (``python -``, a notebook). ``-P`` keeps the working folder (maybe
+the workspace, whose files are never code) off its path.
 
 The child reads with the workspace's own words (the ``[lexicon]`` table, on its standard input)
 and answers on its standard output: the fingerprint of the words it read with, a newline, then
@@ -16,18 +16,17 @@ the answer is the same either way.
 
 from __future__ import annotations
 
-import atexit
 import json
 import os
 import subprocess
 import sys
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from typing import Generic, TypeVar
 
 from curator.lexicon import active_extra, default_lexicon, use_lexicon_of
 from curator.persist import check, dumps, loads
 
-__all__ = ["Answer", "core_to_spare", "cores", "early", "serve", "start", "take"]
+__all__ = ["Answer", "cores", "serve", "start"]
 
 T = TypeVar("T")
 
@@ -42,8 +41,6 @@ class Answer(Generic[T]):
         proc: subprocess.Popen[bytes] | None = None,
     ) -> None:
         self._here, self._decode, self._proc = here, decode, proc
-        self.tag: Hashable = None
-        """What the work was asked on (an early start is taken only for the same)."""
 
     def __call__(self) -> T:
         proc, self._proc = self._proc, None
@@ -58,15 +55,6 @@ class Answer(Generic[T]):
             return self._decode(memoryview(out)[end + 1 :])
         except Exception:  # the other process died, or printed what it should not
             return self._here()
-
-    def cancel(self) -> None:
-        """Not wanted after all: the process is stopped (it would block on a full pipe)."""
-        proc, self._proc = self._proc, None
-        if proc is not None:
-            proc.kill()
-            proc.wait()
-            if proc.stdout is not None:
-                proc.stdout.close()
 
 
 def start(
@@ -96,30 +84,6 @@ def start(
     return Answer(here, decode, proc)
 
 
-_EARLY: dict[Hashable, Answer[object]] = {}
-"""Work started before anything asked for it (the UI starts its doc while it draws), by key."""
-
-
-def early(key: Hashable, answer: Answer[T]) -> None:
-    """Keep ``answer`` for the first :func:`take` of ``key``; stopped at exit if never taken."""
-    if not _EARLY:
-        atexit.register(_cancel_all)
-    old = _EARLY.pop(key, None)
-    if old is not None:
-        old.cancel()
-    _EARLY[key] = answer  # type: ignore[assignment]  # handed back as it was given
-
-
-def take(key: Hashable) -> Answer[object] | None:
-    """The answer started early for ``key``, if any (each is taken once)."""
-    return _EARLY.pop(key, None)
-
-
-def _cancel_all() -> None:
-    while _EARLY:
-        _EARLY.popitem()[1].cancel()
-
-
 def serve(work: Callable[[], bytes]) -> int:
     """The second process: take the words from standard input, do ``work``, print its answer."""
     extra = json.loads(sys.stdin.buffer.read() or b"{}")
@@ -135,15 +99,3 @@ def cores() -> int:
         return len(os.sched_getaffinity(0))
     except (AttributeError, OSError):
         return os.cpu_count() or 1
-
-
-def core_to_spare() -> bool:
-    """Whether another process would have a core to itself: a second core, and less than a
-    core's worth of other work over the last minute (a head start on a busy machine only takes
-    the time from the process it was meant to spare)."""
-    n = cores()
-    try:
-        load = os.getloadavg()[0]
-    except (AttributeError, OSError):  # not known here: the cores alone say
-        load = 0.0
-    return n >= 2 and load <= n - 1

@@ -23,7 +23,6 @@ from typing import Any
 
 from curator import cachecodec as codec
 from curator import doccodec
-from curator.beside import take
 from curator.cache_notes import DELTA_MIN, entries_from_data, entries_to_data, new_token
 from curator.config import Config
 from curator.context import DocIndex, build_doc_index
@@ -312,7 +311,7 @@ class IndexCache:
 
     def start_docs(self, root: Path, docs: dict[str, str]) -> Callable[[], dict[str, LivingDoc]]:
         """Each topic's doc (``docs``: topic → path): from the cache when unchanged, else parsed
-        and indexed (see :mod:`curator.doc_pool`) by the call returned."""
+        and indexed by the call returned."""
         have: dict[str, LivingDoc] = {}
         missing: list[tuple[str, str, tuple[int, int] | None]] = []
         for topic, rel in docs.items():
@@ -323,23 +322,18 @@ class IndexCache:
             else:
                 missing.append((topic, rel, sig))
         if not missing:
-            early = take(("docs", str(root)))  # started early in vain: the cache holds them
-            if early is not None:
-                early.cancel()
             return lambda: have
-        from curator.doc_pool import start_parsing  # the parser (markdown-it) only on a miss
-
-        wanted = [(rel, topic) for topic, rel, _sig in missing]
-        parsed = start_parsing(root, wanted, [sig for _t, _r, sig in missing])
 
         def finish() -> dict[str, LivingDoc]:
-            for (topic, rel, sig), (doc, di) in zip(missing, parsed(), strict=True):
+            from curator.living_doc import load_living_doc  # the parser (markdown-it) on a miss
+
+            for topic, rel, sig in missing:
+                doc = load_living_doc(root, rel, topic)
                 self.reads += 1
                 self.read_paths.append(rel)
-                self.indexes.pop(rel, None)
+                self.indexes.pop(rel, None)  # built again when asked (doc_index)
                 if sig is not None:
                     self.docs[rel] = (sig, doc)
-                    self.indexes[rel] = di
                     self._dirty.update(("docs", "memo"))
                 have[topic] = doc
             return {topic: have[topic] for topic in docs}  # in the order asked

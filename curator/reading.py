@@ -31,8 +31,8 @@ class Reader(Protocol):
         ...
 
     def start_docs(self, root: Path, docs: dict[str, str]) -> Callable[[], dict[str, LivingDoc]]:
-        """Starts reading each topic's doc (``docs``: topic → path); the call returned gives them
-        (see :mod:`curator.doc_pool`)."""
+        """Starts reading each topic's doc (``docs``: topic → path); the call returned gives
+        them."""
         ...
 
     def doc_index(self, doc: LivingDoc) -> DocIndex: ...
@@ -119,7 +119,7 @@ def read_files(
     cards_read = reader.start_cards(cfg.root, cfg.cards) if lay.cards.is_dir() else None
     if progress:
         progress("living doc", 0, 1)
-    # the docs after the notes (the UI may have had them parsed meanwhile: see curator.doc_pool)
+    # the docs once the notes are read (nothing about a note depends on them)
     docs_read = reader.start_docs(cfg.root, dict(lay.docs))
     paths, problems = list_note_paths(lay)
     loaded: list[LoadedNote] = []

@@ -48,10 +48,6 @@ def run_ui(
     config: Config | None = None,
 ) -> int:
     """Run the UI until it is closed; its exit code (2 when Textual is not installed)."""
-    if config is not None:
-        from curator.service.loader import start_doc_early
-
-        start_doc_early(root, config)
     try:
         from curator.tui.app import CuratorApp
     except ImportError as exc:  # the UI is optional for scripts

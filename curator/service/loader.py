@@ -238,15 +238,3 @@ def _changed(prev: Note, note: Note) -> bool:
         len(note.items),
         note.text,
     )
-
-
-def start_doc_early(root: Path, config: Config) -> None:
-    """The living doc parsed beside this process while the UI imports and draws (a cold start
-    on a large doc: see :func:`curator.doc_pool.start_early`); only ever a head start."""
-    try:
-        from curator.doc_pool import start_early
-        from curator.workspace import layout
-
-        start_early(root, dict(layout(config).docs))
-    except Exception:  # an unusable workspace: the analysis says what is wrong
-        return
