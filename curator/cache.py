@@ -309,36 +309,21 @@ class IndexCache:
         self._remember(rel, sig, ln)
         return ln
 
-    def start_docs(self, root: Path, docs: dict[str, str]) -> Callable[[], dict[str, LivingDoc]]:
-        """Each topic's doc (``docs``: topic → path): from the cache when unchanged, else parsed
-        and indexed by the call returned."""
-        have: dict[str, LivingDoc] = {}
-        missing: list[tuple[str, str, tuple[int, int] | None]] = []
-        for topic, rel in docs.items():
-            sig = content_sig(root / rel)
-            hit = self.docs.get(rel)
-            if sig is not None and hit is not None and hit[0] == sig and hit[1].topic == topic:
-                have[topic] = hit[1]
-            else:
-                missing.append((topic, rel, sig))
-        if not missing:
-            return lambda: have
+    def load_doc(self, root: Path, rel: str, topic: str) -> LivingDoc:
+        sig = content_sig(root / rel)
+        hit = self.docs.get(rel)
+        if sig is not None and hit is not None and hit[0] == sig and hit[1].topic == topic:
+            return hit[1]
+        from curator.living_doc import load_living_doc  # the parser (markdown-it) only on a miss
 
-        def finish() -> dict[str, LivingDoc]:
-            from curator.living_doc import load_living_doc  # the parser (markdown-it) on a miss
-
-            for topic, rel, sig in missing:
-                doc = load_living_doc(root, rel, topic)
-                self.reads += 1
-                self.read_paths.append(rel)
-                self.indexes.pop(rel, None)  # built again when asked (doc_index)
-                if sig is not None:
-                    self.docs[rel] = (sig, doc)
-                    self._dirty.update(("docs", "memo"))
-                have[topic] = doc
-            return {topic: have[topic] for topic in docs}  # in the order asked
-
-        return finish
+        self.reads += 1
+        self.read_paths.append(rel)
+        doc = load_living_doc(root, rel, topic)
+        self.indexes.pop(rel, None)
+        if sig is not None:
+            self.docs[rel] = (sig, doc)
+            self._dirty.update(("docs", "memo"))
+        return doc
 
     def doc_index(self, doc: LivingDoc) -> DocIndex:
         """The index of a doc this cache handed out: the one it holds, else built and kept."""

@@ -30,10 +30,7 @@ class Reader(Protocol):
         """Where the topic's counted vocabulary is kept between runs (None: nowhere)."""
         ...
 
-    def start_docs(self, root: Path, docs: dict[str, str]) -> Callable[[], dict[str, LivingDoc]]:
-        """Starts reading each topic's doc (``docs``: topic → path); the call returned gives
-        them."""
-        ...
+    def load_doc(self, root: Path, rel: str, topic: str) -> LivingDoc: ...
 
     def doc_index(self, doc: LivingDoc) -> DocIndex: ...
 
@@ -60,11 +57,11 @@ class FileReader:
     def vocabulary(self) -> MutableMapping[str, Any] | None:
         return None
 
-    def start_docs(self, root: Path, docs: dict[str, str]) -> Callable[[], dict[str, LivingDoc]]:
+    def load_doc(self, root: Path, rel: str, topic: str) -> LivingDoc:
         # markdown-it loads only when a doc is parsed
         from curator.living_doc import load_living_doc
 
-        return lambda: {t: load_living_doc(root, rel, t) for t, rel in docs.items()}
+        return load_living_doc(root, rel, topic)
 
     def doc_index(self, doc: LivingDoc) -> DocIndex:
         return build_doc_index(doc)
@@ -119,8 +116,7 @@ def read_files(
     cards_read = reader.start_cards(cfg.root, cfg.cards) if lay.cards.is_dir() else None
     if progress:
         progress("living doc", 0, 1)
-    # the docs once the notes are read (nothing about a note depends on them)
-    docs_read = reader.start_docs(cfg.root, dict(lay.docs))
+    docs = {t: reader.load_doc(cfg.root, p, t) for t, p in lay.docs.items()}
     paths, problems = list_note_paths(lay)
     loaded: list[LoadedNote] = []
     total = len(paths)
@@ -132,7 +128,6 @@ def read_files(
     card_problems: list[tuple[str, str]] = []
     if cards_read is not None:
         cards, card_problems = cards_read()
-    docs = docs_read()
     if progress:
         progress("matching", total, total)
     indexed = {t: (d, reader.doc_index(d)) for t, d in docs.items()}
