@@ -17,13 +17,15 @@ from bisect import bisect_right
 from collections import Counter, defaultdict
 from collections.abc import Collection, Iterable, Sequence
 from functools import lru_cache
-from itertools import chain, compress, islice
+from itertools import chain
 from operator import itemgetter
 
 from curator.gcpause import paused_gc
 from curator.lexicon import default_lexicon, memo
-from curator.models import Increment, Item, Overlap, short_path
-from curator.textfeatures import SPLIT_JOINED, TfIdf, title_core, tokens
+from curator.models import Increment, Item, short_path
+from curator.overlap_scores import Scored
+from curator.term_matrix import TermMatrix
+from curator.textfeatures import SPLIT_JOINED, title_core, tokens
 
 __all__ = ["find_overlaps", "name_family"]
 
@@ -68,7 +70,7 @@ def find_overlaps(
         return
     # ~10^5 short-lived sets, lists and tuples, no cycles: full passes only cost time
     with paused_gc():
-        tfidf = TfIdf([tokens(t) for t in texts])
+        tfidf = TermMatrix.tfidf(map(tokens, texts))
         del texts  # when the caller holds no other reference, the texts go before the pairs come
         _flag_overlaps(incs, tfidf, primaries, distinct or set(), per_item, context, related)
 
@@ -90,22 +92,6 @@ def _title_words(title: str) -> frozenset[str]:
     return frozenset(t for t in tokens(body) if len(t) >= 2 and not SPLIT_JOINED.search(t))
 
 
-def _twin_bonus(a: frozenset[str], b: Collection[str]) -> float:
-    """Two titles with most of their words in common (different papers, or the clustering would
-    have merged them) are a pair to show, above pairs that share only a number or a rare term."""
-    if len(a) < 3 or len(b) < 3:
-        return 0.0
-    shared = len(a.intersection(b))
-    if shared < 3:
-        return 0.0
-    # their names differ ("FooNet: …" and "BarKV: …"): not the union
-    held = shared / min(len(a), len(b))
-    return _TWIN_BONUS * held if held >= 0.6 else 0.0
-
-
-_TWIN_BONUS = 0.5
-
-
 @lru_cache(maxsize=1 << 16)
 def _word_hashes(word: str) -> tuple[int, ...]:
     """One independent 16-bit hash of ``word`` per band (ties go to the first word in order)."""
@@ -115,17 +101,9 @@ def _word_hashes(word: str) -> tuple[int, ...]:
     return tuple(int.from_bytes(d[i : i + 2], "big") for i in range(0, len(d), 2))
 
 
-_NEIGHBOUR_BONUS = 0.26
-"""What one shared piece of context (a section, an anchored paper both build on) adds to a pair's
-score."""
-
-_BAR = 0.32
-"""The score a pair needs to be flagged."""
-
-
 def _flag_overlaps(
     incs: list[Increment],
-    tfidf: TfIdf,
+    tfidf: TermMatrix,
     primaries: list[list[Item]],
     distinct: set[frozenset[str]],
     per_item: int,
@@ -138,8 +116,8 @@ def _flag_overlaps(
     # as tuples: a frozenset of a title's ~6 words takes ~650 bytes, ~23 MB at 35,000 increments
     title_words = [tuple(_title_words(inc.title)) for inc in incs]
     rows = _Rows(links, _blocks(tfidf, len(incs), context, title_words), len(incs))
-    scored = _Scored(incs, tfidf.vectors, links, per_item)
-    scored.score(rows, distinct, context, title_words)
+    scored = Scored(incs, tfidf, links, per_item, distinct, context, title_words)
+    scored.score(rows)
     del rows, title_words  # not held while the overlaps are made
     scored.keep()
 
@@ -226,7 +204,7 @@ def _link_families(incs: list[Increment], links: dict[tuple[int, int], str]) -> 
 
 def _partners(
     links: dict[tuple[int, int], str],
-    tfidf: TfIdf,
+    tfidf: TermMatrix,
     n: int,
     context: list[frozenset[str]] | None,
     title_words: list[frozenset[str]],
@@ -237,7 +215,7 @@ def _partners(
 
 
 def _blocks(
-    tfidf: TfIdf,
+    tfidf: TermMatrix,
     n: int,
     context: list[frozenset[str]] | None,
     title_words: Sequence[Collection[str]],
@@ -245,9 +223,9 @@ def _blocks(
     """The members (ascending) of each block of 2 to 60: increments that share a rare term, a
     place in the doc, a band of title words.  A bigger block is dropped; a block of one pairs
     nothing."""
-    block: dict[str, list[int]] = defaultdict(list)
+    block: dict[int | str, list[int]] = defaultdict(list)
     for i in range(n):
-        for t in tfidf.rare_tokens(i, k=6, max_df=max(3, n // 20)):
+        for t in tfidf.rare_terms(i, k=6, max_df=max(3, n // 20)):
             block[t].append(i)
     if context is not None:
         for i, keys_i in enumerate(context):
@@ -293,129 +271,6 @@ class _Rows:
             members = blocks[k]
             got.update(members[bisect_right(members, a) :])  # members ascend
         return got
-
-
-class _Scored:
-    """The scored pairs: flags per increment, each one int (:func:`_flag`) that sorts as the flags
-    are shown.  A list is cut to the flags it can still show once it grows past ``_CUT``: the
-    ~1.2 M flags of 35,000 increments are never all held."""
-
-    def __init__(
-        self,
-        incs: list[Increment],
-        vectors: list[dict[str, float]],
-        links: dict[tuple[int, int], str],
-        per_item: int,
-    ) -> None:
-        self.incs = incs
-        self.n = len(incs)
-        self.vectors = vectors
-        self.links = links
-        self.per_item = per_item
-        self.flags: dict[int, list[int]] = defaultdict(list)
-        # an increment still to triage first: its flag is a decision; one with a known item is
-        # context
-        self.known = [inc.status != "new" for inc in incs]
-
-    def score(
-        self,
-        rows: _Rows,
-        distinct: set[frozenset[str]],
-        context: list[frozenset[str]] | None,
-        title_words: list[tuple[str, ...]],
-    ) -> None:
-        """Score every candidate pair, row by row; flag those that reach the bar.  (Scoring a
-        row's pairs all at once in C was tried: the per-pair cost is the set intersection and
-        the products, whatever drives them, so it was no faster.)"""
-        vectors = self.vectors
-        cosine = TfIdf.cosine
-        for a in range(self.n):
-            partners = rows.partners(a)
-            if partners:
-                va, ta = vectors[a], frozenset(title_words[a])
-                for b in sorted(partners):
-                    twin = _twin_bonus(ta, title_words[b])
-                    self._score_one(a, b, cosine(va, vectors[b]), distinct, context, twin)
-
-    def _score_one(
-        self,
-        a: int,
-        b: int,
-        cos: float,
-        distinct: set[frozenset[str]],
-        context: list[frozenset[str]] | None,
-        twin: float,
-    ) -> None:
-        """Score and flag one pair of a row with a link (or when some pairs are distinct)."""
-        incs = self.incs
-        if distinct and frozenset((incs[a].id, incs[b].id)) in distinct:
-            return
-        link = self.links.get((a, b))
-        near = len(context[a] & context[b]) if context is not None else 0
-        score = cos + (0.45 if link else 0.0) + _NEIGHBOUR_BONUS * min(2, near) + twin
-        if score >= _BAR:
-            rank = 1000 - round(round(min(1.0, score), 3) * 1000)  # 0 for 1.0
-            marks = (a > b) * 2 + (twin > 0)
-            flags = self.flags
-            for i, j in ((a, b), (b, a)):
-                lst = flags[i]
-                lst.append(_flag(self.known[j], rank, j, marks, self.n))
-                if len(lst) > _CUT:
-                    lst.sort()
-                    flags[i] = _shown(lst, self.per_item)
-
-    def reason(self, p: int, twin: bool) -> str:
-        a, b = divmod(p, self.n)
-        va, vb = self.vectors[a], self.vectors[b]
-        # heaviest product, then term
-        top = sorted([(-(va[t] * vb[t]), t) for t in va.keys() & vb.keys()])[:4]
-        why = self.links.get((a, b)) or ("near-twin titles" if twin else "")
-        if top:
-            why = (why + "; " if why else "") + "shared terms: " + ", ".join([t for _, t in top])
-        return why
-
-    def keep(self) -> None:
-        """Each increment's best ``per_item`` flags become its overlaps; only the kept flags get
-        a reason (most pairs are cut here)."""
-        incs = self.incs
-        reasons: dict[int, str] = {}
-        flags = self.flags
-        while flags:  # each list goes as its overlaps come (in any order: each row is its own)
-            i, lst = flags.popitem()
-            # new partners first, then the best score, then the partner's order
-            lst.sort()
-            kept = []
-            for flag in _shown(lst, self.per_item):
-                rest, marks = divmod(flag, 4)
-                rest, j = divmod(rest, self.n)
-                a, b = (i, j) if (i < j) != (marks > 1) else (j, i)
-                p = a * self.n + b
-                why = reasons.get(p)
-                if why is None:
-                    why = reasons[p] = self.reason(p, bool(marks & 1))
-                kept.append(Overlap(incs[j].id, (1000 - rest % 1024) / 1000, why, incs[j].title))
-            incs[i].overlaps = kept
-
-
-_CUT = 16
-"""Flags an increment's list holds before it is cut to those it can still show."""
-
-
-def _flag(known: bool, rank: int, partner: int, marks: int, n: int) -> int:
-    """A flag as one int (~40 bytes where a tuple took ~145), ordered as (partner known, score
-    rounded to 3 places, highest first, partner, pair): ``rank`` is 1000 less the score in
-    thousandths (``(1000 - rank) / 1000`` is the rounded score, to the bit); ``marks``: 2 when
-    the pair was scored higher index first (a linked pair given so), 1 for near-twin titles
-    (never decides: partner and pair differ in a list)."""
-    return (((known << 10) + rank) * n + partner << 2) + marks
-
-
-def _shown(flags: list[int], per_item: int) -> list[int]:
-    """The flags shown of a sorted list: the best ``per_item``, and a near-twin always (up to
-    two beyond the cap): it is the pair most likely mistaken for one paper.  Cutting a list to
-    these loses nothing later flags could bring back: a flag only ever moves down the list."""
-    rest = flags[per_item:]
-    return [*flags[:per_item], *islice(compress(rest, map((1).__and__, rest)), 2)]
 
 
 def _trie_regex(words: Iterable[str], fold: bool = False) -> re.Pattern[str]:

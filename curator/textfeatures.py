@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
 from itertools import chain, compress, filterfalse
-from operator import add, mul
+from operator import add
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -153,62 +153,6 @@ def _latin_tokens(w: str) -> tuple[str, ...]:
 
 def token_set(text: str) -> set[str]:
     return set(tokens(text))
-
-
-class TfIdf:
-    """Sparse tf-idf vectors over a fixed corpus; cosine on demand."""
-
-    def __init__(self, docs: list[list[str]]) -> None:
-        self.n = len(docs)
-        tfs = [Counter(d) for d in docs]
-        df: Counter[str] = Counter()
-        for tf in tfs:
-            df.update(tf.keys())  # a key view counts in C, and each term once per document
-        self.df = df
-        self._idf = {t: math.log((self.n + 1) / (c + 0.5)) + 0.1 for t, c in df.items()}
-        self._rare: dict[int, set[str]] = {}
-        top = max((max(tf.values()) for tf in tfs if tf), default=1)
-        weights = [0.0] + [
-            1 + math.log(c) for c in range(1, top + 1)
-        ]  # the few distinct term counts, once
-        self.vectors: list[dict[str, float]] = [self._corpus_vector(tf, weights) for tf in tfs]
-
-    def idf(self, tok: str) -> float:
-        return math.log((self.n + 1) / (self.df.get(tok, 0) + 0.5)) + 0.1
-
-    def vector(self, toks: list[str]) -> dict[str, float]:
-        tf = Counter(toks)
-        idf = self._idf
-        vec = {t: (1 + math.log(c)) * (idf[t] if t in idf else self.idf(t)) for t, c in tf.items()}
-        norm = math.sqrt(sum(v * v for v in vec.values())) or 1.0
-        return {t: v / norm for t, v in vec.items()}
-
-    def _corpus_vector(self, tf: Counter[str], weights: list[float]) -> dict[str, float]:
-        """``vector`` for a corpus document (every term has an idf; ``weights[c]`` is ``1 +
-        log(c)``).
-
-        The same operations in the same order as ``vector``, so the same floats, but mapped in C.
-        """
-        vals = list(map(mul, map(weights.__getitem__, tf.values()), map(self._idf.__getitem__, tf)))
-        norm = math.sqrt(sum(map(mul, vals, vals))) or 1.0
-        return dict(zip(tf, map(norm.__rtruediv__, vals), strict=True))  # v / norm
-
-    @staticmethod
-    def cosine(a: dict[str, float], b: dict[str, float]) -> float:
-        # only the shared terms count: intersect the keys in C, then an order-independent exact sum
-        return math.fsum([a[t] * b[t] for t in a.keys() & b.keys()])
-
-    def rare_tokens(self, idx: int, k: int = 8, max_df: int | None = None) -> list[str]:
-        vec = self.vectors[idx]
-        cap = max_df if max_df is not None else max(3, int(self.n * 0.05))
-        rare = self._rare.get(cap)
-        if rare is None:
-            rare = self._rare[cap] = {t for t, c in self.df.items() if c <= cap}
-        cands = list(filter(rare.__contains__, vec))
-        # heaviest first; a reverse sort stays stable, so ties keep vector order exactly as
-        # ``key=-w`` did
-        cands.sort(key=vec.__getitem__, reverse=True)
-        return cands[:k]
 
 
 class BM25:

@@ -10,9 +10,11 @@ from collections import defaultdict
 
 import pytest
 
-from curator import overlaps
+from curator import overlap_scores, overlaps, pair_sums
 from curator.models import Increment, Item, Overlap
-from curator.textfeatures import TfIdf, tokens
+from curator.overlap_scores import twin_bonus
+from curator.term_matrix import TermMatrix
+from curator.textfeatures import tokens
 
 _VOCAB = "sparse attention decoding cache serving offload kernel batch prefill expert".split()
 _MORE = "quantized routing memory latency scheduler tokens draft tree pool flash".split()
@@ -43,13 +45,13 @@ def _case(seed: int, n: int = 160) -> tuple[list[Increment], list[str], list[lis
 
 def _one_by_one(incs, texts, primaries, distinct, context, related) -> list[list[Overlap]]:  # type: ignore[no-untyped-def]
     """The scoring before issue 14: every pair scored by itself, flags sorted twice."""
-    tfidf = TfIdf([tokens(t) for t in texts])
+    tfidf = TermMatrix.tfidf([tokens(t) for t in texts])
     links = dict(related)
     overlaps._link_cross_references(incs, primaries, links)
     overlaps._link_families(incs, links)
     title_words = [overlaps._title_words(inc.title) for inc in incs]
     partners = overlaps._partners(links, tfidf, len(incs), context, title_words)
-    vec, n = tfidf.vectors, len(incs)
+    vec, n = [tfidf.vector(i) for i in range(len(incs))], len(incs)
     flags: dict[int, list[tuple[float, int, int]]] = defaultdict(list)
     twins, shared_of = set(), {}
     for a in sorted(partners):
@@ -59,7 +61,7 @@ def _one_by_one(incs, texts, primaries, distinct, context, related) -> list[list
             shared = set(vec[a]) & set(vec[b])
             cos = math.fsum([vec[a][t] * vec[b][t] for t in shared])
             near = len(context[a] & context[b])
-            twin = overlaps._twin_bonus(title_words[a], title_words[b])
+            twin = twin_bonus(title_words[a], title_words[b])
             score = cos + (0.45 if links.get((a, b)) else 0.0) + 0.26 * min(2, near) + twin
             if score >= 0.32:
                 p = a * n + b
@@ -84,7 +86,24 @@ def _one_by_one(incs, texts, primaries, distinct, context, related) -> list[list
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 @pytest.mark.parametrize("with_distinct", [False, True])
-def test_batched_scores_flag_what_one_by_one_flags(seed: int, with_distinct: bool) -> None:
+@pytest.mark.parametrize("blocks", [False, True])
+def test_batched_scores_flag_what_one_by_one_flags(
+    seed: int, with_distinct: bool, blocks: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With ``blocks``, all but the first rows' pairs are scored in numpy, in blocks of a few rows
+    and a few dozen pairs (as a large workspace's are): the flags must not change."""
+    if blocks:
+        monkeypatch.setattr(overlap_scores, "FAST_AFTER", 50)
+        monkeypatch.setattr(overlap_scores, "BLOCK", 37)
+        monkeypatch.setattr(pair_sums, "DENSE_MAX", 400)
+    calls: list[int] = []
+    block = overlap_scores._Fast.block
+
+    def counted(self, first, pend_a, pend_b):  # type: ignore[no-untyped-def]
+        calls.append(len(pend_a))
+        return block(self, first, pend_a, pend_b)
+
+    monkeypatch.setattr(overlap_scores._Fast, "block", counted)
     incs, texts, primaries, kw = _case(seed)
     distinct = {frozenset((incs[k].id, incs[k + 1].id)) for k in range(0, 40, 2)}
     expected = _one_by_one(incs, texts, primaries, distinct if with_distinct else set(), **kw)
@@ -93,3 +112,5 @@ def test_batched_scores_flag_what_one_by_one_flags(seed: int, with_distinct: boo
     assert got == expected
     assert sum(map(len, got)) > len(incs)  # the case flags plenty: it tests something
     assert any(o.reason.startswith("near-twin") for ov in got for o in ov)
+    if blocks:  # most pairs went through numpy, many blocks of them
+        assert len(calls) > 5 and sum(calls) > 500
