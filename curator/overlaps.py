@@ -15,7 +15,7 @@ import hashlib
 import re
 from bisect import bisect_right
 from collections import Counter, defaultdict
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Sequence
 from functools import lru_cache
 from itertools import chain
 from operator import itemgetter
@@ -23,6 +23,7 @@ from operator import itemgetter
 from curator.gcpause import paused_gc
 from curator.lexicon import default_lexicon, memo
 from curator.models import Increment, Item, short_path
+from curator.name_finder import NameFinder
 from curator.overlap_scores import Scored
 from curator.term_matrix import TermMatrix
 from curator.textfeatures import SPLIT_JOINED, title_core, tokens
@@ -147,19 +148,17 @@ def _names(incs: list[Increment], primaries: list[list[Item]]) -> dict[str, int]
 def _link_cross_references(
     incs: list[Increment], primaries: list[list[Item]], links: dict[tuple[int, int], str]
 ) -> None:
-    """Pairs one's text names the other: its ID, or its short name (unless half the relay does)."""
+    """Pairs one's text names the other: its ID, or its short name (unless half the relay does):
+    names of six characters or more in any case, shorter ones as written."""
     names = _names(incs, primaries)
     id_owner = {a: i for i, inc in enumerate(incs) for a in inc.arxiv[:1]}
     named: dict[int, dict[int, str]] = {}  # increment named → {increment whose text names it: why}
     exact = {k: v for k, v in names.items() if len(k) < 6}
     folded = {k: v for k, v in names.items() if len(k) >= 6}
-    name_res = [
-        (rx, table, fold)
-        for rx, table, fold in (
-            (_trie_regex(exact) if exact else None, exact, False),
-            (_trie_regex(folded, fold=True) if folded else None, folded, True),
-        )
-        if rx
+    finders = [
+        (NameFinder(table, fold), table, fold)
+        for table, fold in ((exact, False), (folded, True))
+        if table  # no names: no pattern (an empty one matches everywhere)
     ]
     for i, inc in enumerate(incs):
         own = set(inc.arxiv)
@@ -170,13 +169,14 @@ def _link_cross_references(
                 j = id_owner.get(mid)
                 if j is not None and j != i and mid not in own:
                     links.setdefault(_pair(i, j), f"{where} mentions {mid}")
-            for rx, table, fold in name_res:
-                for m in rx.finditer(it.text):
-                    j = table.get(m.group(0).lower() if fold else m.group(0))
-                    if j is not None and j != i and not _word_inside(it.text, m.start(), m.end()):
+            for finder, table, fold in finders:
+                for start, end in finder.finditer(it.text):
+                    name = it.text[start:end]
+                    j = table.get(name.lower() if fold else name)
+                    if j is not None and j != i and not _word_inside(it.text, start, end):
                         by = named.setdefault(j, {})
                         if len(by) < _COMMON_NAME:  # past it, the name is common: held no more
-                            by.setdefault(i, f"{where} names {m.group(0)}")
+                            by.setdefault(i, f"{where} names {name}")
     for j, by in named.items():
         if len(by) >= _COMMON_NAME:
             # a name half the relay mentions (an engine, a lab) relates nothing in particular
@@ -271,39 +271,6 @@ class _Rows:
             members = blocks[k]
             got.update(members[bisect_right(members, a) :])  # members ascend
         return got
-
-
-def _trie_regex(words: Iterable[str], fold: bool = False) -> re.Pattern[str]:
-    """One pattern for many literal names, as a character trie.
-
-    Matches what ``"|".join(sorted(words, key=len, reverse=True))`` matches (the longest
-    name at the leftmost position), but in time proportional to the text, not to the text
-    times the number of names (a plain alternation tries every name at every position).
-    """
-    return _trie_regex_of(frozenset(words), fold)
-
-
-@lru_cache(maxsize=8)
-def _trie_regex_of(words: frozenset[str], fold: bool = False) -> re.Pattern[str]:
-    """``_trie_regex`` memoised on the name set (the pattern depends on nothing else): re-analysing
-    the same increments rebuilds a ~8,000-name pattern otherwise (tens of ms; ~0.4 s when ``re``
-    compiles it anew).
-    """
-    trie: dict[str, dict] = {}
-    for w in words:
-        node = trie
-        for ch in w:
-            node = node.setdefault(ch, {})
-        node[""] = {}
-
-    def build(node: dict[str, dict]) -> str:
-        alts = [re.escape(ch) + build(child) for ch, child in sorted(node.items()) if ch]
-        if not alts:
-            return ""
-        body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
-        return f"(?:{body})?" if "" in node else body
-
-    return re.compile(build(trie), re.IGNORECASE if fold else 0)
 
 
 _LINKS = re.compile(r"(?:https?://|www\.)\S+", re.IGNORECASE)
