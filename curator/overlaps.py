@@ -15,7 +15,7 @@ import hashlib
 import re
 from bisect import bisect_right
 from collections import Counter, defaultdict
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from functools import lru_cache
 from itertools import chain
 from operator import itemgetter
@@ -237,17 +237,53 @@ def _blocks(
     in_titles = Counter(chain.from_iterable(title_words))
     # a word no other title holds (the paper's own name) can bring no pair together
     shared = [sorted(w for w in words if in_titles[w] > 1) for words in title_words]
-    banded = [(i, ws, [*map(_word_hashes, ws)]) for i, ws in enumerate(shared) if len(ws) >= 3]
+    banded = [(i, ws) for i, ws in enumerate(shared) if len(ws) >= 3]
+    bands = _band_arrays if len(banded) >= BAND_ARRAYS_AFTER else _band_lists
+    kept.extend(members for members in bands(banded) if 2 <= len(members) <= 60)
+    return kept
+
+
+BAND_ARRAYS_AFTER = 2000
+"""Titles banded in Python (~60 µs each) before numpy (its import ~0.1 s) does them all."""
+
+
+def _band_lists(banded: list[tuple[int, list[str]]]) -> Iterator[list[int]]:
+    """The increments (ascending) under each key of each band: near-twin titles, most words
+    shared, however common the words.  A band's key is its three lowest (hash, word) pairs."""
+    hashes = [[*map(_word_hashes, ws)] for _i, ws in banded]
     for band in range(_TITLE_BANDS):
-        # near-twin titles: most words shared, however common the words.  One band at a time:
-        # the keys of all bands at once (~660k at 35,000 increments, nearly all alone) held
-        # ~300 MB
+        # one band at a time: the keys of all bands at once (~660k at 35,000 increments, nearly
+        # all alone) held ~300 MB
         in_band: dict[tuple[tuple[int, str], ...], list[int]] = defaultdict(list)
         column = itemgetter(band)
-        for i, ws, hashes in banded:
-            in_band[tuple(sorted(zip(map(column, hashes), ws, strict=True))[:3])].append(i)
-        kept.extend(members for members in in_band.values() if 2 <= len(members) <= 60)
-    return kept
+        for (i, ws), hs in zip(banded, hashes, strict=True):
+            in_band[tuple(sorted(zip(map(column, hs), ws, strict=True))[:3])].append(i)
+        yield from in_band.values()
+
+
+def _band_arrays(banded: list[tuple[int, list[str]]]) -> Iterator[list[int]]:
+    """:func:`_band_lists` in numpy: the same groups (a key's three words, in the same order,
+    are its three pairs), a band in a few array operations."""
+    import numpy as np
+
+    words = sorted({w for _i, ws in banded for w in ws})  # a word's rank orders as the word
+    rank = {w: r for r, w in enumerate(words)}
+    width = len(words)
+    table = np.array([_word_hashes(w) for w in words], dtype=np.int64)
+    lens = np.array([len(ws) for _i, ws in banded])
+    which = np.repeat(np.arange(len(banded), dtype=np.int64), lens)
+    word = np.array([rank[w] for _i, ws in banded for w in ws], dtype=np.int64)
+    first = np.cumsum(lens) - lens
+    ids = np.array([i for i, _ws in banded])
+    for band in range(_TITLE_BANDS):
+        # each title's words by (hash, word): its first three are the band's key
+        order = np.argsort(((which << 16) + table[word, band]) * width + word)
+        w = word[order]
+        key = (w[first] * width + w[first + 1]) * width + w[first + 2]
+        _u, group = np.unique(key, return_inverse=True)
+        ranked = np.argsort(group, kind="stable")  # titles by key, ascending within one
+        cuts = np.flatnonzero(np.diff(group[ranked])) + 1
+        yield from (g.tolist() for g in np.split(ids[ranked], cuts))
 
 
 class _Rows:

@@ -96,6 +96,7 @@ def test_batched_scores_flag_what_one_by_one_flags(
         monkeypatch.setattr(overlap_scores, "FAST_AFTER", 50)
         monkeypatch.setattr(overlap_scores, "BLOCK", 37)
         monkeypatch.setattr(pair_sums, "DENSE_MAX", 400)
+        monkeypatch.setattr(overlaps, "BAND_ARRAYS_AFTER", 0)
     calls: list[int] = []
     block = overlap_scores._Fast.block
 
@@ -114,3 +115,15 @@ def test_batched_scores_flag_what_one_by_one_flags(
     assert any(o.reason.startswith("near-twin") for ov in got for o in ov)
     if blocks:  # most pairs went through numpy, many blocks of them
         assert len(calls) > 5 and sum(calls) > 500
+
+
+@pytest.mark.parametrize("seed", [4, 5])
+def test_title_bands_in_arrays_are_the_bands_in_lists(seed: int) -> None:
+    """Near-twin candidates grouped in numpy (a large workspace) and in Python (a small one)."""
+    rng = random.Random(seed)
+    words = [*_VOCAB, *_MORE]
+    banded = [(i, sorted(set(rng.sample(words, rng.randint(3, 8))))) for i in range(0, 900, 2)]
+    lists = sorted(map(tuple, overlaps._band_lists(banded)))
+    arrays = sorted(map(tuple, overlaps._band_arrays(banded)))
+    assert arrays == lists
+    assert sum(len(g) > 1 for g in lists) > 100  # plenty of shared bands: a real comparison
