@@ -10,15 +10,18 @@ again, so the flags are the same either way, to the bit.
 
 from __future__ import annotations
 
+import sys
 from collections import defaultdict
 from collections.abc import Collection, Sequence
-from itertools import compress, islice, repeat
+from itertools import compress, islice, pairwise, repeat
 from typing import TYPE_CHECKING, Protocol
 
 from curator.models import Increment, Overlap
 from curator.term_matrix import TermMatrix
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from curator.pair_sums import PairSums
 
 __all__ = ["BAR", "FAST_AFTER", "Scored", "twin_bonus"]
@@ -33,8 +36,10 @@ CUT = 16
 """Flags an increment's list holds before it is cut to those it can still show."""
 FAST_AFTER = 20_000
 """Pairs scored one by one before the rest go to numpy (~6 µs a pair: about its import)."""
-BLOCK = 8192
-"""Pairs scored in one block."""
+LOADED_AFTER = 2_000
+""":data:`FAST_AFTER` once numpy is imported (by BM25 or the title bands on a large workspace)."""
+BLOCK = 4096
+"""Pairs scored in one block (~5 MB of arrays a block, each pair's terms gathered)."""
 
 
 def twin_bonus(a: frozenset[str], b: Collection[str]) -> float:
@@ -78,6 +83,8 @@ class Scored:
         self.context = context
         self.title_words = title_words
         self.flags: dict[int, list[int]] = defaultdict(list)
+        self.fast: _Fast | None = None
+        """The block scoring, once the pairs are many."""
         # an increment still to triage first: its flag is a decision; one with a known item is
         # context
         self.known = [inc.status != "new" for inc in incs]
@@ -86,6 +93,7 @@ class Scored:
         """Score every candidate pair, row by row (a block of rows at a time once there are many);
         flag those that reach the bar."""
         done = 0
+        after = FAST_AFTER if "numpy" not in sys.modules else min(FAST_AFTER, LOADED_AFTER)
         fast: _Fast | None = None
         first = 0
         pend_a: list[int] = []  # the block being gathered: its rows, their partners
@@ -100,8 +108,8 @@ class Scored:
                 for b in bs:
                     self.score_one(a, b, va, ta)
                 done += len(bs)
-                if done >= FAST_AFTER:
-                    fast = _Fast(self)
+                if done >= after:
+                    fast = self.fast = _Fast(self)
                 continue
             if pend_a and (a - first >= fast.rows or len(pend_b) >= BLOCK):
                 fast.block(first, pend_a, pend_b)
@@ -139,37 +147,65 @@ class Scored:
                 lst.sort()
                 flags[i] = shown(lst, self.per_item)
 
+    def add_flags(self, owners: np.ndarray, new: np.ndarray) -> None:
+        """:meth:`flag_pair`'s flags for many pairs at once: ``new[k]`` goes to ``owners[k]``
+        (the order flags come in changes nothing: each list is sorted before it is cut)."""
+        if not len(owners):
+            return
+        order = owners.argsort(kind="stable")
+        owners = owners[order]
+        cuts = (owners[1:] != owners[:-1]).nonzero()[0] + 1
+        firsts, new_flags = owners[[0, *cuts.tolist()]].tolist(), new[order].tolist()
+        flags = self.flags
+        for i, (s, e) in zip(firsts, pairwise([0, *cuts.tolist(), len(owners)]), strict=False):
+            lst = flags[i]
+            lst.extend(new_flags[s:e])
+            if len(lst) > CUT:
+                lst.sort()
+                flags[i] = shown(lst, self.per_item)
+
     def reason(self, p: int, twin: bool) -> str:
         a, b = divmod(p, self.n)
         terms = self.matrix.terms
         # heaviest product, then term
         top = sorted([(-x, terms[c]) for x, c in self.matrix.products(self.matrix.row(a), b)])[:4]
-        why = self.links.get((a, b)) or ("near-twin titles" if twin else "")
+        return self.why(p, twin, [t for _, t in top])
+
+    def why(self, p: int, twin: bool, top: list[str]) -> str:
+        """A pair's reason: its link or near-twin titles, then the terms it shares most."""
+        why = self.links.get(divmod(p, self.n)) or ("near-twin titles" if twin else "")
         if top:
-            why = (why + "; " if why else "") + "shared terms: " + ", ".join([t for _, t in top])
+            why = (why + "; " if why else "") + "shared terms: " + ", ".join(top)
         return why
 
     def keep(self) -> None:
         """Each increment's best ``per_item`` flags become its overlaps; only the kept flags get
         a reason (most pairs are cut here)."""
-        incs = self.incs
-        reasons: dict[int, str] = {}
+        incs, n = self.incs, self.n
+        rows: list[tuple[int, list[tuple[int, int, int]]]] = []  # i, [(j, rest, pair)]
+        wanted: dict[int, bool] = {}  # pair → near-twin titles
         flags = self.flags
-        while flags:  # each list goes as its overlaps come (in any order: each row is its own)
+        while flags:  # each list goes as its flags are read (in any order: each row is its own)
             i, lst = flags.popitem()
             # new partners first, then the best score, then the partner's order
             lst.sort()
-            kept = []
+            row = []
             for f in shown(lst, self.per_item):
                 rest, marks = divmod(f, 4)
-                rest, j = divmod(rest, self.n)
+                rest, j = divmod(rest, n)
                 a, b = (i, j) if (i < j) != (marks > 1) else (j, i)
-                p = a * self.n + b
-                why = reasons.get(p)
-                if why is None:
-                    why = reasons[p] = self.reason(p, bool(marks & 1))
-                kept.append(Overlap(incs[j].id, (1000 - rest % 1024) / 1000, why, incs[j].title))
-            incs[i].overlaps = kept
+                wanted.setdefault(a * n + b, bool(marks & 1))
+                row.append((j, rest, a * n + b))
+            rows.append((i, row))
+        if self.fast is not None:
+            reasons = self.fast.reasons(wanted)
+        else:
+            reasons = {p: self.reason(p, twin) for p, twin in wanted.items()}
+        for i, row in rows:
+            incs[i].overlaps = [
+                Overlap(incs[j].id, (1000 - rest % 1024) / 1000, reasons[p], incs[j].title)
+                for j, rest, p in row
+            ]
 
 
 class _Fast:
@@ -184,13 +220,18 @@ class _Fast:
         self.scored = scored
         n = scored.n
         self.text = PairSums(scored.matrix)
-        self.title = PairSums(TermMatrix.sets(scored.title_words))
+        self.rows = self.text.rows  # a block's rows: the other sums' dense arrays hold as many
+        self.title = PairSums(TermMatrix.sets(scored.title_words), self.rows)
         self.title_len = np.array([len(w) for w in scored.title_words], dtype=np.float64)
         ctx = scored.context
-        self.near: PairSums | None = PairSums(TermMatrix.sets(ctx)) if ctx is not None else None
+        self.near: PairSums | None = None
+        if ctx is not None:
+            self.near = PairSums(TermMatrix.sets(ctx), self.rows)
         keys = sorted(a * n + b for (a, b), why in scored.links.items() if why)
         self.links = np.array(keys, dtype=np.int64)
         self.rows = min(s.rows for s in (self.text, self.title, self.near) if s is not None)
+        self.known = np.array(scored.known, dtype=np.int64)
+        self.distinct = np.array(sorted(_distinct_pairs(scored)), dtype=np.int64)
 
     def block(self, first: int, pend_a: list[int], pend_b: list[int]) -> None:
         np, sc = self.np, self.scored
@@ -211,20 +252,71 @@ class _Fast:
         # where the block's sum may round otherwise than the exact one: at the bar, or at the
         # half-thousandth the rank rounds at
         unsure = (np.abs(score - BAR) < 1e-9) | (np.abs(np.mod(score * 1000, 1.0) - 0.5) < 1e-6)
-        pick = np.flatnonzero((score >= BAR) | unsure)
-        incs, distinct = sc.incs, sc.distinct
-        for k, s, t, u in zip(
-            pick.tolist(),
-            score[pick].tolist(),
-            (twin[pick] > 0).tolist(),
-            unsure[pick].tolist(),
-            strict=True,
-        ):
-            x, y = pend_a[k], pend_b[k]
-            if u:
-                sc.score_one(x, y, sc.matrix.row(x), frozenset(sc.title_words[x]))
-            elif not (distinct and frozenset((incs[x].id, incs[y].id)) in distinct):
-                sc.flag_pair(x, y, s, t)
+        sure = (score >= BAR) & ~unsure
+        if len(self.distinct):  # pairs the editor called distinct are never flagged
+            sure &= ~np.isin(a * sc.n + b, self.distinct)
+        k = np.flatnonzero(sure)
+        x, y = a[k], b[k]
+        rank = 1000 - np.rint(np.minimum(score[k], 1.0) * 1000).astype(np.int64)
+        marks = (x > y) * 2 + (twin[k] > 0)
+        known, n = self.known, sc.n
+        sc.add_flags(
+            np.concatenate([x, y]),
+            np.concatenate(
+                [
+                    ((((known[y] << 10) + rank) * n + y) << 2) + marks,  # flag(), in arrays
+                    ((((known[x] << 10) + rank) * n + x) << 2) + marks,
+                ]
+            ),
+        )
+        for k in np.flatnonzero(unsure).tolist():
+            x0 = pend_a[k]
+            sc.score_one(x0, pend_b[k], sc.matrix.row(x0), frozenset(sc.title_words[x0]))
+
+    def reasons(self, wanted: dict[int, bool]) -> dict[int, str]:
+        """:meth:`Scored.reason` for each pair, a block of rows at a time: each pair's shared
+        terms by product, heaviest first, then by term."""
+        np, sc = self.np, self.scored
+        names = sc.matrix.terms
+        rank = np.empty(len(names), dtype=np.int64)
+        rank[sorted(range(len(names)), key=names.__getitem__)] = np.arange(len(names))
+        pairs = sorted(wanted)
+        a_all, b_all = np.divmod(np.array(pairs, dtype=np.int64), sc.n)
+        out: dict[int, str] = {}
+        start = 0
+        while start < len(pairs):
+            first = int(a_all[start])
+            end = int(np.searchsorted(a_all, first + self.text.rows))
+            pair, terms, prods = self.text.products(first, a_all[start:end], b_all[start:end])
+            held = prods != 0.0  # a term of both rows
+            pair, terms, prods = pair[held], terms[held], prods[held]
+            order = np.lexsort((rank[terms], -prods, pair))
+            pair, terms = pair[order], terms[order]
+            at = np.arange(len(pair))
+            lead = np.maximum.accumulate(np.where(np.r_[True, pair[1:] != pair[:-1]], at, 0))
+            top = at - lead < 4
+            shared: dict[int, list[str]] = defaultdict(list)
+            for k, c in zip(pair[top].tolist(), terms[top].tolist(), strict=True):
+                shared[k].append(names[c])
+            for k, p in enumerate(pairs[start:end]):
+                out[p] = sc.why(p, wanted[p], shared.get(k, []))
+            start = end
+        return out
+
+
+def _distinct_pairs(scored: Scored) -> set[int]:
+    """The pairs (``a * n + b``, both orders) whose increments' IDs the editor called distinct."""
+    at: dict[str, list[int]] = defaultdict(list)
+    for i, inc in enumerate(scored.incs):
+        at[inc.id].append(i)
+    n = scored.n
+    out: set[int] = set()
+    for ids in scored.distinct:
+        u, v = (*ids, *ids)[:2]  # one ID: increments that share it
+        for x in at.get(u, ()):
+            out.update(x * n + y for y in at.get(v, ()) if y != x)
+            out.update(y * n + x for y in at.get(v, ()) if y != x)
+    return out
 
 
 def flag(known: bool, rank: int, partner: int, marks: int, n: int) -> int:

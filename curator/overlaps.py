@@ -17,7 +17,7 @@ from bisect import bisect_right
 from collections import Counter, defaultdict
 from collections.abc import Collection, Iterator, Sequence
 from functools import lru_cache
-from itertools import chain
+from itertools import chain, pairwise
 from operator import itemgetter
 
 from curator.gcpause import paused_gc
@@ -262,8 +262,8 @@ def _band_lists(banded: list[tuple[int, list[str]]]) -> Iterator[list[int]]:
 
 
 def _band_arrays(banded: list[tuple[int, list[str]]]) -> Iterator[list[int]]:
-    """:func:`_band_lists` in numpy: the same groups (a key's three words, in the same order,
-    are its three pairs), a band in a few array operations."""
+    """:func:`_band_lists` in numpy, its groups of 2 to 60 only (a key's three words, in order,
+    are its three pairs): a band in a few array operations."""
     import numpy as np
 
     words = sorted({w for _i, ws in banded for w in ws})  # a word's rank orders as the word
@@ -280,10 +280,12 @@ def _band_arrays(banded: list[tuple[int, list[str]]]) -> Iterator[list[int]]:
         order = np.argsort(((which << 16) + table[word, band]) * width + word)
         w = word[order]
         key = (w[first] * width + w[first + 1]) * width + w[first + 2]
-        _u, group = np.unique(key, return_inverse=True)
-        ranked = np.argsort(group, kind="stable")  # titles by key, ascending within one
-        cuts = np.flatnonzero(np.diff(group[ranked])) + 1
-        yield from (g.tolist() for g in np.split(ids[ranked], cuts))
+        _u, group, count = np.unique(key, return_inverse=True, return_counts=True)
+        held = np.flatnonzero(((count >= 2) & (count <= 60))[group])  # a block of 2 to 60
+        ranked = held[np.argsort(group[held], kind="stable")]  # by key, ascending within one
+        cuts = (np.flatnonzero(np.diff(group[ranked])) + 1).tolist()
+        members = ids[ranked].tolist()
+        yield from (members[s:e] for s, e in pairwise([0, *cuts, len(members)]))
 
 
 class _Rows:

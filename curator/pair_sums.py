@@ -26,18 +26,26 @@ DENSE_MAX = 1 << 20
 class PairSums:
     """Σ of ``val_a × val_b`` over the terms rows ``a`` and ``b`` share, for many pairs at once."""
 
-    def __init__(self, m: TermMatrix) -> None:
+    def __init__(self, m: TermMatrix, rows: int | None = None) -> None:
         self.starts = np.frombuffer(m.starts, dtype=np.int64)
         self.cols = np.frombuffer(m.cols, dtype=np.intc).astype(np.intp)
         self.vals = np.frombuffer(m.vals, dtype=np.float64)
         self.width = max(1, len(m.terms))
-        self.rows = max(1, DENSE_MAX // self.width)
-        """The most rows a block may span."""
+        self.rows = min(rows or m.n, max(1, DENSE_MAX // self.width))
+        """The most rows a block may span (at most ``rows``, and what the dense array holds)."""
         self.dense = np.zeros(self.rows * self.width)
 
     def __call__(self, first: int, a: np.ndarray, b: np.ndarray) -> np.ndarray:
         """The sums for pairs ``(a[k], b[k])``; ``a`` ascends, from ``first`` to below ``first +
         rows``."""
+        pair, _cols, prods = self.products(first, a, b)
+        return np.bincount(pair, weights=prods, minlength=len(b))
+
+    def products(
+        self, first: int, a: np.ndarray, b: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(pair ``k``, term, ``val_a × val_b``) for each term of each ``b[k]``, in row order
+        (0.0 where ``a[k]`` lacks the term; weights are positive)."""
         starts, cols, vals, width = self.starts, self.cols, self.vals, self.width
         last = int(a[-1]) + 1 if len(a) else first
         lo, hi = starts[first], starts[last]
@@ -48,6 +56,7 @@ class PairSums:
         lens = starts[b + 1] - begin
         pair = np.repeat(np.arange(len(b)), lens)
         pos = np.arange(int(lens.sum())) + np.repeat(begin - (np.cumsum(lens) - lens), lens)
-        prods = self.dense[(a - first)[pair] * width + cols[pos]] * vals[pos]
+        terms = cols[pos]
+        prods = self.dense[(a - first)[pair] * width + terms] * vals[pos]
         self.dense[slots] = 0.0
-        return np.bincount(pair, weights=prods, minlength=len(b))
+        return pair, terms, prods

