@@ -199,6 +199,9 @@ class Scored:
             rows.append((i, row))
         if self.fast is not None:
             reasons = self.fast.reasons(wanted)
+            # the two refer to each other, and the analysis runs with the collector paused:
+            # without this the matrices and arrays would live until the process ends
+            self.fast = None
         else:
             reasons = {p: self.reason(p, twin) for p, twin in wanted.items()}
         for i, row in rows:

@@ -4,8 +4,10 @@ the same near-twins."""
 
 from __future__ import annotations
 
+import gc
 import math
 import random
+import weakref
 from collections import defaultdict
 
 import pytest
@@ -127,3 +129,27 @@ def test_title_bands_in_arrays_are_the_bands_in_lists(seed: int) -> None:
     arrays = sorted(tuple(g) for g in overlaps._band_arrays(banded) if 2 <= len(g) <= 60)
     assert arrays == lists
     assert len(lists) > 100  # plenty of shared bands: a real comparison
+
+
+def test_block_scoring_leaves_nothing_for_the_collector(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The analysis runs with the collector paused: the block scoring's arrays (megabytes on a
+    large workspace) must go when find_overlaps returns, not wait for a collection."""
+    monkeypatch.setattr(overlap_scores, "FAST_AFTER", 50)
+    monkeypatch.setattr(overlap_scores, "LOADED_AFTER", 50)
+    made: list[weakref.ref] = []
+    init = pair_sums.PairSums.__init__
+
+    def tracked(self, *a, **kw):  # type: ignore[no-untyped-def]
+        init(self, *a, **kw)
+        made.append(weakref.ref(self))
+
+    monkeypatch.setattr(pair_sums.PairSums, "__init__", tracked)
+    incs, texts, primaries, kw = _case(7)
+    gc.collect()
+    gc.disable()
+    try:
+        overlaps.find_overlaps(incs, texts, primaries, **kw)
+        assert made, "the block scoring did not run"
+        assert [r for r in made if r() is not None] == []
+    finally:
+        gc.enable()
