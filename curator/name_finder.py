@@ -16,21 +16,19 @@ import re
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
 
+from curator.textfeatures import REGEX_CASE_FOLD
+
 __all__ = ["NameFinder"]
 
 
-def _fold_table() -> dict[int, str] | None:
-    """``str.translate`` table taking each character ``re.IGNORECASE`` equates beyond lower case
-    (dotless ı with i, long ſ with s, ς with σ, µ with μ, ...) to one of its class."""
-    try:
-        from re._casefix import _EXTRA_CASES  # type: ignore[import-not-found]  # CPython 3.11+
-    except ImportError:  # another Python: names in any case are matched with re.IGNORECASE
-        return None
-    # each character of a class is a key whose values are the rest of its class
-    return {k: chr(min(k, *vs)) for k, vs in _EXTRA_CASES.items() if min(k, *vs) != k}
-
-
-_FOLD = _fold_table()
+_FOLD = (
+    {c: r for c, r in REGEX_CASE_FOLD.items() if r is not None and chr(c) != r}
+    if REGEX_CASE_FOLD is not None
+    else None
+)
+"""``str.translate`` table taking each character ``re.IGNORECASE`` equates beyond lower case
+(dotless ı with i, long ſ with s, ς with σ, µ with μ, ...) to one of its class; None when this
+Python does not say which (names in any case are then matched with ``re.IGNORECASE``)."""
 _FOLDABLE = re.compile("[" + re.escape("".join(map(chr, _FOLD))) + "]") if _FOLD else None
 """What ``_FOLD`` changes: a text with none (nearly every one) is not translated (~80 ns a
 character)."""
