@@ -28,6 +28,8 @@ _CJK_RUN = re.compile(
     r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+|[\uac00-\ud7a3]+|[\u30a1-\u30fa\u30fc]{2,}"
 )
 """Runs of Han characters, of Hangul syllables, of katakana: each read as overlapping bigrams."""
+_CJK_FIRST = "\u30a1"
+"""The lowest character a run can hold."""
 SPLIT_JOINED = re.compile(r"[.\-_+]")
 """What joins a word's parts ("kv-cache", "v0.6"): such a word is also read as its parts."""
 COINED_NAME = re.compile(
@@ -119,10 +121,13 @@ def tokens(text: str) -> list[str]:
 def _tokens(text: str) -> tuple[str, ...]:
     """``tokens`` as a tuple, memoised: re-analysis sees the same note texts again and again."""
     out = list(chain.from_iterable(map(_latin_tokens, _LATIN.findall(text.lower()))))
-    if _CJK_RUN.search(text):
-        from curator.lexicon import fold_script  # 們 counts as 们
+    if max(text, default="") < _CJK_FIRST or not _CJK_RUN.search(text):
+        # no character as high as the first one a run holds: no run (max() reads a text ~30×
+        # faster than the pattern, and most texts of a Latin-script workspace have none)
+        return tuple(out)
+    from curator.lexicon import fold_script  # 們 counts as 们
 
-        text = fold_script(text)
+    text = fold_script(text)
     for run in _CJK_RUN.findall(text):
         if len(run) == 1:
             if run not in CJK_STOP:
