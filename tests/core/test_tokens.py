@@ -36,3 +36,19 @@ def test_every_cjk_run_character_is_at_or_above_the_shortcut() -> None:
     below = [chr(c) for c in range(ord(_CJK_FIRST)) if _CJK_RUN.search(chr(c) * 2)]
     assert below == []
     assert _CJK_RUN.search(_CJK_FIRST * 2)
+
+
+def test_only_the_space_is_printable_whitespace() -> None:
+    """``squeeze`` leaves a printable text without a double space alone: that holds only while
+    every other character ``\\s`` matches is unprintable."""
+    import re
+
+    from curator.regex_needs import squeeze
+
+    printable_spaces = [
+        c for c in map(chr, range(0x110000)) if c != " " and re.match(r"\s", c) and c.isprintable()
+    ]
+    assert printable_spaces == []
+    assert squeeze("a b  c\td\u3000e\u00a0f") == "a b c d e f"
+    text = "one line, single spaces"
+    assert squeeze(text) is text
