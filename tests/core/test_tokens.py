@@ -52,3 +52,16 @@ def test_only_the_space_is_printable_whitespace() -> None:
     assert squeeze("a b  c\td\u3000e\u00a0f") == "a b c d e f"
     text = "one line, single spaces"
     assert squeeze(text) is text
+
+
+def test_squeeze_is_the_whitespace_pattern() -> None:
+    """Random texts of letters and every kind of whitespace: the same as the pattern."""
+    import random
+
+    from curator.regex_needs import _SPACES, squeeze
+
+    rng = random.Random(3)
+    alphabet = "ab两 \t\n\r\x0b\x0c\u00a0\u3000\u2028\u0085\x1c"
+    for _ in range(5000):
+        text = "".join(rng.choices(alphabet, k=rng.randint(0, 12)))
+        assert squeeze(text) == _SPACES.sub(" ", text), repr(text)
