@@ -23,7 +23,12 @@ if TYPE_CHECKING:
 Postings = tuple["array[int]", "array[float]"]
 """A term's (documents, weighted parts) in a :class:`BM25`."""
 
-_LATIN = re.compile(r"[a-z][a-z0-9]*(?:[.+\-_][a-z0-9]+)*|\d+(?:\.\d+)?[a-z×%]*")
+_LETTERS = "a-z\u00df-\u00f6\u00f8-\u00ff\u0100-\u024f\u1e00-\u1eff"
+"""Lower-case Latin letters, accented ones too (Latin-1, Extended-A and -B, Vietnamese): "naïve"
+is one word, not "na" and "ve"."""
+_LATIN = re.compile(
+    rf"[{_LETTERS}][{_LETTERS}0-9]*(?:[.+\-_][{_LETTERS}0-9]+)*|\d+(?:\.\d+)?[{_LETTERS}×%]*"
+)
 _CJK_RUN = re.compile(
     r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+|[\uac00-\ud7a3]+|[\u30a1-\u30fa\u30fc]{2,}"
 )
@@ -46,9 +51,9 @@ def _stop_words() -> tuple[frozenset[str], frozenset[str]]:
     """Latin stop words and CJK stop bigrams (the lexicon's ``[tokens] stop``), split by script."""
     from curator.lexicon import default_lexicon
 
-    words = default_lexicon().literals("tokens", "stop")
-    latin = frozenset(w for w in words if w.isascii())
-    cjk = frozenset(w for w in words if not w.isascii())
+    words = frozenset(default_lexicon().literals("tokens", "stop"))
+    latin = frozenset(w for w in words if w.isascii() or _LATIN.fullmatch(w))
+    cjk = words - latin
     return latin, cjk
 
 

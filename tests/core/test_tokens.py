@@ -1,7 +1,7 @@
 """Tokens of mixed-script text: Latin words, then CJK bigrams (katakana, Hangul, Han), whatever
 else the text holds; a text whose characters all sit below the CJK blocks skips their search
-(issue 14), with the same tokens.  (Latin words are ASCII runs: "naïve" is read as "na" and
-"ve"; these expectations hold what the tokens were before the shortcut.)"""
+(issue 14), with the same tokens.  Accented Latin letters belong to their words: "naïve",
+"Straße", "tiếng" (they were read as "na" and "ve", "stra" and "e", ...)."""
 
 from __future__ import annotations
 
@@ -15,13 +15,17 @@ from curator.textfeatures import _CJK_RUN, tokens
     [
         (
             "KV-cache → 2× faster, naïve café",
-            ["kv-cache", "kv", "cache", "2×", "faster", "na", "ve", "caf"],
+            ["kv-cache", "kv", "cache", "2×", "faster", "naïve", "café"],
         ),
         (
             "two-level 两级缓存 cache",
             ["two-level", "two", "level", "cache", "两级", "级缓", "缓存"],
         ),
         ("ｶﾀ テスト 한국어", ["テス", "スト", "한국", "국어"]),
+        (
+            "Straße für tiếng Việt, español: también",
+            ["straße", "für", "tiếng", "việt", "español", "también"],
+        ),
         ("", []),
     ],
 )
