@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from curator import regex_cache
 from curator.lexicon import default_lexicon, memo
 from curator.models import Note
 from curator.textfeatures import normalized_title, title_core
@@ -20,7 +21,7 @@ from curator.verdicts import OFF_KINDS, VerdictReader
 
 __all__ = ["ReportedIndex", "briefing_info"]
 
-_MARKER = re.compile(r"<!--\s*curator:briefing\s+(?P<attrs>[^>]*)-->")
+_MARKER = regex_cache.compile(r"<!--\s*curator:briefing\s+(?P<attrs>[^>]*)-->")
 _STAMP = r"\d{4}-\d{2}-\d{2}[T ]\d{1,2}:?\d{2}(?::\d{2})?(?:\s*(?:[+-]\d{2}:?\d{2}|Z))?"
 
 
@@ -28,7 +29,7 @@ _STAMP = r"\d{4}-\d{2}-\d{2}[T ]\d{1,2}:?\d{2}(?::\d{2})?(?:\s*(?:[+-]\d{2}:?\d{
 def _window_line() -> re.Pattern[str]:
     """ "window 2026-11-15 18:00 → 2026-11-16 18:00" (the words: ``[briefings] window_words``)."""
     words = default_lexicon().source("briefings", "window_words")
-    return re.compile(
+    return regex_cache.compile(
         rf"(?:{words})\s*[:：]?\s*(?P<a>{_STAMP})\s*(?:→|->|~|—|–|to|至|到|bis|hasta|au)\s*(?P<b>{_STAMP})",
         re.IGNORECASE,
     )
@@ -40,7 +41,7 @@ def _shape() -> tuple[list[re.Pattern[str]], tuple[str, ...]]:
     title word), and literals one of which a note must hold to be worth the regex."""
     lex = default_lexicon()
     pats = [
-        re.compile(
+        regex_cache.compile(
             w[3:] if w.startswith("re:") else re.escape(w.removeprefix("lit:")),
             re.MULTILINE | re.IGNORECASE,
         )
@@ -49,7 +50,7 @@ def _shape() -> tuple[list[re.Pattern[str]], tuple[str, ...]]:
     return pats, tuple(lex.literals("briefings", "shape_hints"))
 
 
-_NAME_SLUG = re.compile(r"^\d{4}-?\d{2}-?\d{2}(?:[T_]\d{4})?[-_]?")
+_NAME_SLUG = regex_cache.compile(r"^\d{4}-?\d{2}-?\d{2}(?:[T_]\d{4})?[-_]?")
 
 
 @memo
@@ -96,7 +97,7 @@ def _topic_in(text: str) -> str | None:
 @memo
 def _bucket_re() -> re.Pattern[str]:
     words = default_lexicon().source("briefings", "status_headings")
-    return re.compile(
+    return regex_cache.compile(
         rf"^\s{{0,3}}#{{1,6}}\s*(?:[\W\d_]{{0,6}}\s*)?(?:{words})(?![^\W\d_])",
         re.IGNORECASE | re.MULTILINE,
     )

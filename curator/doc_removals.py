@@ -11,11 +11,12 @@ import re
 from bisect import bisect_right
 from collections.abc import Sequence
 
+from curator import regex_cache
 from curator.lexicon import default_lexicon, memo
 
-_CLAUSE_END_RE = re.compile(r":(?!\d)|：|。|\.\s")
+_CLAUSE_END_RE = regex_cache.compile(r":(?!\d)|：|。|\.\s")
 """Where a remark about an ID ends and the paper's description begins ("(arXiv:…, 10-02): …")."""
-_WORDY_RE = re.compile(r"[^\W\d_]")
+_WORDY_RE = regex_cache.compile(r"[^\W\d_]")
 _REMOVED_REACH = 40
 """How far after an ID (in characters) a removal remark still speaks of it."""
 
@@ -37,7 +38,7 @@ def _removed_scan() -> tuple[re.Pattern[str], re.Pattern[str]]:
         *_trie(literals),
         *patterns,
     ]  # one flat top-level alternation: a wrapping group defeats the scan
-    return re.compile("|".join(parts) or r"(?!x)x"), lex.pattern("sections", "removed")
+    return regex_cache.compile("|".join(parts) or r"(?!x)x"), lex.pattern("sections", "removed")
 
 
 def _trie(words: list[str]) -> list[str]:
@@ -65,7 +66,7 @@ def _trie(words: list[str]) -> list[str]:
     return [re.escape(ch) + emit(sub) for ch, sub in sorted(root.items()) if ch]
 
 
-_STRUCK_RE = re.compile(r"~~(?=\S)[^~\n]{1,2000}?~~")
+_STRUCK_RE = regex_cache.compile(r"~~(?=\S)[^~\n]{1,2000}?~~")
 
 
 def _removed_phrases(

@@ -12,6 +12,7 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass
 
+from curator import regex_cache
 from curator.lexicon import default_lexicon, memo
 from curator.models import LivingDoc, Section
 from curator.section_numbers import canonical_section, fold, strip_section_number
@@ -43,8 +44,8 @@ class SectionRoles:
         return any(h is not None for h in self.home)
 
 
-_EDGE_PUNCT_RE = re.compile(r"^[\W_]+|[\W_]+$")
-_STAMP_RE = re.compile(
+_EDGE_PUNCT_RE = regex_cache.compile(r"^[\W_]+|[\W_]+$")
+_STAMP_RE = regex_cache.compile(
     r"(?:v(?:er(?:sion)?)?\s*)?\d{1,4}(?:[-./]\d{1,2})+(?!\d)|v\d", re.IGNORECASE
 )
 """A change-log entry's heading: a date or a version."""
@@ -60,7 +61,7 @@ def _named_re(key: str) -> re.Pattern[str]:
     """A heading that is one of ``[sections] key`` (maybe followed by a bracket or a remark after a
     rule)."""
     words = default_lexicon().source("sections", key)
-    return re.compile(rf"(?:{words})(?:\s*[(\[{{:—–|·-].*)?", re.IGNORECASE | re.DOTALL)
+    return regex_cache.compile(rf"(?:{words})(?:\s*[(\[{{:—–|·-].*)?", re.IGNORECASE | re.DOTALL)
 
 
 def _has_children(sections: list[Section], s: Section) -> bool:

@@ -102,7 +102,7 @@ def read_remarks(ev: Evidence, scopes: list[tuple[Item, str]], ctx: Context, idl
     named = {t for it, _t in scopes for t in _titles_of(it)}
     if ev.card is not None and ev.card.title:
         named.add(ev.card.title.strip())
-    titles = sorted(named, key=len, reverse=True)
+    titles = sorted(named, key=lambda t: (-len(t), t))  # the same order every run
     for it, text in scopes:
         text = _without_titles(text, titles)
         where = f"{short_path(it.note)}({it.label or 'item'})"

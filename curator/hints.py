@@ -16,6 +16,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from curator import regex_cache
 from curator.lexicon import Lexicon, default_lexicon, may_match, skim
 from curator.phrase_regex import to_regex
 from curator.phrase_set import rarest_char, text_chars
@@ -31,7 +32,7 @@ _NUM = (
     r"[“\"'「『]?§?\s*(?P<num>(?:(?<![A-Za-z])(?-i:[A-Z])\s*[.．]\s*)?\d{1,2}(?:\s*[.．]\s*\d{1,2}){0,3})"
     r"(?![\d.]*\d)(?![A-Za-z%×])"
 )
-_TITLE_STOP = re.compile(
+_TITLE_STOP = regex_cache.compile(
     r"[,，。;；:：!?！？()（）\[\]【】|]|\.(?:\s|$)|\s[-—–]\s|\bor\b|\bif\b|\band\b|或者|或|如果|吧|就行|即可"
 )
 
@@ -57,21 +58,23 @@ def _patterns(
     lead = rf"(?:{lexicon.source('hints', 'before')}|{arrows})"
     quantity = rf"(?!\s*(?:{lexicon.source('hints', 'units')})(?![A-Za-z]))"
     num = _NUM + quantity
-    number = re.compile(
+    number = regex_cache.compile(
         rf"(?:{lead})\s*(?:[:：]{{1,2}}|\s(?:the\s+)?(?:section\s+|sec\.?\s*)?)?\s*{num}",
         re.IGNORECASE,
     )
-    trailing = re.compile(rf"{num}\s*(?:的)?\s*(?:{after.pattern})", re.IGNORECASE)
+    trailing = regex_cache.compile(rf"{num}\s*(?:的)?\s*(?:{after.pattern})", re.IGNORECASE)
     # "material in 4.3": a dotted number after an "in" word names a section (a plain number would be
     # a count)
     inside = lexicon.source("hints", "in_words")
-    in_num = re.compile(
+    in_num = regex_cache.compile(
         rf"(?<![A-Za-z])(?:{inside})\s+(?:§\s*)?(?P<num>(?:(?-i:[A-Z])\.)?\d{{1,2}}\.\d{{1,2}}(?:\.\d{{1,2}})?)(?![\d.]*\d)(?![A-Za-z%×]){quantity}",
         re.IGNORECASE,
     )
-    title = re.compile(rf"(?:{lead})\s*[:：]{{0,2}}\s*(?P<title>[^\n]{{2,60}})", re.IGNORECASE)
+    title = regex_cache.compile(
+        rf"(?:{lead})\s*[:：]{{0,2}}\s*(?P<title>[^\n]{{2,60}})", re.IGNORECASE
+    )
     # "closes the open line in “GUI grounding”": a quoted name after an "in" word, as "in 5.1"
-    in_title = re.compile(
+    in_title = regex_cache.compile(
         rf"(?<![A-Za-z])(?:{inside})\s+[“\"«「『](?P<title>[^”\"»」』\n]{{2,60}})[”\"»」』]",
         re.IGNORECASE,
     )
@@ -115,7 +118,7 @@ def _lead_words(lexicon: Lexicon) -> tuple[tuple[str, tuple[str, ...]], ...] | N
 @functools.lru_cache(maxsize=1024)
 def _hint_word(source: str) -> re.Pattern[str]:
     """One hint word's regex, as the number and title patterns read it."""
-    return re.compile(source, re.IGNORECASE)
+    return regex_cache.compile(source, re.IGNORECASE)
 
 
 def _may_lead(lexicon: Lexicon, skimmed: str, norm: str) -> bool:
@@ -156,10 +159,10 @@ def _after_guarded(after: re.Pattern[str]) -> re.Pattern[str]:
     return first_char_guard(after)
 
 
-_REF = re.compile(
+_REF = regex_cache.compile(
     rf"§\s*(?P<num>(?:(?:{ROMAN}|[A-Z])[.．])?\d{{1,2}}(?:\s*[.．]\s*\d{{1,2}}){{0,3}}|{ROMAN})"
 )
-_TITLE_BEFORE = re.compile(
+_TITLE_BEFORE = regex_cache.compile(
     r"(?P<title>[^\s,，。;；:：→]{2,16}(?:\s[^\s,，。;；:：→]{1,16}){0,2})\s*(?:的)?\s*$"
 )
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from curator import regex_cache
 from curator.arxiv import find_ids
 from curator.lexicon import default_lexicon, memo, text_memo
 from curator.mdblocks import plain_inline
@@ -17,7 +18,7 @@ from curator.priority import DECORATION
 from curator.urls import find_urls
 
 _GROUP_SEP = r"(?:[-–~+、,,/&]|和|与|and)"
-GROUP_HINT = re.compile(rf"[0-9]\s*{_GROUP_SEP}", re.IGNORECASE)
+GROUP_HINT = regex_cache.compile(rf"[0-9]\s*{_GROUP_SEP}", re.IGNORECASE)
 """What every match of the grouping pattern ("条目3-6", "Item 1 + 2") holds: a digit, then a
 separator."""
 
@@ -34,12 +35,12 @@ def _labels() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], frozen
         or r"(?!x)x"
     )
     counters = "|".join(re.escape(w) for w in lex.literals("labels", "counters")) or r"(?!x)x"
-    label = re.compile(
+    label = regex_cache.compile(
         rf"^\s*(?:[-*+]\s+|\d{{1,3}}[.)]\s+)?(?:\*\*|__)?\s*(?P<word>{words})(?![A-Za-z])\s*"
         rf"(?P<num>[0-9]{{1,4}}(?!\s*(?:{counters}|[-–~]\s*\d|\s*items?\b))|(?-i:[A-Z])(?![A-Za-z]))?\s*(?:\*\*|__)?",
         re.IGNORECASE,
     )
-    grouping = re.compile(
+    grouping = regex_cache.compile(
         rf"(?P<word>{words}|Items?|#)\s*(?P<spec>[0-9]{{1,3}}(?:\s*{_GROUP_SEP}\s*(?:{words}|Item|#)?\s*[0-9]{{1,3}})+)"
         r"(?P<after>[^\n]{0,40})",
         re.IGNORECASE,
@@ -62,12 +63,12 @@ def is_bare_label(word: str) -> bool:
     return word.lower() in _labels()[3]
 
 
-NUM_LABEL = re.compile(
+NUM_LABEL = regex_cache.compile(
     r"^\s*(?:(?P<n>\d{1,3})\s*[.)、)](?!\d)|\[(?P<b>\d{1,4})\]|#(?P<h>\d{1,4})\b|No\.\s*(?P<no>\d{1,4}))\s*"
 )
 
 
-OUTLINE_LINE = re.compile(r"^\s*(?P<num>\d{1,2}(?:\.\d{1,2})+)\.?\s+(?P<rest>\S.{1,300})$")
+OUTLINE_LINE = regex_cache.compile(r"^\s*(?P<num>\d{1,2}(?:\.\d{1,2})+)\.?\s+(?P<rest>\S.{1,300})$")
 """A pasted document's own outline numbering ("1.1 Foo:…", "3.1 bar 0.7"): a heading of the note."""
 
 
@@ -94,7 +95,7 @@ def has_ref(text: str) -> bool:
     return any(not is_file_link(u) for u, _s, _e in find_urls(text))
 
 
-_ADDRESS = re.compile(r"\]\([^)]*\)|https?://\S+")
+_ADDRESS = regex_cache.compile(r"\]\([^)]*\)|https?://\S+")
 
 
 def lone_ref(text: str) -> bool:

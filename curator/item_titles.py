@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from curator import regex_cache
 from curator.arxiv import find_ids
 from curator.fields import match_field
 from curator.item_labels import (
@@ -25,7 +26,7 @@ from curator.priority import MARKER_RE
 from curator.section_numbers import SECTION_REF_RE, canonical_section
 from curator.urls import find_urls
 
-_TAG = re.compile(r"【([^】]{0,60})】")
+_TAG = regex_cache.compile(r"【([^】]{0,60})】")
 
 _NOT_DECORATION = " \t\ufe0f\u200d"
 
@@ -33,7 +34,7 @@ _NOT_DECORATION = " \t\ufe0f\u200d"
 PRIORITY = MARKER_RE
 
 
-STARS = re.compile(r"[★⭐]")
+STARS = regex_cache.compile(r"[★⭐]")
 
 
 def parse_title(raw: str) -> tuple[str | None, str, str | None, str | None, int, str | None]:
@@ -94,12 +95,12 @@ def parse_title(raw: str) -> tuple[str | None, str, str | None, str | None, int,
     return label, text, tag, priority, stars, hint
 
 
-_NAME_BEFORE_ID = re.compile(
+_NAME_BEFORE_ID = regex_cache.compile(
     r"^\s*(?P<name>[^()（）\[\]\n:：]{2,40}?)\s*[(（]\s*(?:arxiv\s*[:：]?\s*)?\d{4}\.\d{4,5}(?:v\d+)?\s*[)）]",
     re.IGNORECASE,
 )
 _PROSE_AFTER = 10
-_REMARK_START = re.compile(r"\s*(?:[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]|[a-z])")
+_REMARK_START = regex_cache.compile(r"\s*(?:[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]|[a-z])")
 """A line that opens "Name (ID)" and goes straight on in words (no "—" or ":" before a title)
 is a remark about Name: "Foo（2611.13342）思路挺巧…", "Foo (2611.11873) did the …"."""
 
@@ -116,14 +117,14 @@ def clean_title(text: str) -> str:
     return _SPACES.sub(" ", text).strip()
 
 
-_EMPTY_BRACKETS = re.compile(r"[(（\[][,，;；:：\s]*[)）\]]")
+_EMPTY_BRACKETS = regex_cache.compile(r"[(（\[][,，;；:：\s]*[)）\]]")
 r"""An emptied bracket ("( , )", "[]"); one class, not ``\s*`` then a class that also takes
 spaces."""
-_OPEN_SEP = re.compile(r"[(（]\s*[,，;；]\s*")
-_SEP_CLOSE = re.compile(r"(?<!\s)\s*[,，;；]\s*[)）]")
+_OPEN_SEP = regex_cache.compile(r"[(（]\s*[,，;；]\s*")
+_SEP_CLOSE = regex_cache.compile(r"(?<!\s)\s*[,，;；]\s*[)）]")
 """A separator left before a closing bracket; starts only where a run of spaces starts, so a long
 run of spaces is not tried from each of its characters."""
-_SPACES = re.compile(r"\s{2,}")
+_SPACES = regex_cache.compile(r"\s{2,}")
 _LEAD_SEP = ":：-—–·.、|"
 _TRAIL_SEP = ":：-—–·、|,，"
 
@@ -176,19 +177,21 @@ def ascii_digits(s: str) -> str:
     return s.translate(str.maketrans("０１２３４５６７８９．", "0123456789."))
 
 
-BOLD_NAME_ENTRY = re.compile(
+BOLD_NAME_ENTRY = regex_cache.compile(
     r"^(?P<indent>[^\S\n]*)[-*+][^\S\n]+(?:\*\*|__)(?P<name>[^*_\n]{1,120}?)(?:\*\*|__)"
     r"[^\S\n]*(?P<sep>[:：—–-])?[^\S\n]*(?P<rest>.*)$"
 )
 """A list entry led by a bold name: ``- **FooNet** — …``, ``- **Summary:** …`` (``sep``: what
 follows the name, when something does)."""
 
-_BOLD_LEAD = re.compile(
+_BOLD_LEAD = regex_cache.compile(
     r"^\s*(?:[-*+]\s+|\d{1,3}[.)]\s+)?(?:\*\*|__)(?P<name>[^*_\n]{1,80})(?:\*\*|__)\s*[:：]\s*(?P<rest>.+)$"
 )
 
 
-_LINK_LEAD = re.compile(r"^\s*(?:[-*+]\s+|\d{1,3}[.)]\s+)?\[[^\]\n]+\]\([^)\s]+\)(?P<rest>.*)$")
+_LINK_LEAD = regex_cache.compile(
+    r"^\s*(?:[-*+]\s+|\d{1,3}[.)]\s+)?\[[^\]\n]+\]\([^)\s]+\)(?P<rest>.*)$"
+)
 
 
 def lead_title(line: str, kind: str) -> tuple[str, str | None]:
@@ -214,24 +217,24 @@ def number_label(line: str) -> str | None:
     return None
 
 
-_BOLD_SPAN = re.compile(r"(?:\*\*|__)(?P<t>[^*_\n]{6,200}?)(?:\*\*|__)")
+_BOLD_SPAN = regex_cache.compile(r"(?:\*\*|__)(?P<t>[^*_\n]{6,200}?)(?:\*\*|__)")
 
 
-_BRACKET_TITLE = re.compile(r"[『「《](?P<t>[^』」》\n]{6,250})[』」》]")
+_BRACKET_TITLE = regex_cache.compile(r"[『「《](?P<t>[^』」》\n]{6,250})[』」》]")
 
 
-_QUOTED_TITLE = re.compile(r"[“\"](?P<t>[^”\"\n]{8,250}?)[,.]?[”\"]")
+_QUOTED_TITLE = regex_cache.compile(r"[“\"](?P<t>[^”\"\n]{8,250}?)[,.]?[”\"]")
 
 
-_APA_TITLE = re.compile(r"\(\d{4}[a-z]?\)\.\s+(?P<t>[^\n]{8,250}?)\.\s")
+_APA_TITLE = regex_cache.compile(r"\(\d{4}[a-z]?\)\.\s+(?P<t>[^\n]{8,250}?)\.\s")
 
 
-_CITATION_TITLE = re.compile(
+_CITATION_TITLE = regex_cache.compile(
     r"^\s*(?:[-*+]\s+|\[\d{1,3}\]\s*|\d{1,3}[.)]\s+)?(?P<t>[^\n]{8,250}?)\.\s+(?P<rest>\S.*)$"
 )
 
 
-_AUTHORS = re.compile(
+_AUTHORS = regex_cache.compile(
     r"^(?:[A-Z][\w'’-]+,\s*(?:[A-Z]\.\s*)+[;,]|[A-Z]\.\s*(?:[A-Z]\.\s*)?[A-Z][\w'’-]+\s*(?:,|and\b))"
 )
 

@@ -27,6 +27,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
+from curator import regex_cache
 from curator.phrase_files import merge, packaged_data, phrases_dir
 from curator.phrase_regex import guarded_alternation, placeholder_names, regex_parts
 from curator.phrase_set import PhraseSet, may_match
@@ -104,7 +105,7 @@ class Lexicon:
         hit = self._compiled.get(ck)
         if hit is None:
             source = self._source(table, key, names)
-            hit = self._compiled[ck] = re.compile(source, re.IGNORECASE | re.MULTILINE)
+            hit = self._compiled[ck] = regex_cache.compile(source, re.IGNORECASE | re.MULTILINE)
         if not any(names.values()):
             self._compiled[(table, key)] = hit
         return hit

@@ -13,14 +13,15 @@ import functools
 import re
 from dataclasses import dataclass, field
 
+from curator import regex_cache
 from curator.arxiv import find_ids
 from curator.lexicon import default_lexicon, forget_with_lexicon, memo, text_memo
 from curator.urls import find_urls, is_arxiv_url, normalize_url
 
 __all__ = ["Identities", "identities", "is_chat_line", "may_cite", "sentence_spans", "url_role"]
 
-_IP = re.compile(r"\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-f:]+\]")
-_FILE_LINK = re.compile(r"\.(?:md|png|jpe?g|gif|svg|webp|pdf\.md)$", re.IGNORECASE)
+_IP = regex_cache.compile(r"\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-f:]+\]")
+_FILE_LINK = regex_cache.compile(r"\.(?:md|png|jpe?g|gif|svg|webp|pdf\.md)$", re.IGNORECASE)
 
 
 @dataclass
@@ -186,7 +187,7 @@ def _chat_re() -> re.Pattern[str]:
     return default_lexicon().pattern("chat", "line")
 
 
-_LEAD = re.compile(r"^\s*(?:[-*+]\s+|\d{1,3}[.)]\s+)?(?:>\s*)*")
+_LEAD = regex_cache.compile(r"^\s*(?:[-*+]\s+|\d{1,3}[.)]\s+)?(?:>\s*)*")
 
 
 @text_memo
@@ -202,7 +203,7 @@ _ABBREV = (
     r"(?<!\bSec\.)(?<!\bsec\.)(?<!\bNo\.)(?<!\bno\.)(?<!\bpp\.)(?<!\bDr\.)(?<!\bMr\.)"
     r"(?<!\bMs\.)(?<!\bSt\.)(?<!\bv\d\.)"
 )
-_SENTENCE_END = re.compile(
+_SENTENCE_END = regex_cache.compile(
     rf"(?<=[.!?]){_ABBREV}\s+(?=[A-Z\"'(\[*_`\u3400-\u9fff])|(?<=[。！？])|\n\s*\n"
     r"|\n(?=[ \t]*(?:[-*+·•▸・■□◆◇●○▪▶]|\d{1,3}[.)、]|【|\|)[ \t]*\S)"
 )

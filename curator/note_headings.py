@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import re
 
+from curator import regex_cache
 from curator.item_labels import OUTLINE_LINE, has_label, has_ref
 from curator.lexicon import default_lexicon, may_match, memo, skim, text_memo
 from curator.mdblocks import Block, plain_inline
 from curator.priority import DECORATION
 
-_CN_ENUM_LINE = re.compile(r"^\s*[一二三四五六七八九十]{1,3}[、.．]\s*\S")
+_CN_ENUM_LINE = regex_cache.compile(r"^\s*[一二三四五六七八九十]{1,3}[、.．]\s*\S")
 
 
 _ENUMERATION = (
@@ -30,7 +31,7 @@ def _heading_words_re(kind: str) -> re.Pattern[str]:
     as whole words: "Status: held", "Summary (3)", but not "Notes on judge papers"."""
     words = default_lexicon().pattern("headings", kind)
     whole = r"(?:(?<=[^\x00-\x7f])|(?=\s*(?:$|[:：(（\[\-—–·|/,;]|\d)))"
-    return re.compile(
+    return regex_cache.compile(
         rf"^(?:[#\s]*)(?:{DECORATION.pattern})?(?:{_ENUMERATION})?(?:{words.pattern}){whole}",
         re.IGNORECASE,
     )
@@ -105,7 +106,7 @@ def is_pseudo_heading_unstructured(line: str) -> bool:
     return bool(_BOLD_ONLY.fullmatch(text)) and not has_ref(text)
 
 
-_BOLD_ONLY = re.compile(r"(\*\*|__)[^*_\n]{2,60}\1[:：]?")
+_BOLD_ONLY = regex_cache.compile(r"(\*\*|__)[^*_\n]{2,60}\1[:：]?")
 
 
 @text_memo
@@ -143,7 +144,7 @@ def has_word_label(title: str) -> bool:
     return has_label(_NUMBERED.sub("", plain, count=1))
 
 
-_NUMBERED = re.compile(rf"^(?:{_ENUMERATION})")
+_NUMBERED = regex_cache.compile(rf"^(?:{_ENUMERATION})")
 
 
 HeadingSection = tuple[Block, int, int, str]

@@ -12,6 +12,7 @@ import re
 from datetime import UTC, date, datetime, timedelta, tzinfo
 from typing import TYPE_CHECKING
 
+from curator import regex_cache
 from curator.time_vocab import TimeVocab, alternation, lexicon_or_default, vocab
 from curator.timezones import fixed_offset, in_zone, local_time
 from curator.zone_words import zone_for
@@ -81,7 +82,7 @@ def _safe_date(y: int, mo: int, d: int) -> date | None:
 
 _CJK_CLOCK_CHARS = "시時时点點"
 """The hour marks of ``cjk_clock`` (TimeVocab): a line without one holds no CJK clock."""
-_DOT_CLOCK = re.compile(r"\s\d{1,2}\.[0-5]\d(?![\d.])")
+_DOT_CLOCK = regex_cache.compile(r"\s\d{1,2}\.[0-5]\d(?![\d.])")
 """What every ``dot_clock`` match holds (its word, then spaces, then "23.40"): most lines with a
 dot (links, IDs, numbers) skip that pattern's alternation of words."""
 
@@ -109,7 +110,7 @@ def line_times(
     out: list[Found] = []
     dates = [(m, _date_of(m, v, day)) for m in v.date.finditer(line)]
     author_re = (
-        re.compile(alternation([author]), re.IGNORECASE)
+        regex_cache.compile(alternation([author]), re.IGNORECASE)
         if author and re.search(r"\w", author)
         else None
     )
@@ -256,7 +257,7 @@ def _read(
     return score, when, problems
 
 
-_DIGIT = re.compile(r"\d")
+_DIGIT = regex_cache.compile(r"\d")
 """Any decimal digit (any script's, as the clock patterns read them): a line without one holds no
 time."""
 
@@ -351,9 +352,9 @@ def name_clock_zoned(
     return None
 
 
-_CAPITALS = re.compile(r"[A-Z]+")
-_OFFSET = re.compile(r"[+-]\d\d:?\d\d(?!\d)")
-_CJK_CLOCK_WORD = re.compile(f"[{_CJK_CLOCK_CHARS}]")
+_CAPITALS = regex_cache.compile(r"[A-Z]+")
+_OFFSET = regex_cache.compile(r"[+-]\d\d:?\d\d(?!\d)")
+_CJK_CLOCK_WORD = regex_cache.compile(f"[{_CJK_CLOCK_CHARS}]")
 
 
 def may_write_zone(text: str, v: TimeVocab) -> bool:

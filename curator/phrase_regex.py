@@ -20,9 +20,9 @@ def placeholder_names(
 ) -> dict[str, tuple[str, ...]]:
     """Placeholder names, longest first (an alternation tries them in order)."""
     return {
-        "topic": tuple(sorted({n for n in topic if n}, key=len, reverse=True)),
-        "other": tuple(sorted({n for n in other if n}, key=len, reverse=True)),
-        "person": tuple(sorted({n for n in person if n}, key=len, reverse=True)),
+        "topic": tuple(sorted({n for n in topic if n}, key=lambda n: (-len(n), n))),
+        "other": tuple(sorted({n for n in other if n}, key=lambda n: (-len(n), n))),
+        "person": tuple(sorted({n for n in person if n}, key=lambda n: (-len(n), n))),
     }
 
 

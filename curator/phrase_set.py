@@ -11,12 +11,13 @@ import re
 from collections.abc import Iterator
 from typing import NamedTuple
 
+from curator import regex_cache
 from curator.phrase_regex import PLACEHOLDER, to_regex
 from curator.regex_needs import regex_needs
 from curator.script_fold import fold_script, skim_lower
 
-_ONE_WORD = re.compile(r"[A-Za-z0-9]+")
-_WORDS = re.compile(r"[a-z0-9]+")
+_ONE_WORD = regex_cache.compile(r"[A-Za-z0-9]+")
+_WORDS = regex_cache.compile(r"[a-z0-9]+")
 
 
 class PhraseSet:
@@ -104,7 +105,7 @@ class PhraseSet:
             return self._compiled[i]
         source = to_regex(self.entries[i], self.names)
         hit = self._compiled[i] = (
-            re.compile(source, re.IGNORECASE | re.MULTILINE) if source else None
+            regex_cache.compile(source, re.IGNORECASE | re.MULTILINE) if source else None
         )
         return hit
 
@@ -190,7 +191,7 @@ def _pattern_words(source: str) -> _Words | None:
         key = rarest_char(w)
         by_char[key] = (*by_char.get(key, ()), w)
     return _Words(
-        re.compile("|".join(re.escape(w) for w in sorted(folded, key=len, reverse=True))),
+        regex_cache.compile("|".join(re.escape(w) for w in sorted(folded, key=len, reverse=True))),
         frozenset(by_char),
         by_char,
     )

@@ -14,6 +14,8 @@ import functools
 import re
 from typing import Any
 
+from curator import regex_cache
+
 try:  # the standard library's own regex parser: the one place that knows the syntax exactly
     from re import _constants as _c  # type: ignore[attr-defined]
     from re import _parser as _p  # type: ignore[attr-defined]
@@ -22,7 +24,7 @@ except ImportError:  # pragma: no cover - another Python: nothing is ruled out
 
 _SENTINEL = {"topic": "\ue000", "other": "\ue001", "person": "\ue002"}
 _SENTINELS = frozenset(_SENTINEL.values())
-_PLACEHOLDER = re.compile(r"\{(topic|other|person)\}")
+_PLACEHOLDER = regex_cache.compile(r"\{(topic|other|person)\}")
 _MIN_LITERAL = 3  # shorter runs ("a ", "of") are in nearly every text: no use as a filter
 
 
@@ -166,7 +168,7 @@ def _inner_needs(op: Any, av: Any) -> list[_Needs]:
     return []
 
 
-_SPACES = re.compile(r"\s{2,}|[^\S ]")
+_SPACES = regex_cache.compile(r"\s{2,}|[^\S ]")
 """A whitespace run that is not already one space (a lone space is left as it is, not rewritten:
 the same text, found faster)."""
 
@@ -223,7 +225,7 @@ def first_char_guard(rx: re.Pattern[str]) -> re.Pattern[str]:
     cls = first_class(rx.pattern, rx.flags)
     if cls is None:
         return rx
-    return re.compile(f"(?=(?i:{cls}))(?:{rx.pattern})", rx.flags)
+    return regex_cache.compile(f"(?=(?i:{cls}))(?:{rx.pattern})", rx.flags)
 
 
 def _first(seq: list[_Node], parts: list[str]) -> bool | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import re
 
+from curator import regex_cache
 from curator.phrase_files import packaged_data
 from curator.regex_needs import squeeze
 
@@ -69,7 +70,7 @@ def _traditional() -> re.Pattern[str] | None:
     table = _script_tables()[0]
     if not table:
         return None
-    return re.compile("[" + "".join(re.escape(chr(c)) for c in sorted(table)) + "]")
+    return regex_cache.compile("[" + "".join(re.escape(chr(c)) for c in sorted(table)) + "]")
 
 
 def escape_scripts(text: str) -> str:

@@ -11,6 +11,7 @@ import re
 import unicodedata
 from typing import Any
 
+from curator import regex_cache
 from curator.lexicon import default_lexicon, memo
 
 # A section number's parts are digits; the first may be one capital letter, as appendix-style
@@ -19,14 +20,14 @@ ROMAN = r"(?:(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3})(?![A-Za-z]))"
 """A Roman part number ("II", "IV", "XII"), as docs that number parts "Part II" / "II.3" write
 it."""
 _FIRST_PART = rf"(?:{ROMAN}|[A-Z]|\d{{1,3}})"
-_SECT_NUM_RE = re.compile(rf"§[ \t]*({_FIRST_PART}(?:\.\d+)*)\.?")
-_DOTTED_NUM_RE = re.compile(rf"({_FIRST_PART}(?:\.\d{{1,3}})+)(?:\.|\)|:(?!\d))?(?=\s|$)")
-SECTION_REF_RE = re.compile(
+_SECT_NUM_RE = regex_cache.compile(rf"§[ \t]*({_FIRST_PART}(?:\.\d+)*)\.?")
+_DOTTED_NUM_RE = regex_cache.compile(rf"({_FIRST_PART}(?:\.\d{{1,3}})+)(?:\.|\)|:(?!\d))?(?=\s|$)")
+SECTION_REF_RE = regex_cache.compile(
     rf"§\s*((?:{ROMAN}[.．]|[A-Za-z][.．])?[0-9０-９]{{1,3}}(?:[.．][0-9０-９]{{1,3}})*|{ROMAN})"
 )
 """A "§" reference in free text ("§4.3", "§ 4.3", "§４.３", "§C.3"); group 1 is the number as
 written."""
-_SINGLE_NUM_RE = re.compile(
+_SINGLE_NUM_RE = regex_cache.compile(
     r"(\d{1,3})(?:(?:[.)、]|[ \t]*\))(?=\s|$)|(?=[ \t]*[·|:：—–][ \t]|[ \t]+-[ \t]))"
     r"|([A-Z])[.)](?=[ \t]+\S)"
 )
@@ -50,7 +51,7 @@ def _canonical(digits: str) -> str:
 
 
 _CJK_DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九")}
-_CJK_NUM_RE = re.compile(
+_CJK_NUM_RE = regex_cache.compile(
     r"(?:第\s*)?([一二三四五六七八九十]{1,3})(?:[、.．]|\s*[章部节節編篇](?:[、.．:：\s]|$))"
 )
 """"三、评测", "第三章 评测": a top-level part numbered the Chinese way."""
@@ -96,7 +97,7 @@ def _is_mark(ch: str) -> bool:
     return cat[0] == "S" or cat in ("Cf", "Mn")
 
 
-_BARE_INT_RE = re.compile(r"\s*(\d{1,3})[ \t]+(?=\S)")
+_BARE_INT_RE = regex_cache.compile(r"\s*(\d{1,3})[ \t]+(?=\S)")
 
 
 def heading_numbers(headings: list[Any]) -> list[str | None]:
@@ -133,7 +134,7 @@ def heading_numbers(headings: list[Any]) -> list[str | None]:
 @memo
 def _worded_re() -> re.Pattern[str]:
     words = default_lexicon().source("sections", "number_words")
-    return re.compile(
+    return regex_cache.compile(
         rf"\s*(?:{words})\s*[:：.]?\s*((?:(?:{ROMAN}|[A-Z])\.)?\d{{1,3}}(?:\.\d{{1,3}})*|{ROMAN})\.?(?=[\s:：·|—–\-)]|$)",
         re.IGNORECASE,
     )
@@ -200,7 +201,7 @@ def number_depth(number: str) -> int:
 @memo
 def _ref_re() -> re.Pattern[str]:
     words = default_lexicon().source("sections", "number_words")
-    return re.compile(
+    return regex_cache.compile(
         rf"[\s\"'“”‘’「」]*(?:(?:{words})[\s:]*)*((?:(?:{ROMAN}|[A-Za-z])\.)?\d{{1,3}}(?:\.\d{{1,3}})*|{ROMAN}(?=\s*$))\.?[\s\"'“”‘’「」]*(?:(?:{words})\s*)*",
         re.IGNORECASE,
     )

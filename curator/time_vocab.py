@@ -11,6 +11,7 @@ import functools
 import re
 from datetime import tzinfo
 
+from curator import regex_cache
 from curator.timezones import resolve_timezone
 
 TYPE_CHECKING = False  # typing is not imported at run time (~2 ms of every command)
@@ -66,14 +67,18 @@ def lexicon_or_default(lexicon: Lexicon | None) -> Lexicon:
     return default_lexicon()
 
 
+def _longest_first(w: str) -> tuple[int, str]:
+    """Longest first, ties in text order: the same source every run (a set's order is not)."""
+    return -len(w), w
+
+
 def alternation(words: list[str], *, ascii_case: bool = False, head_edge: bool = True) -> str:
     """Literal words, longest first, on Latin word edges; ``ascii_case`` matches Latin ones as
     written; without ``head_edge`` a word may follow a digit directly ("9:41pm")."""
     groups: dict[tuple[bool, bool], list[str]] = {}
     for w in sorted(
         {w.removeprefix("lit:") for w in words if w and not w.startswith("re:")},
-        key=len,
-        reverse=True,
+        key=_longest_first,
     ):
         body = re.escape(w).replace(r"\ ", r"\s+")
         if ascii_case and w.isascii():
@@ -159,19 +164,19 @@ def _zone_patterns(zones: dict[str, tuple[tuple[str, tzinfo], ...]]) -> dict[str
     flags = re.IGNORECASE
     return {
         # "13:05 CET", "(+05:30)", "UTC+8", "19:42+05:30"; not "9:00-10:30" (a range: see iso_minus)
-        "zone_after": re.compile(
+        "zone_after": regex_cache.compile(
             r"(?:\s*[(（]?\s*(?:(?-i:UTC|GMT))\s*(?P<uoff>[+-]\d{1,2}(?::?\d{2})?)"
             r"|(?:\s*[(（]\s*|\s+|(?=\+))(?P<off>[+-]\d{2}:?\d{2})"
             rf"|\s*[(（]?\s*(?P<word>{zone_words}))(?!\d)\s*[)）]?",
             flags,
         ),
-        "iso_minus": re.compile(r"-\d{2}:?\d{2}(?!\d)"),
-        "zone_before": re.compile(rf"(?P<word>{zone_words})\s*$", flags),
+        "iso_minus": regex_cache.compile(r"-\d{2}:?\d{2}(?!\d)"),
+        "zone_before": regex_cache.compile(rf"(?P<word>{zone_words})\s*$", flags),
         # what note_stamps.may_write_zone looks for: the abbreviations (as written), and the
         # first words of the phrases ("hora", "北京时间") in any case
         "zone_abbreviations": frozenset(abbreviations),
-        "zone_heads": re.compile(
-            "|".join(map(re.escape, sorted({p.split()[0] for p in phrases}, key=len, reverse=True)))
+        "zone_heads": regex_cache.compile(
+            "|".join(map(re.escape, sorted({p.split()[0] for p in phrases}, key=_longest_first)))
             or r"(?!x)x",
             flags,
         ),
@@ -198,9 +203,9 @@ def _date_patterns(
     )
     flags = re.IGNORECASE
     return {
-        "date": re.compile(date_re, flags),
-        "today": re.compile(today, flags),
-        "yesterday": re.compile(yesterday, flags),
+        "date": regex_cache.compile(date_re, flags),
+        "today": regex_cache.compile(today, flags),
+        "yesterday": regex_cache.compile(yesterday, flags),
     }
 
 
@@ -212,29 +217,29 @@ def _label_patterns(
     ranges = alternation(words("time", "range_words"))
     flags = re.IGNORECASE
     return {
-        "stamps": re.compile(alternation(words("time", "stamps")), flags),
-        "cited": re.compile(alternation(words("time", "cited")), flags),
-        "windows": re.compile(alternation(words("time", "windows")), flags),
-        "stamp_after": re.compile(
+        "stamps": regex_cache.compile(alternation(words("time", "stamps")), flags),
+        "cited": regex_cache.compile(alternation(words("time", "cited")), flags),
+        "windows": regex_cache.compile(alternation(words("time", "windows")), flags),
+        "stamp_after": regex_cache.compile(
             rf"\s*[)）]?\s*(?:{alternation(words('time', 'stamps_after'))})", flags
         ),
-        "cited_after": re.compile(
+        "cited_after": regex_cache.compile(
             rf"\s*[)）]?\s*(?:{alternation(words('time', 'cited_after'))})", flags
         ),
         # "18:00 → 2026-11-16 18:00", "22:20 ~ 08-20 22:20", "9:00-10:30": a time or date must
         # follow
-        "range_after": re.compile(
+        "range_after": regex_cache.compile(
             rf"\s*[)）]?\s*(?:→|->|⟶|=>|–|—|~|～|-|{ranges})\s*"
             rf"(?=\d{{1,4}}\s*[-/.年月]\s*\d|\d{{1,2}}[:：]\d{{2}}|(?:{month})\b|\d{{1,2}}\s+(?:{month})\b)",
             flags,
         ),
         # "— Alice · ", "bob · ", "Carol · " before the date-time: a signature line
         # … or a name after a rule with nothing after it: "— 森 ", "-- Dave "
-        "signature": re.compile(
+        "signature": regex_cache.compile(
             r"^[\s>*_#~\-—–]*[\w.@'’ ]{1,30}?[\s*_]*[·•,，|]\s*$"
             r"|^[\s>*_]*[-—–~]{1,2}\s*[\w.@'’ ]{1,30}?\s*$"
         ),
-        "joiner": re.compile(
+        "joiner": regex_cache.compile(
             rf"[\s,，·•|@T]*(?:(?:{alternation(words('time', 'joiners'))})[\s,，·•|@]*)?", flags
         ),
     }
@@ -244,24 +249,28 @@ def _clock_patterns(words: Callable[[str, str], list[str]]) -> dict[str, re.Patt
     """A clock time, its am/pm words, and the notations rewritten to "HH:MM" before reading."""
     flags = re.IGNORECASE
     return {
-        "am_after": re.compile(
+        "am_after": regex_cache.compile(
             rf"\s*(?:{alternation(words('time', 'am_after'), head_edge=False)})", flags
         ),
-        "pm_after": re.compile(
+        "pm_after": regex_cache.compile(
             rf"\s*(?:{alternation(words('time', 'pm_after'), head_edge=False)})", flags
         ),
-        "am_before": re.compile(rf"(?:{alternation(words('time', 'am_before'))})\s*$", flags),
-        "pm_before": re.compile(rf"(?:{alternation(words('time', 'pm_before'))})\s*$", flags),
+        "am_before": regex_cache.compile(
+            rf"(?:{alternation(words('time', 'am_before'))})\s*$", flags
+        ),
+        "pm_before": regex_cache.compile(
+            rf"(?:{alternation(words('time', 'pm_before'))})\s*$", flags
+        ),
         # "22:15", "22：15", and the French/Portuguese "22h15"
-        "time": re.compile(
+        "time": regex_cache.compile(
             r"(?<![\d:.,+\-−])(?P<h>[01]?\d|2[0-3])(?:[:：]|[hH](?=[0-5]\d(?![\d:])))(?P<m>[0-5]\d)(?:[:：](?P<s>[0-5]\d))?(?![\d])"
         ),
         # "11시 20분", "23時40分", "23点40分", "9点半": the clock in Korean, Japanese and Chinese
-        "cjk_clock": re.compile(
+        "cjk_clock": regex_cache.compile(
             r"(?<!\d)([01]?\d|2[0-3])\s*[시時时点點]\s*(?:([0-5]?\d)\s*[분分]|(半))"
         ),
         # "a las 23.40", "alle 23.40": a dotted clock only after a word that announces one
-        "dot_clock": re.compile(
+        "dot_clock": regex_cache.compile(
             rf"(?:{alternation(words('time', 'clock_dot_before'))})"
             r"\s+([01]?\d|2[0-3])\.([0-5]\d)(?![\d.])",
             flags,

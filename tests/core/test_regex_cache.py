@@ -1,0 +1,176 @@
+"""Compiled regexes kept between runs (curator.regex_cache): the same answers, whatever the file
+holds."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from curator import regex_cache
+from tests.conftest import ROOT, SINCE, UNTIL
+
+BIG = "(?:" + "|".join(f"word{n}\\s+phrase{n}" for n in range(40)) + r")(?![A-Za-z])"
+
+
+@pytest.fixture
+def store(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """A fresh store in this process, its file under *tmp_path*; the folder is returned."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv(regex_cache.ENV, raising=False)
+    monkeypatch.setattr(regex_cache, "_store", regex_cache._Store())
+    return tmp_path / "cache" / "curator"
+
+
+def _fresh_process_view(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int]]:
+    """Forget this process's store (as a new run would) and count what it compiles afresh."""
+    monkeypatch.setattr(regex_cache, "_store", regex_cache._Store())
+    compiled: list[tuple[str, int]] = []
+    real = regex_cache._fresh
+
+    def counting(source: str, flags: int) -> tuple[re.Pattern[str], object]:
+        compiled.append((source, flags))
+        return real(source, flags)
+
+    monkeypatch.setattr(regex_cache, "_fresh", counting)
+    return compiled
+
+
+def test_a_kept_pattern_is_the_one_re_compiles_and_is_not_compiled_again(
+    store: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = regex_cache.compile(BIG, re.IGNORECASE)
+    assert first == re.compile(BIG, re.IGNORECASE)
+    regex_cache.save()
+    assert len(list(store.glob("regex-*.json"))) == 1
+    compiled = _fresh_process_view(monkeypatch)
+    again = regex_cache.compile(BIG, re.IGNORECASE)
+    assert compiled == []  # read from the file
+    assert again == first
+    assert again.search("... WORD7   phrase7!").group(0) == "WORD7   phrase7"
+    assert again.search("word7 phrase7s") is None
+
+
+def test_short_sources_are_left_to_re(store: Path) -> None:
+    regex_cache.compile(r"\d+", 0)
+    regex_cache.save()
+    assert not store.exists()
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        b"\x00\xffnot json",
+        b'{"version": 1, "entries": "nope"}',
+        b'{"version": 1, "entries": [["x", 0]]}',
+        b'{"version": 2, "entries": []}',
+    ],
+)
+def test_a_broken_file_means_compiling_afresh(
+    store: Path, monkeypatch: pytest.MonkeyPatch, content: bytes
+) -> None:
+    store.mkdir(parents=True)
+    path = Path(regex_cache.cache_file() or "")
+    path.write_bytes(content)
+    rx = regex_cache.compile(BIG, re.IGNORECASE)
+    assert rx == re.compile(BIG, re.IGNORECASE)
+    regex_cache.save()  # and the file is whole again
+    compiled = _fresh_process_view(monkeypatch)
+    assert regex_cache.compile(BIG, re.IGNORECASE) == rx
+    assert compiled == []
+
+
+def test_a_program_the_engine_refuses_is_compiled_afresh(
+    store: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    regex_cache.compile(BIG, 0)
+    regex_cache.save()
+    path = Path(regex_cache.cache_file() or "")
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    import base64
+
+    row = doc["entries"][0]
+    row[3] = base64.b64encode(b"\x07\x00\x00\x00" * 50).decode("ascii")  # a nonsense program
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    compiled = _fresh_process_view(monkeypatch)
+    rx = regex_cache.compile(BIG, 0)
+    assert compiled == [(BIG, 0)]
+    assert rx == re.compile(BIG)
+
+
+def test_a_file_others_may_change_is_not_read(store: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    regex_cache.compile(BIG, 0)
+    regex_cache.save()
+    path = Path(regex_cache.cache_file() or "")
+    path.chmod(0o666)
+    compiled = _fresh_process_view(monkeypatch)
+    assert regex_cache.compile(BIG, 0) == re.compile(BIG)
+    assert compiled == [(BIG, 0)]
+
+
+def test_a_link_is_not_followed(store: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    regex_cache.compile(BIG, 0)
+    regex_cache.save()
+    path = Path(regex_cache.cache_file() or "")
+    real = path.with_name("elsewhere.json")
+    path.rename(real)
+    path.symlink_to(real)
+    compiled = _fresh_process_view(monkeypatch)
+    assert regex_cache.compile(BIG, 0) == re.compile(BIG)
+    assert compiled == [(BIG, 0)]
+
+
+def test_nowhere_to_write_is_only_slower(store: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    blocker = store.parent
+    blocker.parent.mkdir(parents=True, exist_ok=True)
+    blocker.write_text("a file where the folder would be", encoding="utf-8")
+    assert regex_cache.compile(BIG, 0) == re.compile(BIG)
+    regex_cache.save()  # no exception
+    assert blocker.is_file()
+
+
+def test_off_writes_nothing(store: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(regex_cache.ENV, "off")
+    assert regex_cache.compile(BIG, 0) == re.compile(BIG)
+    regex_cache.save()
+    assert not store.exists()
+
+
+def _analyze(ws: Path, env: dict[str, str]) -> str:
+    out = subprocess.run(
+        [sys.executable, "-m", "curator", "analyze", str(ws), "--since", SINCE, "--until", UNTIL],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        check=True,
+    )
+    return out.stdout
+
+
+def test_the_sample_relay_reads_the_same_with_the_file_cold_warm_and_off(
+    sample_ws: Path, tmp_path: Path
+) -> None:
+    """Every big pattern of a whole run comes back from the file as the engine's own."""
+    env = dict(os.environ, XDG_CACHE_HOME=str(tmp_path / "cache"), PYTHONHASHSEED="1")
+    env.pop(regex_cache.ENV, None)
+    cold = _analyze(sample_ws, env)
+    files = list((tmp_path / "cache" / "curator").glob("regex-*.json"))
+    assert len(files) == 1
+    kept = regex_cache._read(str(files[0]))
+    assert len(kept) > 100  # the phrase tables' alternations, the time words, the headings
+    for (source, flags), entry in kept.items():
+        rx = regex_cache._from_entry(source, entry, regex_cache._unpack(entry[1]))
+        assert rx == re.compile(source, flags), source[:80]
+    before = files[0].read_bytes()
+    # another hash seed: the same sources (sets of words are ordered before they are joined)
+    warm = _analyze(sample_ws, dict(env, PYTHONHASHSEED="2"))
+    assert files[0].read_bytes() == before  # nothing new to keep
+    off = _analyze(sample_ws, dict(env, **{regex_cache.ENV: "off"}))
+    assert cold == warm == off
+    assert "anchored" in cold
