@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from curator import regex_cache
 from curator.lexicon import default_lexicon, memo
+from curator.regex_needs import first_char_guard
 
 _CLAUSE_END_RE = regex_cache.compile(r":(?!\d)|：|。|\.\s")
 """Where a remark about an ID ends and the paper's description begins ("(arXiv:…, 10-02): …")."""
@@ -26,7 +27,10 @@ def _removed_scan() -> tuple[re.Pattern[str], re.Pattern[str]]:
     """A cheap case-sensitive pre-filter over lower-cased text, and the lexicon's bounded,
     case-insensitive pattern, run only on the lines the pre-filter picks.  The pre-filter is
     the literals as a trie ("re(?:moved|tracted)|…"): scanning with one starting character
-    per branch is what makes it ~15× faster than the lexicon pattern over a whole doc."""
+    per branch is what makes it ~15× faster than the lexicon pattern over a whole doc.  The
+    engine skips ahead by those characters only when every branch starts with a plain one; a
+    pattern among the words ("已[移迻]除") ends that, so the first characters are also looked at
+    before the branches (0.9 MB of doc: 0.17 s without the look, 0.01 s with it)."""
     lex = default_lexicon()
     literals, patterns = [], []
     for w in lex.words("sections", "removed"):
@@ -38,7 +42,8 @@ def _removed_scan() -> tuple[re.Pattern[str], re.Pattern[str]]:
         *_trie(literals),
         *patterns,
     ]  # one flat top-level alternation: a wrapping group defeats the scan
-    return regex_cache.compile("|".join(parts) or r"(?!x)x"), lex.pattern("sections", "removed")
+    prefilter = regex_cache.compile("|".join(parts) or r"(?!x)x")
+    return first_char_guard(prefilter), lex.pattern("sections", "removed")
 
 
 def _trie(words: list[str]) -> list[str]:

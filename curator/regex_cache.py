@@ -26,7 +26,10 @@ import sys
 
 TYPE_CHECKING = False  # not typing's: `curator lookup` imports this module, and typing is 6 ms
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
+
+    Facts = dict[tuple[str, str, str], Any]
 
 try:  # the engine's own entry point, and the compiler's: both are CPython's
     import _sre  # type: ignore[import-not-found]
@@ -69,6 +72,9 @@ class _Store:
         self.used: set[tuple[str, int]] = set()
         self.dirty = False
         self.patterns: dict[tuple[str, int], re.Pattern[str]] = {}
+        self.facts: dict[tuple[str, str, str], Any] = {}
+        """(kind, version, source) -> what a parse of the source told (see :func:`remembered`)."""
+        self.facts_used: set[tuple[str, str, str]] = set()
 
 
 _store = _Store()
@@ -92,14 +98,51 @@ def compile(source: str, flags: int | re.RegexFlag = 0) -> re.Pattern[str]:  # n
             rx, entry = _fresh(source, flags)
             if entry is not None:
                 _store.entries[key] = entry
-                if not _store.dirty:
-                    import atexit
-
-                    _store.dirty = True
-                    atexit.register(save)
+                _mark_dirty()
         _store.used.add(key)
         _store.patterns[key] = rx
         return rx
+
+
+def remembered(
+    kind: str, version: str, source: str, make: Callable[[], Any], valid: Callable[[Any], bool]
+) -> Any:
+    """``make()``, a fact about *source* (plain JSON data) that only a slow parse tells, kept in
+    the same file: *version* names the code that made it (a fact of other code is never used),
+    *valid* checks one read back (else it is made again)."""
+    if os.environ.get(ENV) == "off" or _CODE is None:
+        return make()
+    key = (kind, version, source)
+    with _store.lock:
+        if not _store.loaded:
+            _load(_store)
+        if key in _store.facts and valid(_store.facts[key]):
+            _store.facts_used.add(key)
+            return _store.facts[key]
+    value = make()  # outside the lock: the parse may compile (and so ask for the lock)
+    with _store.lock:
+        _store.facts[key] = value
+        _store.facts_used.add(key)
+        _mark_dirty()
+    return value
+
+
+def file_version(path: str) -> str:
+    """A module's file as the import system tells it apart (size and modification time): the
+    *version* of the facts its code makes."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return "?"
+    return f"{os.path.basename(path)}:{st.st_size}:{st.st_mtime_ns}"
+
+
+def _mark_dirty() -> None:
+    if not _store.dirty:
+        import atexit
+
+        _store.dirty = True
+        atexit.register(save)
 
 
 def cache_file() -> str | None:
@@ -121,14 +164,21 @@ def save() -> None:
         if not _store.dirty or _store.path is None:
             return
         path = _store.path
-        on_disk = _read(path)
+        on_disk, disk_facts = _read(path)
         merged = {**on_disk, **_store.entries}
         if len(merged) > MAX_ENTRIES:
             merged = {k: v for k, v in merged.items() if k in _store.used}
+        facts = {**disk_facts, **_store.facts}
+        if len(facts) > MAX_ENTRIES:
+            facts = {k: v for k, v in facts.items() if k in _store.facts_used}
         import json
 
         data = json.dumps(
-            {"version": 1, "entries": [_to_data(k, v) for k, v in merged.items()]},
+            {
+                "version": 1,
+                "entries": [_to_data(k, v) for k, v in merged.items()],
+                "facts": [[*k, v] for k, v in facts.items()],
+            },
             ensure_ascii=False,
         ).encode("utf-8")
         try:
@@ -145,11 +195,11 @@ def _load(store: _Store) -> None:
     store.loaded = True
     store.path = cache_file()
     if store.path is not None:
-        store.entries = _read(store.path)
+        store.entries, store.facts = _read(store.path)
 
 
-def _read(path: str) -> dict[tuple[str, int], Entry]:
-    """The file's entries; nothing when it is missing, unreadable or malformed."""
+def _read(path: str) -> tuple[dict[tuple[str, int], Entry], Facts]:
+    """The file's programs and facts; nothing when it is missing, unreadable or malformed."""
     import json
 
     try:
@@ -157,13 +207,17 @@ def _read(path: str) -> dict[tuple[str, int], Entry]:
         with os.fdopen(fd, "rb") as f:
             st = os.fstat(f.fileno())
             if st.st_mode & 0o022 or st.st_uid != os.getuid():
-                return {}  # another user's, or theirs to change: compiled afresh
+                return {}, {}  # another user's, or theirs to change: compiled afresh
             doc = json.loads(f.read())
-        if type(doc) is not dict or doc.get("version") != 1 or type(doc["entries"]) is not list:
-            return {}
-        return dict(_from_data(row) for row in doc["entries"])
+        _check(type(doc) is dict and doc.get("version") == 1)
+        _check(type(doc["entries"]) is list and type(doc["facts"]) is list)
+        facts = {}
+        for row in doc["facts"]:
+            _check(type(row) is list and len(row) == 4 and all(type(x) is str for x in row[:3]))
+            facts[(row[0], row[1], row[2])] = row[3]
+        return dict(_from_data(row) for row in doc["entries"]), facts
     except (OSError, ValueError, KeyError, TypeError, RecursionError):
-        return {}
+        return {}, {}
 
 
 def _to_data(key: tuple[str, int], e: Entry) -> list[Any]:

@@ -28,21 +28,46 @@ _PLACEHOLDER = regex_cache.compile(r"\{(topic|other|person)\}")
 _MIN_LITERAL = 3  # shorter runs ("a ", "of") are in nearly every text: no use as a filter
 
 
+_VERSION = regex_cache.file_version(__file__)
+"""This module's code: what it read from a parse is kept (see :func:`regex_cache.remembered`)
+until it changes."""
+
+
 @functools.lru_cache(maxsize=4096)
 def regex_needs(source: str) -> tuple[tuple[str, ...] | None, tuple[str, ...]]:
     """``(words, placeholders)``: lower-cased runs of text one of which every match of ``source``
-    contains (None when there are none worth checking) and the placeholders every match fills."""
+    contains (None when there are none worth checking) and the placeholders every match fills.
+
+    Kept between runs: a parse of each of the phrase tables' hundreds of sources cost ~0.1 s of
+    every cold start."""
     if _p is None:
         return None, ()
+    words, slots = regex_cache.remembered(
+        "needs", _VERSION, source, lambda: list(_regex_needs(source)), _needs_shape
+    )
+    return (tuple(words) if words is not None else None), tuple(slots)
+
+
+def _needs_shape(v: Any) -> bool:
+    return (
+        type(v) is list
+        and len(v) == 2
+        and (v[0] is None or (type(v[0]) is list and all(type(w) is str for w in v[0])))
+        and type(v[1]) is list
+        and all(type(w) is str for w in v[1])
+    )
+
+
+def _regex_needs(source: str) -> tuple[list[str] | None, list[str]]:
     marked = _PLACEHOLDER.sub(lambda m: _SENTINEL[m[1]], source)
     try:
         tree = _p.parse(marked, re.IGNORECASE)
     except (re.error, RecursionError, OverflowError):
-        return None, ()
+        return None, []
     clauses, slots = _needs(list(tree))
     best = _best(clauses)
-    slot_names = tuple(sorted(k for k, v in _SENTINEL.items() if v in slots))
-    return (tuple(sorted(best)) if best else None), slot_names
+    slot_names = sorted(k for k, v in _SENTINEL.items() if v in slots)
+    return (sorted(best) if best else None), slot_names
 
 
 def _best(clauses: list[frozenset[str]]) -> frozenset[str] | None:
@@ -205,9 +230,21 @@ def first_class(source: str, flags: int = 0) -> str | None:
     instead of trying each of hundreds of alternatives there: the same matches, found linearly at
     a fraction of the cost on long texts that hold none of the phrases' first letters.  Case is
     not read here: the class is meant to be used under ``re.IGNORECASE`` (or by a pattern whose
-    letters all fold the same way), where it holds every case of each letter."""
+    letters all fold the same way), where it holds every case of each letter.  Kept between runs
+    as :func:`regex_needs` is."""
     if _p is None:
         return None
+    cls: str | None = regex_cache.remembered(
+        f"first:{int(flags)}",
+        _VERSION,
+        source,
+        lambda: _first_class(source, flags),
+        lambda v: v is None or type(v) is str,
+    )
+    return cls
+
+
+def _first_class(source: str, flags: int) -> str | None:
     try:
         tree = _p.parse(source, flags)
     except (re.error, RecursionError, OverflowError):

@@ -162,8 +162,10 @@ def test_the_sample_relay_reads_the_same_with_the_file_cold_warm_and_off(
     cold = _analyze(sample_ws, env)
     files = list((tmp_path / "cache" / "curator").glob("regex-*.json"))
     assert len(files) == 1
-    kept = regex_cache._read(str(files[0]))
+    kept, facts = regex_cache._read(str(files[0]))
     assert len(kept) > 100  # the phrase tables' alternations, the time words, the headings
+    assert "needs" in {k[0] for k in facts}  # what their parses told
+    assert any(k[0].startswith("first:") for k in facts)
     for (source, flags), entry in kept.items():
         rx = regex_cache._from_entry(source, entry, regex_cache._unpack(entry[1]))
         assert rx == re.compile(source, flags), source[:80]
@@ -174,3 +176,26 @@ def test_the_sample_relay_reads_the_same_with_the_file_cold_warm_and_off(
     off = _analyze(sample_ws, dict(env, **{regex_cache.ENV: "off"}))
     assert cold == warm == off
     assert "anchored" in cold
+
+
+def test_a_fact_is_kept_for_the_code_that_made_it_and_checked(
+    store: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[int] = []
+
+    def make() -> list[str]:
+        calls.append(1)
+        return ["word"]
+
+    def is_list(v: object) -> bool:
+        return type(v) is list
+
+    assert regex_cache.remembered("needs", "v1", BIG, make, is_list) == ["word"]
+    regex_cache.save()
+    _fresh_process_view(monkeypatch)
+    assert regex_cache.remembered("needs", "v1", BIG, make, is_list) == ["word"]
+    assert len(calls) == 1  # read back
+    regex_cache.remembered("needs", "v2", BIG, make, is_list)
+    assert len(calls) == 2  # other code: made again
+    regex_cache.remembered("needs", "v1", BIG, make, lambda v: False)
+    assert len(calls) == 3  # not what the caller expects: made again
