@@ -3,10 +3,11 @@
 Why: the phrase tables become alternations of thousands of characters, and Python's regex
 compiler is written in Python: a cold evening spent ~0.3 s compiling them before the triage
 screen could show its first rows. What the compiler makes is a program for the regex engine (a
-list of integers); it is kept here in the user's cache folder (``$XDG_CACHE_HOME/curator``,
-else ``~/.cache/curator``), keyed by the exact source and flags, in a file named for the
-interpreter's version and the engine's magic number. Loading them back costs a tenth of
-compiling them.
+list of integers); it is kept here in the user's cache folder (platformdirs'; on Linux
+``$XDG_CACHE_HOME/curator``, else ``~/.cache/curator``), keyed by the exact source and flags,
+in a file named for the interpreter's version and the engine's magic number. Loading them back
+costs a tenth of compiling them. What a slow parse of a source tells (see :func:`remembered`:
+the words every match needs, its first characters) is kept beside them.
 
 Trusted as far as Python's own bytecode cache is: the file is the user's (read only when owned by
 them and writable by no one else, never through a link, never from a workspace), plain JSON
@@ -149,12 +150,16 @@ def cache_file() -> str | None:
     """Where this interpreter's programs are kept (None: nowhere)."""
     if os.environ.get(ENV) == "off" or _CODE is None:
         return None
-    home = os.environ.get("XDG_CACHE_HOME") or ""
-    base = home if os.path.isabs(home) else os.path.join(os.path.expanduser("~"), ".cache")
-    if not os.path.isabs(base):  # no home to speak of: nowhere
+    try:
+        from platformdirs import user_cache_dir  # only when the file is first read
+
+        base = user_cache_dir("curator", appauthor=False)
+    except Exception:  # no home to speak of: nowhere
+        return None
+    if not os.path.isabs(base):
         return None
     tag = f"{sys.implementation.name}-{sys.version_info[0]}.{sys.version_info[1]}-{_sre.MAGIC}"
-    return os.path.join(base, "curator", f"regex-{tag}.json")
+    return os.path.join(base, f"regex-{tag}.json")
 
 
 def save() -> None:
