@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from curator import regex_cache
 from curator.lexicon import default_lexicon, memo
 from curator.models import Note
+from curator.regex_needs import first_class
 from curator.textfeatures import normalized_title, title_core
 from curator.urls import normalize_url
 from curator.verdicts import OFF_KINDS, VerdictReader
@@ -97,8 +98,12 @@ def _topic_in(text: str) -> str | None:
 @memo
 def _bucket_re() -> re.Pattern[str]:
     words = default_lexicon().source("briefings", "status_headings")
+    # the words' first characters looked at before the words: a heading that starts no status
+    # word (most of them) is turned away with one test instead of the whole alternation
+    first = first_class(words, re.IGNORECASE)
+    guard = f"(?=(?i:{first}))" if first else ""
     return regex_cache.compile(
-        rf"^\s{{0,3}}#{{1,6}}\s*(?:[\W\d_]{{0,6}}\s*)?(?:{words})(?![^\W\d_])",
+        rf"^\s{{0,3}}#{{1,6}}\s*(?:[\W\d_]{{0,6}}\s*)?{guard}(?:{words})(?![^\W\d_])",
         re.IGNORECASE | re.MULTILINE,
     )
 

@@ -12,6 +12,7 @@ import re
 from datetime import tzinfo
 
 from curator import regex_cache
+from curator.regex_needs import first_char_guard
 from curator.timezones import resolve_timezone
 
 TYPE_CHECKING = False  # typing is not imported at run time (~2 ms of every command)
@@ -175,10 +176,15 @@ def _zone_patterns(zones: dict[str, tuple[tuple[str, tzinfo], ...]]) -> dict[str
         # what note_stamps.may_write_zone looks for: the abbreviations (as written), and the
         # first words of the phrases ("hora", "北京时间") in any case
         "zone_abbreviations": frozenset(abbreviations),
-        "zone_heads": regex_cache.compile(
-            "|".join(map(re.escape, sorted({p.split()[0] for p in phrases}, key=_longest_first)))
-            or r"(?!x)x",
-            flags,
+        # looked for in whole notes: a position is turned away by its first character
+        "zone_heads": first_char_guard(
+            regex_cache.compile(
+                "|".join(
+                    map(re.escape, sorted({p.split()[0] for p in phrases}, key=_longest_first))
+                )
+                or r"(?!x)x",
+                flags,
+            )
         ),
     }
 
