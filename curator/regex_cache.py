@@ -39,12 +39,6 @@ except ImportError:  # pragma: no cover - another Python: compile as re.compile 
     _sre = _compiler = _parser = None
 
 
-def _itemsize(typecode: str) -> int:
-    import array  # a C module, ~0.1 ms; json and base64 load only with the file
-
-    return array.array(typecode).itemsize
-
-
 MIN_SOURCE = 60
 """Shorter sources compile in well under a millisecond: not worth a line in the file."""
 
@@ -54,7 +48,9 @@ workspace's names come and go)."""
 
 ENV = "CURATOR_REGEX_CACHE"
 
-_CODE = next((t for t in "HILQ" if _itemsize(t) == getattr(_sre, "CODESIZE", 0)), None)
+_CODE_SIZES = {2: "H", 4: "I", 8: "Q"}
+"""``array`` type codes by the engine's ``CODESIZE`` (their usual sizes; checked when used)."""
+_CODE = _CODE_SIZES.get(getattr(_sre, "CODESIZE", 0))
 """The ``array`` type of a program's integers (None: this Python has no ``_sre``)."""
 
 Entry = tuple[int, bytes, int, dict[str, int], tuple[str | None, ...]]
@@ -251,12 +247,16 @@ def _from_data(row: Any) -> tuple[tuple[str, int], Entry]:
 
 
 def _unpack(program: bytes) -> list[int] | None:
-    import array
+    import array  # a C module: loaded with the file, not with this one (`curator lookup`)
 
     try:
-        return array.array(_CODE or "I", program).tolist()
+        codes = array.array(_CODE or "I")
+        if codes.itemsize != _sre.CODESIZE:
+            return None  # a platform whose C types are sized otherwise: compiled afresh
+        codes.frombytes(program)
     except ValueError:  # not a whole number of integers
         return None
+    return codes.tolist()
 
 
 def _from_entry(source: str, e: Entry, program: list[int] | None) -> re.Pattern[str] | None:
@@ -273,7 +273,7 @@ def _from_entry(source: str, e: Entry, program: list[int] | None) -> re.Pattern[
 def _fresh(source: str, flags: int) -> tuple[re.Pattern[str], Entry | None]:
     """Compiled as ``re._compiler.compile`` does, keeping its program (None when this Python's
     compiler is not shaped so: then plainly)."""
-    with contextlib.suppress(AttributeError, TypeError):
+    with contextlib.suppress(AttributeError, TypeError, OverflowError):
         tree = _parser.parse(source, flags)
         import array
 

@@ -12,7 +12,6 @@ import re
 from datetime import tzinfo
 
 from curator import regex_cache
-from curator.regex_needs import first_char_guard
 from curator.timezones import resolve_timezone
 
 TYPE_CHECKING = False  # typing is not imported at run time (~2 ms of every command)
@@ -66,6 +65,14 @@ def lexicon_or_default(lexicon: Lexicon | None) -> Lexicon:
     from curator.lexicon import default_lexicon
 
     return default_lexicon()
+
+
+def _first_char_guard(rx: re.Pattern[str]) -> re.Pattern[str]:
+    """:func:`curator.regex_needs.first_char_guard`, imported when the vocabulary is built: a
+    warm `curator lookup` imports this module and never builds it (that module costs ~5 ms)."""
+    from curator.regex_needs import first_char_guard
+
+    return first_char_guard(rx)
 
 
 def _longest_first(w: str) -> tuple[int, str]:
@@ -177,7 +184,7 @@ def _zone_patterns(zones: dict[str, tuple[tuple[str, tzinfo], ...]]) -> dict[str
         # first words of the phrases ("hora", "北京时间") in any case
         "zone_abbreviations": frozenset(abbreviations),
         # looked for in whole notes: a position is turned away by its first character
-        "zone_heads": first_char_guard(
+        "zone_heads": _first_char_guard(
             regex_cache.compile(
                 "|".join(
                     map(re.escape, sorted({p.split()[0] for p in phrases}, key=_longest_first))
