@@ -57,6 +57,7 @@ def analyze(
     cache: IndexCache | None = None,
     save_cache: bool = True,
     defer_outside: bool = False,
+    date_by_name: bool = False,
 ) -> Analysis:
     """Read the workspace and build the increments of the window.
 
@@ -65,6 +66,8 @@ def analyze(
     topic's briefings) that the cache does not already hold: they come back ``pending``.
     No increment depends on them, so the increments are the same; the UI uses it to show
     the relay first on a cold start and completes the notes right after.
+    ``date_by_name=True`` (with ``defer_outside``) dates a note whose file name puts it days from
+    the window by the name alone (``Note.rough``: the time the UI shows until it is read in full).
     """
     with paused_gc():  # tens of thousands of short-lived objects, no cycles worth chasing mid-run
         return _analyze(
@@ -77,6 +80,7 @@ def analyze(
             cache=cache,
             save_cache=save_cache,
             defer_outside=defer_outside,
+            date_by_name=date_by_name,
         )
 
 
@@ -91,13 +95,17 @@ def _analyze(
     cache: IndexCache | None,
     save_cache: bool,
     defer_outside: bool,
+    date_by_name: bool = False,
 ) -> Analysis:
     cfg = cfg or load_config(root)
     lay = layout(cfg)
     topic = choose_topic(cfg, lay, topic)
     window = resolve_window(cfg, since, until)
     reader: Reader = cache if cache is not None else FileReader()
-    defer = outside(window, topic, cfg.editor, known_topics(lay)) if defer_outside else None
+    known = known_topics(lay)
+    defer = (
+        outside(window, topic, cfg.editor, known, by_name=date_by_name) if defer_outside else None
+    )
     files = read_files(reader, cfg, lay, progress, defer)
     result = build_analysis(cfg, lay, topic, window, files, reader.vocabulary)
     present = {ln.note.path for ln in files.loaded}

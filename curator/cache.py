@@ -259,6 +259,8 @@ class IndexCache:
         self.reads += 1
         self.read_paths.append(rel)
         ln = load_note(path, cfg.root, cfg, defer=defer)
+        if ln.note.rough:
+            return ln  # dated by its name alone: another window may need its exact time
         if ln.note.pending:
             self._remember_dated(rel, sig, ln)
             return ln

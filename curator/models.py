@@ -96,6 +96,9 @@ class Note:
     differently."""
     pending: bool = False
     """Dated but not split yet (outside the window on a first, cold load); items follow shortly."""
+    rough: bool = False
+    """Dated by its file name alone (pending, days from the window): its text may still move the
+    time by a zone or a stamp of that day, never into the window; read in full, it is exact."""
     left_out: list[str] = field(default_factory=list)
     """IDs and link keys the note files under a heading that leaves them out ("Not for this
     topic")."""

@@ -8,7 +8,6 @@ judges; the rest only keep their place in the list of notes.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
@@ -19,7 +18,7 @@ from curator.models import FileProblem, Note, Window
 from curator.timeutil import parse_iso
 from curator.workspace import Layout, LoadedNote
 
-__all__ = ["NoteRoles", "in_window", "is_topic_briefing", "known_topics", "outside"]
+__all__ = ["NoteRoles", "Outside", "in_window", "is_topic_briefing", "known_topics", "outside"]
 
 
 def in_window(note: Note, window: Window) -> bool:
@@ -52,14 +51,42 @@ def known_topics(lay: Layout) -> frozenset[str]:
     return frozenset(t.lower() for t in (*lay.docs, *default_lexicon().table("topics")))
 
 
-def outside(
-    window: Window, topic: str, editor: str | None, known: frozenset[str]
-) -> Callable[[Note], bool]:
+FAR = timedelta(days=3)
+"""How far from the window a note's file name must date it for the name alone to decide: what
+its text can still say (the zone of the name's clock time, a stamp on a date-only name's day)
+moves it by at most a day and a few hours."""
+
+
+@dataclass(frozen=True)
+class Outside:
     """Notes nothing in this window's answer depends on: dated outside it, and not this topic's
-    briefings."""
-    return lambda note: (
-        not in_window(note, window) and not is_topic_briefing(note, topic, editor, known)
-    )
+    briefings (see :func:`curator.workspace.load_note`)."""
+
+    window: Window
+    topic: str
+    editor: str | None
+    known: frozenset[str]
+    by_name: bool = False
+    """Whether a note its file name dates :data:`FAR` from the window may be dated by the name
+    alone (a cold start's first pass: its text is read when the note is read in full)."""
+
+    def __call__(self, note: Note) -> bool:
+        return not in_window(note, self.window) and not is_topic_briefing(
+            note, self.topic, self.editor, self.known
+        )
+
+    def far(self, when: datetime) -> bool:
+        """Whether a note the name dates *when* is outside the window whatever its text says."""
+        if not self.by_name or when.tzinfo is None:
+            return False
+        return when < self.window.since - FAR or when > self.window.until + FAR
+
+
+def outside(
+    window: Window, topic: str, editor: str | None, known: frozenset[str], *, by_name: bool = False
+) -> Outside:
+    """See :class:`Outside`."""
+    return Outside(window, topic, editor, known, by_name)
 
 
 @dataclass

@@ -96,17 +96,18 @@ class Loader:
         progress: Callable[[str, int, int], None] | None = None,
         *,
         defer_outside: bool = False,
+        date_by_name: bool = False,
     ) -> Analysis:
         """Run the analysis (one at a time: a cancelled worker finishes before the next).
 
-        ``defer_outside``: see :func:`curator.analysis.analyze` (a cold start shows the relay
-        first).
+        ``defer_outside``, ``date_by_name``: see :func:`curator.analysis.analyze` (a cold start
+        shows the relay first).
         """
         with self._count_lock:
             self._busy += 1  # a running completion steps aside (between chunks) until this is shown
         try:
             with self._lock, paused_gc():
-                result = self._analyze(progress, defer_outside)
+                result = self._analyze(progress, defer_outside, date_by_name)
                 # long-lived from here on: out of the collector's sight (frozen before it wakes
                 # up), or each of its passes over millions of cached objects stalls the screen
                 gc.freeze()
@@ -117,7 +118,10 @@ class Loader:
                 self._quiet_until = time.monotonic() + SHOW_PAUSE
 
     def _analyze(
-        self, progress: Callable[[str, int, int], None] | None, defer_outside: bool
+        self,
+        progress: Callable[[str, int, int], None] | None,
+        defer_outside: bool,
+        date_by_name: bool = False,
     ) -> Analysis:
         from curator.analysis import analyze
         from curator.service.watch import scan
@@ -134,6 +138,7 @@ class Loader:
             cfg=self.config,
             progress=progress,
             defer_outside=defer_outside,
+            date_by_name=date_by_name,
         )
         if self._cache is not False:
             try:

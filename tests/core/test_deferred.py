@@ -132,3 +132,63 @@ def test_cli_analyze_splits_only_the_window(sample_ws: Path, capsys) -> None:
     for n in lazy["notes"]:
         if n["in_window"]:
             assert n == by_path[n["path"]]
+
+
+def _far_notes(ws: Path) -> dict[str, Path]:
+    """Notes days before the sample's window (and one two days before it), by what dates them."""
+    inbox = ws / "inbox" / "zoe"
+    inbox.mkdir(parents=True, exist_ok=True)
+    made = {
+        # a date-only name whose text writes the clock time: exact 14:30, by name 00:00
+        "day": inbox / "2026-08-01-zoe-serving-digest.md",
+        "clock": inbox / "2026-08-05T0930-zoe-kv-cache.md",
+        "near": inbox / "2026-08-17T0930-zoe-batching.md",
+    }
+    body = "# {t}\n\nWritten 2026-08-0{d} 14:30.\n\n- arXiv:2601.0{n}123 — a paper on {t}\n"
+    for n, (k, p) in enumerate(made.items(), start=1):
+        p.write_text(body.format(t=k, d=n, n=n), encoding="utf-8")
+    old = next((ws / "inbox" / "tom").glob("2026-08-19-inference-e1prep.md"))
+    made["briefing"] = ws / "inbox" / "tom" / "2026-08-02-inference-e1prep.md"
+    made["briefing"].write_text(old.read_text(encoding="utf-8"), encoding="utf-8")
+    return made
+
+
+def test_far_notes_are_dated_by_their_names_and_change_nothing_else(sample_ws: Path) -> None:
+    made = {k: str(p.relative_to(sample_ws)) for k, p in _far_notes(sample_ws).items()}
+    exact = analyze(sample_ws, defer_outside=True)
+    rough = analyze(sample_ws, defer_outside=True, date_by_name=True)
+    by_path = {n.path: n for n in rough.notes}
+    exact_by_path = {n.path: n for n in exact.notes}
+    day, clock, near = (by_path[made[k]] for k in ("day", "clock", "near"))
+    assert day.rough and day.pending and clock.rough and clock.pending
+    assert day.time_source == "name" and day.time is not None
+    assert day.time.date() == exact_by_path[made["day"]].time.date()  # the same day, ...
+    assert (day.time.hour, day.time.minute) == (0, 0)  # ... its clock time unread yet
+    assert clock.time == exact_by_path[made["clock"]].time
+    assert near.pending and not near.rough  # two days from the window: its text is read
+    briefing = by_path[made["briefing"]]
+    assert not briefing.pending and not briefing.rough and briefing.kind == "briefing"
+    jr, je = analysis_json(rough), analysis_json(exact)
+    assert jr["increments"] == je["increments"]
+    assert jr["errors"] == je["errors"]
+    assert not any(n.rough for n in exact.notes)
+
+
+def test_a_note_dated_by_its_name_is_not_kept_as_dated(sample_ws: Path) -> None:
+    made = {k: str(p.relative_to(sample_ws)) for k, p in _far_notes(sample_ws).items()}
+    cache = IndexCache(sample_ws)
+    analyze(sample_ws, cache=cache, defer_outside=True, date_by_name=True)
+    assert made["day"] not in cache.notes and made["clock"] not in cache.notes
+    assert cache.notes[made["near"]][1].pending  # dated exactly: kept
+    # the far note's own evening, from the same cache: in the window, at its exact time
+    again = analyze(
+        sample_ws,
+        since="2026-08-01T00:30:00+08:00",
+        until="2026-08-02T00:30:00+08:00",
+        cache=cache,
+        defer_outside=True,
+        date_by_name=True,
+    )
+    day = next(n for n in again.notes if n.path == made["day"])
+    assert day.in_window and not day.pending and not day.rough
+    assert day.time is not None and (day.time.hour, day.time.minute) == (14, 30)

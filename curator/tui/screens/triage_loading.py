@@ -112,7 +112,8 @@ class TriageLoading(SharedStore):
 
         try:
             # notes outside the window wait: the relay shows first, then they are read in full
-            analysis = self.loader.analyze(progress, defer_outside=True)
+            # ... and those days from it dated by their file names (read in full right after)
+            analysis = self.loader.analyze(progress, defer_outside=True, date_by_name=True)
         except Exception as exc:
             if store is not None:
                 store.close()
