@@ -6,8 +6,8 @@ screen could show its first rows. What the compiler makes is a program for the r
 list of integers); it is kept here in the user's cache folder (platformdirs'; on Linux
 ``$XDG_CACHE_HOME/curator``, else ``~/.cache/curator``), keyed by the exact source and flags,
 in a file named for the interpreter's version and the engine's magic number. Loading them back
-costs a tenth of compiling them. What a slow parse of a source tells (see :func:`remembered`:
-the words every match needs, its first characters) is kept beside them.
+costs a tenth of compiling them or less. What a slow parse of a source tells (see
+:func:`remembered`: the words every match needs, its first characters) is kept beside them.
 
 Trusted as far as Python's own bytecode cache is: the file is the user's (read only when owned by
 them and writable by no one else, never through a link, never from a workspace), plain JSON
@@ -42,9 +42,16 @@ except ImportError:  # pragma: no cover - another Python: compile as re.compile 
 MIN_SOURCE = 60
 """Shorter sources compile in well under a millisecond: not worth a line in the file."""
 
-MAX_ENTRIES = 2000
-"""Beyond this, only the patterns the latest run used are kept (sources that embed a
-workspace's names come and go)."""
+MAX_BYTES = 1_500_000
+"""What the file may hold (sources, packed programs, facts) beyond what the latest run used,
+kept most recently used first: sources that embed a workspace's names (its people, its topics)
+differ from one workspace to the next, and the file must stay quick to read (one workspace's is
+~0.6 MB, read in ~5 ms; a pattern is unpacked in ~0.1 ms when it is asked for)."""
+
+MAX_PROGRAM = 1 << 26
+"""The largest program unpacked (bytes): the biggest the phrase tables make is ~0.2 MB."""
+
+FORMAT = 2
 
 ENV = "CURATOR_REGEX_CACHE"
 
@@ -53,9 +60,10 @@ _CODE_SIZES = {2: "H", 4: "I", 8: "Q"}
 _CODE = _CODE_SIZES.get(getattr(_sre, "CODESIZE", 0))
 """The ``array`` type of a program's integers (None: this Python has no ``_sre``)."""
 
-Entry = tuple[int, bytes, int, dict[str, int], tuple[str | None, ...]]
+Entry = tuple[int, str, int, dict[str, int], tuple[str | None, ...]]
 """(final flags, program, groups, group index, index group): what ``_sre.compile`` takes, the
-program packed (an ``array`` of ``_CODE``: 4 bytes an integer where a list holds ~36)."""
+program packed (an ``array`` of ``_CODE``, deflated, in base64: a list holds ~36 bytes an
+integer, this ~0.5) and unpacked only when its pattern is asked for."""
 
 
 class _Store:
@@ -67,6 +75,8 @@ class _Store:
         self.loaded = False
         self.entries: dict[tuple[str, int], Entry] = {}
         self.used: set[tuple[str, int]] = set()
+        self.days: dict[tuple[Any, ...], int] = {}
+        """When (days since 1970) each entry and fact was last used, as the file says."""
         self.dirty = False
         self.patterns: dict[tuple[str, int], re.Pattern[str]] = {}
         self.facts: dict[tuple[str, str, str], Any] = {}
@@ -165,20 +175,34 @@ def save() -> None:
         if not _store.dirty or _store.path is None:
             return
         path = _store.path
-        on_disk, disk_facts = _read(path)
-        merged = {**on_disk, **_store.entries}
-        if len(merged) > MAX_ENTRIES:
-            merged = {k: v for k, v in merged.items() if k in _store.used}
-        facts = {**disk_facts, **_store.facts}
-        if len(facts) > MAX_ENTRIES:
-            facts = {k: v for k, v in facts.items() if k in _store.facts_used}
         import json
+        import time
 
+        on_disk, disk_facts, days = _read(path)
+        today = int(time.time() // 86400)
+        days.update(_store.days)
+        now = {*_store.used, *_store.facts_used}
+        days.update(dict.fromkeys(now, today))
+        rows: list[tuple[bool, int, list[Any]]] = [
+            (k in now, days.get(k, 0), [*_to_data(k, v), days.get(k, 0)])
+            for k, v in {**on_disk, **_store.entries}.items()
+        ]
+        rows += [
+            (k in now, days.get(k, 0), [*k, v, days.get(k, 0)])
+            for k, v in {**disk_facts, **_store.facts}.items()
+        ]
+        rows.sort(key=lambda r: (not r[0], -r[1]))  # this run's, then the most recently used
+        kept, size = [], 0
+        for this_run, _day, row in rows:
+            size += sum(len(x) for x in row if type(x) is str)
+            if size > MAX_BYTES and not this_run:
+                break
+            kept.append(row)
         data = json.dumps(
             {
-                "version": 1,
-                "entries": [_to_data(k, v) for k, v in merged.items()],
-                "facts": [[*k, v] for k, v in facts.items()],
+                "version": FORMAT,
+                "entries": [r for r in kept if len(r) == 8],
+                "facts": [r for r in kept if len(r) == 5],
             },
             ensure_ascii=False,
         ).encode("utf-8")
@@ -196,11 +220,12 @@ def _load(store: _Store) -> None:
     store.loaded = True
     store.path = cache_file()
     if store.path is not None:
-        store.entries, store.facts = _read(store.path)
+        store.entries, store.facts, store.days = _read(store.path)
 
 
-def _read(path: str) -> tuple[dict[tuple[str, int], Entry], Facts]:
-    """The file's programs and facts; nothing when it is missing, unreadable or malformed."""
+def _read(path: str) -> tuple[dict[tuple[str, int], Entry], Facts, dict[tuple[Any, ...], int]]:
+    """The file's programs and facts, and when each was last used; nothing when it is missing,
+    unreadable or malformed."""
     import json
 
     try:
@@ -208,24 +233,30 @@ def _read(path: str) -> tuple[dict[tuple[str, int], Entry], Facts]:
         with os.fdopen(fd, "rb") as f:
             st = os.fstat(f.fileno())
             if st.st_mode & 0o022 or st.st_uid != os.getuid():
-                return {}, {}  # another user's, or theirs to change: compiled afresh
+                return {}, {}, {}  # another user's, or theirs to change: compiled afresh
             doc = json.loads(f.read())
-        _check(type(doc) is dict and doc.get("version") == 1)
+        _check(type(doc) is dict and doc.get("version") == FORMAT)
         _check(type(doc["entries"]) is list and type(doc["facts"]) is list)
-        facts = {}
+        facts: Facts = {}
+        days: dict[tuple[Any, ...], int] = {}
         for row in doc["facts"]:
-            _check(type(row) is list and len(row) == 4 and all(type(x) is str for x in row[:3]))
+            _check(type(row) is list and len(row) == 5 and type(row[4]) is int)
+            _check(all(type(x) is str for x in row[:3]))
             facts[(row[0], row[1], row[2])] = row[3]
-        return dict(_from_data(row) for row in doc["entries"]), facts
+            days[(row[0], row[1], row[2])] = row[4]
+        entries = {}
+        for row in doc["entries"]:
+            _check(type(row) is list and len(row) == 8 and type(row[7]) is int)
+            key, entry = _from_data(row[:7])
+            entries[key] = entry
+            days[key] = row[7]
+        return entries, facts, days
     except (OSError, ValueError, KeyError, TypeError, RecursionError):
-        return {}, {}
+        return {}, {}, {}
 
 
 def _to_data(key: tuple[str, int], e: Entry) -> list[Any]:
-    import base64
-
-    code = base64.b64encode(e[1]).decode("ascii")
-    return [key[0], key[1], e[0], code, e[2], e[3], list(e[4])]
+    return [key[0], key[1], e[0], e[1], e[2], e[3], list(e[4])]
 
 
 def _check(ok: bool) -> None:
@@ -234,27 +265,43 @@ def _check(ok: bool) -> None:
 
 
 def _from_data(row: Any) -> tuple[tuple[str, int], Entry]:
-    import base64
-
     _check(type(row) is list and len(row) == 7)
     source, flags, final, code, groups, gindex, igroup = row
     _check(type(source) is str and type(flags) is int and type(final) is int)
     _check(type(code) is str and type(groups) is int and type(gindex) is dict)
     _check(all(type(k) is str and type(v) is int for k, v in gindex.items()))
     _check(type(igroup) is list and all(g is None or type(g) is str for g in igroup))
-    program = base64.b64decode(code, validate=True)
+    program = code  # unpacked (and checked) when its pattern is asked for
     return (source, flags), (final, program, groups, gindex, tuple(igroup))
 
 
-def _unpack(program: bytes) -> list[int] | None:
-    import array  # a C module: loaded with the file, not with this one (`curator lookup`)
+def _pack(program: list[int]) -> str:
+    import array
+    import base64
+    import zlib
+
+    return base64.b64encode(zlib.compress(array.array(_CODE or "I", program).tobytes(), 1)).decode(
+        "ascii"
+    )
+
+
+def _unpack(packed: str) -> list[int] | None:
+    """The program :func:`_pack` packed; None when it is not one (the engine checks the rest)."""
+    import array  # C modules: loaded with the file, not with this one (`curator lookup`)
+    import base64
+    import binascii
+    import zlib
 
     try:
+        inflate = zlib.decompressobj()
+        raw = inflate.decompress(base64.b64decode(packed, validate=True), MAX_PROGRAM)
+        if inflate.unconsumed_tail or not inflate.eof:
+            return None  # larger than any program, or cut short
         codes = array.array(_CODE or "I")
         if codes.itemsize != _sre.CODESIZE:
             return None  # a platform whose C types are sized otherwise: compiled afresh
-        codes.frombytes(program)
-    except ValueError:  # not a whole number of integers
+        codes.frombytes(raw)
+    except (ValueError, zlib.error, binascii.Error):  # not a whole number of integers, ...
         return None
     return codes.tolist()
 
@@ -275,7 +322,6 @@ def _fresh(source: str, flags: int) -> tuple[re.Pattern[str], Entry | None]:
     compiler is not shaped so: then plainly)."""
     with contextlib.suppress(AttributeError, TypeError, OverflowError):
         tree = _parser.parse(source, flags)
-        import array
 
         program = [int(c) for c in _compiler._code(tree, flags)]
         gindex = dict(tree.state.groupdict)
@@ -284,7 +330,7 @@ def _fresh(source: str, flags: int) -> tuple[re.Pattern[str], Entry | None]:
             igroup[i] = name
         entry: Entry = (
             flags | tree.state.flags,
-            array.array(_CODE or "I", program).tobytes(),
+            _pack(program),
             tree.state.groups - 1,
             gindex,
             tuple(igroup),

@@ -3,11 +3,13 @@ holds."""
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import re
 import subprocess
 import sys
+import zlib
 from pathlib import Path
 
 import pytest
@@ -92,15 +94,55 @@ def test_a_program_the_engine_refuses_is_compiled_afresh(
     regex_cache.save()
     path = Path(regex_cache.cache_file() or "")
     doc = json.loads(path.read_text(encoding="utf-8"))
-    import base64
-
-    row = doc["entries"][0]
-    row[3] = base64.b64encode(b"\x07\x00\x00\x00" * 50).decode("ascii")  # a nonsense program
+    doc["entries"][0][3] = regex_cache._pack([7] * 50)  # a nonsense program, well packed
     path.write_text(json.dumps(doc), encoding="utf-8")
     compiled = _fresh_process_view(monkeypatch)
     rx = regex_cache.compile(BIG, 0)
     assert compiled == [(BIG, 0)]
     assert rx == re.compile(BIG)
+
+
+@pytest.mark.parametrize(
+    "packed",
+    [
+        "not base64 at all!",
+        base64.b64encode(b"not deflated").decode("ascii"),
+        base64.b64encode(zlib.compress(b"\0" * (regex_cache.MAX_PROGRAM + 4))).decode("ascii"),
+        base64.b64encode(zlib.compress(b"\x01\x02\x03")).decode("ascii"),  # not whole integers
+    ],
+    ids=["base64", "deflate", "too large", "torn"],
+)
+def test_a_packed_program_that_is_none_is_compiled_afresh(
+    store: Path, monkeypatch: pytest.MonkeyPatch, packed: str
+) -> None:
+    regex_cache.compile(BIG, 0)
+    regex_cache.save()
+    path = Path(regex_cache.cache_file() or "")
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    doc["entries"][0][3] = packed
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    compiled = _fresh_process_view(monkeypatch)
+    assert regex_cache.compile(BIG, 0) == re.compile(BIG)
+    assert compiled == [(BIG, 0)]
+
+
+def test_the_file_keeps_this_runs_patterns_and_the_latest_others_within_its_size(
+    store: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Sources that embed one workspace's names must not pile up run after run."""
+    others = [BIG.replace("word", f"w{n}x") for n in range(6)]
+    for source in others:
+        regex_cache.compile(source, 0)
+    regex_cache.save()
+    path = Path(regex_cache.cache_file() or "")
+    one = len(path.read_bytes()) // len(others)
+    monkeypatch.setattr(regex_cache, "MAX_BYTES", 3 * one)
+    _fresh_process_view(monkeypatch)
+    regex_cache.compile(BIG, 0)  # this run's own
+    regex_cache.save()
+    kept, _facts, _days = regex_cache._read(str(path))
+    assert (BIG, 0) in kept
+    assert 1 <= len(kept) - 1 < len(others)  # some of the others, not all
 
 
 def test_a_file_others_may_change_is_not_read(store: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -162,7 +204,7 @@ def test_the_sample_relay_reads_the_same_with_the_file_cold_warm_and_off(
     cold = _analyze(sample_ws, env)
     files = list((tmp_path / "cache" / "curator").glob("regex-*.json"))
     assert len(files) == 1
-    kept, facts = regex_cache._read(str(files[0]))
+    kept, facts, _days = regex_cache._read(str(files[0]))
     assert len(kept) > 100  # the phrase tables' alternations, the time words, the headings
     assert "needs" in {k[0] for k in facts}  # what their parses told
     assert any(k[0].startswith("first:") for k in facts)
