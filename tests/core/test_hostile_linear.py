@@ -28,9 +28,9 @@ from curator.urls import find_urls
 PATH = "inbox/al/2026-08-20T1200-x.md"
 
 
-def _best_cpu(fn, *args) -> float:  # type: ignore[no-untyped-def]
+def _best_cpu(fn, *args, rounds: int = 3) -> float:  # type: ignore[no-untyped-def]
     best = float("inf")
-    for _ in range(3):
+    for _ in range(rounds):
         forget_texts(plain_inline.cache_clear)
         start = time.process_time()
         fn(*args)
@@ -198,9 +198,10 @@ def test_lines_citing_nothing_are_not_searched_for_ids(monkeypatch: pytest.Monke
     ids=["list entries", "paragraphs", "distinct headings", "wide table"],
 )
 def test_four_times_the_flood_costs_about_four_times(make) -> None:  # type: ignore[no-untyped-def]
+    # five rounds: under CI's load one of three was once 1.09 s where 0.64-0.90 s is usual
     small, large = (
-        _best_cpu(split_note, make(2_000), PATH),
-        _best_cpu(split_note, make(8_000), PATH),
+        _best_cpu(split_note, make(2_000), PATH, rounds=5),
+        _best_cpu(split_note, make(8_000), PATH, rounds=5),
     )
     assert large < 9 * max(small, 0.01), (small, large)
 
