@@ -45,7 +45,7 @@ MIN_SOURCE = 60
 MAX_BYTES = 1_500_000
 """What the file may hold (sources, packed programs, facts) beyond what the latest run used,
 kept most recently used first: sources that embed a workspace's names (its people, its topics)
-differ from one workspace to the next, and the file must stay quick to read (one workspace's is
+differ from one workspace to the next, and the file must stay fast to read (one workspace's is
 ~0.6 MB, read in ~5 ms; a pattern is unpacked in ~0.1 ms when it is asked for)."""
 
 MAX_PROGRAM = 1 << 26
