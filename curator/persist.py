@@ -28,7 +28,13 @@ from itertools import chain
 from pathlib import Path
 
 from curator.gcpause import paused_gc
-from curator.statedir import LinkedState, is_link, link_message, open_nofollow, state_dir_problem
+from curator.statedir import (
+    LinkedState,
+    is_link,
+    link_message,
+    read_own,
+    state_dir_problem,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing is not imported at run time: a warm `curator lookup` loads this
@@ -104,23 +110,15 @@ def read_cache(
     keep the file's head too, a quarter of it on the notes part).
     """
     try:
-        fd = open_nofollow(path, os.O_RDONLY)
+        raw = read_own(path)
     except LinkedState as exc:
         if problems is not None:
             problems.append(str(exc))
         return None
     except OSError:
         return None
-    try:
-        st = os.fstat(fd)
-        if st.st_uid != os.getuid() or st.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
-            return None  # someone else's file, or one others may have written
-        with os.fdopen(fd, "rb", closefd=False) as fh:
-            raw = fh.read()
-    except OSError:
+    if raw is None:
         return None
-    finally:
-        os.close(fd)
     import json
 
     try:

@@ -228,13 +228,13 @@ def _read(path: str) -> tuple[dict[tuple[str, int], Entry], Facts, dict[tuple[An
     unreadable or malformed."""
     import json
 
+    from curator.statedir import read_own
+
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
-        with os.fdopen(fd, "rb") as f:
-            st = os.fstat(f.fileno())
-            if st.st_mode & 0o022 or st.st_uid != os.getuid():
-                return {}, {}, {}  # another user's, or theirs to change: compiled afresh
-            doc = json.loads(f.read())
+        raw = read_own(path)  # never through a link, never a FIFO
+        if raw is None:
+            return {}, {}, {}  # another user's, or theirs to change: compiled afresh
+        doc = json.loads(raw)
         _check(type(doc) is dict and doc.get("version") == FORMAT)
         _check(type(doc["entries"]) is list and type(doc["facts"]) is list)
         facts: Facts = {}

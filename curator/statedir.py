@@ -117,3 +117,20 @@ def open_nofollow(path: str | os.PathLike[str], flags: int, mode: int = 0o666) -
         os.close(fd)
         raise
     return fd
+
+
+def read_own(path: str | os.PathLike[str]) -> bytes | None:
+    """The bytes of a cache file this user owns and no one else may write; None for another's.
+
+    Opened as :func:`open_nofollow` does (a link raises :class:`LinkedState`, a FIFO or device
+    is refused): what curator reads back from a cache it trusts only as far as it wrote it.
+    """
+    fd = open_nofollow(path, os.O_RDONLY)
+    try:
+        st = os.fstat(fd)
+        if st.st_uid != os.getuid() or st.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+            return None  # someone else's file, or one others may have written
+        with os.fdopen(fd, "rb", closefd=False) as fh:
+            return fh.read()
+    finally:
+        os.close(fd)

@@ -206,9 +206,9 @@ def load_note(
     With ``defer``, the note is first only dated (front matter, name, mtime) and checked for
     being a briefing; if ``defer`` then says so (it lies outside the window, say), splitting
     is skipped and the note comes back ``pending``: the costly part of a cold start is
-    splitting notes no answer for this window depends on.  When ``defer`` also has a ``far``
-    (:class:`curator.note_roles.Outside`) that says a time is far from the window, a note its
-    file name dates there is dated by the name alone (``rough``).
+    splitting notes no answer for this window depends on.  When ``defer`` also dates ``by_name``
+    and has a ``far`` (:class:`curator.note_roles.Outside`) that says a time is far from the
+    window, a note its file name dates there is dated by the name alone (``rough``).
     """
     from curator.notes import note_front_matter
 
@@ -224,7 +224,11 @@ def load_note(
     front = note_front_matter(dec.text)  # dated once, before (and whether or not) it is split
     note.topic = front.get("topic")
     note.briefing_topic, note.briefing_until = briefing_info(dec.text, path.name)
-    far: Callable[[datetime], bool] | None = getattr(defer, "far", None)
+    # only a deferral that dates by name (a cold start's first pass) has a use for the quick
+    # dating; elsewhere it would be done twice
+    far: Callable[[datetime], bool] | None = (
+        getattr(defer, "far", None) if getattr(defer, "by_name", False) else None
+    )
     if defer is not None and far is not None:
         # dated days from the window by its name: the text (half the cost of dating) can wait
         when, source, probs = note_time(front, path.name, dec.mtime, cfg, author=author)

@@ -192,3 +192,25 @@ def test_a_note_dated_by_its_name_is_not_kept_as_dated(sample_ws: Path) -> None:
     day = next(n for n in again.notes if n.path == made["day"])
     assert day.in_window and not day.pending and not day.rough
     assert day.time is not None and (day.time.hour, day.time.minute) == (14, 30)
+
+
+def test_notes_are_dated_once_unless_a_cold_start_dates_by_name(
+    sample_ws: Path, monkeypatch
+) -> None:
+    """The CLI's runs (no dating by name) read each note's date from its text, once."""
+    import curator.workspace as workspace
+
+    _far_notes(sample_ws)
+    calls: list[bool] = []
+    real = workspace.note_time
+
+    def counted(*args, **kwargs):
+        calls.append("text" in kwargs)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(workspace, "note_time", counted)
+    analyze(sample_ws, defer_outside=True)
+    assert calls and all(calls)  # never a name-only dating first
+    calls.clear()
+    analyze(sample_ws, defer_outside=True, date_by_name=True)
+    assert not all(calls)  # the far notes were dated by name

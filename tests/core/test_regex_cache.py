@@ -167,6 +167,18 @@ def test_a_link_is_not_followed(store: Path, monkeypatch: pytest.MonkeyPatch) ->
     assert compiled == [(BIG, 0)]
 
 
+def test_a_fifo_where_the_file_should_be_does_not_hang(
+    store: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Nothing writes into it: a read that waited would hang every run before its first frame."""
+    path = Path(regex_cache.cache_file() or "")
+    path.parent.mkdir(parents=True)
+    os.mkfifo(path, 0o600)
+    compiled = _fresh_process_view(monkeypatch)
+    assert regex_cache.compile(BIG, 0) == re.compile(BIG)
+    assert compiled == [(BIG, 0)]
+
+
 def test_nowhere_to_write_is_only_slower(store: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     blocker = store.parent
     blocker.parent.mkdir(parents=True, exist_ok=True)
