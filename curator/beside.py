@@ -42,6 +42,20 @@ class Answer(Generic[T]):
     ) -> None:
         self._here, self._decode, self._proc = here, decode, proc
 
+    @property
+    def started(self) -> bool:
+        """Whether a second process is working on it (else calling it works here)."""
+        return self._proc is not None
+
+    def cancel(self) -> None:
+        """Not wanted after all: the second process, if any, is stopped and reaped."""
+        proc, self._proc = self._proc, None
+        if proc is None:
+            return
+        proc.kill()
+        with proc.stdout:  # type: ignore[union-attr]  # a pipe: asked for in start()
+            proc.wait()
+
     def __call__(self) -> T:
         proc, self._proc = self._proc, None
         if proc is None or self._decode is None:

@@ -40,7 +40,7 @@ from curator.persist import (
     write_cache,
 )
 from curator.stamps import content_sig, folder_sigs
-from curator.statedir import state_problem
+from curator.statedir import DOCS_CACHE, state_problem
 from curator.workspace import LoadedNote, load_note
 
 CACHE_VERSION = 10
@@ -50,7 +50,7 @@ CACHE_NAME = "index-notes.cache"
 PARTS = {
     "notes": CACHE_NAME,
     "notes-delta": "index-notes-delta.cache",
-    "docs": "index-docs.cache",
+    "docs": DOCS_CACHE,
     "cards": "index-cards.cache",
     "memo": "index-memo.cache",
     "vocabulary": "index-vocabulary.cache",
@@ -316,12 +316,18 @@ class IndexCache:
         hit = self.docs.get(rel)
         if sig is not None and hit is not None and hit[0] == sig and hit[1].topic == topic:
             return hit[1]
-        from curator.living_doc import load_living_doc  # the parser (markdown-it) only on a miss
+        from curator.doc_pool import take
 
         self.reads += 1
         self.read_paths.append(rel)
-        doc = load_living_doc(root, rel, topic)
-        self.indexes.pop(rel, None)
+        parsed = take(root, rel, topic) if sig is not None else None  # a cold start's, beside
+        if parsed is not None:
+            doc, self.indexes[rel] = parsed
+        else:
+            from curator.living_doc import load_living_doc  # the parser (markdown-it) on a miss
+
+            doc = load_living_doc(root, rel, topic)
+            self.indexes.pop(rel, None)
         if sig is not None:
             self.docs[rel] = (sig, doc)
             self._dirty.update(("docs", "memo"))

@@ -16,6 +16,7 @@ from typing import Any, Protocol
 
 from curator.config import Config
 from curator.context import DocIndex, build_doc_index
+from curator.doc_pool import release as release_docs
 from curator.lexicon import forget_texts
 from curator.mdblocks import plain_inline
 from curator.models import FileProblem, LivingDoc, Note, PaperCard
@@ -88,7 +89,7 @@ class FileReader:
 
 
 Progress = Callable[[str, int, int], None]
-"""(stage, done, total): "living doc", "notes", then "matching"."""
+"""(stage, done, total): "notes", "living doc", then "matching"."""
 
 
 @dataclass
@@ -114,9 +115,6 @@ def read_files(
     ``defer``)."""
     # the cards first: many are parsed beside this process while it reads the doc and the notes
     cards_read = reader.start_cards(cfg.root, cfg.cards) if lay.cards.is_dir() else None
-    if progress:
-        progress("living doc", 0, 1)
-    docs = {t: reader.load_doc(cfg.root, p, t) for t, p in lay.docs.items()}
     paths, problems = list_note_paths(lay)
     loaded: list[LoadedNote] = []
     total = len(paths)
@@ -124,6 +122,11 @@ def read_files(
         loaded.append(reader.load_note(p, cfg, defer=defer))
         if progress and (n % 25 == 0 or n == total):
             progress("notes", n, total)
+    # the docs after the notes: a cold start's may be parsed beside this process meanwhile
+    if progress:
+        progress("living doc", 0, 1)
+    docs = {t: reader.load_doc(cfg.root, p, t) for t, p in lay.docs.items()}
+    release_docs(cfg.root)  # whatever was parsed beside this process and went unused
     cards: list[PaperCard] = []
     card_problems: list[tuple[str, str]] = []
     if cards_read is not None:

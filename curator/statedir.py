@@ -17,6 +17,8 @@ import os
 import stat
 
 STATE_DIR = ".curator"
+DOCS_CACHE = "index-docs.cache"
+"""The index cache's part that holds the living docs (see :mod:`curator.cache`)."""
 NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _LINK_ERRNOS = {errno.ELOOP, errno.EMLINK}
 """What ``open(..., O_NOFOLLOW)`` says about a link (Linux: ELOOP; FreeBSD: EMLINK)."""

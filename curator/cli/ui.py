@@ -35,6 +35,7 @@ def run(args: Args) -> int:
         evening.check(args.topic, args.since, args.until)
     except ValueError as exc:
         raise window_error(exc) from exc
+    evening.start_reading_docs()  # a big doc is ready sooner when parsed while the UI starts
     return run_ui(evening.root, args.topic, args.since, args.until, config=evening.config)
 
 

@@ -115,3 +115,15 @@ class Evening:
 
         choose_topic(self.config, layout(self.config), topic)
         window_bounds(self.config, since, until)
+
+    def start_reading_docs(self) -> bool:
+        """Start parsing the living docs beside this process (:mod:`curator.doc_pool`), for a
+        cold start to find them ready; whether it started (not for small docs, nor when the
+        index cache holds them)."""
+        from curator.doc_pool import start
+        from curator.workspace import WorkspaceError, layout
+
+        try:
+            return start(self.root, layout(self.config).docs)
+        except (OSError, WorkspaceError):
+            return False  # the analysis says what is wrong
