@@ -224,7 +224,7 @@ def load_note(
     front = note_front_matter(dec.text)  # dated once, before (and whether or not) it is split
     note.topic = front.get("topic")
     note.briefing_topic, note.briefing_until = briefing_info(dec.text, path.name)
-    # only a deferral that dates by name (a cold start's first pass) has a use for the quick
+    # only a deferral that dates by name (a cold start's first pass) has a use for the name-only
     # dating; elsewhere it would be done twice
     far: Callable[[datetime], bool] | None = (
         getattr(defer, "far", None) if getattr(defer, "by_name", False) else None
