@@ -43,7 +43,7 @@ from curator.stamps import content_sig, folder_sigs
 from curator.statedir import DOCS_CACHE, state_problem
 from curator.workspace import LoadedNote, load_note
 
-CACHE_VERSION = 10
+CACHE_VERSION = 11
 """Bumped by hand for format changes; the code fingerprint catches everything else."""
 CACHE_NAME = "index-notes.cache"
 """The notes part; the others sit beside it (see PARTS)."""

@@ -13,7 +13,8 @@ on the analysis (``Analysis.doc_indexes``, read through :func:`index_of`).
 from __future__ import annotations
 
 import re
-from collections.abc import MutableMapping
+from collections import Counter
+from collections.abc import Callable, MutableMapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,7 +22,7 @@ from curator.briefings import ReportedIndex
 from curator.config import Config
 from curator.lexicon import Lexicon, default_lexicon, load_lexicon, may_match, skim
 from curator.models import Analysis, AnchorRef, LivingDoc, Note, PaperCard, Remark
-from curator.relevance import Profile
+from curator.relevance import Profile, base_stop, section_terms
 from curator.suggest import SectionIndex
 from curator.textfeatures import title_core, token_set
 from curator.verdicts import VerdictReader
@@ -78,11 +79,23 @@ class DocIndex:
     name_by_token: dict[str, list[int]]
     cited: dict[str, list[AnchorRef]] = field(default_factory=dict)
     """IDs and normalised links the doc names without anchoring them (glossary, removal lines)."""
+    section_terms: tuple[str, list[Counter[str]]] | None = None
+    """The fingerprint of the words they were counted with, and each section's terms for the
+    topic's vocabulary (:func:`curator.relevance.section_terms`); None until first counted."""
 
 
-def build_doc_index(doc: LivingDoc) -> DocIndex:
+def held_terms(di: DocIndex, doc: LivingDoc, lexicon: Lexicon) -> list[Counter[str]]:
+    """The doc's section terms (:func:`curator.relevance.section_terms`) as its index keeps them,
+    counted now if it holds none for these words."""
+    held = di.section_terms
+    if held is None or held[0] != lexicon.fingerprint:
+        held = di.section_terms = (lexicon.fingerprint, section_terms(doc, base_stop(lexicon)))
+    return held[1]
+
+
+def build_doc_index(doc: LivingDoc, *, with_terms: bool = False) -> DocIndex:
     """Everything derived from one doc, built afresh (the analysis' readers keep what they
-    build)."""
+    build); ``with_terms``: its section terms counted now too (else when first asked for)."""
     index = SectionIndex(doc)
     by_id: dict[str, list[AnchorRef]] = {}
     by_url: dict[str, list[AnchorRef]] = {}
@@ -106,7 +119,10 @@ def build_doc_index(doc: LivingDoc) -> DocIndex:
     cited: dict[str, list[AnchorRef]] = {}
     for c in doc.cited:
         cited.setdefault(c.key, []).append(AnchorRef(c.where, c.line, "", doc.path))
-    return DocIndex(index, by_id, by_url, names, by_token, cited)
+    di = DocIndex(index, by_id, by_url, names, by_token, cited)
+    if with_terms:
+        held_terms(di, doc, default_lexicon())
+    return di
 
 
 def index_of(analysis: Analysis, doc: LivingDoc | None = None) -> DocIndex:
@@ -141,9 +157,9 @@ def build_context(
     other_indexes = [(d, i) for t, (d, i) in docs.items() if t != topic]
     elsewhere, other_sections = _elsewhere(other_indexes)
     said = _NoteSayings.read(in_window, reader, lexicon, other_topics)
-    titles = [t for t, _c, _l in reported.titles]
+    titles, terms = [t for t, _c, _l in reported.titles], _terms_of(docs, lexicon)
     profile = Profile(
-        topic, doc, others, lexicon, cards, titles, doc_names, people, vocabulary_memo
+        topic, doc, others, lexicon, cards, titles, doc_names, people, vocabulary_memo, terms
     )
     return Context(
         topic,
@@ -173,6 +189,21 @@ def build_context(
         di.cited,
         _paper_names(doc),
     )
+
+
+def _terms_of(
+    docs: dict[str, tuple[LivingDoc, DocIndex]], lexicon: Lexicon
+) -> Callable[[LivingDoc], list[Counter[str]]]:
+    """Each doc's section terms, from its index (kept there once counted)."""
+    indexes = {d.topic: i for d, i in docs.values()}
+
+    def terms_of(d: LivingDoc) -> list[Counter[str]]:
+        held = indexes.get(d.topic)
+        if held is None:
+            return section_terms(d, base_stop(lexicon))
+        return held_terms(held, d, lexicon)
+
+    return terms_of
 
 
 def _paper_names(doc: LivingDoc) -> dict[str, frozenset[str]]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import sys
 from array import array
+from collections import Counter
 from itertools import chain
 from typing import Any
 
@@ -81,12 +82,33 @@ def _doc_index_to_data(di: DocIndex, doc: LivingDoc, blobs: Blobs) -> list[Any]:
         names,
         di.name_by_token,
         _refs_to_data(di.cited),
+        _terms_to_data(di.section_terms),
     ]
 
 
+def _terms_to_data(held: tuple[str, list[Counter[str]]] | None) -> list[Any] | None:
+    if held is None:
+        return None
+    return [held[0], [[list(c), list(c.values())] for c in held[1]]]
+
+
+def _terms_from_data(v: Any, n_sections: int) -> tuple[str, list[Counter[str]]] | None:
+    if v is None:
+        return None
+    check(type(v) is list and len(v) == 2 and type(v[0]) is str)
+    check(type(v[1]) is list and len(v[1]) == n_sections)
+    out: list[Counter[str]] = []
+    for row in v[1]:
+        check(type(row) is list and len(row) == 2)
+        terms, counts = check_strs(row[0]), check_ints(row[1])
+        check(len(terms) == len(counts) == len(set(terms)) and (not counts or min(counts) > 0))
+        out.append(Counter(dict(zip(terms, counts, strict=True))))
+    return v[0], out
+
+
 def _doc_index_from_data(v: Any, doc: LivingDoc, blobs: memoryview) -> DocIndex:
-    check(type(v) is list and len(v) == 6)
-    index, by_id, by_url, names, by_token, cited = v
+    check(type(v) is list and len(v) == 7)
+    index, by_id, by_url, names, by_token, cited, terms = v
     check(type(names) is list and len(names) == 3)
     toks, refs, labels = names
     refs = ANCHOR_REF.decode(refs)
@@ -104,6 +126,7 @@ def _doc_index_from_data(v: Any, doc: LivingDoc, blobs: memoryview) -> DocIndex:
         name_anchors,
         by_token,
         _refs_from_data(cited),
+        _terms_from_data(terms, len(doc.sections)),
     )
 
 

@@ -21,7 +21,7 @@ import hashlib
 import math
 import re
 from collections import Counter
-from collections.abc import Iterable, MutableMapping
+from collections.abc import Callable, Iterable, MutableMapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,7 +30,7 @@ from curator.models import LivingDoc, PaperCard
 from curator.textfeatures import tokens
 from curator.urls import strip_addresses
 
-__all__ = ["Fit", "Profile", "item_terms"]
+__all__ = ["Fit", "Profile", "base_stop", "item_terms", "section_terms"]
 
 TOP_TERMS = 8
 
@@ -113,6 +113,35 @@ def item_terms(text: str, exclude: frozenset[str]) -> Counter[str]:
     return out
 
 
+def base_stop(lexicon: Lexicon) -> frozenset[str]:
+    """The words that are no topic term whoever writes the notes: the stop words, and function
+    words of every language ("non" in "Non autorégressif")."""
+    grammar = (
+        *lexicon.literals("remarks", "negations"),
+        *lexicon.literals("remarks", "determiners"),
+    )
+    return frozenset(lexicon.literals("relevance", "stop")) | frozenset(w.lower() for w in grammar)
+
+
+def section_terms(doc: LivingDoc, stop: frozenset[str]) -> list[Counter[str]]:
+    """Each section's terms (empty for none): its title thrice, its anchors' names twice, its
+    body once. Depends on the doc and the words only, so the doc's index keeps them (a cold
+    start counts them while the doc is parsed beside it, see :mod:`curator.doc_pool`)."""
+    out: list[Counter[str]] = []
+    for sec in doc.sections:
+        c: Counter[str] = Counter()
+        for t, n in item_terms(sec.title, stop).items():
+            c[t] += 3 * n
+        for a in sec.anchors:
+            if a.name:
+                for t, n in item_terms(a.name, stop).items():
+                    c[t] += 2 * n
+        for t, n in item_terms(sec.body[:6000], stop).items():
+            c[t] += n
+        out.append(c)
+    return out
+
+
 @functools.lru_cache(maxsize=1 << 16)
 def _content_word(t: str) -> bool:
     """Not a single character, not a number ("3.5", "15%", "2x")."""
@@ -133,24 +162,19 @@ class Profile:
         doc_names: Iterable[str] = (),
         people: Iterable[str] = (),
         memo: MutableMapping[str, Any] | None = None,
+        terms_of: Callable[[LivingDoc], list[Counter[str]]] | None = None,
     ) -> None:
         """``memo``: a store (the workspace's index cache) for the vocabulary, which depends only on
         the docs, the cards, the earlier briefings and the words: a warm run need not count it
-        again."""
+        again. ``terms_of``: each doc's :func:`section_terms` with :func:`base_stop`, when
+        whoever indexed the doc has them (else they are counted here)."""
         self.topic = topic
         self.lexicon = lexicon
         names = set(lexicon.topic_names(topic, doc_names))
         self.family = frozenset(w for w in lexicon.topic_family(topic) if w not in names)
-        # function words of every language are no topic terms either ("non" in "Non autorégressif")
-        grammar = (
-            *lexicon.literals("remarks", "negations"),
-            *lexicon.literals("remarks", "determiners"),
-        )
-        self.stop = (
-            frozenset(lexicon.literals("relevance", "stop"))
-            | frozenset(w.lower() for w in grammar)
-            | frozenset(n.lower() for n in people)
-        )
+        self.people = frozenset(n.lower() for n in people)
+        self.stop = base_stop(lexicon) | self.people
+        self._terms_of = terms_of or (lambda d: section_terms(d, base_stop(lexicon)))
         self.exclude = frozenset(_name_tokens(names)) | self.stop
         cards = list(cards)
         reported_titles = list(reported_titles)
@@ -195,19 +219,13 @@ class Profile:
         return len(units), df, mass
 
     def _section_units(self, docs: list[LivingDoc]) -> list[tuple[str, Counter[str]]]:
-        """Each section's terms: its title thrice, its anchors' names twice, its body once."""
+        """Each section's terms (see :func:`section_terms`), the inbox's people left out."""
         units: list[tuple[str, Counter[str]]] = []
+        people = self.people
         for d in docs:
-            for sec in d.sections:
-                c: Counter[str] = Counter()
-                for t, n in item_terms(sec.title, self.stop).items():
-                    c[t] += 3 * n
-                for a in sec.anchors:
-                    if a.name:
-                        for t, n in item_terms(a.name, self.stop).items():
-                            c[t] += 2 * n
-                for t, n in item_terms(sec.body[:6000], self.stop).items():
-                    c[t] += n
+            for c in self._terms_of(d):
+                if people and not people.isdisjoint(c):
+                    c = Counter({t: n for t, n in c.items() if t not in people})
                 if c:
                     units.append((d.topic, c))
         return units

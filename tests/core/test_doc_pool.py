@@ -112,3 +112,35 @@ def test_an_answer_nobody_takes_is_stopped(ws: Path) -> None:
 
 def _not_started(*_a: object, **_k: object) -> None:
     raise AssertionError("another process was started")
+
+
+def test_the_docs_section_terms_are_kept_with_its_index_for_the_words_they_were_counted_by(
+    ws: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Counted once per doc and set of words: the cache keeps them (a warm run whose vocabulary
+    must be counted again, a card changed, counts no section); other words count them again."""
+    import curator.context as context
+    from curator.lexicon import default_lexicon
+    from curator.relevance import base_stop, section_terms
+
+    first = analyze(ws, None, *WINDOW, cache=IndexCache(ws))
+    counted: list[str] = []
+    real = context.section_terms
+
+    def counting(doc, stop):  # type: ignore[no-untyped-def]
+        counted.append(doc.topic)
+        return real(doc, stop)
+
+    monkeypatch.setattr(context, "section_terms", counting)
+    cache = IndexCache(ws)
+    cache.vocabulary.clear()  # as when a card changed
+    again = analyze(ws, None, *WINDOW, cache=cache)
+    assert counted == []
+    assert analysis_json(again) == analysis_json(first)
+    di = next(iter(cache.indexes.values()))
+    doc = next(d for _sig, d in cache.docs.values() if d.path == next(iter(cache.indexes)))
+    assert di.section_terms is not None
+    assert di.section_terms[1] == section_terms(doc, base_stop(default_lexicon()))
+    di.section_terms = ("other words", di.section_terms[1])
+    context.held_terms(di, doc, default_lexicon())
+    assert counted == [doc.topic]
