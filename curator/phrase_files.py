@@ -24,12 +24,42 @@ def phrases_dir() -> Path:
 
 @functools.cache
 def packaged_data() -> dict[str, Any]:
-    """Every packaged file merged (lists concatenate, tables merge), files in name order."""
+    """Every packaged file merged (lists concatenate, tables merge), files in name order.
+
+    Kept between runs beside the compiled regexes (:func:`curator.regex_cache.remembered`), for
+    these very files and this code: parsing the TOML cost ~35 ms of every process's start (a
+    cold UI starts three)."""
+    from curator import regex_cache
+
+    files = sorted(_DIR.glob("*.toml"))
+    version = " ".join(regex_cache.file_version(str(p)) for p in [Path(__file__), *files])
+    data: dict[str, Any] = regex_cache.remembered(
+        "phrases", version, "", lambda: _parse(files), _tree_shape
+    )
+    return data
+
+
+def _parse(files: list[Path]) -> dict[str, Any]:
     merged: dict[str, Any] = {}
-    for path in sorted(_DIR.glob("*.toml")):
+    for path in files:
         with open(path, "rb") as fh:
             merge(merged, tomllib.load(fh), trusted=True)
     return merged
+
+
+def _tree_shape(v: Any) -> bool:
+    """What :func:`_parse` makes: tables of tables and lists of strings, nothing else."""
+    if type(v) is not dict:
+        return False
+    for key, value in v.items():
+        if type(key) is not str:
+            return False
+        if type(value) is list:
+            if value and set(map(type, value)) != {str}:
+                return False
+        elif not _tree_shape(value):
+            return False
+    return True
 
 
 def merge(

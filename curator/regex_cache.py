@@ -194,7 +194,7 @@ def save() -> None:
         rows.sort(key=lambda r: (not r[0], -r[1]))  # this run's, then the most recently used
         kept, size = [], 0
         for this_run, _day, row in rows:
-            size += sum(len(x) for x in row if type(x) is str)
+            size += sum(len(x) if type(x) is str else _size(x) for x in row)
             if size > MAX_BYTES and not this_run:
                 break
             kept.append(row)
@@ -214,6 +214,17 @@ def save() -> None:
         except OSError:
             return
         _store.dirty = False
+
+
+def _size(v: Any) -> int:
+    """About what a fact's value takes in the file (a table of phrases is ~0.3 MB)."""
+    if type(v) is str:
+        return len(v)
+    if type(v) is list:
+        return sum(map(_size, v)) + len(v)
+    if type(v) is dict:
+        return sum(len(k) + _size(x) for k, x in v.items())
+    return 8
 
 
 def _load(store: _Store) -> None:

@@ -253,3 +253,41 @@ def test_a_fact_is_kept_for_the_code_that_made_it_and_checked(
     assert len(calls) == 2  # other code: made again
     regex_cache.remembered("needs", "v1", BIG, make, lambda v: False)
     assert len(calls) == 3  # not what the caller expects: made again
+
+
+def test_the_packaged_phrases_are_kept_for_the_files_they_were_read_from(
+    store: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Parsed from TOML once per version of the files; a value of another shape is parsed
+    again; the same tree either way."""
+    from curator import phrase_files
+
+    parsed: list[int] = []
+    real = phrase_files._parse
+
+    def counting(files: list[Path]) -> dict[str, object]:
+        parsed.append(len(files))
+        return real(files)
+
+    monkeypatch.setattr(phrase_files, "_parse", counting)
+    try:
+        phrase_files.packaged_data.cache_clear()
+        first = phrase_files.packaged_data()
+        regex_cache.save()
+        assert parsed == [len(list(phrase_files.phrases_dir().glob("*.toml")))]
+        _fresh_process_view(monkeypatch)
+        phrase_files.packaged_data.cache_clear()
+        assert phrase_files.packaged_data() == first
+        assert len(parsed) == 1  # read back, not parsed
+        for key in regex_cache._store.facts:
+            if key[0] == "phrases":
+                regex_cache._store.facts[key] = {"remarks": {"dismiss": ["re:.*", 3]}}
+        phrase_files.packaged_data.cache_clear()
+        assert phrase_files.packaged_data() == first
+        assert len(parsed) == 2  # not of the shape parsing makes: parsed again
+        monkeypatch.setattr(regex_cache, "file_version", lambda path: path + ":changed")
+        phrase_files.packaged_data.cache_clear()
+        assert phrase_files.packaged_data() == first
+        assert len(parsed) == 3  # other files: parsed again
+    finally:
+        phrase_files.packaged_data.cache_clear()
