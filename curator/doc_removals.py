@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from curator import regex_cache
 from curator.lexicon import default_lexicon, memo
+from curator.name_finder import trie_branches
 from curator.regex_needs import first_char_guard
 
 _CLAUSE_END_RE = regex_cache.compile(r":(?!\d)|：|。|\.\s")
@@ -39,36 +40,11 @@ def _removed_scan() -> tuple[re.Pattern[str], re.Pattern[str]]:
         else:
             literals.append(w.removeprefix("lit:").lower())
     parts = [
-        *_trie(literals),
+        *trie_branches(literals, spaces=True),
         *patterns,
     ]  # one flat top-level alternation: a wrapping group defeats the scan
     prefilter = regex_cache.compile("|".join(parts) or r"(?!x)x")
     return first_char_guard(prefilter), lex.pattern("sections", "removed")
-
-
-def _trie(words: list[str]) -> list[str]:
-    """Literal ``words`` as alternatives by first character, shared prefixes factored out
-    (a space matches any run of white space)."""
-    root: dict[str, dict] = {}
-    for w in words:
-        node = root
-        for ch in w:
-            node = node.setdefault(ch, {})
-        node[""] = {}
-
-    def emit(node: dict[str, dict]) -> str:
-        ends = "" in node
-        alts = [
-            (r"\s+" if ch.isspace() else re.escape(ch)) + emit(sub)
-            for ch, sub in sorted(node.items())
-            if ch
-        ]
-        if not alts:
-            return ""
-        body = alts[0] if len(alts) == 1 and not ends else "(?:" + "|".join(alts) + ")"
-        return f"(?:{body})?" if ends else body
-
-    return [re.escape(ch) + emit(sub) for ch, sub in sorted(root.items()) if ch]
 
 
 _STRUCK_RE = regex_cache.compile(r"~~(?=\S)[^~\n]{1,2000}?~~")

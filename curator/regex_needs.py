@@ -12,9 +12,18 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import Any
 
 from curator import regex_cache
+
+TYPE_CHECKING = False  # not typing's: `curator lookup` imports this module, and typing is ~5 ms
+if TYPE_CHECKING:
+    from typing import Any
+
+    _Node = tuple[Any, Any]
+    """One node of the standard library's regex parse: (opcode, argument)."""
+    _Needs = tuple[list[frozenset[str]], set[str]]
+    """Clauses (one word of each must occur) and the placeholders' sentinels every match
+    fills."""
 
 try:  # the standard library's own regex parser: the one place that knows the syntax exactly
     from re import _constants as _c  # type: ignore[attr-defined]
@@ -98,12 +107,6 @@ def _selective(word: str) -> bool:
 
 
 _MAX_FORMS = 16  # spellings one run may stand for ("[归歸]入" is two)
-
-
-_Node = tuple[Any, Any]
-"""One node of the standard library's regex parse: (opcode, argument)."""
-_Needs = tuple[list[frozenset[str]], set[str]]
-"""Clauses (one word of each must occur) and the placeholders' sentinels every match fills."""
 
 
 def _is_repeat(op: Any) -> bool:
