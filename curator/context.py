@@ -196,14 +196,7 @@ def _terms_of(
 ) -> Callable[[LivingDoc], list[Counter[str]]]:
     """Each doc's section terms, from its index (kept there once counted)."""
     indexes = {d.topic: i for d, i in docs.values()}
-
-    def terms_of(d: LivingDoc) -> list[Counter[str]]:
-        held = indexes.get(d.topic)
-        if held is None:
-            return section_terms(d, base_stop(lexicon))
-        return held_terms(held, d, lexicon)
-
-    return terms_of
+    return lambda d: held_terms(indexes[d.topic], d, lexicon)
 
 
 def _paper_names(doc: LivingDoc) -> dict[str, frozenset[str]]:

@@ -172,9 +172,10 @@ class Profile:
         self.lexicon = lexicon
         names = set(lexicon.topic_names(topic, doc_names))
         self.family = frozenset(w for w in lexicon.topic_family(topic) if w not in names)
+        base = base_stop(lexicon)
         self.people = frozenset(n.lower() for n in people)
-        self.stop = base_stop(lexicon) | self.people
-        self._terms_of = terms_of or (lambda d: section_terms(d, base_stop(lexicon)))
+        self.stop = base | self.people
+        self._terms_of = terms_of or (lambda d: section_terms(d, base))
         self.exclude = frozenset(_name_tokens(names)) | self.stop
         cards = list(cards)
         reported_titles = list(reported_titles)

@@ -31,6 +31,8 @@ class Evening:
         self.config = config
         self.cached = cached
         self._cache: IndexCache | None = None
+        self._docs: dict[str, str] | None = None
+        """Topic -> living doc, as :meth:`check` found them."""
 
     @classmethod
     def open(cls, workspace: str | None, *, cached: bool = True) -> Evening:
@@ -113,8 +115,10 @@ class Evening:
         from curator.config import window_bounds
         from curator.workspace import choose_topic, layout
 
-        choose_topic(self.config, layout(self.config), topic)
+        lay = layout(self.config)
+        choose_topic(self.config, lay, topic)
         window_bounds(self.config, since, until)
+        self._docs = lay.docs
 
     def start_reading_docs(self) -> bool:
         """Start parsing the living docs beside this process (:mod:`curator.doc_pool`), for a
@@ -124,6 +128,7 @@ class Evening:
         from curator.workspace import WorkspaceError, layout
 
         try:
-            return start(self.root, layout(self.config).docs)
+            docs = self._docs if self._docs is not None else layout(self.config).docs
+            return start(self.root, docs)
         except (OSError, WorkspaceError):
             return False  # the analysis says what is wrong

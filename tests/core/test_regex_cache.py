@@ -29,6 +29,19 @@ def store(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     return tmp_path / "cache" / "curator"
 
 
+def _kept_file() -> Path:
+    """The file after a run that compiled ``BIG`` and saved."""
+    regex_cache.compile(BIG, 0)
+    regex_cache.save()
+    return Path(regex_cache.cache_file() or "")
+
+
+def _compiled_afresh(monkeypatch: pytest.MonkeyPatch) -> bool:
+    """Whether a new run compiles ``BIG`` afresh (and gets the pattern ``re`` makes)."""
+    compiled = _fresh_process_view(monkeypatch)
+    return regex_cache.compile(BIG, 0) == re.compile(BIG) and compiled == [(BIG, 0)]
+
+
 def _fresh_process_view(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int]]:
     """Forget this process's store (as a new run would) and count what it compiles afresh."""
     monkeypatch.setattr(regex_cache, "_store", regex_cache._Store())
@@ -90,16 +103,11 @@ def test_a_broken_file_means_compiling_afresh(
 def test_a_program_the_engine_refuses_is_compiled_afresh(
     store: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    regex_cache.compile(BIG, 0)
-    regex_cache.save()
-    path = Path(regex_cache.cache_file() or "")
+    path = _kept_file()
     doc = json.loads(path.read_text(encoding="utf-8"))
     doc["entries"][0][3] = regex_cache._pack([7] * 50)  # a nonsense program, well packed
     path.write_text(json.dumps(doc), encoding="utf-8")
-    compiled = _fresh_process_view(monkeypatch)
-    rx = regex_cache.compile(BIG, 0)
-    assert compiled == [(BIG, 0)]
-    assert rx == re.compile(BIG)
+    assert _compiled_afresh(monkeypatch)
 
 
 @pytest.mark.parametrize(
@@ -115,15 +123,11 @@ def test_a_program_the_engine_refuses_is_compiled_afresh(
 def test_a_packed_program_that_is_none_is_compiled_afresh(
     store: Path, monkeypatch: pytest.MonkeyPatch, packed: str
 ) -> None:
-    regex_cache.compile(BIG, 0)
-    regex_cache.save()
-    path = Path(regex_cache.cache_file() or "")
+    path = _kept_file()
     doc = json.loads(path.read_text(encoding="utf-8"))
     doc["entries"][0][3] = packed
     path.write_text(json.dumps(doc), encoding="utf-8")
-    compiled = _fresh_process_view(monkeypatch)
-    assert regex_cache.compile(BIG, 0) == re.compile(BIG)
-    assert compiled == [(BIG, 0)]
+    assert _compiled_afresh(monkeypatch)
 
 
 def test_the_file_keeps_this_runs_patterns_and_the_latest_others_within_its_size(
@@ -146,25 +150,17 @@ def test_the_file_keeps_this_runs_patterns_and_the_latest_others_within_its_size
 
 
 def test_a_file_others_may_change_is_not_read(store: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    regex_cache.compile(BIG, 0)
-    regex_cache.save()
-    path = Path(regex_cache.cache_file() or "")
+    path = _kept_file()
     path.chmod(0o666)
-    compiled = _fresh_process_view(monkeypatch)
-    assert regex_cache.compile(BIG, 0) == re.compile(BIG)
-    assert compiled == [(BIG, 0)]
+    assert _compiled_afresh(monkeypatch)
 
 
 def test_a_link_is_not_followed(store: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    regex_cache.compile(BIG, 0)
-    regex_cache.save()
-    path = Path(regex_cache.cache_file() or "")
+    path = _kept_file()
     real = path.with_name("elsewhere.json")
     path.rename(real)
     path.symlink_to(real)
-    compiled = _fresh_process_view(monkeypatch)
-    assert regex_cache.compile(BIG, 0) == re.compile(BIG)
-    assert compiled == [(BIG, 0)]
+    assert _compiled_afresh(monkeypatch)
 
 
 def test_a_fifo_where_the_file_should_be_does_not_hang(
@@ -174,9 +170,7 @@ def test_a_fifo_where_the_file_should_be_does_not_hang(
     path = Path(regex_cache.cache_file() or "")
     path.parent.mkdir(parents=True)
     os.mkfifo(path, 0o600)
-    compiled = _fresh_process_view(monkeypatch)
-    assert regex_cache.compile(BIG, 0) == re.compile(BIG)
-    assert compiled == [(BIG, 0)]
+    assert _compiled_afresh(monkeypatch)
 
 
 def test_nowhere_to_write_is_only_slower(store: Path, monkeypatch: pytest.MonkeyPatch) -> None:
