@@ -17,26 +17,23 @@ symlink, at most 4 KB, fields type-checked and control characters stripped.
 from __future__ import annotations
 
 import contextlib
-import errno
 import fcntl
 import json
 import os
 import socket
 import stat
 import sys
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from curator.statedir import open_nofollow
+from curator.statedir import TAKEN, open_nofollow, wait_for_flock
 
 LOCK_TIMEOUT = 3.0
 """Seconds a command waits for the transaction lock before saying the workspace is busy."""
 
 _RECORD_MAX = 4096
-_TAKEN = (errno.EAGAIN, errno.EWOULDBLOCK, errno.EACCES)
 _COMMAND_MAX = 80
 
 
@@ -165,26 +162,6 @@ class WorkspaceBusy(Exception):
         super().__init__(f"workspace busy: {(holder or Holder()).describe()}")
 
 
-def wait_for_flock(fd: int, operation: int, timeout: float) -> bool:
-    """Take ``flock(fd, operation)`` within *timeout* seconds (0: one try); False if not."""
-    deadline = time.monotonic() + max(0.0, timeout)
-    pause = 0.001
-    while True:
-        try:
-            fcntl.flock(fd, operation | fcntl.LOCK_NB)
-            return True
-        except BlockingIOError:
-            pass
-        except OSError as exc:
-            if exc.errno not in _TAKEN:  # anything but "taken" is a real error
-                raise
-        left = deadline - time.monotonic()
-        if left <= 0:
-            return False
-        time.sleep(min(pause, left))
-        pause = min(pause * 2, 0.05)
-
-
 class TxLock:
     """``decisions.lock``: taken (shared to read, exclusive to write) around every transaction."""
 
@@ -265,7 +242,7 @@ def take_session_lock(path: Path) -> int:
         raise SessionTaken(read_holder(path)) from None
     except OSError as exc:
         os.close(fd)
-        if exc.errno in _TAKEN:
+        if exc.errno in TAKEN:
             raise SessionTaken(read_holder(path)) from None
         raise
     with contextlib.suppress(OSError):

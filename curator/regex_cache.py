@@ -168,52 +168,76 @@ def cache_file() -> str | None:
     return os.path.join(base, f"regex-{tag}.json")
 
 
+SAVE_WAIT = 2.0
+"""Seconds a save waits for another process's (a write takes milliseconds); then it gives up:
+the programs stay unsaved, which only makes a next start slower."""
+
+
 def save() -> None:
     """Write the programs compiled in this process (with those another process wrote meanwhile);
-    never raises: a cache that cannot be written is only a slower next start."""
+    never raises: a cache that cannot be written is only a slower next start.
+
+    The read, merge and write hold ``<file>.lock``: the UI and the processes it starts beside
+    it save into the same file, and two merges interleaved would drop what the first wrote."""
     with _store.lock:
         if not _store.dirty or _store.path is None:
             return
+        import fcntl
+
+        from curator.statedir import open_nofollow, wait_for_flock
+
         path = _store.path
-        import json
-        import time
-
-        on_disk, disk_facts, days = _read(path)
-        today = int(time.time() // 86400)
-        days.update(_store.days)
-        now = {*_store.used, *_store.facts_used}
-        days.update(dict.fromkeys(now, today))
-        rows: list[tuple[bool, int, list[Any]]] = [
-            (k in now, days.get(k, 0), [*_to_data(k, v), days.get(k, 0)])
-            for k, v in {**on_disk, **_store.entries}.items()
-        ]
-        rows += [
-            (k in now, days.get(k, 0), [*k, v, days.get(k, 0)])
-            for k, v in {**disk_facts, **_store.facts}.items()
-        ]
-        rows.sort(key=lambda r: (not r[0], -r[1]))  # this run's, then the most recently used
-        kept, size = [], 0
-        for this_run, _day, row in rows:
-            size += sum(len(x) if type(x) is str else _size(x) for x in row)
-            if size > MAX_BYTES and not this_run:
-                break
-            kept.append(row)
-        data = json.dumps(
-            {
-                "version": FORMAT,
-                "entries": [r for r in kept if len(r) == 8],
-                "facts": [r for r in kept if len(r) == 5],
-            },
-            ensure_ascii=False,
-        ).encode("utf-8")
         try:
-            from curator.atomic import atomic_write_bytes
-
             os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
-            atomic_write_bytes(path, data, mode=0o600)
+            fd = open_nofollow(path + ".lock", os.O_RDWR | os.O_CREAT, 0o600)
         except OSError:
             return
-        _store.dirty = False
+        try:
+            if wait_for_flock(fd, fcntl.LOCK_EX, SAVE_WAIT):
+                _merge_and_write(path)
+        except OSError:
+            return
+        finally:
+            os.close(fd)  # the lock goes with it
+
+
+def _merge_and_write(path: str) -> None:
+    """The file again: this run's programs and facts, then what it held, within its size."""
+    import json
+    import time
+
+    on_disk, disk_facts, days = _read(path)
+    today = int(time.time() // 86400)
+    days.update(_store.days)
+    now = {*_store.used, *_store.facts_used}
+    days.update(dict.fromkeys(now, today))
+    rows: list[tuple[bool, int, list[Any]]] = [
+        (k in now, days.get(k, 0), [*_to_data(k, v), days.get(k, 0)])
+        for k, v in {**on_disk, **_store.entries}.items()
+    ]
+    rows += [
+        (k in now, days.get(k, 0), [*k, v, days.get(k, 0)])
+        for k, v in {**disk_facts, **_store.facts}.items()
+    ]
+    rows.sort(key=lambda r: (not r[0], -r[1]))  # this run's, then the most recently used
+    kept, size = [], 0
+    for this_run, _day, row in rows:
+        size += sum(len(x) if type(x) is str else _size(x) for x in row)
+        if size > MAX_BYTES and not this_run:
+            break
+        kept.append(row)
+    data = json.dumps(
+        {
+            "version": FORMAT,
+            "entries": [r for r in kept if len(r) == 8],
+            "facts": [r for r in kept if len(r) == 5],
+        },
+        ensure_ascii=False,
+    ).encode("utf-8")
+    from curator.atomic import atomic_write_bytes
+
+    atomic_write_bytes(path, data, mode=0o600)
+    _store.dirty = False
 
 
 def _size(v: Any) -> int:

@@ -136,3 +136,31 @@ def read_own(path: str | os.PathLike[str]) -> bytes | None:
             return fh.read()
     finally:
         os.close(fd)
+
+
+TAKEN = (errno.EAGAIN, errno.EWOULDBLOCK, errno.EACCES)
+"""What ``flock`` with ``LOCK_NB`` raises when another holds the lock."""
+
+
+def wait_for_flock(fd: int, operation: int, timeout: float) -> bool:
+    """Take ``flock(fd, operation)`` within *timeout* seconds (0: one try); False if not: a
+    holder stopped with SIGSTOP (or hung on a dead network disk) never hangs the waiter."""
+    import fcntl  # only where a lock is taken: `curator lookup` starts without it
+    import time
+
+    deadline = time.monotonic() + max(0.0, timeout)
+    pause = 0.001
+    while True:
+        try:
+            fcntl.flock(fd, operation | fcntl.LOCK_NB)
+            return True
+        except BlockingIOError:
+            pass
+        except OSError as exc:
+            if exc.errno not in TAKEN:  # anything but "taken" is a real error
+                raise
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return False
+        time.sleep(min(pause, left))
+        pause = min(pause * 2, 0.05)

@@ -285,3 +285,50 @@ def test_the_packaged_phrases_are_kept_for_the_files_they_were_read_from(
         assert len(parsed) == 3  # other files: parsed again
     finally:
         phrase_files.packaged_data.cache_clear()
+
+
+_SAVER = """
+import sys
+from curator import regex_cache
+me, rounds = sys.argv[1], int(sys.argv[2])
+for n in range(rounds):
+    regex_cache.compile(sys.argv[3].replace("word", f"p{me}r{n}x"), 0)
+    regex_cache.save()
+"""
+
+
+def test_processes_saving_at_once_lose_nothing(store: Path) -> None:
+    """The UI and the processes it starts beside it save into one file: each save reads what the
+    others wrote and writes it back with its own, and none may write over another's merge."""
+    env = {**os.environ, "XDG_CACHE_HOME": str(store.parent), "PYTHONPATH": str(ROOT)}
+    env.pop(regex_cache.ENV, None)
+    procs, rounds = "abcd", 12
+    running = [
+        subprocess.Popen([sys.executable, "-c", _SAVER, me, str(rounds), BIG], env=env, cwd=ROOT)
+        for me in procs
+    ]
+    assert all(p.wait(timeout=120) == 0 for p in running)
+    kept, _facts, _days = regex_cache._read(regex_cache.cache_file() or "")
+    expected = {BIG.replace("word", f"p{me}r{n}x") for me in procs for n in range(rounds)}
+    assert expected <= {source for source, _flags in kept}
+
+
+def test_a_save_that_cannot_take_the_lock_gives_up_and_saves_later(
+    store: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A holder that never lets go (stopped, hung) costs a save, never a hang at exit."""
+    import fcntl
+
+    path = Path(regex_cache.cache_file() or "")
+    path.parent.mkdir(parents=True)
+    monkeypatch.setattr(regex_cache, "SAVE_WAIT", 0.05)
+    holder = os.open(str(path) + ".lock", os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(holder, fcntl.LOCK_EX)
+        regex_cache.compile(BIG, 0)
+        regex_cache.save()
+        assert not path.exists()
+    finally:
+        os.close(holder)
+    regex_cache.save()  # still to save: it is
+    assert _compiled_afresh(monkeypatch) is False
