@@ -210,13 +210,14 @@ def _flag_overlaps(
 ) -> None:
     """Flag increments that may be about the same thing; between two known ones a flag is noise."""
     places: dict[frozenset[str], frozenset[str]] = {}  # one copy of each (~1,100 at 35,000)
+    naming = [_naming_items(i) for i in incs]
     find_overlaps(
         incs,
         # not named here: find_overlaps lets the texts go once it has counted their words
         [inc_text(inc, ctx.cards.get(inc.arxiv[0]) if inc.arxiv else None) for inc in incs],
-        [_naming_items(i) for i in incs],
+        naming,
         context=[places.setdefault(p, p) for p in map(neighbourhood, incs, repeat(ctx))],
-        related={**said_overlap(in_window, incs), **discussed_together(cited, incs)},
+        related={**said_overlap(in_window, incs, naming), **discussed_together(cited, incs)},
     )
     # a flag is for triage: between two already-known items it is only noise
     new_ids = {i.id for i in incs if i.status == "new"}

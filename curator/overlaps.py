@@ -145,21 +145,37 @@ def _names(incs: list[Increment], primaries: list[list[Item]]) -> dict[str, int]
     return names
 
 
+class IncrementNames:
+    """The increments' short names (:func:`_names`) and where a text names them: names of six
+    characters or more in any case, shorter ones as written, never inside a longer word."""
+
+    def __init__(self, incs: list[Increment], primaries: list[list[Item]]) -> None:
+        names = _names(incs, primaries)
+        exact = {k: v for k, v in names.items() if len(k) < 6}
+        folded = {k: v for k, v in names.items() if len(k) >= 6}
+        self._finders = [
+            (NameFinder(table, fold), table, fold)
+            for table, fold in ((exact, False), (folded, True))
+            if table  # no names: no pattern (an empty one matches everywhere)
+        ]
+
+    def named(self, text: str) -> Iterator[tuple[int, str]]:
+        """(increment, the name as written) for each name *text* holds."""
+        for finder, table, fold in self._finders:
+            for start, end in finder.finditer(text):
+                name = text[start:end]
+                j = table.get(name.lower() if fold else name)
+                if j is not None and not _word_inside(text, start, end):
+                    yield j, name
+
+
 def _link_cross_references(
     incs: list[Increment], primaries: list[list[Item]], links: dict[tuple[int, int], str]
 ) -> None:
-    """Pairs one's text names the other: its ID, or its short name (unless half the relay does):
-    names of six characters or more in any case, shorter ones as written."""
-    names = _names(incs, primaries)
+    """Pairs one's text names the other: its ID, or its short name (unless half the relay does)."""
+    names = IncrementNames(incs, primaries)
     id_owner = {a: i for i, inc in enumerate(incs) for a in inc.arxiv[:1]}
     named: dict[int, dict[int, str]] = {}  # increment named → {increment whose text names it: why}
-    exact = {k: v for k, v in names.items() if len(k) < 6}
-    folded = {k: v for k, v in names.items() if len(k) >= 6}
-    finders = [
-        (NameFinder(table, fold), table, fold)
-        for table, fold in ((exact, False), (folded, True))
-        if table  # no names: no pattern (an empty one matches everywhere)
-    ]
     for i, inc in enumerate(incs):
         own = set(inc.arxiv)
         for it in primaries[i]:
@@ -169,14 +185,11 @@ def _link_cross_references(
                 j = id_owner.get(mid)
                 if j is not None and j != i and mid not in own:
                     links.setdefault(_pair(i, j), f"{where} mentions {mid}")
-            for finder, table, fold in finders:
-                for start, end in finder.finditer(it.text):
-                    name = it.text[start:end]
-                    j = table.get(name.lower() if fold else name)
-                    if j is not None and j != i and not _word_inside(it.text, start, end):
-                        by = named.setdefault(j, {})
-                        if len(by) < _COMMON_NAME:  # past it, the name is common: held no more
-                            by.setdefault(i, f"{where} names {name}")
+            for j, name in names.named(it.text):
+                if j != i:
+                    by = named.setdefault(j, {})
+                    if len(by) < _COMMON_NAME:  # past it, the name is common: held no more
+                        by.setdefault(i, f"{where} names {name}")
     for j, by in named.items():
         if len(by) >= _COMMON_NAME:
             # a name half the relay mentions (an engine, a lab) relates nothing in particular

@@ -12,8 +12,9 @@ from __future__ import annotations
 from curator.arxiv import find_ids
 from curator.lexicon import default_lexicon
 from curator.mentions import sentence_spans
-from curator.models import Increment, short_path
+from curator.models import Increment, Item, short_path
 from curator.note_items import BULLET
+from curator.overlaps import IncrementNames
 from curator.urls import find_urls, normalize_url
 from curator.workspace import LoadedNote
 
@@ -24,18 +25,22 @@ _OVERLAP_WINDOW = 12
 """Lines back a remark that two papers overlap may look for them (a chat thread's last messages)."""
 
 
-def said_overlap(in_window: list[LoadedNote], incs: list[Increment]) -> dict[tuple[int, int], str]:
-    """Pairs of new increments a conversation says overlap: a message that cites nothing itself
-    ("no, other group, same problem — mark them as overlap", ``[remarks] say_overlap``) about the
-    two papers the messages just before it cite (up to :data:`_OVERLAP_WINDOW` lines back, not
-    past a heading), when exactly two new ones are.  Lists are left to the item rules: a bullet
-    belongs to its own item, whose words the matcher reads."""
+def said_overlap(
+    in_window: list[LoadedNote], incs: list[Increment], naming: list[list[Item]]
+) -> dict[tuple[int, int], str]:
+    """Pairs of new increments a note says overlap (``[remarks] say_overlap``: "same problem —
+    mark them as overlap", "put them side by side"), in a remark that cites nothing itself:
+    the two it names (their short names: "WorldEval-R and SplatArena … side by side"), else, in a
+    conversation, the two papers the messages just before it cite (up to
+    :data:`_OVERLAP_WINDOW` lines back, not past a heading or a bullet).  Exactly two new
+    increments, or none.  ``naming``: each increment's items whose titles name it."""
     lex = default_lexicon()
     say = lex.phrases("remarks", "say_overlap")
     new_of = {a: k for k, inc in enumerate(incs) if inc.status == "new" for a in inc.arxiv}
     new_of.update(
         {normalize_url(u): k for k, inc in enumerate(incs) if inc.status == "new" for u in inc.urls}
     )
+    names: IncrementNames | None = None  # made when a remark first needs it
     out: dict[tuple[int, int], str] = {}
     for ln in in_window:
         text = ln.note.text
@@ -43,25 +48,34 @@ def said_overlap(in_window: list[LoadedNote], incs: list[Increment]) -> dict[tup
             continue
         lines = text.split("\n")
         for i, line in enumerate(lines):
-            if next(say.finditer(line), None) is None or _cites(line) or BULLET.match(line):
+            if next(say.finditer(line), None) is None or _cites(line):
                 continue
-            cited: list[int] = []
-            for back in lines[max(0, i - _OVERLAP_WINDOW) : i][::-1]:
-                if back.lstrip().startswith("#"):
-                    break
-                if BULLET.match(back):
-                    cited = []
-                    break
-                keys = [m.id for m in find_ids(back)] + [
-                    normalize_url(u) for u, _s, _e in find_urls(back)
-                ]
-                cited.extend(new_of[k] for k in keys if k in new_of and new_of[k] not in cited)
+            if names is None:
+                names = IncrementNames(incs, naming)
+            cited = list(dict.fromkeys(j for j, _n in names.named(line) if incs[j].status == "new"))
+            if len(cited) != 2 and not BULLET.match(line):
+                # a list item belongs to its own item, whose words the matcher reads
+                cited = _cited_before(lines, i, new_of)
             if len(cited) == 2:
                 a, b = sorted(cited)
                 out.setdefault(
                     (a, b), f"{short_path(ln.note.path)} says they overlap: “{line.strip()[:50]}”"
                 )
     return out
+
+
+def _cited_before(lines: list[str], i: int, new_of: dict[str, int]) -> list[int]:
+    """The new increments the lines before line *i* cite, nearest first (none past a heading;
+    none at all past a bullet: a list is its items' own)."""
+    cited: list[int] = []
+    for back in lines[max(0, i - _OVERLAP_WINDOW) : i][::-1]:
+        if back.lstrip().startswith("#"):
+            break
+        if BULLET.match(back):
+            return []
+        keys = [m.id for m in find_ids(back)] + [normalize_url(u) for u, _s, _e in find_urls(back)]
+        cited.extend(new_of[k] for k in keys if k in new_of and new_of[k] not in cited)
+    return cited
 
 
 def _cites(line: str) -> bool:

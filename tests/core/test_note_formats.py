@@ -811,6 +811,31 @@ def test_a_thread_that_says_two_papers_overlap_flags_them(tmp_path: Path) -> Non
 
 
 @pytest.mark.parametrize(
+    "remark",
+    [
+        "- LeakScan and PairRank really are two different papers: put them side by side.",
+        "## Later\n\nCompared with Ana: LeakScan and PairRank overlap, same problem, other fix.",
+    ],
+)
+def test_a_remark_that_names_two_papers_as_overlapping_flags_them(
+    tmp_path: Path, remark: str
+) -> None:
+    """The remark cites no ID and no paper is just before it: it names both by their short names
+    (a list item, or a paragraph under another heading), and that is what relates them."""
+    note = (
+        "# Reading\n\n"
+        "- LeakScan: benchmark contamination of test sets found by membership inference on "
+        "pretraining corpora https://arxiv.org/abs/2611.05824\n"
+        "- PairRank: position bias and verbosity bias of judge models, agreement with human raters "
+        "2611.05825\n\n" + remark + "\n"
+    )
+    incs = run(tmp_path, note)
+    flagged = {o.id: o.reason for o in incs["2611.05824"].overlaps}
+    assert "2611.05825" in flagged
+    assert "says they overlap" in flagged["2611.05825"]
+
+
+@pytest.mark.parametrize(
     ("line", "title"),
     [
         ("- SBPV(2611.05823)下午扫了一遍:冷启动那段要写进条目;放 4.3 就行", "SBPV"),
