@@ -292,6 +292,12 @@ def _find_ids_long(text: str) -> tuple[ArxivMatch, ...]:
     return tuple(_find_ids(text))
 
 
+def find_ids_once(text: str) -> list[ArxivMatch]:
+    """:func:`find_ids` for a text no other reader asks about (a whole living doc): its answer is
+    not kept (the doc's ~80,000 matches and its masked text held ~8 MB at 8,000 notes)."""
+    return _find_ids(text)
+
+
 def _find_ids(text: str) -> list[ArxivMatch]:
     norm, offsets = _normalise(text)
     match = _match_class()
