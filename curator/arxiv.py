@@ -277,12 +277,13 @@ def normalize_id(query: str) -> tuple[str, str | None] | None:
 _LONG_TEXT = 4096
 
 
-def find_ids(text: str) -> list[ArxivMatch]:
+def find_ids(text: str, *, keep: bool = True) -> list[ArxivMatch]:
     """Every valid arXiv ID occurrence in ``text``, in order, with offsets into ``text``.
 
     A long text (a whole note, a run of lines) is asked about by several readers in turn; its
-    answer is kept for the next one (a 1 MB ID dump was scanned eight times)."""
-    if len(text) > _LONG_TEXT:
+    answer is kept for the next one (a 1 MB ID dump was scanned eight times). ``keep=False``: a
+    text no other reader asks about (a whole living doc, whose ~80,000 matches held ~8 MB)."""
+    if keep and len(text) > _LONG_TEXT:
         return list(_find_ids_long(text))
     return _find_ids(text)
 
@@ -290,12 +291,6 @@ def find_ids(text: str) -> list[ArxivMatch]:
 @functools.lru_cache(maxsize=4)
 def _find_ids_long(text: str) -> tuple[ArxivMatch, ...]:
     return tuple(_find_ids(text))
-
-
-def find_ids_once(text: str) -> list[ArxivMatch]:
-    """:func:`find_ids` for a text no other reader asks about (a whole living doc): its answer is
-    not kept (the doc's ~80,000 matches and its masked text held ~8 MB at 8,000 notes)."""
-    return _find_ids(text)
 
 
 def _find_ids(text: str) -> list[ArxivMatch]:

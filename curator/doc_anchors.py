@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from itertools import accumulate
 from typing import Literal
 
-from curator.arxiv import find_ids, find_ids_once
+from curator.arxiv import find_ids
 from curator.doc_removals import removed_occurrences
 from curator.models import Anchor, Citation
 from curator.section_numbers import fold
@@ -304,7 +304,7 @@ def _masked_lines(lines: list[str], masked_ranges: list[tuple[int, int]]) -> lis
 def _occurrences(masked: str, starts: list[int]) -> list[_Raw]:
     """Every arXiv ID and (non-arXiv) URL of the masked text, IDs first."""
     raw: list[_Raw] = []
-    for m in find_ids_once(masked):  # the masked doc is read once: nothing to keep
+    for m in find_ids(masked, keep=False):  # the masked doc is read once: nothing to keep
         i = bisect_right(starts, m.start) - 1
         raw.append((i, m.start - starts[i], m.end - starts[i], "arxiv", m.id))
     url_keys: dict[str, str | None] = {}  # badges and repo links repeat a lot

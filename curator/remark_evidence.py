@@ -30,7 +30,7 @@ def said_overlap(
 ) -> dict[tuple[int, int], str]:
     """Pairs of new increments a note says overlap (``[remarks] say_overlap``: "same problem —
     mark them as overlap", "put them side by side"), in a remark that cites nothing itself:
-    the two it names (their short names: "WorldEval-R and SplatArena … side by side"), else, in a
+    the two it names (their short names: "FooNet and BarKV … side by side"), else, in a
     conversation, the two papers the messages just before it cite (up to
     :data:`_OVERLAP_WINDOW` lines back, not past a heading or a bullet).  Exactly two new
     increments, or none.  ``naming``: each increment's items whose titles name it."""
