@@ -26,7 +26,7 @@ from curator.matcher import cluster_items
 from curator.models import Analysis, FileProblem, Increment, Item, PaperCard, Window
 from curator.note_roles import NoteRoles, known_topics, outside
 from curator.overlap_inputs import discussed_together, inc_text, neighbourhood
-from curator.overlaps import find_overlaps
+from curator.overlaps import IncrementNames, find_overlaps
 from curator.reading import FileReader, Files, Progress, Reader, read_files
 from curator.remark_evidence import said_overlap, said_same
 from curator.urls import normalize_url
@@ -211,13 +211,15 @@ def _flag_overlaps(
     """Flag increments that may be about the same thing; between two known ones a flag is noise."""
     places: dict[frozenset[str], frozenset[str]] = {}  # one copy of each (~1,100 at 35,000)
     naming = [_naming_items(i) for i in incs]
+    names = IncrementNames(incs, naming)  # one pattern of their names, for remarks and overlaps
     find_overlaps(
         incs,
         # not named here: find_overlaps lets the texts go once it has counted their words
         [inc_text(inc, ctx.cards.get(inc.arxiv[0]) if inc.arxiv else None) for inc in incs],
         naming,
         context=[places.setdefault(p, p) for p in map(neighbourhood, incs, repeat(ctx))],
-        related={**said_overlap(in_window, incs, naming), **discussed_together(cited, incs)},
+        related={**said_overlap(in_window, incs, names), **discussed_together(cited, incs)},
+        names=names,
     )
     # a flag is for triage: between two already-known items it is only noise
     new_ids = {i.id for i in incs if i.status == "new"}

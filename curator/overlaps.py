@@ -61,19 +61,23 @@ def find_overlaps(
     per_item: int = 3,
     context: list[frozenset[str]] | None = None,
     related: dict[tuple[int, int], str] | None = None,
+    names: IncrementNames | None = None,
 ) -> None:
     """Flag related-but-distinct increments (content, cross-mentions, names, shared context); fills
     ``overlaps``.  ``context`` holds, per increment, what places it in the doc (its section, the
     anchored papers it builds on): two increments that share it are neighbours, compared even when
     their wording differs, and what they share adds to their score.  ``related`` holds pairs
-    (index, index, low first) the caller knows are related, with the reason."""
+    (index, index, low first) the caller knows are related, with the reason; ``names``, the
+    increments' :class:`IncrementNames` when the caller made them (else made here)."""
     if len(incs) < 2:
         return
     # ~10^5 short-lived sets, lists and tuples, no cycles: full passes only cost time
     with paused_gc():
         tfidf = TermMatrix.tfidf(map(tokens, texts))
         del texts  # when the caller holds no other reference, the texts go before the pairs come
-        _flag_overlaps(incs, tfidf, primaries, distinct or set(), per_item, context, related)
+        links: dict[tuple[int, int], str] = dict(related or {})
+        _link_cross_references(incs, primaries, links, names)
+        _flag_overlaps(incs, tfidf, distinct or set(), per_item, context, links)
 
 
 _TITLE_BANDS = 24
@@ -105,14 +109,11 @@ def _word_hashes(word: str) -> tuple[int, ...]:
 def _flag_overlaps(
     incs: list[Increment],
     tfidf: TermMatrix,
-    primaries: list[list[Item]],
     distinct: set[frozenset[str]],
     per_item: int,
-    context: list[frozenset[str]] | None = None,
-    related: dict[tuple[int, int], str] | None = None,
+    context: list[frozenset[str]] | None,
+    links: dict[tuple[int, int], str],
 ) -> None:
-    links: dict[tuple[int, int], str] = dict(related or {})
-    _link_cross_references(incs, primaries, links)
     _link_families(incs, links)
     # as tuples: a frozenset of a title's ~6 words takes ~650 bytes, ~23 MB at 35,000 increments
     title_words = [tuple(_title_words(inc.title)) for inc in incs]
@@ -170,10 +171,14 @@ class IncrementNames:
 
 
 def _link_cross_references(
-    incs: list[Increment], primaries: list[list[Item]], links: dict[tuple[int, int], str]
+    incs: list[Increment],
+    primaries: list[list[Item]],
+    links: dict[tuple[int, int], str],
+    names: IncrementNames | None = None,
 ) -> None:
-    """Pairs one's text names the other: its ID, or its short name (unless half the relay does)."""
-    names = IncrementNames(incs, primaries)
+    """Pairs one's text names the other: its ID, or its short name (unless half the relay does).
+    ``names``: the increments' names when the caller has them already."""
+    names = names or IncrementNames(incs, primaries)
     id_owner = {a: i for i, inc in enumerate(incs) for a in inc.arxiv[:1]}
     named: dict[int, dict[int, str]] = {}  # increment named → {increment whose text names it: why}
     for i, inc in enumerate(incs):

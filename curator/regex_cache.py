@@ -178,27 +178,30 @@ def save() -> None:
     never raises: a cache that cannot be written is only a slower next start.
 
     The read, merge and write hold ``<file>.lock``: the UI and the processes it starts beside
-    it save into the same file, and two merges interleaved would drop what the first wrote."""
-    with _store.lock:
-        if not _store.dirty or _store.path is None:
-            return
-        import fcntl
+    it save into the same file, and two merges interleaved would drop what the first wrote.
+    That lock is waited for before this process's own: a compile in another thread never waits
+    behind another process."""
+    path = _store.path
+    if not _store.dirty or path is None:
+        return
+    import fcntl
 
-        from curator.statedir import open_nofollow, wait_for_flock
+    from curator.statedir import open_nofollow, wait_for_flock
 
-        path = _store.path
-        try:
-            os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
-            fd = open_nofollow(path + ".lock", os.O_RDWR | os.O_CREAT, 0o600)
-        except OSError:
-            return
-        try:
-            if wait_for_flock(fd, fcntl.LOCK_EX, SAVE_WAIT):
-                _merge_and_write(path)
-        except OSError:
-            return
-        finally:
-            os.close(fd)  # the lock goes with it
+    try:
+        os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
+        fd = open_nofollow(path + ".lock", os.O_RDWR | os.O_CREAT, 0o600)
+    except OSError:
+        return
+    try:
+        if wait_for_flock(fd, fcntl.LOCK_EX, SAVE_WAIT):
+            with _store.lock:
+                if _store.dirty:  # another thread may have saved meanwhile
+                    _merge_and_write(path)
+    except OSError:
+        return
+    finally:
+        os.close(fd)  # the lock goes with it
 
 
 def _merge_and_write(path: str) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from curator.arxiv import find_ids
 from curator.lexicon import default_lexicon
 from curator.mentions import sentence_spans
-from curator.models import Increment, Item, short_path
+from curator.models import Increment, short_path
 from curator.note_items import BULLET
 from curator.overlaps import IncrementNames
 from curator.urls import find_urls, normalize_url
@@ -26,21 +26,20 @@ _OVERLAP_WINDOW = 12
 
 
 def said_overlap(
-    in_window: list[LoadedNote], incs: list[Increment], naming: list[list[Item]]
+    in_window: list[LoadedNote], incs: list[Increment], names: IncrementNames
 ) -> dict[tuple[int, int], str]:
     """Pairs of new increments a note says overlap (``[remarks] say_overlap``: "same problem —
     mark them as overlap", "put them side by side"), in a remark that cites nothing itself:
     the two it names (their short names: "FooNet and BarKV … side by side"), else, in a
     conversation, the two papers the messages just before it cite (up to
     :data:`_OVERLAP_WINDOW` lines back, not past a heading or a bullet).  Exactly two new
-    increments, or none.  ``naming``: each increment's items whose titles name it."""
+    increments, or none."""
     lex = default_lexicon()
     say = lex.phrases("remarks", "say_overlap")
     new_of = {a: k for k, inc in enumerate(incs) if inc.status == "new" for a in inc.arxiv}
     new_of.update(
         {normalize_url(u): k for k, inc in enumerate(incs) if inc.status == "new" for u in inc.urls}
     )
-    names: IncrementNames | None = None  # made when a remark first needs it
     out: dict[tuple[int, int], str] = {}
     for ln in in_window:
         text = ln.note.text
@@ -50,8 +49,6 @@ def said_overlap(
         for i, line in enumerate(lines):
             if next(say.finditer(line), None) is None or _cites(line):
                 continue
-            if names is None:
-                names = IncrementNames(incs, naming)
             cited = list(dict.fromkeys(j for j, _n in names.named(line) if incs[j].status == "new"))
             if len(cited) != 2 and not BULLET.match(line):
                 # a list item belongs to its own item, whose words the matcher reads
