@@ -53,10 +53,35 @@ def _shape() -> tuple[list[re.Pattern[str]], tuple[str, ...]]:
 
 _NAME_SLUG = regex_cache.compile(r"^\d{4}-?\d{2}-?\d{2}(?:[T_]\d{4})?[-_]?")
 
+TITLE_WORDS = 14
+"""A first line longer than this is a sentence, not a title: it may mention a briefing ("…
+Briefing proper comes at 22:00.") without being one."""
+_CLAUSE = re.compile(r"[·—–|:(),;\[\]]")
+
 
 @memo
 def _words() -> re.Pattern[str]:
     return default_lexicon().pattern("briefings", "words")
+
+
+@memo
+def _for_words() -> re.Pattern[str]:
+    """``[briefings] for_words``: what a note *for* a briefing says before the word ("para el
+    briefing de mañana", "Bits for tonight's briefing")."""
+    return default_lexicon().pattern("briefings", "for_words")
+
+
+def _titles_briefing(first: str) -> bool:
+    """The first line is a briefing's title: it holds a briefing word that no ``for_words``
+    governs (within the three words before it, in its clause), and it is short enough to be a
+    title."""
+    if len(first.split()) > TITLE_WORDS:
+        return False
+    for m in _words().finditer(first):
+        clause = _CLAUSE.split(first[: m.start()])[-1]
+        if not _for_words().search(" ".join(clause.split()[-3:])):
+            return True
+    return False
 
 
 @memo
@@ -150,9 +175,8 @@ def briefing_info(text: str, name: str) -> tuple[str | None, str | None]:
     first = _first_line(head)
     slug = _NAME_SLUG.sub("", name.rsplit(".", 1)[0])
     words = _words()
-    titled = bool(words.search(first)) or bool(
-        words.search(slug.replace("-", " ").replace("_", " "))
-    )
+    in_title = _titles_briefing(first)
+    titled = in_title or bool(words.search(slug.replace("-", " ").replace("_", " ")))
     if not titled and not _bucketed(head):
         low = head.lower()
         shape, hints = _shape()
@@ -160,7 +184,7 @@ def briefing_info(text: str, name: str) -> tuple[str | None, str | None]:
             return None, None  # most notes stop here, before any regex
         if sum(1 for pat in shape if pat.search(head)) < 5:
             return None, None
-    topic = _topic_in(first) if titled and words.search(first) else None
+    topic = _topic_in(first) if in_title else None
     if topic is None:
         topic = _topic_in(slug.replace("-", " ").replace("_", " "))
     if topic is None and not titled:

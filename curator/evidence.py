@@ -383,7 +383,9 @@ def note_evidence(ev: Evidence, c: Cluster, basis: list[Item], ctx: Context) -> 
         if ev.group_other:
             break
     ev.machine_only = bool(notes) and all(n in ctx.machine_notes for n in notes)
-    ev.remote_category = remote_category(basis, ctx.lexicon)
+    # a colleague who names it, even in passing, is more than a bot matching its words
+    named = any(m.note not in ctx.machine_notes for m in c.mentions)
+    ev.remote_category = None if named else remote_category(basis, ctx.lexicon)
     card = ev.card
     if card is not None and card.category:
         cat = card.category.lower()

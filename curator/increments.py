@@ -74,6 +74,8 @@ def build_increment(c: Cluster, ctx: Context, authors: dict[str, str]) -> Increm
     ev = Evidence(
         topic=ctx.topic, has_key=c.kind in ("arxiv", "url"), card=card, mention_only=not primary
     )
+    if not primary and c.kind == "arxiv":
+        ev.told_apart = told_apart(c.key, c.mentions, ctx)
     if c.kind == "malformed":
         ev.malformed = list(dict.fromkeys(m for it in c.items for m in it.malformed))
     _place(inc, ev, c, keys, ctx)
@@ -337,6 +339,28 @@ def built_on(it: Item, ctx: Context) -> list[str]:
         if apart.search(sentence):
             told_apart.update(m.id for m in find_ids(sentence))
     return [m for m in it.mentions if m not in told_apart]
+
+
+def told_apart(key: str, mentions: list[Item], ctx: Context) -> str | None:
+    """The sentence that tells ``key`` apart, when every item mentioning it names it only so (see
+    :func:`built_on`); else None."""
+    if not mentions:
+        return None
+    said = None
+    apart = ctx.lexicon.pattern("remarks", "distinct")
+    for it in mentions:
+        if key not in it.mentions or key in built_on(it, ctx):
+            return None
+        if said is None:
+            said = next(
+                (
+                    it.text[a:b].strip()
+                    for a, b in sentence_spans(it.text)
+                    if apart.search(it.text[a:b]) and key in {m.id for m in find_ids(it.text[a:b])}
+                ),
+                None,
+            )
+    return said[:120] if said else None
 
 
 def card_increments(cards: list[PaperCard], incs: list[Increment], ctx: Context) -> list[Increment]:

@@ -85,6 +85,9 @@ class Evidence:
     machine_only: bool = False
     """Every source is a machine digest (a keyword bot, an alert)."""
     mention_only: bool = False
+    told_apart: str | None = None
+    """The sentence of a note that names it only to tell another paper apart from it ("not to be
+    confused with X (2603.1)"), when every source does so: it is not a candidate."""
 
 
 Rule = Callable[[Evidence], Judgment | None]
@@ -143,6 +146,13 @@ def _briefing_left_out(e: Evidence) -> Judgment | None:
         if e.left_out and not e.filed_here
         else None
     )
+
+
+def _told_apart(e: Evidence) -> Judgment | None:
+    if not e.told_apart:
+        return None
+    why = f"named only to tell another paper apart from it: “{e.told_apart}”"
+    return Judgment("off-topic", why, "told-apart")
 
 
 def _hint_nowhere(e: Evidence) -> Judgment | None:
@@ -247,6 +257,7 @@ RULES: list[tuple[str, Rule]] = [
     ("author-verdict", _author_verdict),
     ("left-out-heading", _negative_heading),
     ("briefing-left-out", _briefing_left_out),
+    ("told-apart", _told_apart),
     ("section-hint", _hint_nowhere),
     ("card-category", _card_category),
     ("note-scope", _note_scope),

@@ -19,7 +19,14 @@ from curator.arxiv import find_ids
 from curator.fields import match_field
 from curator.lexicon import default_lexicon
 from curator.mdblocks import LIST_MARKER
-from curator.note_html import html_lists, html_tables, may_have_html_lists, may_have_html_tables
+from curator.note_html import (
+    html_bookmarks,
+    html_lists,
+    html_tables,
+    may_have_html_bookmarks,
+    may_have_html_lists,
+    may_have_html_tables,
+)
 from curator.note_markers import (
     EMOJI_BULLET,
     GLYPH_BULLET,
@@ -370,6 +377,7 @@ READERS: tuple[tuple[str, Callable[[str], bool], Callable[[str], str]], ...] = (
     ("lettered entries", lambda t: LETTERED.search(t) is not None, lettered_entries),
     ("rule and arrow bullets", lambda t: RULE_BULLET.search(t) is not None, rule_bullets),
     ("task lists", lambda t: "[" in t and TASK_BOX.search(t) is not None, task_boxes),
+    ("HTML bookmarks", may_have_html_bookmarks, html_bookmarks),
     ("HTML lists", may_have_html_lists, html_lists),
     ("HTML tables", may_have_html_tables, html_tables),
     ("bold item titles", _may_have_bold_titles, _bold_titles),

@@ -13,7 +13,14 @@ from __future__ import annotations
 import html
 import re
 
-__all__ = ["html_lists", "html_tables", "may_have_html_lists", "may_have_html_tables"]
+__all__ = [
+    "html_bookmarks",
+    "html_lists",
+    "html_tables",
+    "may_have_html_bookmarks",
+    "may_have_html_lists",
+    "may_have_html_tables",
+]
 
 _LI = re.compile(r"<li\b", re.IGNORECASE)
 _LIST_TAG = re.compile(r"[ \t]*<(?P<close>/?)(?:ul|ol)\b[^<>]{0,200}>", re.IGNORECASE)
@@ -127,4 +134,47 @@ def html_tables(text: str) -> str:
             out.append(row)
         rows += 1
         slot = -1
+    return "\n".join(out)
+
+
+_DT = re.compile(r"<dt>", re.IGNORECASE)
+_DT_LINK = re.compile(r"[ \t]*<dt>[ \t]*(?=<a\b)", re.IGNORECASE)
+_DT_FOLDER = re.compile(
+    r"[ \t]*<dt>[ \t]*<h\d\b[^<>]{0,300}>(.{0,300}?)</h\d[ \t]*>", re.IGNORECASE
+)
+_DD = re.compile(r"[ \t]*<dd>[ \t]*", re.IGNORECASE)
+_HEADING_TAG = re.compile(
+    r"[ \t]*<h(\d)\b[^<>]{0,300}>(.{0,300}?)</h\d[ \t]*>[ \t]*$", re.IGNORECASE
+)
+_FILE_TAGS = re.compile(
+    r"[ \t]*(?:<!doctype\b[^<>]*>|<meta\b[^<>]*>|<title>.{0,300}?</title>|</?dl>(?:[ \t]*<p>)?|<p>)"
+    r"[ \t]*$",
+    re.IGNORECASE,
+)
+
+
+def may_have_html_bookmarks(text: str) -> bool:
+    """A cheap test: a ``<DT>`` tag somewhere (a browser's or a bookmark app's export)."""
+    return _DT.search(text) is not None
+
+
+def html_bookmarks(text: str) -> str:
+    """*text* with a bookmark file's entries read as Markdown; same line count.  Each ``<DT><A
+    HREF>`` is a ``- [title](url)`` entry and the ``<DD>`` line under it its comment (the saver's
+    own words, with their verdict and section); a ``<DT><H3>`` folder is a heading; the file's
+    own tags go."""
+    out: list[str] = []
+    for line in text.split("\n"):
+        if (m := _DT_LINK.match(line)) is not None:
+            out.append("- " + _inline(line[m.end() :]).strip())
+        elif (m := _DT_FOLDER.match(line)) is not None:
+            out.append("## " + html.unescape(m.group(1)).strip())
+        elif (m := _DD.match(line)) is not None:
+            out.append("  " + _inline(line[m.end() :]).strip())
+        elif (m := _HEADING_TAG.match(line)) is not None:
+            out.append("#" * int(m.group(1)) + " " + html.unescape(m.group(2)).strip())
+        elif _FILE_TAGS.match(line):
+            out.append("")
+        else:
+            out.append(line)
     return "\n".join(out)

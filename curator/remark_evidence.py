@@ -31,7 +31,8 @@ def said_overlap(
     """Pairs of new increments a note says overlap (``[remarks] say_overlap``: "same problem —
     mark them as overlap", "put them side by side"), in a remark that cites nothing itself:
     the two it names (their short names: "FooNet and BarKV … side by side"), else, in a
-    conversation, the two papers the messages just before it cite (up to
+    conversation, the one it names and the nearest paper cited before it, or the two papers the
+    messages just before it cite (up to
     :data:`_OVERLAP_WINDOW` lines back, not past a heading or a bullet).  Exactly two new
     increments, or none."""
     lex = default_lexicon()
@@ -50,9 +51,11 @@ def said_overlap(
             if next(say.finditer(line), None) is None or _cites(line):
                 continue
             cited = list(dict.fromkeys(j for j, _n in names.named(line) if incs[j].status == "new"))
-            if len(cited) != 2 and not BULLET.match(line):
+            if len(cited) < 2 and not BULLET.match(line):
                 # a list item belongs to its own item, whose words the matcher reads
-                cited = _cited_before(lines, i, new_of)
+                before = [k for k in _cited_before(lines, i, new_of) if k not in cited]
+                # one named ("same problem FooNet attacks"): the message before cites the other
+                cited = [*cited, *before[:1]] if cited else before
             if len(cited) == 2:
                 a, b = sorted(cited)
                 out.setdefault(

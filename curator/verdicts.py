@@ -74,6 +74,8 @@ class VerdictReader:
             for m in phrases.finditer(text, low, present):
                 if any(a < m.end() and m.start() < b for a, b in taken):
                     continue
+                if _in_menu(text, m):
+                    continue  # "[Read] · [Save to library] · [Not relevant]": offered, not chosen
                 if kind == "dismiss" and not self._judges(text, m):
                     # "agents begin skipping tests" reports; "eh, skip." and "lol no" judge
                     continue
@@ -151,6 +153,23 @@ _CLAUSE_END = re.compile(r"\s*(?:$|[.,;:!?()（）\[\]。，；：！？、—�
 """What may follow a one-word judgement: punctuation or the end, never the rest of a word
 ("skip-gram", "drop-in")."""
 _CLAUSE_START = re.compile(r"[.,;:!?()（）\[\]。，；：！？、—–|\"“”]|\s-\s")
+
+
+_BUTTON = r"\[[^\[\]\n]*\](?:\([^()\n]*\))?"
+_MENU = re.compile(rf"{_BUTTON}(?:[ \t]*[·|•][ \t]*{_BUTTON})+[ \t]*$", re.MULTILINE)
+"""Two or more bracketed buttons or links joined by "·", "|" or "•", ending a line: a feed's
+actions (the line may have been joined to the entry's text above it)."""
+
+
+def _in_menu(text: str, m: re.Match[str]) -> bool:
+    """The remark is one button of a row of them ("[Save to library] · [Not relevant]"): a digest
+    offers it to the reader; nobody chose it.  A lone tag ("Foo 2610.1 [skip]") still judges."""
+    b = text.find("\n", m.end())
+    line_start = text.rfind("\n", 0, m.start()) + 1
+    for row in _MENU.finditer(text, line_start, len(text) if b < 0 else b):
+        if row.start() <= m.start() and m.end() <= row.end():
+            return True
+    return False
 
 
 def _clip(text: str, start: int, end: int, width: int = 80) -> str:

@@ -172,6 +172,13 @@ CASES = [
         ),
         ["rag", "reranker", "hnsw", "chunking"],
     ),
+    (
+        "told-apart",
+        "told-apart",
+        "off-topic",
+        ev(mention_only=True, told_apart="Not to be confused with LeakScan (arXiv:2611.05824)"),
+        ["apart from it", "Not to be confused with LeakScan"],
+    ),
     ("unidentified", "no-identifier", "unverified", ev(has_key=False), ["no arXiv ID or link"]),
     (
         "relevance",

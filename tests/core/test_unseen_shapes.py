@@ -1,0 +1,192 @@
+"""Shapes first met in a relay written blind to the code: a working note that only mentions the
+briefing, a feed's row of buttons, a paper named only to be told apart, a bot's category for a
+paper a colleague also names.  Each is judged by what the text is, whatever the team or topic."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from test_note_formats import PATH, SINCE, UNTIL, run
+
+from curator.analysis import analyze
+from curator.briefings import briefing_info
+from curator.models import Increment
+
+
+@pytest.mark.parametrize(
+    ("first", "name"),
+    [
+        ("Bits for tonight's evaluation briefing", "2026-11-20T1000-bits.md"),
+        ("domingo 19:20 — para el briefing de mañana", "2026-11-20T1920-tarde.md"),
+        ("pra amanhã (fica pro briefing de segunda)", "2026-11-20T2005-pra-amanha.md"),
+        (
+            "Scratch, Friday evening — reference list for the reading group with my own triage "
+            "remarks underneath. Briefing proper comes at 22:00.",
+            "2026-11-20T2005-scratch.md",
+        ),
+    ],
+)
+def test_a_note_that_only_mentions_the_briefing_is_not_one(first: str, name: str) -> None:
+    assert briefing_info(f"{first}\n\n- FooBench (arXiv:2611.05823): a new benchmark.\n", name) == (
+        None,
+        None,
+    )
+
+
+@pytest.mark.parametrize(
+    ("first", "topic"),
+    [
+        ("Evaluation · evening briefing · Fri 20 Nov 2026", "evaluation"),
+        ("Evaluation briefing — Fri 2026-11-20", "evaluation"),
+        ("evaluation — briefing de sábado, 21/11/2026", "evaluation"),
+    ],
+)
+def test_a_briefings_title_still_makes_one(first: str, topic: str) -> None:
+    assert (
+        briefing_info(f"# {first}\n\n- FooBench (arXiv:2611.05823)\n", "2026-11-20.md")[0] == topic
+    )
+
+
+def test_the_editors_note_for_tonights_briefing_holds_candidates(tmp_path: Path) -> None:
+    run(
+        tmp_path,
+        "Bits for tonight's briefing\n\n"
+        "- LeakProbe (arXiv:2611.05823): paraphrased benchmark leakage found by membership "
+        "inference on pretraining corpora; contamination of test sets. §1.1\n",
+    )
+    (tmp_path / "curator.toml").write_text(
+        'topic = "evaluation"\ntimezone = "Europe/Berlin"\neditor = "alice"\n', encoding="utf-8"
+    )
+    a = analyze(tmp_path, since=SINCE, until=UNTIL)
+    assert not [n.path for n in a.notes if n.briefing_topic is not None]
+    inc = next(i for i in a.increments if i.id == "2611.05823")
+    assert (inc.status, inc.sources[0].path) == ("new", PATH)
+
+
+FEED = """# Your Research Feed · 3 new papers
+
+**LeakProbe: Paraphrased Benchmark Contamination Detection by Membership Inference**
+A. Ruiz, B. Chen · 2 Nov 2026 · cs.CL
+TLDR: detects paraphrased leakage of benchmark questions into pretraining corpora.
+[Read](https://arxiv.org/abs/2611.05823) · [Save to library] · [Not relevant]
+"""
+
+
+def test_a_feeds_not_relevant_button_is_no_verdict(tmp_path: Path) -> None:
+    inc = run(tmp_path, FEED)["2611.05823"]
+    assert inc.status == "new", inc.status_reason
+    assert inc.status_rule != "author-verdict"
+
+
+def test_a_lone_not_relevant_tag_still_judges(tmp_path: Path) -> None:
+    inc = run(
+        tmp_path,
+        "- LeakProbe (arXiv:2611.05823): paraphrased benchmark leakage detection [not relevant]\n",
+    )["2611.05823"]
+    assert (inc.status, inc.status_rule) == ("off-topic", "author-verdict")
+
+
+def test_a_paper_named_only_to_be_told_apart_is_no_candidate(tmp_path: Path) -> None:
+    incs = run(
+        tmp_path,
+        "- LeakProbe (arXiv:2611.05823): finds paraphrased benchmark leakage by membership "
+        "inference; contamination of test sets. Not to be confused with LeakScan (Kumar et al., "
+        "2026, arXiv:2611.05824), which we are not tracking.\n",
+    )
+    assert incs["2611.05823"].status == "new"
+    told = incs["2611.05824"]
+    assert (told.status, told.status_rule) == ("off-topic", "told-apart")
+    assert "confused" in told.status_reason
+
+
+def with_bobs_note(tmp_path: Path, text: str) -> list[Increment]:
+    """The workspace :func:`run` made, analysed again with a note of bob's beside alice's (none
+    when ``text`` is empty)."""
+    if text:
+        (tmp_path / "inbox/bob").mkdir(parents=True)
+        (tmp_path / "inbox/bob/2026-11-20T1100-y.md").write_text(text, encoding="utf-8")
+    return analyze(tmp_path, since=SINCE, until=UNTIL).increments
+
+
+BOT = """---
+bot: arxiv-alerts
+---
+# arXiv alert: keywords contamination, leakage
+
+## physics.soc-ph
+
+- **Leakage of Benchmark Questions into Pretraining Corpora: a Contamination Census** (arXiv:2611.05826)
+  membership inference; contamination; test sets; judges
+"""
+
+
+@pytest.mark.parametrize("named", [False, True])
+def test_a_bots_remote_category_gives_way_when_a_colleague_names_the_paper(
+    tmp_path: Path, named: bool
+) -> None:
+    run(tmp_path, BOT)
+    bob = (
+        "- JudgeBias follow-up (arXiv:2610.02345) — compare with the census in arXiv:2611.05826.\n"
+    )
+    incs = with_bobs_note(tmp_path, bob if named else "")
+    inc = next(i for i in incs if i.id == "2611.05826")
+    assert (inc.status_rule == "remote-category") is not named, inc.status_reason
+
+
+def test_a_chat_line_naming_one_paper_relates_it_to_the_link_posted_just_before(
+    tmp_path: Path,
+) -> None:
+    chat = (
+        "10:31 <kev> new post from the audits blog: https://audits.example.org/posts/paraphrase-leaks\n"
+        "10:33 <kev> argues that n-gram audits miss paraphrased leakage; rewrites every question\n"
+        "10:35 <ana> same problem LeakProbe attacks, different fix. don't merge them, but flag it\n"
+    )
+    run(tmp_path, chat)
+    incs = with_bobs_note(
+        tmp_path,
+        "- LeakProbe (arXiv:2611.05823): membership inference finds benchmark questions in "
+        "pretraining corpora.\n",
+    )
+    probe = next(i for i in incs if i.id == "2611.05823")
+    post = next(i for i in incs if i.urls and "paraphrase-leaks" in i.urls[0])
+    assert probe.status == post.status == "new"
+    flagged = [o for o in probe.overlaps if o.id == post.id]
+    assert flagged and "says they overlap" in flagged[0].reason
+
+
+BOOKMARKS = """My bookmarks export, tonight's adds. My comments are the <DD> lines.
+
+<!DOCTYPE NETSCAPE-Bookmark-file-1>
+<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=UTF-8">
+<TITLE>Bookmarks</TITLE>
+<H1>Bookmarks</H1>
+<DL><p>
+    <DT><H3 ADD_DATE="1775302260">eval-inbox</H3>
+    <DL><p>
+        <DT><A HREF="https://arxiv.org/abs/2611.05823v2" ADD_DATE="1775302260" TAGS="x">LeakProbe: Paraphrased Leakage Detection</A>
+        <DD>Membership inference finds paraphrased benchmark questions in pretraining corpora. Already in 1.2 — nothing to do.
+        <DT><A HREF="https://arxiv.org/abs/2611.05824" ADD_DATE="1775302440">JudgeDrift: Position Bias of Judge Models Over Time</A>
+        <DD>Position bias and verbosity bias of judge models drift across versions. → 1.2
+        <DT><A HREF="https://jobs.example.org/vacancies/ml-engineer-2026" ADD_DATE="1775302800">ML Engineer (Evaluation), Berlin</A>
+        <DD>Not for the doc — for Bob, he was asking.
+    </DL><p>
+</DL><p>
+"""
+
+
+def test_a_bookmark_files_comments_belong_to_their_own_links(tmp_path: Path) -> None:
+    from curator.note_formats import read_formats
+
+    read = read_formats(BOOKMARKS)
+    assert read.count("\n") == BOOKMARKS.count("\n")
+    assert (
+        "- [JudgeDrift: Position Bias of Judge Models Over Time](https://arxiv.org/abs/2611.05824)"
+        in read
+    )
+    incs = run(tmp_path, BOOKMARKS)
+    drift = incs["2611.05824"]
+    assert drift.title.startswith("JudgeDrift")
+    assert drift.suggested_sections[0].section == "§1.2"
+    job = next(i for i in incs.values() if i.urls and "jobs.example.org" in i.urls[0])
+    assert job.status == "off-topic", job.status_reason
