@@ -16,6 +16,7 @@ import re
 from bisect import bisect_right
 
 from curator.arxiv import find_ids, find_malformed_ids, may_hold_malformed
+from curator.digits import ascii_digits
 from curator.footnotes import inline_footnotes, inline_numbered_refs
 from curator.inline_entries import remap_lines, unfold_entries
 from curator.item_finders import FINDERS
@@ -96,6 +97,7 @@ def preprocess(text: str) -> tuple[str, dict[str, str], list[str]]:
     """Drop HTML comments, open <details>, lift front matter, read footnotes where cited; line
     numbers are preserved."""
     warnings: list[str] = []
+    text = ascii_digits(text)
     front, end = read_front_matter(text)
     if end > 0:  # blank it out, keeping line numbers
         stop = text.find("\n", end + 1)

@@ -190,3 +190,28 @@ def test_a_bookmark_files_comments_belong_to_their_own_links(tmp_path: Path) -> 
     assert drift.suggested_sections[0].section == "§1.2"
     job = next(i for i in incs.values() if i.urls and "jobs.example.org" in i.urls[0])
     assert job.status == "off-topic", job.status_reason
+
+
+@pytest.mark.parametrize(
+    ("note", "section"),
+    [
+        ("- JudgeDrift (arXiv:2611.05824): سوگیری موقعیت داوران.\n  - پیشنهاد بخش: ۱.۱\n", "§1.1"),
+        ("- JudgeDrift (arXiv:2611.05824): विषय पर नया पेपर. खंड १.१ में।\n", "§1.1"),
+        ("- JudgeDrift (arXiv:2611.05824): ورقة جديدة.\n  - القسم المقترح: ١.١\n", "§1.1"),
+    ],
+    ids=["persian", "hindi", "arabic"],
+)
+def test_a_hint_in_another_script_with_its_own_digits_names_the_section(
+    tmp_path: Path, note: str, section: str
+) -> None:
+    # the words say "judge bias" (§1.2's subject): only the hint can place it in §1.1
+    inc = run(tmp_path, note)["2611.05824"]
+    assert inc.suggested_sections[0].section == section, inc.suggested_sections
+
+
+def test_digits_of_every_script_read_as_ascii_one_for_one() -> None:
+    from curator.digits import ascii_digits
+
+    text = "بخش ۱.۲.۲ · खण्ड ४.१ · ٣.٤ · ２０２６年 · x² · 12"
+    assert ascii_digits(text) == "بخش 1.2.2 · खण्ड 4.1 · 3.4 · 2026年 · x² · 12"
+    assert len(ascii_digits(text)) == len(text)
