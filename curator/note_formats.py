@@ -27,6 +27,7 @@ from curator.note_html import (
     may_have_html_lists,
     may_have_html_tables,
 )
+from curator.note_legends import may_have_legend, read_legends
 from curator.note_markers import (
     EMOJI_BULLET,
     GLYPH_BULLET,
@@ -371,6 +372,7 @@ def _quoted_messages(text: str) -> str:
 
 READERS: tuple[tuple[str, Callable[[str], bool], Callable[[str], str]], ...] = (
     ("quoted messages", lambda t: _QUOTED_LINE.search(t) is not None, _quoted_messages),
+    ("code legends", may_have_legend, read_legends),
     ("outliner page links", lambda t: "[[" in t, _outliner_links),
     ("bullet glyphs", lambda t: GLYPH_BULLET.search(t) is not None, glyph_bullets),
     ("emoji bullets", lambda t: EMOJI_BULLET.search(t) is not None, emoji_bullets),

@@ -215,3 +215,47 @@ def test_digits_of_every_script_read_as_ascii_one_for_one() -> None:
     text = "بخش ۱.۲.۲ · खण्ड ४.१ · ٣.٤ · ２０２６年 · x² · 12"
     assert ascii_digits(text) == "بخش 1.2.2 · खण्ड 4.1 · 3.4 · 2026年 · x² · 12"
     assert len(ascii_digits(text)) == len(text)
+
+
+QUEUE = """# reading-queue.yaml, dumped by our triage script
+# status: new = for the relay · have = already in the doc · drop = not ours
+items:
+  - id: "2611.05823"
+    title: LeakProbe — paraphrased benchmark leakage by membership inference
+    status: new
+    take: contamination of test sets in pretraining corpora; §1.1
+  - id: "2611.05827"
+    title: JudgeCopy — benchmark questions for judge models
+    status: drop
+    take: judge models and benchmark contamination, but a products-team tool.
+"""
+
+
+def test_a_notes_own_legend_gives_its_codes_their_meaning(tmp_path: Path) -> None:
+    from curator.note_legends import read_legends
+
+    read = read_legends(QUEUE)
+    assert "    status: drop (not ours)" in read.split("\n")
+    assert read.count("\n") == QUEUE.count("\n")
+    incs = run(tmp_path, QUEUE)
+    assert incs["2611.05823"].status == "new"
+    dropped = incs["2611.05827"]
+    assert (dropped.status, dropped.status_rule) == ("off-topic", "author-verdict")
+    assert "not ours" in dropped.status_reason
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "- FooNet (arXiv:2611.05823): tau = 0.92 cuts samples",
+        "eff = shift(model, [v_a, v_b], layer=12, alpha=8.0, n=400)",
+        "https://x.example.org/a?utm_campaign=w13&utm_medium=email&utm_source=newsletter",
+        'Content-Type: text/plain; charset="UTF-8"; format=flowed',
+        "Saturday batch from Berlin, read tonight. Ticked = read fully, unticked = skimmed only",
+    ],
+)
+def test_code_queries_and_prose_are_no_legend(line: str) -> None:
+    from curator.note_legends import read_legends
+
+    text = f"{line}\n  status: flowed\n  kind: skimmed\n"
+    assert read_legends(text) == text
