@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rapidfuzz import fuzz
 
@@ -330,36 +331,36 @@ def built_on(it: Item, ctx: Context) -> list[str]:
     paper as X (2511.09234)", "和 D.1 那篇没关系"): where X is anchored says nothing of this one."""
     if not it.mentions:
         return []
-    apart = ctx.lexicon.pattern("remarks", "distinct")
-    if not apart.search(it.text):
-        return list(it.mentions)
-    told_apart: set[str] = set()
-    for a, b in sentence_spans(it.text):
-        sentence = it.text[a:b]
+    apart = _told_apart_in(it.text, ctx.lexicon.pattern("remarks", "distinct"))
+    return [m for m in it.mentions if m not in apart] if apart else list(it.mentions)
+
+
+@lru_cache(maxsize=256)
+def _told_apart_in(text: str, apart: re.Pattern[str]) -> dict[str, str]:
+    """ID → the sentence of ``text`` that names it to tell it apart (memoised: an item citing
+    thousands of IDs is asked once, not once per ID)."""
+    if not apart.search(text):
+        return {}
+    out: dict[str, str] = {}
+    for a, b in sentence_spans(text):
+        sentence = text[a:b]
         if apart.search(sentence):
-            told_apart.update(m.id for m in find_ids(sentence))
-    return [m for m in it.mentions if m not in told_apart]
+            for m in find_ids(sentence):
+                out.setdefault(m.id, sentence.strip())
+    return out
 
 
 def told_apart(key: str, mentions: list[Item], ctx: Context) -> str | None:
     """The sentence that tells ``key`` apart, when every item mentioning it names it only so (see
     :func:`built_on`); else None."""
-    if not mentions:
-        return None
-    said = None
     apart = ctx.lexicon.pattern("remarks", "distinct")
+    said = None
     for it in mentions:
-        if key not in it.mentions or key in built_on(it, ctx):
+        # (each item here mentions ``key``: the cluster's mention items)
+        sentence = _told_apart_in(it.text, apart).get(key)
+        if sentence is None or key == it.primary_arxiv:
             return None
-        if said is None:
-            said = next(
-                (
-                    it.text[a:b].strip()
-                    for a, b in sentence_spans(it.text)
-                    if apart.search(it.text[a:b]) and key in {m.id for m in find_ids(it.text[a:b])}
-                ),
-                None,
-            )
+        said = said or sentence
     return said[:120] if said else None
 
 
