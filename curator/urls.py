@@ -320,7 +320,29 @@ def _once(url: str) -> str:
     key = host + _trim_path(path)
     if host in ("doi.org", "dx.doi.org"):
         key = "doi.org" + _trim_path(path).lower()  # DOIs are case-insensitive; one key per paper
+    elif (doi := _doi_path().match(path)) is not None:
+        # a publisher's page named by its DOI ("dl.acm.org/doi/abs/10.1145/…",
+        # "link.springer.com/article/10.1007/…") is the paper doi.org names
+        return "doi.org/" + _trim_path("/" + doi.group(1)).lower().lstrip("/")
     return _strip(f"{key}?{query}") if query else key
+
+
+_DOI_PATHS: list[re.Pattern[str]] = []
+
+
+def _doi_path() -> re.Pattern[str]:
+    """A path that is a DOI after one or two of ``[urls] doi_path_words`` ("/doi/",
+    "/doi/abs/", "/article/")."""
+    if not _DOI_PATHS:
+        from curator.lexicon import default_lexicon
+
+        words = "|".join(map(re.escape, default_lexicon().literals("urls", "doi_path_words")))
+        _DOI_PATHS.append(
+            re.compile(
+                rf"/(?:(?:{words or '(?!x)x'})/){{1,2}}(10\.\d{{4,9}}/[^?#\s]*[^?#\s/])/?$", re.I
+            )
+        )
+    return _DOI_PATHS[0]
 
 
 _normalize_cached = functools.lru_cache(maxsize=32768)(_normalize)

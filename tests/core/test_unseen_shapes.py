@@ -259,3 +259,38 @@ def test_code_queries_and_prose_are_no_legend(line: str) -> None:
 
     text = f"{line}\n  status: flowed\n  kind: skimmed\n"
     assert read_legends(text) == text
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "https://dl.acm.org/doi/10.1145/3298689.3346996",
+        "https://dl.acm.org/doi/abs/10.1145/3298689.3346996?casa_token=AbC",
+        "https://doi.org/10.1145/3298689.3346996",
+        "doi:10.1145/3298689.3346996",
+    ],
+)
+def test_a_publishers_page_named_by_its_doi_is_the_paper_doi_org_names(url: str) -> None:
+    from curator.urls import find_urls, normalize_url
+
+    link = url if url.startswith("http") else next(u for u, _s, _e in find_urls(url))
+    assert normalize_url(link) == "doi.org/10.1145/3298689.3346996"
+
+
+def test_a_path_that_only_contains_a_doi_like_number_is_not_a_doi() -> None:
+    from curator.urls import normalize_url
+
+    assert normalize_url("https://github.com/foo/10.1234/x") == "github.com/foo/10.1234/x"
+
+
+def test_a_note_linking_the_publishers_page_finds_the_doi_the_doc_anchors(tmp_path: Path) -> None:
+    run(tmp_path, "- JudgeACM (https://dl.acm.org/doi/abs/10.1145/3298689.3346996): judge bias.\n")
+    doc = tmp_path / "organized/knowledge/evaluation.md"
+    doc.write_text(
+        doc.read_text(encoding="utf-8")
+        + "- **JudgeACM** (https://doi.org/10.1145/3298689.3346996): judge models at scale.\n",
+        encoding="utf-8",
+    )
+    inc = next(i for i in with_bobs_note(tmp_path, "") if i.id.startswith("doi.org/10.1145"))
+    assert inc.status == "anchored", inc.status_reason
+    assert inc.anchored_in[0].section == "§1.2"
