@@ -112,7 +112,10 @@ class VerdictReader:
         word = m.group(0).strip()
         if not word[-1:].isascii() or " " in word:
             return True  # a phrase ("out of scope", "not ours") is a judgement wherever it stands
-        if not _CLAUSE_END.match(text, m.end()):
+        end = m.end()
+        while end < len(text) and text[end] in "*_":
+            end += 1  # "*dropped* the graph objective" goes on past its emphasis; "**skip**." ends
+        if not (_CLAUSE_END if end == m.end() else _CLAUSE_END_PLAIN).match(text, end):
             return False
         clause = _CLAUSE_START.split(text[: m.start()])[-1]
         words = re.findall(r"[^\W\d_]+", clause)
@@ -152,6 +155,8 @@ skip")."""
 _CLAUSE_END = re.compile(r"\s*(?:$|[.,;:!?()（）\[\]。，；：！？、—–|*_\"'”’]|-(?![\w-]))")
 """What may follow a one-word judgement: punctuation or the end, never the rest of a word
 ("skip-gram", "drop-in")."""
+_CLAUSE_END_PLAIN = re.compile(r"\s*(?:$|[.,;:!?()（）\[\]。，；：！？、—–|\"'”’]|-(?![\w-]))")
+""":data:`_CLAUSE_END` after a word's emphasis marks: what follows them must end the clause."""
 _CLAUSE_START = re.compile(r"[.,;:!?()（）\[\]。，；：！？、—–|\"“”]|\s-\s")
 
 

@@ -294,3 +294,20 @@ def test_a_note_linking_the_publishers_page_finds_the_doi_the_doc_anchors(tmp_pa
     inc = next(i for i in with_bobs_note(tmp_path, "") if i.id.startswith("doi.org/10.1145"))
     assert inc.status == "anchored", inc.status_reason
     assert inc.anchored_in[0].section == "§1.2"
+
+
+@pytest.mark.parametrize(
+    ("text", "judges"),
+    [
+        ("New: they *dropped* the graph objective for boards", False),
+        ("New: they _skipped_ the warm-up stage entirely", False),
+        ("eh, **skip**.", True),
+        ("meh. *drop*", True),
+    ],
+)
+def test_an_emphasised_verb_in_a_sentence_is_no_verdict(text: str, judges: bool) -> None:
+    from curator.lexicon import default_lexicon
+    from curator.verdicts import VerdictReader
+
+    reader = VerdictReader(default_lexicon(), ["evaluation"], ["rag"], [])
+    assert bool([v for v in reader.read(text) if v.kind == "dismiss"]) is judges
