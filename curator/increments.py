@@ -115,7 +115,20 @@ def _keys(c: Cluster, primary: list[Item]) -> _Keys:
             seen_norm.add(nu)
     if c.kind == "url" and not urls:
         urls.append(c.key)
+        # named only in passing: the key, and a link as written on another host that the key
+        # stands for (the publisher's page of a DOI), so the paper reads as its notes cite it
+        host = c.key.split("/", 1)[0]
+        for it in c.mentions:
+            for u in (*it.urls, *it.linked):
+                if u not in urls and _host_of(u) != host and normalize_url(u) == c.key:
+                    urls.append(u)
     return _Keys(arx, urls, seen_norm, c.key if c.kind == "url" else None)
+
+
+def _host_of(url: str) -> str:
+    """The host a link is written with, without scheme and "www."."""
+    rest = url.split("://", 1)[-1]
+    return rest.split("/", 1)[0].lower().removeprefix("www.")
 
 
 def _describe(inc: Increment, c: Cluster, keys: _Keys, authors: dict[str, str]) -> None:

@@ -311,3 +311,10 @@ def test_an_emphasised_verb_in_a_sentence_is_no_verdict(text: str, judges: bool)
 
     reader = VerdictReader(default_lexicon(), ["evaluation"], ["rag"], [])
     assert bool([v for v in reader.read(text) if v.kind == "dismiss"]) is judges
+
+
+def test_a_doi_named_in_passing_keeps_the_publishers_link_the_note_wrote(tmp_path: Path) -> None:
+    acm = "https://dl.acm.org/doi/10.1145/3298689.3346996"
+    run(tmp_path, f"- LeakProbe (arXiv:2611.05823): leakage audits; compare with {acm}.\n")
+    inc = next(i for i in with_bobs_note(tmp_path, "") if i.id.startswith("doi.org/10.1145"))
+    assert inc.urls == ["doi.org/10.1145/3298689.3346996", acm]
