@@ -17,7 +17,7 @@ from curator.arxiv import find_ids, normalize_id
 from curator.lexicon import default_lexicon, memo
 from curator.models import PaperCard
 from curator.textio import ReadProblem, is_ignored_name, read_text
-from curator.urls import find_urls, normalize_url
+from curator.urls import find_urls, is_arxiv_url, normalize_url
 
 __all__ = ["CARD_NAME", "load_cards", "parse_card"]
 
@@ -180,11 +180,12 @@ def _body_id(value: str) -> str | None:
     return ids[0].id if ids else None
 
 
-def _header_links(text: str) -> list[str]:
+def header_links(text: str) -> list[str]:
     """The card's own addresses: links in its header, before the first section of its body.
 
-    An arXiv or DOI link names the paper itself (its ID says so); any other link there (code,
-    project page) is another address of the same paper."""
+    An arXiv link (or arXiv's own DOI) names the paper itself (its ID says so); any other link
+    there (the published version's DOI, code, project page) is another address of the same
+    paper."""
     links: list[str] = []
     for n, line in enumerate(text.split("\n")):
         if n >= _HEADER_LINES:
@@ -196,8 +197,8 @@ def _header_links(text: str) -> list[str]:
         if "." not in line and "/" not in line:
             continue  # no link without a dot or a slash (most header lines)
         for url, _s, _e in find_urls(line):
-            if find_ids(url) or "doi.org/" in url.lower():
-                continue
+            if find_ids(url) or is_arxiv_url(url):
+                continue  # the paper itself, by its ID; a publisher's DOI is its other address
             key = normalize_url(url)
             if key not in links:
                 links.append(key)
@@ -217,7 +218,7 @@ def parse_card(text: str, path: str) -> PaperCard:
         return card
 
     fields, title = _header_fields(text)
-    card.links = _header_links(text)
+    card.links = header_links(text)
     card.title = title or fields.get("title") or title
     if fields.get("category"):
         card.category = _category(fields["category"])

@@ -117,7 +117,7 @@ def _keys(c: Cluster, primary: list[Item]) -> _Keys:
         urls.append(c.key)
         # named only in passing: the key, and a link as written on another host that the key
         # stands for (the publisher's page of a DOI), so the paper reads as its notes cite it
-        host = c.key.split("/", 1)[0]
+        host = _host_of(c.key)
         for it in c.mentions:
             for u in (*it.urls, *it.linked):
                 if u not in urls and _host_of(u) != host and normalize_url(u) == c.key:
@@ -128,7 +128,7 @@ def _keys(c: Cluster, primary: list[Item]) -> _Keys:
 def _host_of(url: str) -> str:
     """The host a link is written with, without scheme and "www."."""
     rest = url.split("://", 1)[-1]
-    return rest.split("/", 1)[0].lower().removeprefix("www.")
+    return re.split(r"[/?#]", rest, maxsplit=1)[0].lower().removeprefix("www.")
 
 
 def _describe(inc: Increment, c: Cluster, keys: _Keys, authors: dict[str, str]) -> None:
@@ -158,6 +158,13 @@ def _place(inc: Increment, ev: Evidence, c: Cluster, keys: _Keys, ctx: Context) 
         anchored.extend(ctx.anchors_by_id.get(a, []))
     for nu in keys.normalized:
         anchored.extend(ctx.anchors_by_url.get(nu, []))
+    card = ctx.cards.get(c.key) if c.kind == "arxiv" and not anchored else None
+    for link in card.links if card else ():
+        # the doc anchors the paper by another address its card gives (the published DOI)
+        refs = ctx.anchors_by_url.get(link, [])
+        if refs and not anchored:
+            ev.anchored_reason = f"the doc anchors {link} in {refs[0].section}: its paper card's"
+        anchored.extend(refs)
     if not anchored and c.kind != "arxiv":
         ref = name_anchor(primary[:1], ctx)
         if ref:

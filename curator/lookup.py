@@ -184,6 +184,8 @@ def answer(
         idx.refresh_cards(st.cards)
     if kind == "arxiv" and "/" not in key:
         _answer_cards(idx, st, res, key, many=not one_shot)
+        if not res.anchored:
+            _answer_by_card_links(idx, st, res, topic)
     if check:
         idx.refresh_notes(st)
         idx.checked_at = time.monotonic()
@@ -222,6 +224,28 @@ def _answer_docs(
         for rel in [r for r in idx.docs if r not in st.docs.values()]:  # a doc that went away
             del idx.docs[rel]
             idx.dirty = True
+
+
+def _answer_by_card_links(
+    idx: LookupIndex, st: _Settings, res: LookupResult, topic: str | None
+) -> None:
+    """An ID no doc anchors whose card gives another address of the paper that one does (the
+    published version's DOI, "doi:10.1145/…"): anchored where that address is.  (Rare, so the
+    card reader is imported here: a warm lookup imports no more than it needs.)"""
+    if not any(not c["empty"] for c in res.paper_cards):
+        return
+    from curator.cards import header_links
+    from curator.textio import ReadProblem, read_text
+
+    for card in res.paper_cards:
+        if card["empty"]:
+            continue
+        try:
+            text = read_text(Path(st.cards) / card["path"].rsplit("/", 1)[-1]).text
+        except ReadProblem:
+            continue
+        for link in header_links(text):
+            _answer_docs(idx, st, res, f"url:{link}", topic, check=False)
 
 
 def _answer_cards(idx: LookupIndex, st: _Settings, res: LookupResult, key: str, many: bool) -> None:

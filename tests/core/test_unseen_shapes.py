@@ -109,6 +109,12 @@ def with_bobs_note(tmp_path: Path, text: str) -> list[Increment]:
     return analyze(tmp_path, since=SINCE, until=UNTIL).increments
 
 
+def add_to_doc(tmp_path: Path, line: str) -> None:
+    """One more line at the end of the living doc :func:`run` wrote (§1.2 is its last section)."""
+    doc = tmp_path / "organized/knowledge/evaluation.md"
+    doc.write_text(doc.read_text(encoding="utf-8") + line + "\n", encoding="utf-8")
+
+
 BOT = """---
 bot: arxiv-alerts
 ---
@@ -285,11 +291,8 @@ def test_a_path_that_only_contains_a_doi_like_number_is_not_a_doi() -> None:
 
 def test_a_note_linking_the_publishers_page_finds_the_doi_the_doc_anchors(tmp_path: Path) -> None:
     run(tmp_path, "- JudgeACM (https://dl.acm.org/doi/abs/10.1145/3298689.3346996): judge bias.\n")
-    doc = tmp_path / "organized/knowledge/evaluation.md"
-    doc.write_text(
-        doc.read_text(encoding="utf-8")
-        + "- **JudgeACM** (https://doi.org/10.1145/3298689.3346996): judge models at scale.\n",
-        encoding="utf-8",
+    add_to_doc(
+        tmp_path, "- **JudgeACM** (https://doi.org/10.1145/3298689.3346996): judges at scale."
     )
     inc = next(i for i in with_bobs_note(tmp_path, "") if i.id.startswith("doi.org/10.1145"))
     assert inc.status == "anchored", inc.status_reason
@@ -318,3 +321,20 @@ def test_a_doi_named_in_passing_keeps_the_publishers_link_the_note_wrote(tmp_pat
     run(tmp_path, f"- LeakProbe (arXiv:2611.05823): leakage audits; compare with {acm}.\n")
     inc = next(i for i in with_bobs_note(tmp_path, "") if i.id.startswith("doi.org/10.1145"))
     assert inc.urls == ["doi.org/10.1145/3298689.3346996", acm]
+
+
+def test_an_id_whose_card_gives_the_doi_the_doc_anchors_is_anchored_there(tmp_path: Path) -> None:
+    from curator.lookup import lookup
+
+    run(tmp_path, "- JudgeLens (arXiv:2609.04417): judge bias attribution; new numbers.\n")
+    doi = "doi:10.1145/3705328.3748012"
+    add_to_doc(tmp_path, f"- **JudgeLens** (RecSys '26, {doi}): attributing judge bias.")
+    card = tmp_path / "paper_cards/0104-2609-04417.md"
+    card.parent.mkdir()
+    card.write_text(
+        f"# JudgeLens\n\n- Published: RecSys '26, {doi}\n- arXiv version: 2609.04417\n\n## One line\n",
+        encoding="utf-8",
+    )
+    inc = next(i for i in with_bobs_note(tmp_path, "") if i.id == "2609.04417")
+    assert (inc.status, inc.anchored_in[0].section) == ("anchored", "§1.2"), inc.status_reason
+    assert [a["section"] for a in lookup(tmp_path, "2609.04417").anchored] == ["§1.2"]
