@@ -348,12 +348,21 @@ def _doi_path() -> re.Pattern[str]:
 _normalize_cached = functools.lru_cache(maxsize=32768)(_normalize)
 
 
+_QUERY_ID = re.compile(
+    r"(?:^|&)[\w.-]{1,20}=(?:arxiv(?::|%3a))?\d{4}\.\d{4,5}(?:v\d{1,3})?(?:&|$)", re.I
+)
+"""A query parameter whose whole value is an arXiv ID."""
+
+
 def is_arxiv_url(url: str) -> bool:
-    """True for arXiv itself and places that only re-serve arXiv papers (DOI, mirrors)."""
+    """True for arXiv itself and places that only re-serve arXiv papers (DOI, mirrors, a reader
+    whose query names the paper by its ID)."""
     stripped = url.strip()
     if stripped.lower().startswith("10.48550/"):
         return True
-    host, path, _ = _split(stripped)
+    host, path, query = _split(stripped)
+    if query and _QUERY_ID.search(query):
+        return True  # a reader that serves the paper named in its query ("?pid=2610.17733")
     path = path.lower()
     if host in ("arxiv.org", "ar5iv.org", "alphaxiv.org") or host.endswith(".arxiv.org"):
         return True

@@ -338,3 +338,12 @@ def test_an_id_whose_card_gives_the_doi_the_doc_anchors_is_anchored_there(tmp_pa
     inc = next(i for i in with_bobs_note(tmp_path, "") if i.id == "2609.04417")
     assert (inc.status, inc.anchored_in[0].section) == ("anchored", "§1.2"), inc.status_reason
     assert [a["section"] for a in lookup(tmp_path, "2609.04417").anchored] == ["§1.2"]
+
+
+def test_a_readers_link_naming_the_paper_in_its_query_is_that_paper(tmp_path: Path) -> None:
+    from curator.urls import is_arxiv_url
+
+    link = "https://reader.example.org/?rank=pid&pid=2611.05823"
+    assert is_arxiv_url(link) and not is_arxiv_url("https://shop.example.org/?item=1234.5")
+    incs = run(tmp_path, f"- [LeakProbe]({link}): paraphrased benchmark leakage.\n")
+    assert list(incs) == ["2611.05823"]
