@@ -2,7 +2,7 @@
 rows at a time, in numpy.
 
 Why: overlaps scores ~250,000 candidate pairs on 2,000 notes (~1.4 M on 8,000); pair by pair in
-Python that was ~6 µs each. Here a block of rows is spread into a dense array (one stripe
+Python that was ~6 µs each. Here a block of rows is scattered into a dense array (one stripe
 of the vocabulary per row), every partner's terms are gathered against its row's stripe, and the
 products are added up per pair: ~10 array operations per block of thousands of pairs.
 

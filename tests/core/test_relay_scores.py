@@ -39,6 +39,8 @@ RELAYS = {
     "relay-bio": (ROOT / "tests" / "relays" / "relay-bio", 2),
     "relay-hw": (ROOT / "tests" / "relays" / "relay-hw", 2),
     "relay-privacy": (ROOT / "tests" / "relays" / "relay-privacy", 2),
+    "relay-weather": (ROOT / "tests" / "relays" / "relay-weather", 2),
+    "relay-recsys": (ROOT / "tests" / "relays" / "relay-recsys", 2),
 }
 # Strong overlaps the judgment does not flag yet, kept visible here rather than dropped from the
 # relays: same problem, different method, described in different languages with no shared words.
