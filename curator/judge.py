@@ -22,7 +22,9 @@ __all__ = ["Evidence", "Judgment", "RULES", "judge", "relevance_score"]
 MACHINE_FIT = 2.4
 """A keyword digest's entry needs this much topic-specific vocabulary to be an increment."""
 MACHINE_COVERAGE = 0.5
-"""… and the doc's vocabulary must know at least half of its title's ordinary words."""
+"""… and the doc's vocabulary must know more than half of its title's ordinary words: a title
+whose words the doc knows only half of is a keyword match ("Team Climate and Developer
+Productivity": "team", "climate" known; "developer", "productivity" not)."""
 HUMAN_FIT = 0.6
 """Below this, an entry in a colleague's note shares nothing with the topic but its name."""
 MENTION_FIT = 1.0
@@ -199,8 +201,8 @@ def _no_fit(e: Evidence) -> Judgment | None:
     if e.hints_here or e.fit is None or e.keeps and not e.machine_only:
         return None
     fit = e.fit
-    if e.machine_only and (fit.score < MACHINE_FIT or fit.coverage < MACHINE_COVERAGE):
-        if fit.coverage < MACHINE_COVERAGE and fit.foreign:
+    if e.machine_only and (fit.score < MACHINE_FIT or fit.coverage <= MACHINE_COVERAGE):
+        if fit.coverage <= MACHINE_COVERAGE and fit.foreign:
             why = "its title is about " + ", ".join(fit.foreign[:3]) + ", words the doc never uses"
         else:
             why = "it shares only " + (", ".join(fit.terms[:3]) or "its keyword") + " with the doc"

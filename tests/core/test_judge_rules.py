@@ -341,7 +341,8 @@ def test_an_authors_keep_protects_a_colleagues_entry_but_not_a_digests() -> None
 @pytest.mark.parametrize(
     ("score", "coverage", "status"),
     [
-        (J.MACHINE_FIT, J.MACHINE_COVERAGE, "new"),
+        (J.MACHINE_FIT, J.MACHINE_COVERAGE + 0.01, "new"),
+        (J.MACHINE_FIT + 1, J.MACHINE_COVERAGE, "off-topic"),
         (J.MACHINE_FIT + 1, 1.0, "new"),
         (J.MACHINE_FIT - 0.01, 1.0, "off-topic"),
         (J.MACHINE_FIT + 1, J.MACHINE_COVERAGE - 0.01, "off-topic"),
