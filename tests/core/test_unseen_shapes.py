@@ -347,3 +347,13 @@ def test_a_readers_link_naming_the_paper_in_its_query_is_that_paper(tmp_path: Pa
     assert is_arxiv_url(link) and not is_arxiv_url("https://shop.example.org/?item=1234.5")
     incs = run(tmp_path, f"- [LeakProbe]({link}): paraphrased benchmark leakage.\n")
     assert list(incs) == ["2611.05823"]
+
+
+@pytest.mark.parametrize("heading", ["Tonight's rejections", "Not going in", "Won't do"])
+def test_items_under_a_rejections_heading_are_left_out(tmp_path: Path, heading: str) -> None:
+    inc = run(
+        tmp_path,
+        f"# evaluation notes\n\n## {heading}\n\n- JudgeDrift (arXiv:2611.05824): position bias "
+        "of judge models, again.\n",
+    )["2611.05824"]
+    assert (inc.status, inc.status_rule) == ("off-topic", "left-out-heading"), inc.status_reason
