@@ -1,8 +1,10 @@
 """Decimal digits of every script read as ASCII: "بخش ۱.۲.۲", "खण्ड ४.१", "２０２６年".
 
 Why: section numbers, times, dates and IDs are matched by ASCII patterns and compared with the
-doc's own labels; a note (or a doc) written with Persian, Devanagari or full-width digits names
-the same section.  One digit becomes one digit: offsets and line numbers stay where they were.
+doc's own labels; a note written with Persian, Devanagari or full-width digits names the same
+section.  One digit becomes one digit: offsets and line numbers stay where they were.  (The
+living doc is not folded: its titles are shown as written, and its section numbers are read by
+:mod:`curator.section_numbers`.)
 """
 
 from __future__ import annotations

@@ -21,7 +21,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from curator.digits import ascii_digits
 from curator.doc_anchors import collect_anchors
 from curator.doc_sections import SectionRoles, find_section, section_for_line, section_roles
 from curator.footnotes import inline_footnotes, inline_numbered_refs
@@ -310,7 +309,7 @@ def parse_living_doc(text: str, path: str, topic: str) -> LivingDoc:
     number is not deeper than its numbered ancestor's ("#### 1. 背景" inside §1.3) is
     an unnumbered sub-heading of that section.  Sections that are not places for papers
     (:func:`section_roles`) and lines saying a paper was removed hold no anchors."""
-    text = ascii_digits(text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff"))
+    text = text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff")
     # a footnote anchors its paper where it is cited ("[^1]" in §A.1), not where the definitions sit
     text = inline_numbered_refs(inline_footnotes(text))
     lines = text.split("\n")

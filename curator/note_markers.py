@@ -88,22 +88,26 @@ _MD_ENTRY = re.compile(r"^[ \t]*" + LIST_MARKER + r"[ \t]+\S", re.MULTILINE)
 
 def rule_bullets(text: str) -> str:
     """A rule (—, –) or an arrow that opens runs of lines (each right after another it opens,
-    three or more in all), over twice as many lines as Markdown's own markers open, read as the
-    marker it stands for ("— point", "→ point": typewriter and chat habits).  An arrow after a
-    line of another kind is what it says (a verdict under a quote), a rule line alone a signature
-    ("— anna · 21:10"), an arrow under a Markdown entry its remark ("  → 5.1"): all stay.  Line
-    numbers are kept."""
+    three or more in all; lines indented under one belong to it), over twice as many lines as
+    Markdown's own markers open, read as the marker it stands for ("— point", "→ point":
+    typewriter and chat habits).  An arrow after a line of another kind is what it says (a
+    verdict under a quote), a rule line alone a signature ("— anna · 21:10"), an arrow under a
+    Markdown entry its remark ("  → 5.1"): all stay.  Line numbers are kept."""
     marks: Counter[str] = Counter()
     runs: Counter[str] = Counter()
     before = ""
+    depth = 0  # the indent of the run's last rule line
     for line in text.split("\n"):
         m = RULE_BULLET.match(line)
         key = m.group("mark") if m else ""
         if m:
             marks[m.group("mark")] += 1
             runs[m.group("mark")] += key == before
-        elif line.strip():
-            before = ""  # a line of another kind ends the run; a blank line does not
+            depth = len(m.group("indent"))
+        elif line.strip() and len(line) - len(line.lstrip()) <= depth:
+            # a line of another kind ends the run; a blank line does not, nor a line indented
+            # under the entry (its fields: "— id: …" over "    title: …")
+            before = ""
         before = key or before
     most = max(marks.values(), default=0)
     entries = sum(1 for _ in islice(_MD_ENTRY.finditer(text), most))
