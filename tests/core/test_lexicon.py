@@ -282,12 +282,16 @@ def test_a_workspace_remark_takes_an_item_off_topic_end_to_end(tmp_path: Path) -
 
 
 def _relay_lines() -> list[str]:
+    from curator.textio import read_text
+
     root = Path(__file__).resolve().parents[1]
     folders = [root.parent.parent / "shared" / "sample-relay", *sorted((root / "relays").iterdir())]
     lines: list[str] = []
     for folder in folders:
         for path in sorted((folder / "inbox").rglob("*.md")):
-            lines.extend(ln for ln in path.read_text(encoding="utf-8").splitlines() if ln.strip())
+            # as curator reads a note: a relay may hold one in another encoding (Windows-1252)
+            text = read_text(path).text
+            lines.extend(ln for ln in text.splitlines() if ln.strip())
     return lines
 
 
