@@ -28,7 +28,7 @@ from curator.note_roles import NoteRoles, known_topics, outside
 from curator.overlap_inputs import discussed_together, inc_text, neighbourhood
 from curator.overlaps import IncrementNames, find_overlaps
 from curator.reading import FileReader, Files, Progress, Reader, read_files
-from curator.remark_evidence import said_overlap, said_same
+from curator.remark_evidence import said_overlap, said_same, said_same_by_name
 from curator.urls import normalize_url
 from curator.workspace import Layout, LoadedNote, choose_topic, layout
 
@@ -173,7 +173,7 @@ def _increments(ctx: Context, roles: NoteRoles, cards: list[PaperCard]) -> list[
     keys |= {normalize_url(u) for _it, links in passing for u in links}
     for note, label in roles.briefings:
         roles.reported.set_aside(note, label, ctx.reader, keys)
-    said = said_same(in_window)
+    said = {**said_same_by_name(in_window, items, cards), **said_same(in_window)}
     clusters = cluster_items(
         items,
         carriers,

@@ -28,7 +28,7 @@ from curator.overlap_scores import Scored
 from curator.term_matrix import TermMatrix
 from curator.textfeatures import SPLIT_JOINED, title_core, tokens
 
-__all__ = ["find_overlaps", "name_family"]
+__all__ = ["find_overlaps", "generic_names", "name_family", "word_inside"]
 
 
 _FAMILY_RE = re.compile(r"([A-Za-z][A-Za-z0-9]{2,})(?:[-\u2010 ][A-Za-z0-9][\w.-]*)?")
@@ -48,7 +48,7 @@ def name_family(title: str) -> str | None:
         or (base.isupper() and len(base) >= 3)
         or (re.search(r"\d", base) and re.search(r"[A-Za-z]{2}", base))
     )
-    if not coined or base.lower() in _generic_names():
+    if not coined or base.lower() in generic_names():
         return None
     return base
 
@@ -140,7 +140,7 @@ def _names(incs: list[Increment], primaries: list[list[Item]]) -> dict[str, int]
             if (
                 3 <= len(core) <= 30
                 and not re.fullmatch(r"[\d.\s#§]+", core)
-                and core.lower() not in _generic_names()
+                and core.lower() not in generic_names()
             ):
                 names.setdefault(core if len(core) < 6 else core.lower(), i)
     return names
@@ -166,7 +166,7 @@ class IncrementNames:
             for start, end in finder.finditer(text):
                 name = text[start:end]
                 j = table.get(name.lower() if fold else name)
-                if j is not None and not _word_inside(text, start, end):
+                if j is not None and not word_inside(text, start, end):
                     yield j, name
 
 
@@ -336,12 +336,12 @@ _COMMON_NAME = 4
 
 
 @memo
-def _generic_names() -> frozenset[str]:
+def generic_names() -> frozenset[str]:
     """Names too common to relate two increments (the lexicon's ``[overlaps] generic_names``)."""
     return frozenset(default_lexicon().literals("overlaps", "generic_names"))
 
 
-def _word_inside(text: str, s: int, e: int) -> bool:
+def word_inside(text: str, s: int, e: int) -> bool:
     """True when the match is part of a longer Latin word (e.g. 'CARD' in 'CARDS')."""
     before = text[s - 1] if s > 0 else " "
     after = text[e] if e < len(text) else " "

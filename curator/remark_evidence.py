@@ -9,16 +9,21 @@ The matcher merges the first and flags the second; the phrases are the lexicon's
 
 from __future__ import annotations
 
+import re
+from collections import defaultdict
+from collections.abc import Iterator
+
 from curator.arxiv import find_ids
 from curator.lexicon import default_lexicon
 from curator.mentions import sentence_spans
-from curator.models import Increment, short_path
+from curator.models import Increment, Item, PaperCard, short_path
 from curator.note_items import BULLET
-from curator.overlaps import IncrementNames
+from curator.overlaps import IncrementNames, generic_names, word_inside
+from curator.textfeatures import title_core
 from curator.urls import find_urls, normalize_url
 from curator.workspace import LoadedNote
 
-__all__ = ["said_overlap", "said_same"]
+__all__ = ["said_overlap", "said_same", "said_same_by_name"]
 
 
 _OVERLAP_WINDOW = 12
@@ -87,27 +92,87 @@ def said_same(in_window: list[LoadedNote]) -> dict[str, tuple[str, str]]:
     version https://… is the same paper as 2610.02215", "…就是同一篇"): one ID and links in the
     sentence, a ``[remarks] same_paper`` phrase, no ``distinct`` one.  A link two lines give two
     papers names neither."""
-    lex = default_lexicon()
-    same, distinct = lex.phrases("remarks", "same_paper"), lex.phrases("remarks", "distinct")
     out: dict[str, tuple[str, str]] = {}
     clash: set[str] = set()
+    for line, path in _same_paper_sentences(in_window):
+        ids = {m.id for m in find_ids(line)}
+        links = [normalize_url(u) for u, _s, _e in find_urls(line)]
+        links = [u for u in links if not any(i in u for i in ids) and "arxiv.org" not in u]
+        if len(ids) != 1 or not links:
+            continue
+        (aid,) = ids
+        for u in links:
+            if out.setdefault(u, (aid, path))[0] != aid:
+                clash.add(u)
+    return {k: v for k, v in out.items() if k not in clash}
+
+
+def said_same_by_name(
+    in_window: list[LoadedNote], items: list[Item], cards: list[PaperCard]
+) -> dict[str, tuple[str, str]]:
+    """Link → (arXiv ID, note) where a note's sentence names two titles as one paper and cites
+    neither ("SteerCoT = “Think Before You Steer” (same paper, CoRL title)"): one name is a paper
+    with an ID (an item's title or its card's), the others items known only by a link (an
+    OpenReview page under the conference title).  One ID named, or nothing."""
+    sentences = [
+        (s, p) for s, p in _same_paper_sentences(in_window) if not _cites(s)
+    ]  # a sentence that cites an ID or a link is said_same's
+    if not sentences:
+        return {}
+    by_first: dict[str, list[tuple[str, str, str]]] = defaultdict(list)  # word → (name, kind, key)
+    for it in items:
+        if it.primary_arxiv:
+            _add_name(by_first, it.title, "id", it.primary_arxiv)
+        elif it.urls:
+            _add_name(by_first, it.title, "link", normalize_url(it.urls[0]))
+    for card in cards:
+        if card.arxiv and card.title:
+            _add_name(by_first, card.title, "id", card.arxiv)
+    out: dict[str, tuple[str, str]] = {}
+    for sentence, path in sentences:
+        low = sentence.lower()
+        named: dict[str, set[str]] = {"id": set(), "link": set()}
+        for w in set(_WORD.findall(low)):
+            for name, kind, key in by_first.get(w, ()):
+                at = low.find(name)
+                if at >= 0 and not word_inside(low, at, at + len(name)):
+                    named[kind].add(key)
+        if len(named["id"]) == 1 and named["link"]:
+            (aid,) = named["id"]
+            for u in named["link"]:
+                out.setdefault(u, (aid, path))
+    return out
+
+
+_WORD = re.compile(r"\w+")
+_NAME_MIN = 4
+"""A name shorter than this ("VLA", "RL") names too many things to say which paper it is."""
+
+
+def _add_name(
+    by_first: dict[str, list[tuple[str, str, str]]], title: str, kind: str, key: str
+) -> None:
+    name = title_core(title).strip().lower()
+    words = _WORD.findall(name)
+    if len(name) < _NAME_MIN or not words or name.isdigit() or name in generic_names():
+        return
+    entry = (name, kind, key)
+    if entry not in by_first[words[0]]:
+        by_first[words[0]].append(entry)
+
+
+def _same_paper_sentences(in_window: list[LoadedNote]) -> Iterator[tuple[str, str]]:
+    """(sentence, note) for each sentence that says two things are one paper: a ``[remarks]
+    same_paper`` phrase and no ``distinct`` one."""
+    lex = default_lexicon()
+    same, distinct = lex.phrases("remarks", "same_paper"), lex.phrases("remarks", "distinct")
     for ln in in_window:
         text = ln.note.text
         if not text or next(same.finditer(text), None) is None:
             continue  # most notes say nothing of the kind: one scan, no line loop
         for line in (ln_[a:b] for ln_ in text.split("\n") for a, b in sentence_spans(ln_)):
             if (
-                next(same.finditer(line), None) is None
-                or next(distinct.finditer(line), None) is not None
+                next(same.finditer(line), None) is not None
+                and next(distinct.finditer(line), None) is None
             ):
-                continue
-            ids = {m.id for m in find_ids(line)}
-            links = [normalize_url(u) for u, _s, _e in find_urls(line)]
-            links = [u for u in links if not any(i in u for i in ids) and "arxiv.org" not in u]
-            if len(ids) != 1 or not links:
-                continue
-            (aid,) = ids
-            for u in links:
-                if out.setdefault(u, (aid, ln.note.path))[0] != aid:
-                    clash.add(u)
-    return {k: v for k, v in out.items() if k not in clash}
+                yield line, ln.note.path

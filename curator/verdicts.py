@@ -115,10 +115,12 @@ class VerdictReader:
         end = m.end()
         while end < len(text) and text[end] in "*_":
             end += 1  # "*dropped* the graph objective" goes on past its emphasis; "**skip**." ends
-        if not (_CLAUSE_END if end == m.end() else _CLAUSE_END_PLAIN).match(text, end):
-            return False
         clause = _CLAUSE_START.split(text[: m.start()])[-1]
         words = re.findall(r"[^\W\d_]+", clause)
+        if not (_CLAUSE_END if end == m.end() else _CLAUSE_END_PLAIN).match(text, end):
+            # "drop 2609.19950 (…)", "Skip arXiv:2601.0001": an order whose object is the paper's
+            # identifier; "they dropped 2609.x from the table" is told, not ordered
+            return not words and bool(_IDENTIFIER_NEXT.match(text, end))
         if len(words) > _JUDGE_LEAD:
             return False  # "… the model detects and ignores -": the word ends a description
         return not any(w.lower() in self._determiners for w in words[-3:])
@@ -157,6 +159,10 @@ _CLAUSE_END = re.compile(r"\s*(?:$|[.,;:!?()（）\[\]。，；：！？、—�
 ("skip-gram", "drop-in")."""
 _CLAUSE_END_PLAIN = re.compile(r"\s*(?:$|[.,;:!?()（）\[\]。，；：！？、—–|\"'”’]|-(?![\w-]))")
 """:data:`_CLAUSE_END` after a word's emphasis marks: what follows them must end the clause."""
+_IDENTIFIER_NEXT = re.compile(
+    r"\s+(?:\*\*|__|[*_`])?(?:arxiv:\s*)?(?:\d{4}\.\d{4,5}(?!\d)|https?://)", re.IGNORECASE
+)
+"""A paper's identifier right after a word: an arXiv ID or a link."""
 _CLAUSE_START = re.compile(r"[.,;:!?()（）\[\]。，；：！？、—–|\"“”]|\s-\s")
 
 
@@ -181,5 +187,12 @@ def _clip(text: str, start: int, end: int, width: int = 80) -> str:
     """The matched words with some context on each side, on one line."""
     left = max(0, start - 30)
     right = min(len(text), max(end + 30, left + width))
+    # whole words at both edges: "…609.16230 SwarmPlan" quoted an ID without its first digit
+    while 0 < left and text[left - 1].isalnum() and text[left].isalnum() and start - left < 45:
+        left -= 1
+    while right < len(text) and text[right - 1].isalnum() and text[right].isalnum():
+        if right - end >= 45:
+            break
+        right += 1
     snippet = text[left:right].replace("\n", " ").strip()
     return re.sub(r"\s+", " ", snippet)

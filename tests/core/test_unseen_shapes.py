@@ -357,3 +357,45 @@ def test_items_under_a_rejections_heading_are_left_out(tmp_path: Path, heading: 
         "of judge models, again.\n",
     )["2611.05824"]
     assert (inc.status, inc.status_rule) == ("off-topic", "left-out-heading"), inc.status_reason
+
+
+ALICE_TWO_TITLES = """# reading
+
+- **JudgeScope: Calibrated Judges for Benchmark Leaderboards** (arXiv:2611.05823): judge calibration.
+- **Leaderboard Judges Done Right** · https://openreview.net/forum?id=AbC123xyz · the conference version.
+"""
+
+
+@pytest.mark.parametrize(
+    ("remark", "merged"),
+    [
+        (
+            'Note: JudgeScope = "Leaderboard Judges Done Right" (same paper, conference title).',
+            True,
+        ),
+        ("Leaderboard Judges Done Right is the same paper as JudgeScope, one entry.", True),
+        ("Leaderboard Judges Done Right is not the same paper as JudgeScope.", False),
+        ("Leaderboard Judges Done Right and JudgeScope: same problem, other fix.", False),
+    ],
+)
+def test_a_note_naming_two_titles_as_one_paper_merges_them(
+    tmp_path: Path, remark: str, merged: bool
+) -> None:
+    """The editor's "X = Y (same paper, conference title)" puts the OpenReview page known only by
+    its conference title into the arXiv increment; a line that tells them apart does not."""
+    run(tmp_path, ALICE_TWO_TITLES)
+    incs = {inc.id: inc for inc in with_bobs_note(tmp_path, remark + "\n")}
+    paper = incs["2611.05823"]
+    assert ("https://openreview.net/forum?id=AbC123xyz" in paper.urls) is merged
+    assert ("openreview.net/forum?id=AbC123xyz" in incs) is not merged
+
+
+def test_a_same_paper_remark_naming_two_ids_merges_nothing(tmp_path: Path) -> None:
+    """Two papers with IDs named in one "same paper" line: which one the link is stays unsaid."""
+    run(
+        tmp_path,
+        ALICE_TWO_TITLES + "- **RubricNet: Rubric Judges** (arXiv:2611.05824): rubric judges.\n",
+    )
+    remark = "JudgeScope, RubricNet and Leaderboard Judges Done Right: same paper family?\n"
+    incs = {inc.id: inc for inc in with_bobs_note(tmp_path, remark)}
+    assert "openreview.net/forum?id=AbC123xyz" in incs

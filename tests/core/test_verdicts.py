@@ -326,6 +326,13 @@ def test_a_redirect_to_another_team_by_any_name(text: str, kind: str | None) -> 
         ("not ours, ignore", True),
         ("estilo que o modelo deteta e ignora - → [[Faithfulness of reasoning traces]]", False),
         ("probes whose direction the model simply ignored.", False),
+        # an order whose object is the paper's identifier; a sentence that tells of one is not
+        ("Correction to my 11:05 list: **drop 2609.19950 (WayBench-AV)**.", True),
+        ("skip arXiv:2609.19950, the eval is broken", True),
+        ("Ignore https://example.org/post please", True),
+        ("They drop 2609.19950 from the table.", False),
+        ("a 4-point drop 2609 runs later", False),
+        ("drop 2.3 points on the hard split", False),
     ],
 )
 def test_a_one_word_dismissal_leads_its_clause(text: str, judged: bool) -> None:
@@ -334,3 +341,13 @@ def test_a_one_word_dismissal_leads_its_clause(text: str, judged: bool) -> None:
 
     r = VerdictReader(default_lexicon(), ["evaluation"], ["rag"], [])
     assert any(v.kind == "dismiss" for v in r.read(text)) is judged
+
+
+def test_a_quoted_remark_starts_and_ends_on_whole_words(reader: VerdictReader) -> None:
+    """The quote a reason shows keeps the identifier whole ("2609.16230", not "609.16230")."""
+    text = "- 2609.16230 SwarmPlan and its multi-agent planners — drones. Out of scope for us here."
+    v = reader.read(text)[0]
+    assert v.kind in OFF_KINDS
+    assert "2609.16230" in v.text or not any(c.isdigit() for c in v.text)
+    first, last = v.text.split()[0], v.text.split()[-1]
+    assert first in text.split() and last.rstrip(".") in [w.rstrip(".") for w in text.split()]
