@@ -26,7 +26,7 @@ from curator.mentions import Identities, identities, is_chat_line, sentence_span
 from curator.models import Item, Remark, SplitNote  # noqa: F401  (defined there: cached notes need no parser)
 from curator.note_formats import QUOTE_MARK, read_formats
 from curator.note_headings import HeadingSection, is_expander, is_negative_title
-from curator.note_items import BULLET, build_item
+from curator.note_items import BULLET, Span, build_item
 from curator.note_layout import NoteLayout, opens_entry, read_layout
 from curator.note_remarks import attach_remarks, drop_own_links, find_groups
 from curator.textfeatures import COINED_NAME
@@ -284,6 +284,10 @@ def _extend_write_ups(layout: NoteLayout) -> None:
                 or layout.line_ctx[ln] != layout.line_ctx[sp.start]
             ):
                 break
+            points = _own_points(layout, ln, stop, sp) if BULLET.match(raw) else 0
+            if points:
+                end = points
+                break  # its points: the write-up ends with them
             if raw.strip() and _closes_write_up(raw):
                 break  # another paper, a chat line, a list, or a rule ("---") closing the write-up
             if raw.strip():
@@ -291,6 +295,31 @@ def _extend_write_ups(layout: NoteLayout) -> None:
         for ln in range(sp.end + 1, end + 1):
             layout.covered[ln] = True
         sp.end = end
+
+
+def _own_points(layout: NoteLayout, first: int, stop: int, sp: Span) -> int:
+    """The last line of the list opening at line *first* when it is the write-up's own points
+    (Zotero's "Note for: <citation>" over its bullets, a bold title over its key numbers): a list
+    no item claimed, citing no paper, ending at a blank line before something else, a rule or a
+    heading.  0 when the list is anything else (a list of papers, a to-do list far below)."""
+    lines, last = layout.lines, 0
+    for ln in range(first, stop + 1):
+        raw = lines[ln - 1]
+        if not raw.strip():
+            continue
+        if (
+            layout.covered[ln]
+            or layout.in_fence[ln]
+            or layout.line_ctx[ln] != layout.line_ctx[sp.start]
+            or _RULE.fullmatch(raw)
+        ):
+            break
+        if not (BULLET.match(raw) or raw[:1].isspace()) and last and not lines[ln - 2].strip():
+            break  # a paragraph after the list: the list has ended
+        if identities(raw).papers or is_chat_line(raw):
+            return 0
+        last = ln
+    return last
 
 
 def _closes_write_up(raw: str) -> bool:

@@ -20,10 +20,24 @@ ROMAN = r"(?:(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3})(?![A-Za-z]))"
 """A Roman part number ("II", "IV", "XII"), as docs that number parts "Part II" / "II.3" write
 it."""
 _FIRST_PART = rf"(?:{ROMAN}|[A-Z]|\d{{1,3}})"
-_SECT_NUM_RE = regex_cache.compile(rf"§[ \t]*({_FIRST_PART}(?:\.\d+)*)\.?")
-_DOTTED_NUM_RE = regex_cache.compile(rf"({_FIRST_PART}(?:\.\d{{1,3}})+)(?:\.|\)|:(?!\d))?(?=\s|$)")
+LETTER_PART = r"(?<=[0-9０-９])[.．][A-Za-z](?![A-Za-z])"
+"""A lettered section inside a numbered part ("2.A Whole-proof generation", "4.b"): one letter,
+last, after a number."""
+_LETTERED = rf"\d{{1,3}}{LETTER_PART}"
+"""A heading's lettered number: a section of a numbered part ("2.A"); deeper ("1.2.a · tree
+search") a letter labels a sub-heading of its section, which keeps the section's number."""
+_SECT_NUM_RE = regex_cache.compile(rf"§[ \t]*({_LETTERED}|{_FIRST_PART}(?:\.\d+)*)\.?")
+_DOTTED_NUM_RE = regex_cache.compile(
+    rf"({_LETTERED}|{_FIRST_PART}(?:\.\d{{1,3}})+)(?:\.|\)|:(?!\d))?(?=\s|$)"
+)
+_BRACKETED_NUM_RE = regex_cache.compile(
+    rf"[\[(【]\s*({_LETTERED}|(?:{ROMAN}|\d{{1,3}})(?:\.\d{{1,3}})*|[A-Z](?:\.\d{{1,3}})+)"
+    rf"\s*[\])】](?=\s|$)"
+)
+"""A number in brackets ("[2.2] Universal potentials", "(3) Data", "【4.1】"); a bracketed word
+("[WIP]") is a title."""
 SECTION_REF_RE = regex_cache.compile(
-    rf"§\s*((?:{ROMAN}[.．]|[A-Za-z][.．])?[0-9０-９]{{1,3}}(?:[.．][0-9０-９]{{1,3}})*|{ROMAN})"
+    rf"§\s*((?:{ROMAN}[.．]|[A-Za-z][.．])?[0-9０-９]{{1,3}}(?:[.．][0-9０-９]{{1,3}})*(?:{LETTER_PART})?|{ROMAN})"
 )
 """A "§" reference in free text ("§4.3", "§ 4.3", "§４.３", "§C.3"); group 1 is the number as
 written."""
@@ -78,6 +92,7 @@ def _number_match(title: str) -> re.Match[str] | None:
         _SECT_NUM_RE.match(head, pos)
         or _DOTTED_NUM_RE.match(head, pos)
         or _SINGLE_NUM_RE.match(head, pos)
+        or _BRACKETED_NUM_RE.match(head, pos)
     )
 
 
@@ -135,7 +150,7 @@ def heading_numbers(headings: list[Any]) -> list[str | None]:
 def _worded_re() -> re.Pattern[str]:
     words = default_lexicon().source("sections", "number_words")
     return regex_cache.compile(
-        rf"\s*(?:{words})\s*[:：.]?\s*((?:(?:{ROMAN}|[A-Z])\.)?\d{{1,3}}(?:\.\d{{1,3}})*|{ROMAN})\.?(?=[\s:：·|—–\-)]|$)",
+        rf"\s*(?:{words})\s*[:：.]?\s*((?:(?:{ROMAN}|[A-Z])\.)?\d{{1,3}}(?:\.\d{{1,3}})*(?:{LETTER_PART})?|{ROMAN})\.?(?=[\s:：·|—–\-)]|$)",
         re.IGNORECASE,
     )
 
@@ -202,7 +217,7 @@ def number_depth(number: str) -> int:
 def _ref_re() -> re.Pattern[str]:
     words = default_lexicon().source("sections", "number_words")
     return regex_cache.compile(
-        rf"[\s\"'“”‘’「」]*(?:(?:{words})[\s:]*)*((?:(?:{ROMAN}|[A-Za-z])\.)?\d{{1,3}}(?:\.\d{{1,3}})*|{ROMAN}(?=\s*$))\.?[\s\"'“”‘’「」]*(?:(?:{words})\s*)*",
+        rf"[\s\"'“”‘’「」]*(?:(?:{words})[\s:]*)*((?:(?:{ROMAN}|[A-Za-z])\.)?\d{{1,3}}(?:\.\d{{1,3}})*(?:{LETTER_PART})?|{ROMAN}(?=\s*$))\.?[\s\"'“”‘’「」]*(?:(?:{words})\s*)*",
         re.IGNORECASE,
     )
 

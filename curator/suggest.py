@@ -254,12 +254,12 @@ class SectionIndex:
 
     def resolve(self, ref: str) -> Unit | None:
         """A section named by number → its unit: "§1.3", "1.3", "1.3.", "Section 1.3", "§ 1.3",
-        "§１.３" (see :func:`curator.living_doc.canonical_section`).
-
-        A number deeper than the doc goes ("§3.4.1.2" where §3.4.1 is not divided) is its
-        nearest existing ancestor; a missing number under a divided section ("§2.9" beside
-        §2.1–§2.3) names no section here (it is likely another doc's).  Duplicate numbers
-        give the first.  A divided section gives its own unit (with ``parts``)."""
+        "§１.３" (see :func:`curator.living_doc.canonical_section`).  A number deeper than the doc
+        goes ("§3.4.1.2" where §3.4.1 is not divided) is its nearest existing ancestor; a missing
+        number under a divided section ("§2.9" beside §2.1–§2.3) names no section here (it is
+        likely another doc's).  Duplicate numbers give the first.  A divided section gives its
+        own unit (with ``parts``).  A lettered number in a doc without letters ("4.A", "1.2.a")
+        is the number before the letter."""
         label = canonical_section(ref)
         if label is None:
             return None
@@ -267,6 +267,8 @@ class SectionIndex:
         if hit:
             return hit[0]
         parts = label[1:].split(".")
+        if len(parts) > 1 and parts[-1].isalpha() and parts[-2].isdigit():
+            return self.resolve(".".join(parts[:-1]))
         while len(parts) > 1:
             parts.pop()
             hit = self.by_label.get("§" + ".".join(parts))

@@ -46,6 +46,10 @@ NUMBERS = [
     ("§B.2 material", "B.2"),
     ("section: E.2", "E.2"),
     ("归到 C.3", "C.3"),
+    # a lettered section of a numbered part
+    ("New for us -> 6.A", "6.A"),
+    ("Раздел: 4.A", "4.A"),
+    ("section: 2.C.", "2.C"),
 ]
 
 

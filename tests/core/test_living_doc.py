@@ -1140,3 +1140,77 @@ def test_a_parsed_doc_leaves_nothing_behind_once_let_go() -> None:
     finally:
         tracemalloc.stop()
     assert left < 500_000  # the 6,000 matches of a 190 KB doc held ~2 MB
+
+
+@pytest.mark.parametrize(
+    ("heading", "number", "title"),
+    [
+        ("[2.2] Universal / foundation potentials", "§2.2", "Universal / foundation potentials"),
+        ("[1] Crystal structures", "§1", "Crystal structures"),
+        ("(3) Data", "§3", "Data"),
+        ("【4.1】 数据", "§4.1", "数据"),
+        ("2.A Whole-proof generation", "§2.A", "Whole-proof generation"),
+        ("3.b Premise search", "§3.B", "Premise search"),
+        ("§4.A Proof repair", "§4.A", "Proof repair"),
+        # a letter under a numbered section labels a sub-heading; a bracketed word is a title
+        ("1.2.a · tree search over plans", None, "1.2.a · tree search over plans"),
+        ("[WIP] Reading queue", None, "[WIP] Reading queue"),
+        ("U.S. policy notes", None, "U.S. policy notes"),
+    ],
+)
+def test_bracketed_and_lettered_section_numbers(
+    heading: str, number: str | None, title: str
+) -> None:
+    """Docs that number "[2.2] …" or letter the sections of a part ("2.A …") have sections the
+    notes and the briefing name §2.2 and §2.A."""
+    assert section_number(heading) == number
+    assert strip_section_number(heading) == title
+
+
+LETTERED_DOC = """# mathai — living doc
+
+## 1 — Autoformalization
+
+### 1.A Statement autoformalization
+
+- **StmtForm** — arXiv:2601.00001
+
+### 1.B Proof sketches
+
+- **SketchIt** — arXiv:2601.00002
+
+#### Further reading
+
+- **OldSketch** — arXiv:2601.00003
+
+## 2 — Provers
+
+### 2.A Whole-proof generation
+
+- **WholeProof** — arXiv:2601.00004
+"""
+
+
+def test_a_doc_lettering_its_sections_anchors_and_resolves_by_letter() -> None:
+    doc = parse_living_doc(LETTERED_DOC, "mathai.md", "mathai")
+    index = SectionIndex(doc)
+    assert index.anchor_section == {
+        "2601.00001": "§1.A",
+        "2601.00002": "§1.B",
+        "2601.00003": "§1.B",  # an unnumbered sub-heading belongs to the lettered section above
+        "2601.00004": "§2.A",
+    }
+    assert index.resolve("1.b").label == "§1.B"  # type: ignore[union-attr]
+    assert index.resolve("§2.A").label == "§2.A"  # type: ignore[union-attr]
+
+
+def test_a_lettered_hint_into_a_doc_without_letters_names_the_numbered_section() -> None:
+    """ "→ 1.2.a" where the doc's §1.2 has no lettered parts: §1.2, not "a missing section"."""
+    doc = parse_living_doc(
+        "# t\n\n## 1 Planning\n\n### 1.1 Loops\n\n- a 2608.14376\n\n### 1.2 Search\n\n- b 2608.11668\n",
+        "x.md",
+        "t",
+    )
+    index = SectionIndex(doc)
+    assert index.resolve("1.2.a").label == "§1.2"  # type: ignore[union-attr]
+    assert index.resolve("§1.B").label == "§1"  # type: ignore[union-attr]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_note_formats import PATH, SINCE, UNTIL, run
+from test_note_formats import PATH, SINCE, UNTIL, read_as_items, run
 
 from curator.analysis import analyze
 from curator.briefings import briefing_info
@@ -399,3 +399,26 @@ def test_a_same_paper_remark_naming_two_ids_merges_nothing(tmp_path: Path) -> No
     remark = "JudgeScope, RubricNet and Leaderboard Judges Done Right: same paper family?\n"
     incs = {inc.id: inc for inc in with_bobs_note(tmp_path, remark)}
     assert "openreview.net/forum?id=AbC123xyz" in incs
+
+
+def test_a_write_ups_own_bullets_after_a_blank_line_are_its_points() -> None:
+    """A citation or bold title over its bullets (a Zotero notes export, a reading log): the
+    bullets, which cite nothing, are that paper's points and hints; a list of other papers and the
+    prose after a list are not."""
+    text = (
+        "# Notes\n\n"
+        "**Note for:** Smith, J. (2026). *FooNet: fast*. arXiv:2609.11111\n"
+        "Added: 26/9/2026\n\n"
+        "- point one about FooNet\n- Section: § 4.1\n\n"
+        "---\n\n"
+        "**BarNet** arXiv:2609.22222\n\n"
+        "- bar point\n\n"
+        "Unrelated closing remark about the week.\n\n"
+        "**BazNet** arXiv:2609.33333\n\n"
+        "- see also arXiv:2609.44444 for the baseline\n- and arXiv:2609.55555\n"
+    )
+    items = {it.primary_arxiv: it for it in read_as_items(text)}
+    assert "Section: § 4.1" in items["2609.11111"].text
+    assert "bar point" in items["2609.22222"].text
+    assert "closing remark" not in items["2609.22222"].text
+    assert "2609.44444" not in items["2609.33333"].text  # a list citing papers is its own
