@@ -27,6 +27,7 @@ from curator.models import Item, Remark, SplitNote  # noqa: F401  (defined there
 from curator.note_formats import QUOTE_MARK, read_formats
 from curator.note_headings import HeadingSection, is_expander, is_negative_title
 from curator.note_items import BULLET, Span, build_item
+from curator.note_json import unfold_json
 from curator.note_layout import NoteLayout, opens_entry, read_layout
 from curator.note_remarks import attach_remarks, drop_own_links, find_groups
 from curator.textfeatures import COINED_NAME
@@ -223,8 +224,11 @@ def note_front_matter(text: str) -> dict[str, str]:
 def split_note(text: str, path: str) -> SplitNote:
     """Items of one note; never raises on arbitrary text."""
     text = normalized(text)
+    text, exported = unfold_json(text)
     text, front, warnings = preprocess(text)
     text, origin = unfold_entries(text)
+    if exported is not None:
+        origin = exported if origin is None else [exported[n - 1] for n in origin]
     text = _cut_dump(text, warnings)
     text = _cut_lines(text, warnings)
     layout = read_layout(text, warnings)

@@ -422,3 +422,67 @@ def test_a_write_ups_own_bullets_after_a_blank_line_are_its_points() -> None:
     assert "bar point" in items["2609.22222"].text
     assert "closing remark" not in items["2609.22222"].text
     assert "2609.44444" not in items["2609.33333"].text  # a list citing papers is its own
+
+
+SLACK_EXPORT = """[
+  {
+    "type": "message",
+    "user": "U05BRUNO",
+    "text": "Dataset nuevo: <https://arxiv.org/abs/2611.05823|LeakProbe: contamination probes> \\u2014 12k probes, AUROC 0.91.\\nYo la pondr\\u00eda en 1.2.",
+    "ts": "1775347500.000200",
+    "blocks": [{"type": "rich_text", "elements": [{"type": "text", "text": "Dataset nuevo: LeakProbe"}]}]
+  },
+  {
+    "type": "message",
+    "user": "U05ANA",
+    "text": "and <https://example.org/post>, unrelated",
+    "attachments": [{"title": "Judge drift in the wild", "title_link": "https://blog.example.com/judge-drift"}]
+  }
+]
+"""
+
+KEEP_EXPORT = """Google Keep export, saved as is.
+
+{
+  "title": "evaluation reading",
+  "textContent": "New:\\n\\u2022 JudgeScope (arXiv 2611.05824) \\u2014 judge calibration, 3 benchmarks.\\n",
+  "annotations": [{"source": "WEBLINK", "title": "JudgeScope: calibrated judges", "url": "https://arxiv.org/abs/2611.05824"}]
+}
+"""
+
+
+def test_a_chat_workspaces_json_export_is_read_as_its_messages() -> None:
+    """Each message's text once (not again from its rich-text blocks), its ``<url|title>`` links
+    as links, an attachment's preview as a link; every line points back into the JSON."""
+    from curator.note_json import unfold_json
+
+    text, origin = unfold_json(SLACK_EXPORT)
+    assert origin is not None and len(origin) == text.count("\n") + 1
+    assert "[LeakProbe: contamination probes](https://arxiv.org/abs/2611.05823)" in text
+    assert text.count("Dataset nuevo") == 1
+    assert "- [Judge drift in the wild](https://blog.example.com/judge-drift)" in text
+    assert '"ts"' not in text
+    first = text.split("\n").index(next(ln for ln in text.split("\n") if "LeakProbe" in ln))
+    assert SLACK_EXPORT.split("\n")[origin[first] - 1].lstrip().startswith('"text"')
+
+
+def test_a_notes_apps_json_export_gives_its_items_and_hints(tmp_path: Path) -> None:
+    incs = run(tmp_path, KEEP_EXPORT)
+    paper = incs["2611.05824"]
+    assert paper.status == "new"
+    assert paper.title.startswith("JudgeScope")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[" * 100_000 + "]" * 100_000,  # nesting no export has
+        '{"text": ' * 5_000 + '"x"' + "}" * 5_000,
+        "# notes\n\n[[wikilink]] and more\n\n- a [link](https://x.org) ]\n",  # not JSON at all
+        '{"config": {"retries": 3}, "enabled": true}\n',  # JSON without anyone's words
+    ],
+)
+def test_json_that_is_no_export_is_read_as_text(text: str) -> None:
+    from curator.note_json import unfold_json
+
+    assert unfold_json(text) == (text, None)

@@ -1,0 +1,141 @@
+"""A note that is a JSON export, read as what its people wrote.
+
+Teams save what their tools export as is: a chat workspace's channel (``[{"type": "message",
+"text": "…", "blocks": […]}, …]``), a notes app's note (``{"title": …, "textContent": "…",
+"annotations": [{"url": …, "title": …}]}``).  Read as text, such a note is one long line per
+message with ``\\n`` escapes, field names and duplicates (a message's rich-text blocks say its
+text again), and its items are not found.  So the JSON document is decoded (data only, never
+run) and replaced by each message's text, a blank line between messages, and each attached link
+as a list entry; the split note's line numbers are mapped back to the line each message is on.
+
+The field names are ``[json]`` of the lexicon's common table: a workspace can add its tool's.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from curator.lexicon import default_lexicon, memo
+
+__all__ = ["unfold_json"]
+
+_MAX_JSON = 4_000_000
+"""Characters of a JSON document that are decoded; a longer one is read as text."""
+_MAX_DEPTH = 64
+"""Nesting a walk follows: past it, a document is no one's export."""
+_LOOK_AHEAD = 400
+"""Lines past the last message's a message's own line is looked for (a miss costs no more)."""
+_OPENS = re.compile(r"(?m)^[ \t]*[\[{][ \t]*(?:$|[\[{\"])")
+"""A line opening a JSON document: "[", "{", '[{', '{"'."""
+_SLACK_LINK = re.compile(r"<((?:https?|mailto):[^|>\s]+)\|([^>\n]+)>")
+_SLACK_URL = re.compile(r"<((?:https?|mailto):[^|>\s]+)>")
+"""A chat export's own link markup: ``<https://…|title>``, ``<https://…>``."""
+
+
+@memo
+def _fields() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    lex = default_lexicon()
+    return tuple(  # type: ignore[return-value]
+        frozenset(lex.literals("json", k)) for k in ("text_fields", "link_fields", "title_fields")
+    )
+
+
+def unfold_json(text: str) -> tuple[str, list[int] | None]:
+    """``text`` with its JSON document read as messages (see the module docstring), and for each
+    line the line of ``text`` it comes from; ``(text, None)`` when it holds no such document."""
+    m = _OPENS.search(text)
+    if m is None or '":' not in text:
+        return text, None
+    lines = text.split("\n")
+    start = text.count("\n", 0, m.start())
+    end = len(lines) - 1
+    while end > start and not lines[end].rstrip().endswith(("}", "]")):
+        end -= 1
+    block = "\n".join(lines[start : end + 1])
+    if end <= start and not block.strip().endswith(("}", "]")) or len(block) > _MAX_JSON:
+        return text, None
+    try:
+        doc = json.loads(block)
+    except (ValueError, RecursionError):
+        return text, None
+    said = list(_said(doc, 0)) if isinstance(doc, (dict, list)) else []
+    if not said:
+        return text, None
+    out, origin = lines[:start], list(range(1, start + 1))
+    at = start
+    for piece, raw in said:
+        at = _line_of(lines, raw, at, end)
+        for line in piece.split("\n"):
+            out.append(line)
+            origin.append(at + 1)
+        out.append("")
+        origin.append(at + 1)
+    out += lines[end + 1 :]
+    origin += range(end + 2, len(lines) + 1)
+    return "\n".join(out), origin
+
+
+def _said(node: Any, depth: int) -> Iterator[tuple[str, str]]:
+    """What the document's people wrote, in order: each object's text (not the blocks that say
+    it again), each attached link as ``- [title](url)``; each with the value it was read from."""
+    if depth > _MAX_DEPTH:
+        return
+    texts, links, titles = _fields()
+    if isinstance(node, list):
+        for x in node:
+            yield from _said(x, depth + 1)
+        return
+    if not isinstance(node, dict):
+        return
+    keys = {k.lower(): k for k in node if isinstance(k, str)}
+    said = next(
+        (v for k, v in ((keys[f], node[keys[f]]) for f in texts if f in keys) if _is_text(v)),
+        None,
+    )
+    url = next((node[keys[f]] for f in links if f in keys and _is_url(node[keys[f]])), None)
+    if said is not None:
+        yield _SLACK_URL.sub(r"\1", _SLACK_LINK.sub(r"[\2](\1)", said.strip())), said.strip()
+        for v in node.values():  # its attachments' links, not its text told again
+            if isinstance(v, list):
+                yield from (s for x in v for s in _links(x, depth + 1))
+        return
+    if url is not None:
+        title = next((node[keys[f]] for f in titles if f in keys and _is_text(node[keys[f]])), "")
+        yield (f"- [{' '.join(title.split())}]({url})" if title else f"- {url}"), url
+        return
+    for v in node.values():
+        yield from _said(v, depth + 1)
+
+
+def _links(node: Any, depth: int) -> Iterator[tuple[str, str]]:
+    """The links a message attaches (a preview's title and address), nothing of their text."""
+    if depth > _MAX_DEPTH or not isinstance(node, dict):
+        return
+    _texts, links, titles = _fields()
+    keys = {k.lower(): k for k in node if isinstance(k, str)}
+    url = next((node[keys[f]] for f in links if f in keys and _is_url(node[keys[f]])), None)
+    title = next((node[keys[f]] for f in titles if f in keys and _is_text(node[keys[f]])), "")
+    if url is not None and title:
+        yield f"- [{' '.join(title.split())}]({url})", url
+
+
+def _is_text(v: Any) -> bool:
+    return isinstance(v, str) and bool(v.strip())
+
+
+def _is_url(v: Any) -> bool:
+    return isinstance(v, str) and v.startswith(("http://", "https://"))
+
+
+def _line_of(lines: list[str], raw: str, at: int, end: int) -> int:
+    """The line of the document, from ``at`` on, that holds the start of ``raw`` as JSON writes
+    it (``at`` itself when none does: the message keeps its neighbour's line)."""
+    head = raw.split("\n", 1)[0][:24]
+    probes = {json.dumps(head, ensure_ascii=False)[1:-1], json.dumps(head)[1:-1]} - {""}
+    for i in range(at, min(end, at + _LOOK_AHEAD) + 1) if probes else ():
+        if any(p in lines[i] for p in probes):
+            return i
+    return at
