@@ -382,9 +382,10 @@ def note_evidence(ev: Evidence, c: Cluster, basis: list[Item], ctx: Context) -> 
                     break
         if ev.group_other:
             break
-    ev.machine_only = bool(notes) and all(n in ctx.machine_notes for n in notes)
-    # a colleague who names it, even in passing, is more than a bot matching its words
-    named = any(m.note not in ctx.machine_notes for m in c.mentions)
+    # a colleague who names it, even in passing, is more than a bot matching its words (unless
+    # under a heading that leaves things out: "Lightning talks (skip)")
+    named = any(m.note not in ctx.machine_notes and not m.negative for m in c.mentions)
+    ev.machine_only = bool(notes) and all(n in ctx.machine_notes for n in notes) and not named
     ev.remote_category = None if named else remote_category(basis, ctx.lexicon)
     card = ev.card
     if card is not None and card.category:

@@ -486,3 +486,35 @@ def test_json_that_is_no_export_is_read_as_text(text: str) -> None:
     from curator.note_json import unfold_json
 
     assert unfold_json(text) == (text, None)
+
+
+BOT_FAR = """---
+bot: arxiv-alerts
+---
+# arXiv alert: keywords benchmark
+
+- **Sampling-Based Motion Planning for Robot Arms in Cluttered Shelves** (arXiv:2611.07777)
+  benchmark; planners; shelves
+"""
+
+
+@pytest.mark.parametrize(
+    ("bob", "kept"),
+    [
+        ("", False),
+        ("bob 10:02: new dataset, finally: https://arxiv.org/abs/2611.07777 for 1.1\n", True),
+        (
+            "## Lightning talks (skip)\n\n- a robot arm planner, no LLM anywhere[^1]\n\n"
+            "[^1]: https://arxiv.org/abs/2611.07777\n",
+            False,
+        ),
+    ],
+)
+def test_a_keyword_digests_entry_a_colleague_names_is_no_keyword_match(
+    tmp_path: Path, bob: str, kept: bool
+) -> None:
+    """A bot's entry the doc knows few words of is a keyword match, until a colleague names the
+    paper (in chat, in passing); naming it under a heading that leaves things out does not count."""
+    run(tmp_path, BOT_FAR)
+    inc = next(i for i in with_bobs_note(tmp_path, bob) if i.id == "2611.07777")
+    assert (inc.status_rule != "keyword-only") is kept, inc.status_reason
