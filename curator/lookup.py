@@ -23,6 +23,7 @@ from curator.lookup_index import (
     INDEX_NAME,
     LEGACY_NAME,
     LookupIndex,
+    card_arxiv,
     shared_index,
 )
 from curator.lookup_settings import Settings as _Settings
@@ -184,8 +185,10 @@ def answer(
         idx.refresh_cards(st.cards)
     if kind == "arxiv" and "/" not in key:
         _answer_cards(idx, st, res, key, many=not one_shot)
-        if not res.anchored:
+        if not res.anchored and any(not c["empty"] for c in res.paper_cards):
             _answer_by_card_links(idx, st, res, topic)
+    elif kind == "url":
+        _answer_card_of_link(idx, st, res, key, topic)
     if check:
         idx.refresh_notes(st)
         idx.checked_at = time.monotonic()
@@ -230,22 +233,24 @@ def _answer_by_card_links(
     idx: LookupIndex, st: _Settings, res: LookupResult, topic: str | None
 ) -> None:
     """An ID no doc anchors whose card gives another address of the paper that one does (the
-    published version's DOI, "doi:10.1145/…"): anchored where that address is.  (Rare, so the
-    card reader is imported here: a warm lookup imports no more than it needs.)"""
-    if not any(not c["empty"] for c in res.paper_cards):
-        return
-    from curator.cards import header_links
-    from curator.textio import ReadProblem, read_text
-
+    published version's DOI, "doi:10.1145/…"): anchored where that address is."""
+    links = idx.links_of_cards(st.cards)
     for card in res.paper_cards:
-        if card["empty"]:
-            continue
-        try:
-            text = read_text(Path(st.cards) / card["path"].rsplit("/", 1)[-1]).text
-        except ReadProblem:
-            continue
-        for link in header_links(text):
+        for link in links.get(card["path"].rsplit("/", 1)[-1], ()):
             _answer_docs(idx, st, res, f"url:{link}", topic, check=False)
+
+
+def _answer_card_of_link(
+    idx: LookupIndex, st: _Settings, res: LookupResult, key: str, topic: str | None
+) -> None:
+    """A link a card's header gives as the paper's other address (its journal DOI, its code):
+    that card, and where the docs anchor the paper by its arXiv ID when they do not by the link."""
+    names = [n for n, links in idx.links_of_cards(st.cards).items() if key in links]
+    for name in names:
+        res.paper_cards.append({"path": f"{st.cards_rel}/{name}", "empty": False})
+    if not res.anchored:
+        for aid in dict.fromkeys(a for n in names if (a := card_arxiv(n))):
+            _answer_docs(idx, st, res, f"arxiv:{aid}", topic, check=False)
 
 
 def _answer_cards(idx: LookupIndex, st: _Settings, res: LookupResult, key: str, many: bool) -> None:

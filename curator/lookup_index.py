@@ -9,6 +9,7 @@ the checks on what it says are :mod:`curator.lookupdata`.
 from __future__ import annotations
 
 import os
+import re
 from itertools import repeat
 from pathlib import Path
 
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
 INDEX_NAME = "lookup-index.cache"
 LEGACY_NAME = "lookup-index.pickle"
 """Where older curators kept the index, pickled: never read, removed when the index is written."""
-INDEX_VERSION = 3
+INDEX_VERSION = 4
 FRESH_SECONDS = 2.0
 """A long-lived index (the UI's) re-checks the files at most this often."""
 
@@ -106,6 +107,9 @@ class LookupIndex:
         self.cards_listed = False
         self.opened = False
         self.cards_by_stem: dict[str, list[str]] | None = None
+        self.card_links: tuple[str, Sig | None, dict[str, list[str]]] | None = None
+        """(folder, the listing's stamp, card name → the links of its header), read when first
+        asked and again when the listing's stamp changes (a card is rewritten by a rename)."""
 
     def _load(self) -> None:
         got = read_cache(self.path, "lookup", _version(), self.problems)
@@ -153,6 +157,15 @@ class LookupIndex:
                 and type(cards[2]) is str
             )
             cards = (cards[0], data.sig(cards[1]), cards[2])
+        card_links = d["card_links"]
+        if card_links is not None:
+            check(type(card_links) is list and len(card_links) == 3 and type(card_links[0]) is str)
+            check(type(card_links[2]) is dict)
+            card_links = (
+                card_links[0],
+                data.sig(card_links[1]),
+                {data.relative(k): data.strs(v) for k, v in card_links[2].items()},
+            )
         tz_key = d["tz"]
         check(tz_key is None or type(tz_key) is str)
         self.docs, self.notes, self.walk, self.tree, self.inbox, self.cards = (
@@ -163,7 +176,7 @@ class LookupIndex:
             inbox,
             cards,
         )
-        self.env, self.tz_key = data.env(d["env"]), tz_key
+        self.env, self.tz_key, self.card_links = data.env(d["env"]), tz_key, card_links
         self.post = Shards.from_data(data.postings, d["post"], blobs)
         self.note_keys = Shards.from_data(data.keys, d["keys"], blobs)
         self.meta = Shards.from_data(data.note_meta, d["meta"], blobs)
@@ -185,6 +198,7 @@ class LookupIndex:
             "env": self.env,
             "tz": self.tz_key,
             "cards": self.cards,
+            "card_links": self.card_links,
             "keys": self.note_keys.to_data(blobs),
             "meta": self.meta.to_data(blobs),
         }
@@ -360,6 +374,40 @@ class LookupIndex:
                     by_stem.setdefault(s, []).append(name)
             self.cards_by_stem = by_stem
         return self.cards_by_stem.get(stem, [])
+
+    def links_of_cards(self, folder: str) -> dict[str, list[str]]:
+        """Card name → the paper's other addresses its header gives (the published version's DOI,
+        its code): read from every card when first asked, again when the folder's listing
+        changed or has not settled."""
+        listed = self.cards if self.cards is not None and self.cards[0] == folder else None
+        cached = self.card_links
+        if listed is not None and listed[1] is not None and cached is not None:
+            if cached[0] == folder and cached[1] == listed[1]:
+                return cached[2]
+        from curator.cards import header_links  # rare: a warm lookup of an ID imports none of it
+        from curator.textio import ReadProblem, read_text
+
+        links: dict[str, list[str]] = {}
+        for name in (listed[2] if listed is not None else "").split("\0")[:-1]:
+            if not name.endswith(".md"):
+                continue
+            try:
+                found = header_links(read_text(Path(folder) / name).text)
+            except ReadProblem:
+                continue
+            if found:
+                links[name] = found
+        self.card_links = (folder, listed[1] if listed is not None else None, links)
+        self.dirty = True
+        return links
+
+
+def card_arxiv(name: str) -> str | None:
+    """The arXiv ID a card's name gives (``0042-2501-00001.md`` → ``2501.00001``), if any."""
+    stem = _card_stem(name)
+    if stem is None or not re.fullmatch(r"\d{4}-\d{4,5}", stem):
+        return None
+    return stem.replace("-", ".")
 
 
 def _card_stem(name: str) -> str | None:

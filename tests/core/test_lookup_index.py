@@ -377,3 +377,42 @@ def test_lookup_says_where_the_doc_names_a_paper_it_does_not_anchor(tmp_path: Pa
     assert res.cited == [{"doc": "organized/knowledge/agents.md", "where": "Glossary", "line": 9}]
     assert "cites it in Glossary" in format_text(res)
     assert "records its removal" in format_text(lookup(tmp_path, "2610.06611"))
+
+
+def test_a_link_a_cards_header_gives_finds_that_card_and_where_the_paper_is(
+    tmp_path: Path, settled: None
+) -> None:
+    """ "Is doi:… anchored?" where the doc anchors the arXiv ID and the card's header gives the
+    journal DOI: that card, anchored where the ID is; a warm index answers the same, and a card
+    rewritten with another DOI is read again."""
+    (tmp_path / "organized/knowledge").mkdir(parents=True)
+    (tmp_path / "inbox").mkdir()
+    (tmp_path / "curator.toml").write_text('topic = "materials"\n', encoding="utf-8")
+    (tmp_path / "organized/knowledge/materials.md").write_text(
+        "# materials\n\n## 3 Properties\n\n### 3.2 DFT surrogates\n\n- **ChargeDiff** (arXiv:2603.12880)\n",
+        encoding="utf-8",
+    )
+    cards = tmp_path / "paper_cards"
+    cards.mkdir()
+    card = cards / "6105-2603-12880.md"
+    card.write_text(
+        "ChargeDiff | arXiv 2603.12880 | published: npj 12, 88, doi:10.1038/s41524-026-01544-7\n\n"
+        "Diffusion for charge densities; see also https://doi.org/10.1000/cited-not-ours\n",
+        encoding="utf-8",
+    )
+    (cards / "6106-2604-00001.md").write_text("# Other\n", encoding="utf-8")
+    for _warm in (False, True):
+        res = lookup(tmp_path, "https://doi.org/10.1038/s41524-026-01544-7")
+        assert [a["section"] for a in res.anchored] == ["§3.2"]
+        assert [c["path"] for c in res.paper_cards] == ["paper_cards/6105-2603-12880.md"]
+    assert lookup(tmp_path, "https://doi.org/10.1000/unknown").paper_cards == []
+    os.replace(card, tmp_path / "tmp.md")  # rewritten by a rename, as editors and curator do
+    (tmp_path / "tmp.md").write_text("ChargeDiff | doi:10.1038/other-doi\n", encoding="utf-8")
+    os.replace(tmp_path / "tmp.md", card)
+    _tick()
+    assert lookup(tmp_path, "https://doi.org/10.1038/s41524-026-01544-7").paper_cards == []
+    assert (
+        lookup(tmp_path, "doi.org/10.1038/other-doi")
+        .paper_cards[0]["path"]
+        .endswith("6105-2603-12880.md")
+    )
