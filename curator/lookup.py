@@ -234,9 +234,8 @@ def _answer_by_card_links(
 ) -> None:
     """An ID no doc anchors whose card gives another address of the paper that one does (the
     published version's DOI, "doi:10.1145/…"): anchored where that address is."""
-    links = idx.links_of_cards(st.cards)
     for card in res.paper_cards:
-        for link in links.get(card["path"].rsplit("/", 1)[-1], ()):
+        for link in idx.links_of_card(st.cards, card["path"].rsplit("/", 1)[-1]):
             _answer_docs(idx, st, res, f"url:{link}", topic, check=False)
 
 
@@ -245,7 +244,7 @@ def _answer_card_of_link(
 ) -> None:
     """A link a card's header gives as the paper's other address (its journal DOI, its code):
     that card, and where the docs anchor the paper by its arXiv ID when they do not by the link."""
-    names = [n for n, links in idx.links_of_cards(st.cards).items() if key in links]
+    names = idx.cards_of_link(st.cards, key)
     for name in names:
         res.paper_cards.append({"path": f"{st.cards_rel}/{name}", "empty": False})
     if not res.anchored:

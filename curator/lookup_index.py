@@ -107,9 +107,10 @@ class LookupIndex:
         self.cards_listed = False
         self.opened = False
         self.cards_by_stem: dict[str, list[str]] | None = None
-        self.card_links: tuple[str, Sig | None, dict[str, list[str]]] | None = None
-        """(folder, the listing's stamp, card name → the links of its header), read when first
-        asked and again when the listing's stamp changes (a card is rewritten by a rename)."""
+        self.card_links: tuple[str, Sig | None, Shards] | None = None
+        """(folder, the listing's stamp, "card:<name>" → the links of its header and "link:<link>"
+        → the cards giving it), read when first asked and again when the listing's stamp changes
+        (a card is rewritten by a rename); sharded, so a lookup decodes only what it asks."""
 
     def _load(self) -> None:
         got = read_cache(self.path, "lookup", _version(), self.problems)
@@ -160,11 +161,10 @@ class LookupIndex:
         card_links = d["card_links"]
         if card_links is not None:
             check(type(card_links) is list and len(card_links) == 3 and type(card_links[0]) is str)
-            check(type(card_links[2]) is dict)
             card_links = (
                 card_links[0],
                 data.sig(card_links[1]),
-                {data.relative(k): data.strs(v) for k, v in card_links[2].items()},
+                Shards.from_data(data.strs, card_links[2], blobs),
             )
         tz_key = d["tz"]
         check(tz_key is None or type(tz_key) is str)
@@ -198,7 +198,9 @@ class LookupIndex:
             "env": self.env,
             "tz": self.tz_key,
             "cards": self.cards,
-            "card_links": self.card_links,
+            "card_links": None
+            if self.card_links is None
+            else [self.card_links[0], self.card_links[1], self.card_links[2].to_data(blobs)],
             "keys": self.note_keys.to_data(blobs),
             "meta": self.meta.to_data(blobs),
         }
@@ -375,10 +377,17 @@ class LookupIndex:
             self.cards_by_stem = by_stem
         return self.cards_by_stem.get(stem, [])
 
-    def links_of_cards(self, folder: str) -> dict[str, list[str]]:
-        """Card name → the paper's other addresses its header gives (the published version's DOI,
-        its code): read from every card when first asked, again when the folder's listing
-        changed or has not settled."""
+    def links_of_card(self, folder: str, name: str) -> list[str]:
+        """The paper's other addresses the card's header gives (its journal DOI, its code)."""
+        return list(self._card_links(folder).get("card:" + name, ()))
+
+    def cards_of_link(self, folder: str, link: str) -> list[str]:
+        """The cards whose header gives ``link`` (a normalised URL) as the paper's address."""
+        return list(self._card_links(folder).get("link:" + link, ()))
+
+    def _card_links(self, folder: str) -> Shards:
+        """Read from every card when first asked, again when the folder's listing changed or has
+        not settled."""
         listed = self.cards if self.cards is not None and self.cards[0] == folder else None
         cached = self.card_links
         if listed is not None and listed[1] is not None and cached is not None:
@@ -387,7 +396,7 @@ class LookupIndex:
         from curator.cards import header_links  # rare: a warm lookup of an ID imports none of it
         from curator.textio import ReadProblem, read_text
 
-        links: dict[str, list[str]] = {}
+        items: dict[str, list[str]] = {}
         for name in (listed[2] if listed is not None else "").split("\0")[:-1]:
             if not name.endswith(".md"):
                 continue
@@ -396,10 +405,13 @@ class LookupIndex:
             except ReadProblem:
                 continue
             if found:
-                links[name] = found
-        self.card_links = (folder, listed[1] if listed is not None else None, links)
+                items["card:" + name] = found
+                for link in found:
+                    items.setdefault("link:" + link, []).append(name)
+        shards = Shards.of(data.strs, items)
+        self.card_links = (folder, listed[1] if listed is not None else None, shards)
         self.dirty = True
-        return links
+        return shards
 
 
 def card_arxiv(name: str) -> str | None:
