@@ -21,7 +21,7 @@ from curator.context import Context, _name_tokens, _strong
 from curator.fields import match_field
 from curator.hints import read_hints
 from curator.judge import Evidence
-from curator.lexicon import Lexicon, text_memo
+from curator.lexicon import Lexicon, default_lexicon, memo, text_memo
 from curator.matcher import Cluster
 from curator.models import AnchorRef, Item, SectionSuggestion, short_path
 from curator.section_numbers import SECTION_REF_RE, canonical_section
@@ -459,9 +459,20 @@ def _title_match(group: str, idx: SectionIndex) -> bool:
     return process.extractOne(g, titles, scorer=fuzz.ratio, score_cutoff=85) is not None
 
 
+@memo
+def _page_words() -> frozenset[str]:
+    """Words a linked page's title may add to an anchored name and still be that thing's page
+    ("FooNet repo", "FooNet code release"): the words of the lexicon's link labels."""
+    return frozenset(
+        w for label in default_lexicon().literals("fields", "link") for w in _name_tokens(label)
+    )
+
+
 def name_anchor(items: list[Item], ctx: Context) -> AnchorRef | None:
     """Conservative named-system match: all of the anchor's name in the title, or the title's name
-    in the anchor."""
+    in the anchor.  A page with a link of its own is the anchored thing's page only when its
+    title adds nothing but page words to the name ("FooNet repo"); "The miniF2F leak audit
+    (blog)" is a post about miniF2F, not miniF2F."""
     by_token = ctx.name_by_token
     for it in items:
         title_t = _name_tokens(it.title)
@@ -471,7 +482,7 @@ def name_anchor(items: list[Item], ctx: Context) -> AnchorRef | None:
             cands.update(by_token.get(t, ()))
         for i in sorted(cands):
             toks, ref, _name = ctx.name_anchors[i]
-            if toks <= title_t:
+            if toks <= title_t and not (it.urls and _strong(title_t - toks) - _page_words()):
                 return ref
             if _strong(core_t) and core_t <= toks:
                 return ref

@@ -187,6 +187,57 @@ def _bib_line(name: str, value: str) -> str:
     return ""
 
 
+_RIS_TAG = re.compile(r"^[ \t]*(?P<tag>[A-Z][A-Z0-9])  -(?: (?P<value>.*))?$")
+_RIS_START = re.compile(r"^[ \t]*TY  - ", re.MULTILINE)
+_RIS_TITLE_TAGS = ("TI", "T1", "CT", "BT")
+_RIS_LINK_TAGS = ("UR", "L1", "L2", "LK", "DO")
+_RIS_TEXT_TAGS = ("N1", "N2", "AB", "RN")
+
+
+def _ris_items(text: str) -> str:
+    """RIS records (a reference manager's export: ``TY  - JOUR`` … ``ER  - ``) read as a list:
+    each record an entry titled by its ``TI``, its ``UR`` / ``DO`` as link lines, its notes
+    (``N1``, ``AB``) as its text, other tags blank.  Line numbers are kept."""
+    lines = text.split("\n")
+    out = list(lines)
+    i, n = 0, len(lines)
+    while i < n:
+        if not _RIS_START.match(lines[i]):
+            i += 1
+            continue
+        j = i
+        tags: list[tuple[int, str, str]] = []
+        while j < n and (m := _RIS_TAG.match(lines[j])) is not None and j - i < 400:
+            tags.append((j, m["tag"], (m["value"] or "").strip()))
+            if m["tag"] == "ER":
+                break
+            j += 1
+        title = next((v for _k, t, v in tags if t in _RIS_TITLE_TAGS and v), "")
+        read = [line for _k, tag, value in tags if (line := _ris_line(tag, value))]
+        # the read lines right under the title, the record's other lines blank after them (blank
+        # lines inside would end the entry)
+        record = ["- " + (title or lines[i].strip()), *read]
+        for k, (line_k, _t, _v) in enumerate(tags):
+            out[line_k] = record[k] if k < len(record) else ""
+        i = max(j, i) + 1
+    return "\n".join(out)
+
+
+def _ris_line(tag: str, value: str) -> str:
+    """The line a tag becomes: a link, text, an ID a field cites, or "" for a tag not read."""
+    if not value:
+        return ""
+    if tag in _RIS_LINK_TAGS:
+        return "  link: " + (
+            value if "://" in value or not value.startswith("10.") else "https://doi.org/" + value
+        )
+    if tag in _RIS_TEXT_TAGS:
+        return "  " + value
+    if tag not in _RIS_TITLE_TAGS and (cited := find_ids(value)):
+        return "  arXiv:" + cited[0].id
+    return ""
+
+
 _BOLD_LINE = re.compile(r"^(?P<mark>\*\*|__)(?P<title>[^*_\s](?:(?!(?P=mark)).)*?)(?P=mark)\s*$")
 _ATX = re.compile(r"^(#{1,6})\s")
 _LIST_ENTRY = re.compile(r"^\s{0,3}(?:[•·]|" + LIST_MARKER + r")\s+(?P<rest>.*)$")
@@ -386,6 +437,7 @@ READERS: tuple[tuple[str, Callable[[str], bool], Callable[[str], str]], ...] = (
     ("bold list entries as sections", _may_have_bold_entries, _bold_entries),
     ("RSS/Atom feed", _may_be_feed, _feed_items),
     ("BibTeX", lambda t: "@" in t and _BIB_ENTRY.search(t) is not None, _bibtex_items),
+    ("RIS", lambda t: "TY  - " in t and _RIS_START.search(t) is not None, _ris_items),
     (
         "reference-style links",
         lambda t: "][" in t and _REF_DEF.search(t) is not None,

@@ -20,7 +20,7 @@ from typing import Any
 
 from curator.lexicon import default_lexicon, memo
 
-__all__ = ["unfold_json"]
+__all__ = ["splice", "unfold_json"]
 
 _MAX_JSON = 4_000_000
 """Characters of a JSON document that are decoded; a longer one is read as text."""
@@ -64,10 +64,21 @@ def unfold_json(text: str) -> tuple[str, list[int] | None]:
     said = list(_said(doc, 0)) if isinstance(doc, (dict, list)) else []
     if not said:
         return text, None
-    out, origin = lines[:start], list(range(1, start + 1))
+    pieces: list[tuple[str, int]] = []
     at = start
     for piece, raw in said:
         at = _line_of(lines, raw, at, end)
+        pieces.append((piece, at))
+    return splice(lines, start, end, pieces)
+
+
+def splice(
+    lines: list[str], start: int, end: int, pieces: list[tuple[str, int]]
+) -> tuple[str, list[int]]:
+    """``lines`` with ``lines[start:end + 1]`` replaced by each piece's lines and a blank line,
+    and for each line of the result the 1-based line it comes from (a piece's: its given index)."""
+    out, origin = lines[:start], list(range(1, start + 1))
+    for piece, at in pieces:
         for line in piece.split("\n"):
             out.append(line)
             origin.append(at + 1)

@@ -26,6 +26,7 @@ from curator.mentions import Identities, identities, is_chat_line, sentence_span
 from curator.models import Item, Remark, SplitNote  # noqa: F401  (defined there: cached notes need no parser)
 from curator.note_formats import QUOTE_MARK, read_formats
 from curator.note_headings import HeadingSection, is_expander, is_negative_title
+from curator.note_ical import unfold_ical
 from curator.note_items import BULLET, Span, build_item
 from curator.note_json import unfold_json
 from curator.note_layout import NoteLayout, opens_entry, read_layout
@@ -224,7 +225,7 @@ def note_front_matter(text: str) -> dict[str, str]:
 def split_note(text: str, path: str) -> SplitNote:
     """Items of one note; never raises on arbitrary text."""
     text = normalized(text)
-    text, exported = unfold_json(text)
+    text, exported = unfold_exports(text)
     text, front, warnings = preprocess(text)
     text, origin = unfold_entries(text)
     if exported is not None:
@@ -252,6 +253,16 @@ def split_note(text: str, path: str) -> SplitNote:
     if origin is not None:
         remap_lines(out, origin)
     return out
+
+
+def unfold_exports(text: str) -> tuple[str, list[int] | None]:
+    """*text* with a JSON export and calendar invites read as what people wrote in them, and for
+    each line the line it comes from (None when there were none)."""
+    text, exported = unfold_json(text)
+    text, invites = unfold_ical(text)
+    if invites is None:
+        return text, exported
+    return text, invites if exported is None else [exported[n - 1] for n in invites]
 
 
 def _first_text_line(lines: list[str]) -> str:

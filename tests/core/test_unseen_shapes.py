@@ -518,3 +518,92 @@ def test_a_keyword_digests_entry_a_colleague_names_is_no_keyword_match(
     run(tmp_path, BOT_FAR)
     inc = next(i for i in with_bobs_note(tmp_path, bob) if i.id == "2611.07777")
     assert (inc.status_rule != "keyword-only") is kept, inc.status_reason
+
+
+RIS = """RIS export, my comments in N1.
+
+TY  - JOUR
+TI  - LeakProbe: paraphrased contamination probes
+AU  - Ruiz, Ana
+PY  - 2026
+T2  - Journal of Evaluation
+DO  - 10.1007/s10817-026-09731-2
+KW  - contamination
+N1  - new for us, section 1.1.
+ER  - 
+
+TY  - RPRT
+TI  - JudgeScope: calibrated judges
+PB  - arXiv
+UR  - https://arxiv.org/abs/2611.05824
+N1  - judge calibration, 1.2
+ER  - 
+"""
+
+
+def test_a_reference_managers_ris_export_is_one_item_per_record() -> None:
+    """Each record an item titled by its TI, its DO / UR its link, its N1 its text (with the
+    author's section), its other tags not read; line numbers kept."""
+    items = read_as_items(RIS)
+    assert [(it.title, it.primary_arxiv, it.urls) for it in items] == [
+        (
+            "LeakProbe: paraphrased contamination probes",
+            None,
+            ["https://doi.org/10.1007/s10817-026-09731-2"],
+        ),
+        ("JudgeScope: calibrated judges", "2611.05824", []),
+    ]
+    assert "section 1.1" in items[0].text and "Ruiz" not in items[0].text
+    assert (items[0].line_start, items[1].line_start) == (3, 13)
+
+
+ICS = """Invite for Monday's reading group, pasted as is.
+
+BEGIN:VCALENDAR
+BEGIN:VEVENT
+DTSTART;TZID=Europe/Berlin:20261123T120000
+ATTENDEE;CN=team:mailto:team@example.org
+SUMMARY:reading group
+DESCRIPTION:Two papers:\\n\\n1) LeakProbe: paraphrased contamination pro
+ bes\\nhttps://arxiv.org/abs/2611.05823\\nProbes\\, not n-grams. New -> 1.1.
+ \\n\\n2) JudgeScope\\nhttps://arxiv.org/abs/2611.0
+ 5824\\nCalibrated judges. New -> 1.2.\\n
+END:VEVENT
+END:VCALENDAR
+"""
+
+
+def test_a_pasted_calendar_invite_is_read_as_its_description(tmp_path: Path) -> None:
+    """Folded lines joined (an ID cut at a fold is whole again), escapes read, each paper in its
+    own paragraph with its own hint; the invite's times and attendees are not read."""
+    from curator.note_ical import unfold_ical
+
+    text, origin = unfold_ical(ICS)
+    assert "https://arxiv.org/abs/2611.05824" in text and "Probes, not n-grams" in text
+    assert "ATTENDEE" not in text and "DTSTART" not in text
+    assert origin is not None and ICS.split("\n")[
+        origin[text.split("\n").index("2) JudgeScope")] - 1
+    ].startswith("DESCRIPTION")
+    incs = run(tmp_path, ICS)
+    assert incs["2611.05823"].suggested_sections[0].section == "§1.1"
+    assert incs["2611.05824"].suggested_sections[0].section == "§1.2"
+
+
+@pytest.mark.parametrize(
+    ("line", "anchored"),
+    [
+        ("- ContamProbe repo: https://github.com/x/contamprobe\n", True),
+        (
+            "- The ContamProbe leak audit (blog): https://blog.example.org/contamprobe-audit\n",
+            False,
+        ),
+    ],
+)
+def test_a_linked_page_is_the_anchored_things_page_only_by_its_name_and_page_words(
+    tmp_path: Path, line: str, anchored: bool
+) -> None:
+    """ "ContamProbe repo" is the anchored ContamProbe's page; "The ContamProbe leak audit
+    (blog)" is a post about it."""
+    incs = run(tmp_path, "# links\n\n" + line)
+    inc = next(iter(incs.values()))
+    assert (inc.status == "anchored") is anchored, inc.status_reason
