@@ -333,6 +333,12 @@ def test_a_redirect_to_another_team_by_any_name(text: str, kind: str | None) -> 
         ("They drop 2609.19950 from the table.", False),
         ("a 4-point drop 2609 runs later", False),
         ("drop 2.3 points on the hard split", False),
+        # "ignore it" ends its clause as one word does
+        ("2603.05172 is a lattice-QCD paper, ignore it", True),
+        ("ignore this one.", True),
+        ("skip it please", True),
+        ("we skip it in the ablation", False),
+        ("the model learns to ignore it entirely", False),
     ],
 )
 def test_a_one_word_dismissal_leads_its_clause(text: str, judged: bool) -> None:
