@@ -22,6 +22,7 @@ from curator.briefings import ReportedIndex
 from curator.config import Config
 from curator.lexicon import Lexicon, default_lexicon, load_lexicon, may_match, skim
 from curator.models import Analysis, AnchorRef, LivingDoc, Note, PaperCard, Remark
+from curator.own_pages import OwnPages
 from curator.relevance import Profile, base_stop, section_terms
 from curator.suggest import SectionIndex
 from curator.textfeatures import title_core, token_set
@@ -65,6 +66,8 @@ class Context:
     paper_names: dict[str, frozenset[str]] = field(default_factory=dict)
     """The name each anchored paper goes by in the doc ("foonet" for "**FooNet — Fast …**
     (arXiv:2601.00001)"), lower-cased → the IDs anchored under it."""
+    own_pages: OwnPages = field(default_factory=lambda: OwnPages(()))
+    """The team's own domains, from the mail its people sign the window's notes with."""
 
 
 @dataclass
@@ -188,6 +191,7 @@ def build_context(
         reported.left_out,
         di.cited,
         _paper_names(doc),
+        OwnPages.read((ln.note.author, ln.note.text) for ln in in_window),
     )
 
 

@@ -471,8 +471,8 @@ def _page_words() -> frozenset[str]:
 def name_anchor(items: list[Item], ctx: Context) -> AnchorRef | None:
     """Conservative named-system match: all of the anchor's name in the title, or the title's name
     in the anchor.  A page with a link of its own is the anchored thing's page only when its
-    title adds nothing but page words to the name ("FooNet repo"); "The miniF2F leak audit
-    (blog)" is a post about miniF2F, not miniF2F."""
+    title adds nothing but page words to the name ("FooNet repo"); "The FooBench leak audit
+    (blog)" is a post about FooBench, not FooBench."""
     by_token = ctx.name_by_token
     for it in items:
         title_t = _name_tokens(it.title)

@@ -31,9 +31,10 @@ from curator.matcher import Cluster, source_refs
 from curator.mention_scopes import scopes
 from curator.mentions import sentence_spans
 from curator.models import AnchorRef, Increment, Item, PaperCard, SourceRef, short_path
+from curator.own_pages import own_page
 from curator.priority import MARKERS
 from curator.textfeatures import title_core
-from curator.urls import normalize_url
+from curator.urls import normalize_url, split_url
 
 __all__ = ["PRIORITY_RANK", "build_increment", "card_increments", "primary_items"]
 
@@ -79,6 +80,8 @@ def build_increment(c: Cluster, ctx: Context, authors: dict[str, str]) -> Increm
         ev.told_apart = told_apart(c.key, c.mentions, ctx)
     if c.kind == "malformed":
         ev.malformed = list(dict.fromkeys(m for it in c.items for m in it.malformed))
+    if c.kind == "url":
+        ev.own_page = own_page(c, ctx.own_pages)
     _place(inc, ev, c, keys, ctx)
     every = keys.all
     _earlier(inc, ev, c, every, ctx)
@@ -117,18 +120,12 @@ def _keys(c: Cluster, primary: list[Item]) -> _Keys:
         urls.append(c.key)
         # named only in passing: the key, and a link as written on another host that the key
         # stands for (the publisher's page of a DOI), so the paper reads as its notes cite it
-        host = _host_of(c.key)
+        host = split_url(c.key)[0]
         for it in c.mentions:
             for u in (*it.urls, *it.linked):
-                if u not in urls and _host_of(u) != host and normalize_url(u) == c.key:
+                if u not in urls and split_url(u)[0] != host and normalize_url(u) == c.key:
                     urls.append(u)
     return _Keys(arx, urls, seen_norm, c.key if c.kind == "url" else None)
-
-
-def _host_of(url: str) -> str:
-    """The host a link is written with, without scheme and "www."."""
-    rest = url.split("://", 1)[-1]
-    return re.split(r"[/?#]", rest, maxsplit=1)[0].lower().removeprefix("www.")
 
 
 def _describe(inc: Increment, c: Cluster, keys: _Keys, authors: dict[str, str]) -> None:

@@ -87,6 +87,9 @@ class Evidence:
     machine_only: bool = False
     """Every source is a machine digest (a keyword bot, an alert)."""
     mention_only: bool = False
+    own_page: str | None = None
+    """The team's own domain every link of it is a page of, when no note says more of it than
+    its link (a lab notebook's entry, the repository a pasted log comes from)."""
     told_apart: str | None = None
     """The sentence of a note that names it only to tell another paper apart from it ("not to be
     confused with X (2603.1)"), when every source does so: it is not a candidate."""
@@ -148,6 +151,13 @@ def _briefing_left_out(e: Evidence) -> Judgment | None:
         if e.left_out and not e.filed_here
         else None
     )
+
+
+def _own_page(e: Evidence) -> Judgment | None:
+    if not e.own_page:
+        return None
+    why = f"a page of the team's own ({e.own_page}, its notes' mail domain): where notes come from"
+    return Judgment("off-topic", why, "own-page")
 
 
 def _told_apart(e: Evidence) -> Judgment | None:
@@ -260,6 +270,7 @@ RULES: list[tuple[str, Rule]] = [
     ("left-out-heading", _negative_heading),
     ("briefing-left-out", _briefing_left_out),
     ("told-apart", _told_apart),
+    ("own-page", _own_page),
     ("section-hint", _hint_nowhere),
     ("card-category", _card_category),
     ("note-scope", _note_scope),

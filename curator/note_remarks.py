@@ -12,14 +12,12 @@ from collections.abc import Callable
 
 from curator.arxiv import find_ids
 from curator.item_labels import GROUP_HINT, grouping_patterns
+from curator.mail_addresses import mail_addresses
 from curator.mdblocks import plain_inline
 from curator.models import Item, Remark, SplitNote
 from curator.urls import find_urls, normalize_url
 
 # Bounded and anchored at the start of the local part: linear on a line of 100k word characters.
-_EMAIL = re.compile(
-    r"(?<![\w.+-])[\w.+-]{1,64}@(?P<host>[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){1,8})"
-)
 
 
 _TRACKER = re.compile(
@@ -44,11 +42,7 @@ def drop_own_links(out: SplitNote, text: str) -> None:
     """Links to the site of an e-mail address in the note (a pasted thread's signature: "Alice
     Example · Acme Labs · https://acme.example/research") are the senders' own pages, not items;
     nor are links into the repository whose thread the note pastes."""
-    hosts = (
-        {m.group("host").lower().removeprefix("www.") for m in _EMAIL.finditer(text)}
-        if "@" in text  # no address without one: the scan is skipped
-        else set()
-    )
+    hosts = {domain for _local, domain in mail_addresses(text)}
     repos = _home_repos(text)
     if not hosts and not repos:
         return

@@ -111,7 +111,7 @@ def said_same_by_name(
     in_window: list[LoadedNote], items: list[Item], cards: list[PaperCard]
 ) -> dict[str, tuple[str, str]]:
     """Link → (arXiv ID, note) where a note's sentence names two titles as one paper and cites
-    neither ("SteerCoT = “Think Before You Steer” (same paper, CoRL title)"): one name is a paper
+    neither ("FooNet = “Fast Nets for Bar” (same paper, conference title)"): one name is a paper
     with an ID (an item's title or its card's), the others items known only by a link (an
     OpenReview page under the conference title).  One ID named, or nothing."""
     sentences = [

@@ -16,7 +16,14 @@ import re
 from collections.abc import Callable
 from urllib.parse import unquote_plus, urlsplit
 
-__all__ = ["find_urls", "is_arxiv_url", "normalize_url", "strip_addresses", "unversioned"]
+__all__ = [
+    "find_urls",
+    "is_arxiv_url",
+    "normalize_url",
+    "split_url",
+    "strip_addresses",
+    "unversioned",
+]
 
 # Characters a URL body may hold. Anything non-ASCII ends it: in these notes a URL glued to
 # Chinese text or fullwidth punctuation is far more common than an unencoded IRI. Also ends at
@@ -162,7 +169,7 @@ def find_urls(text: str) -> list[tuple[str, int, int]]:
     return found
 
 
-def _split(url: str) -> tuple[str, str, str]:
+def split_url(url: str) -> tuple[str, str, str]:
     """``(host, path, query)`` of a URL with or without scheme; never raises."""
     url = url.strip()
     if not _SCHEME_RE.match(url):
@@ -360,7 +367,7 @@ def is_arxiv_url(url: str) -> bool:
     stripped = url.strip()
     if stripped.lower().startswith("10.48550/"):
         return True
-    host, path, query = _split(stripped)
+    host, path, query = split_url(stripped)
     if query and _QUERY_ID.search(query):
         return True  # a reader that serves the paper named in its query ("?pid=2610.17733")
     path = path.lower()

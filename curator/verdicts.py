@@ -187,7 +187,7 @@ def _clip(text: str, start: int, end: int, width: int = 80) -> str:
     """The matched words with some context on each side, on one line."""
     left = max(0, start - 30)
     right = min(len(text), max(end + 30, left + width))
-    # whole words at both edges: "…609.16230 SwarmPlan" quoted an ID without its first digits
+    # whole words at both edges: "…609.16230 FooPlan" quoted an ID without its first digits
     while 0 < left < start and not text[left - 1].isspace() and start - left < 45:
         left -= 1
     while end < right < len(text) and not text[right].isspace() and right - end < 45:

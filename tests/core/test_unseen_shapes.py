@@ -607,3 +607,46 @@ def test_a_linked_page_is_the_anchored_things_page_only_by_its_name_and_page_wor
     incs = run(tmp_path, "# links\n\n" + line)
     inc = next(iter(incs.values()))
     assert (inc.status == "anchored") is anchored, inc.status_reason
+
+
+def test_the_teams_own_domains_are_read_from_the_mail_its_people_sign_with() -> None:
+    from curator.own_pages import OwnPages
+
+    own = OwnPages.read(
+        [
+            ("ibrahim", "Author: Ibrahim <ibrahim@loopstreet.org>"),  # signed by the note's author
+            ("ana", "cc bob@partner.edu and carol@partner.edu"),  # two people of one domain
+            ("ana", "from dave@gmail.com, erin@gmail.com"),  # a public mail service
+            ("ana", "follow @zed@sciences.social and @yan@sciences.social"),  # fediverse handles
+            ("ana", "one-off: someone@elsewhere.org"),
+        ]
+    )
+    assert own.domains == {"loopstreet.org", "partner.edu"}
+    assert own.owner("https://github.com/loopstreet/reading-list") == "loopstreet.org"
+    assert own.owner("https://elab.partner.edu/experiments.php?id=4") == "partner.edu"
+    assert own.owner("https://github.com/other/loopstreet") is None
+    assert own.owner("https://loopstreet.org.evil.com/x") is None
+
+
+@pytest.mark.parametrize(
+    ("line", "own"),
+    [
+        ("Repo: https://github.com/acme/reading-list\n", True),
+        ("Internal link: https://elab.acme.org/experiments.php?id=412\n", True),
+        (
+            "- **AcmeJudge: calibrated judges** (https://blog.acme.org/acmejudge): judge bias, 3 benchmarks.\n",
+            False,
+        ),
+    ],
+)
+def test_a_link_into_the_teams_own_domain_is_where_a_note_comes_from(
+    tmp_path: Path, line: str, own: bool
+) -> None:
+    """The lab notebook an entry was copied from, the repository a pasted log is from: not
+    items, when another note of the window is signed from that domain.  A post of the team's own
+    that a note writes up is one."""
+    run(tmp_path, "# notes\n\n" + line)
+    inc = next(
+        i for i in with_bobs_note(tmp_path, "ok\n\n— bob <bob@acme.org>\n") if "acme" in i.id
+    )
+    assert (inc.status_rule == "own-page") is own, inc.status_reason
