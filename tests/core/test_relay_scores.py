@@ -41,6 +41,7 @@ RELAYS = {
     "relay-privacy": (ROOT / "tests" / "relays" / "relay-privacy", 2),
     "relay-weather": (ROOT / "tests" / "relays" / "relay-weather", 2),
     "relay-recsys": (ROOT / "tests" / "relays" / "relay-recsys", 2),
+    "relay-materials": (ROOT / "tests" / "relays" / "relay-materials", 2),
 }
 # Strong overlaps the judgment does not flag yet, kept visible here rather than dropped from the
 # relays: same problem, different method, described in different languages with no shared words.
@@ -103,7 +104,7 @@ def test_relay_needs_at_most_its_corrections(name: str) -> None:
 
 OPEN_RELAYS = {
     name: (ROOT / "tests" / "relays-open" / name, bound)
-    for name, bound in (("relay-driving", 2), ("relay-materials", 1), ("relay-mathai", 7))
+    for name, bound in (("relay-driving", 2), ("relay-mathai", 2))
 }
 """Holdouts written blind to the code that still need more corrections than the holdout bound:
 kept so the work on them shows, held here to what they need today so they never get worse."""
