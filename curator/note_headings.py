@@ -138,7 +138,7 @@ def is_structural(title: str) -> bool:
 
 
 def has_word_label(title: str) -> bool:
-    """A heading's item label ("增量 2", "Item 3", "[3]"), not the mere number of a heading
+    """A heading's item label ("增量 2", "Item 3", "[3]"), not just the number of a heading
     ("9. Summary", "1. Inference engines"): numbered sections are still sections."""
     plain = plain_inline(title).strip().lstrip("#").strip()
     return has_label(_NUMBERED.sub("", plain, count=1))

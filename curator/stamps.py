@@ -6,7 +6,7 @@ must notice:
 - :func:`file_sig` (size, mtime, ctime): the lookup index, re-checked against the files on
   every call, must catch every change (ctime also catches rewrites that keep the mtime);
 - :func:`content_sig` (size, mtime): the index cache and the inbox watcher, whose stamps are
-  stored or compared across runs (ctime moves on a mere ``chmod`` or backup restore);
+  stored or compared across runs (ctime moves on a bare ``chmod`` or backup restore);
 - :func:`identity_sig` (inode, device, size, mtime): the decisions snapshot, which another
   process may *replace* (a new inode) with one of the same size and time.
 
