@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import re
 
-from curator.note_json import splice
+from curator.note_json import splice, unquoted
 
 __all__ = ["unfold_ical"]
 
-_BEGIN = re.compile(r"(?m)^[ \t]*BEGIN:VCALENDAR[ \t]*$")
+_BEGIN = re.compile(r"(?m)^[ \t]*(?P<quote>(?:>[ \t]?)*)BEGIN:VCALENDAR[ \t]*$")
 _END = "END:VCALENDAR"
 _PROPERTY = re.compile(r"^(?P<name>[A-Za-z-]+)(?:;[^:\n]*)?:(?P<value>.*)$")
 _READ = ("SUMMARY", "DESCRIPTION", "COMMENT")
@@ -36,17 +36,24 @@ def unfold_ical(text: str) -> tuple[str, list[int] | None]:
     origin: list[int] | None = None
     i = 0
     while i < len(lines):
-        if not _BEGIN.match(lines[i]):
+        m = _BEGIN.match(lines[i])
+        if m is None:
             i += 1
             continue
+        quote = m["quote"]
         end = next(
-            (j for j in range(i, min(len(lines), i + _MAX_LINES)) if lines[j].strip() == _END),
+            (
+                j
+                for j in range(i, min(len(lines), i + _MAX_LINES))
+                if lines[j].strip().endswith(_END)
+            ),
             None,
         )
-        if end is None:
+        inner = unquoted(lines[i : end + 1], quote) if end is not None else None
+        if end is None or inner is None:
             break
-        pieces = _pieces(lines, i, end)
-        new_text, new_origin = splice(lines, i, end, pieces)
+        pieces = [(v, i + k) for v, k in _pieces(inner, 0, end - i)]
+        new_text, new_origin = splice(lines, i, end, pieces, quote)
         origin = (
             new_origin if origin is None else [origin[n - 1] for n in new_origin]
         )  # a second calendar block: back through the first one's mapping

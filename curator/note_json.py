@@ -20,7 +20,7 @@ from typing import Any
 
 from curator.lexicon import default_lexicon, memo
 
-__all__ = ["splice", "unfold_json"]
+__all__ = ["splice", "unfold_json", "unquoted"]
 
 _MAX_JSON = 4_000_000
 """Characters of a JSON document that are decoded; a longer one is read as text."""
@@ -28,8 +28,9 @@ _MAX_DEPTH = 64
 """Nesting a walk follows: past it, a document is no one's export."""
 _LOOK_AHEAD = 400
 """Lines past the last message's a message's own line is looked for (a miss costs no more)."""
-_OPENS = re.compile(r"(?m)^[ \t]*[\[{][ \t]*(?:$|[\[{\"])")
-"""A line opening a JSON document: "[", "{", '[{', '{"'."""
+_OPENS = re.compile(r"(?m)^[ \t]*(?P<quote>(?:>[ \t]?)*)[\[{][ \t]*(?:$|[\[{\"])")
+"""A line opening a JSON document: "[", "{", '[{', '{"' (in a forwarded message: "> [")."""
+_QUOTE = re.compile(r"[ \t]*(?:>[ \t]?)+")
 _SLACK_LINK = re.compile(r"<((?:https?|mailto):[^|>\s]+)\|([^>\n]+)>")
 _SLACK_URL = re.compile(r"<((?:https?|mailto):[^|>\s]+)>")
 """A chat export's own link markup: ``<https://…|title>``, ``<https://…>``."""
@@ -51,11 +52,13 @@ def unfold_json(text: str) -> tuple[str, list[int] | None]:
         return text, None
     lines = text.split("\n")
     start = text.count("\n", 0, m.start())
+    quote = m["quote"]
     end = len(lines) - 1
     while end > start and not lines[end].rstrip().endswith(("}", "]")):
         end -= 1
-    block = "\n".join(lines[start : end + 1])
-    if end <= start and not block.strip().endswith(("}", "]")) or len(block) > _MAX_JSON:
+    inner = unquoted(lines[start : end + 1], quote)
+    block = "\n".join(inner or ())
+    if inner is None or not block.strip().endswith(("}", "]")) or len(block) > _MAX_JSON:
         return text, None
     try:
         doc = json.loads(block)
@@ -69,21 +72,45 @@ def unfold_json(text: str) -> tuple[str, list[int] | None]:
     for piece, raw in said:
         at = _line_of(lines, raw, at, end)
         pieces.append((piece, at))
-    return splice(lines, start, end, pieces)
+    return splice(lines, start, end, pieces, quote)
+
+
+def unquoted(lines: list[str], quote: str) -> list[str] | None:
+    """``lines`` without the quote marks a forwarded message puts before each (``quote``, as the
+    first line has them); None when a line that is not blank lacks them (no one quoted block)."""
+    if not quote:
+        return lines
+    depth = quote.count(">")
+    out = []
+    for line in lines:
+        m = _QUOTE.match(line)
+        if m is None or m.group(0).count(">") < depth:
+            if line.strip():
+                return None
+            out.append("")
+            continue
+        # exactly ``depth`` marks come off, each with the one space after it
+        at, n = 0, 0
+        while n < depth:
+            at = line.index(">", at) + 1
+            at += line[at : at + 1] in (" ", "\t")
+            n += 1
+        out.append(line[at:])
+    return out
 
 
 def splice(
-    lines: list[str], start: int, end: int, pieces: list[tuple[str, int]]
+    lines: list[str], start: int, end: int, pieces: list[tuple[str, int]], quote: str = ""
 ) -> tuple[str, list[int]]:
-    """``lines`` with ``lines[start:end + 1]`` replaced by each piece's lines and a blank line,
-    and for each line of the result the 1-based line it comes from (a piece's: its given index)."""
+    """``lines`` with ``lines[start:end + 1]`` replaced by each piece's lines and a blank line
+    (quoted as the block was), and for each line of the result the 1-based line it comes from (a
+    piece's: its given index)."""
+    mark = quote.rstrip()
     out, origin = lines[:start], list(range(1, start + 1))
     for piece, at in pieces:
-        for line in piece.split("\n"):
-            out.append(line)
+        for line in [*piece.split("\n"), ""]:
+            out.append(f"{mark} {line}" if mark and line else mark or line)
             origin.append(at + 1)
-        out.append("")
-        origin.append(at + 1)
     out += lines[end + 1 :]
     origin += range(end + 2, len(lines) + 1)
     return "\n".join(out), origin

@@ -650,3 +650,18 @@ def test_a_link_into_the_teams_own_domain_is_where_a_note_comes_from(
         i for i in with_bobs_note(tmp_path, "ok\n\n— bob <bob@acme.org>\n") if "acme" in i.id
     )
     assert (inc.status_rule == "own-page") is own, inc.status_reason
+
+
+@pytest.mark.parametrize("text", [SLACK_EXPORT, ICS])
+def test_an_export_forwarded_as_a_quoted_message_reads_as_the_export(text: str) -> None:
+    """Each line quoted ("> [", "> BEGIN:VCALENDAR", a fold as ">  onjecture"): the same items
+    on the same lines as the export pasted bare."""
+    from curator.notes import split_note
+
+    quoted = "\n".join(f"> {line}" if line else ">" for line in text.split("\n"))
+    bare, forwarded = split_note(text, PATH), split_note(quoted, PATH)
+
+    def found(note):  # noqa: ANN001, ANN202
+        return [(it.title, it.urls, it.arxiv, it.line_start) for it in note.items + note.carriers]
+
+    assert found(bare) and found(forwarded) == found(bare)
