@@ -128,6 +128,8 @@ def url_role(url: str) -> str:
     segments = {s for s in re.split(r"[/?&=#._-]+", path.lower()) if s}
     if segments & boiler:
         return "ignore"
+    if path.startswith("@") and "/" not in path.rstrip("/"):
+        return "ignore"  # a person's profile ("@ana" on a fediverse server, a channel): no item
     if _host_in(host, threads):
         return "thread"
     if _host_in(host, paper_pages):

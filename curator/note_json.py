@@ -13,6 +13,7 @@ The field names are ``[json]`` of the lexicon's common table: a workspace can ad
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from collections.abc import Iterator
@@ -135,7 +136,8 @@ def _said(node: Any, depth: int) -> Iterator[tuple[str, str]]:
     )
     url = next((node[keys[f]] for f in links if f in keys and _is_url(node[keys[f]])), None)
     if said is not None:
-        yield _SLACK_URL.sub(r"\1", _SLACK_LINK.sub(r"[\2](\1)", said.strip())), said.strip()
+        shown = _from_html(said) if _HTML_TAG.search(said) else said
+        yield _SLACK_URL.sub(r"\1", _SLACK_LINK.sub(r"[\2](\1)", shown.strip())), said.strip()
         for v in node.values():  # its attachments' links, not its text told again
             if isinstance(v, list):
                 yield from (s for x in v for s in _links(x, depth + 1))
@@ -158,6 +160,27 @@ def _links(node: Any, depth: int) -> Iterator[tuple[str, str]]:
     title = next((node[keys[f]] for f in titles if f in keys and _is_text(node[keys[f]])), "")
     if url is not None and title:
         yield f"- [{' '.join(title.split())}]({url})", url
+
+
+_HTML_TAG = re.compile(r"</?(?:p|a|br|span|em|strong|b|i|div|li|ul|ol)\b[^<>]*>", re.IGNORECASE)
+_ANCHOR = re.compile(r"<a\b[^<>]*?\bhref=\"([^\"]*)\"[^<>]*>(.*?)</a>", re.IGNORECASE | re.DOTALL)
+_BREAK = re.compile(r"<br\s*/?>|</p>\s*<p[^<>]*>|</(?:p|div|li)>", re.IGNORECASE)
+_ANY_TAG = re.compile(r"<[^<>]*>")
+
+
+def _from_html(text: str) -> str:
+    """A message written as HTML (a fediverse post's ``content``) as text: paragraphs and breaks
+    as lines, a link as its address (its shown text is cut short: "doi.org/10.1109/ICASSP4…"),
+    a hashtag or a mention as its words only, entities read."""
+
+    def anchor(m: re.Match[str]) -> str:
+        shown = html.unescape(_ANY_TAG.sub("", m[2])).strip()
+        if shown.startswith(("#", "@")):
+            return shown  # a hashtag's or a person's page: no item
+        return html.unescape(m[1])
+
+    text = _ANCHOR.sub(anchor, _BREAK.sub("\n", text))
+    return html.unescape(_ANY_TAG.sub("", text))
 
 
 def _is_text(v: Any) -> bool:

@@ -345,7 +345,10 @@ def name_clock_zoned(
         if not v.time.search(line):
             continue
         for _score, when, _probs in line_times(line, v, tz, naive.date(), author, heading, lexicon):
-            if when is None or when.replace(tzinfo=None) != naive or ours is None:
+            # to the minute: a name has no seconds ("…T2350-…" for "Date: … 23:50:31 +0530")
+            if when is None or ours is None:
+                continue
+            if when.replace(tzinfo=None, second=0, microsecond=0) != naive:
                 continue
             if when.utcoffset() != ours.utcoffset():
                 return when

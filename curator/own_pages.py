@@ -11,13 +11,12 @@ two addresses of the window share), minus public mail providers (``[urls] mail_p
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
 from curator.lexicon import default_lexicon, memo
 from curator.mail_addresses import mail_addresses
 from curator.matcher import Cluster
-from curator.urls import URL_TLDS, split_url, strip_links
+from curator.urls import split_url
 
 __all__ = ["OwnPages", "own_page"]
 
@@ -69,18 +68,6 @@ def _code_hosts() -> frozenset[str]:
 
 
 def own_page(c: Cluster, own: OwnPages) -> str | None:
-    """The team domain every link of a link increment is a page of,
-    when no note says more of it than its link: named in passing, or an item that is only a
-    labelled link ("Repo: <the team's repository>")."""
-    links = [u for it in (c.items or c.mentions) for u in it.urls] or [c.key]
-    owners = {own.owner(u) for u in links}
-    if len(owners) != 1 or None in owners:
-        return None
-    if any(len(_WORDS.findall(strip_links(it.text, URL_TLDS))) > _LABEL_WORDS for it in c.items):
-        return None  # a note that writes it up ("our post: <link> — judges at scale, 3 benchmarks")
-    return owners.pop()
-
-
-_WORDS = re.compile(r"[^\W\d_]+")
-_LABEL_WORDS = 3
-"""Words an item may hold beside its link and still say nothing of it ("Internal link: <url>")."""
+    """The team domain a link increment's page is on: the team's own page, however a note names
+    it (as a signature's site is in the note it signs)."""
+    return own.owner(c.key)

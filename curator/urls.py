@@ -66,6 +66,7 @@ _HOST_START_RE = re.compile(r"[A-Za-z0-9\[]")
 # Trailing characters that end a sentence or a markdown construct rather than the URL.
 _TRAILING = ".,;:!?)]>'\"*_~，。；：）】》、！？"
 _EDGES_RE = re.compile(r"\A[\s\x00-\x20]+|[\s\x00-\x20]+\Z")  # as URL parsers strip them
+_BREAK_REF_RE = re.compile(r"&#(?:0*(?:9|10|13|32)|x0*(?:9|a|d|20));", re.IGNORECASE)
 _PATH_TAIL_RE = re.compile(r"[/;\s\x00-\x20]+\Z")
 _STRAY_PERCENT_RE = re.compile(r"%(?![0-9A-Fa-f]{2})")
 _PATH_END_RE = re.compile(r"[?#]")
@@ -74,8 +75,11 @@ _SCHEME_RE = re.compile(r"[a-z][a-z0-9+.-]*://", re.ASCII | re.IGNORECASE)
 
 
 def _trim(url: str) -> str:
-    """Cut at an unbalanced ')' ("Foo(https://a.b/c),x") or '(' ("a.b/c(see below") and drop
-    trailing punctuation, keeping parentheses that belong to the URL ("wiki/Foo_(bar)")."""
+    """Cut at an unbalanced ')' ("Foo(https://a.b/c),x") or '(' ("a.b/c(see below"), or at an
+    XML attribute's line break ("…/x-1k&#10;1,012 recordings"); drop trailing punctuation,
+    keeping parentheses that belong to the URL ("wiki/Foo_(bar)")."""
+    if "&#" in url:
+        url = _BREAK_REF_RE.split(url, 1)[0]
     if "," in url:
         # "arxiv.org/abs/2608.13263,8-17 锚入": a comma glued to the path ends the URL unless a
         # word goes on after it ("wiki/Washington,_D.C."); commas in the query are kept.

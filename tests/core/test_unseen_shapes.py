@@ -632,9 +632,9 @@ def test_the_teams_own_domains_are_read_from_the_mail_its_people_sign_with() -> 
     ("line", "own"),
     [
         ("Repo: https://github.com/acme/reading-list\n", True),
-        ("Internal link: https://elab.acme.org/experiments.php?id=412\n", True),
+        ("Internal copy: https://jupyter.acme.org/user/ana/fad-sweep.ipynb (team only)\n", True),
         (
-            "- **AcmeJudge: calibrated judges** (https://blog.acme.org/acmejudge): judge bias, 3 benchmarks.\n",
+            "- **AcmeJudge: calibrated judges** (https://blog.acmelab.org/acmejudge): judges.\n",
             False,
         ),
     ],
@@ -642,9 +642,8 @@ def test_the_teams_own_domains_are_read_from_the_mail_its_people_sign_with() -> 
 def test_a_link_into_the_teams_own_domain_is_where_a_note_comes_from(
     tmp_path: Path, line: str, own: bool
 ) -> None:
-    """The lab notebook an entry was copied from, the repository a pasted log is from: not
-    items, when another note of the window is signed from that domain.  A post of the team's own
-    that a note writes up is one."""
+    """The notebook an entry was copied from, the repository a pasted log is from: not items,
+    when another note of the window is signed from that domain (a look-alike domain is not it)."""
     run(tmp_path, "# notes\n\n" + line)
     inc = next(
         i for i in with_bobs_note(tmp_path, "ok\n\n— bob <bob@acme.org>\n") if "acme" in i.id
@@ -665,3 +664,58 @@ def test_an_export_forwarded_as_a_quoted_message_reads_as_the_export(text: str) 
         return [(it.title, it.urls, it.arxiv, it.line_start) for it in note.items + note.carriers]
 
     assert found(bare) and found(forwarded) == found(bare)
+
+
+def test_a_fediverse_posts_html_reads_as_text_with_its_links_whole() -> None:
+    """A post's ``content`` is HTML: a link is its address, not the text shown for it ("doi.org/
+    10.1109/ICASSP4…" cut short); a hashtag and a mention are words, not items."""
+    export = (
+        '{"orderedItems": [{"object": {"content": "<p>Stems by text: '
+        '<a href=\\"https://doi.org/10.1109/ICASSP49660.2026.10890417\\"><span>doi.org/10.1109/ICASSP49660.20</span></a>'
+        '</p><p>cc <a href=\\"https://social.example/@ana\\">@<span>ana</span></a> '
+        '<a href=\\"https://social.example/tags/MIR\\">#<span>MIR</span></a> &amp; more</p>"}}]}\n'
+    )
+    from curator.note_json import unfold_json
+
+    text, _origin = unfold_json(export)
+    assert "https://doi.org/10.1109/ICASSP49660.2026.10890417" in text
+    assert "ICASSP49660.20\n" not in text and "<span>" not in text and "& more" in text
+    assert "@ana #MIR" in text
+
+
+@pytest.mark.parametrize(
+    ("url", "role"),
+    [
+        ("https://social.example/@ana", "ignore"),  # a person's profile
+        ("https://medium.com/@ana/judges-at-scale-1234", "item"),  # a post under it
+        ("https://social.example/tags/MIR", "ignore"),  # a hashtag's page
+        ("http://xml.evernote.com/pub/enml2.dtd", "ignore"),  # an export's document type
+        ("https://blog.example.org/judges", "item"),
+    ],
+)
+def test_profiles_hashtags_and_document_types_are_no_items(url: str, role: str) -> None:
+    from curator.mentions import url_role
+
+    assert url_role(url) == role
+
+
+def test_an_xml_attributes_line_break_ends_a_link() -> None:
+    from curator.urls import find_urls
+
+    text = '<outline _note="https://hf.example/datasets/a/maqam-1k&#10;1,012 recordings"/>'
+    assert [u for u, _s, _e in find_urls(text)] == ["https://hf.example/datasets/a/maqam-1k"]
+
+
+def test_a_names_clock_written_with_seconds_and_a_zone_inside_says_its_zone() -> None:
+    """ "…T2350-fwd.md" whose e-mail header says "Date: Fri, 24 Apr 2026 23:50:31 +0530": the
+    name was the sender's local time (seconds do not make it another minute)."""
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from curator.written import written_at
+
+    text = "Date: Fri, 24 Apr 2026 23:50:31 +0530\nFrom: Priya <p@example.in>\n\nHi all\n"
+    when, source, _p = written_at({}, text, "2026-04-24T2350-fwd.md", 0, ZoneInfo("Africa/Cairo"))
+    assert source == "body" and when is not None
+    assert when.utcoffset().total_seconds() == 5.5 * 3600  # type: ignore[union-attr]
+    assert when.replace(tzinfo=None) == datetime(2026, 4, 24, 23, 50, 31)
