@@ -719,3 +719,18 @@ def test_a_names_clock_written_with_seconds_and_a_zone_inside_says_its_zone() ->
     assert source == "body" and when is not None
     assert when.utcoffset().total_seconds() == 5.5 * 3600  # type: ignore[union-attr]
     assert when.replace(tzinfo=None) == datetime(2026, 4, 24, 23, 50, 31)
+
+
+def test_a_papers_other_address_a_note_names_is_listed_with_the_paper(tmp_path: Path) -> None:
+    """A chat line naming only the journal DOI that the paper's card gives joins the arXiv
+    increment, and the increment lists that address: asked "is doi:… in?", the answer is there."""
+    run(tmp_path, "- JudgeLens (arXiv:2609.04417): judge bias attribution.\n")
+    card = tmp_path / "paper_cards/0104-2609-04417.md"
+    card.parent.mkdir()
+    card.write_text(
+        "JudgeLens | arXiv 2609.04417 | published: doi:10.1145/3705328.3748012\n\nJudge bias.\n",
+        encoding="utf-8",
+    )
+    bob = "bob 10:02: nuevo? https://doi.org/10.1145/3705328.3748012 — judge bias, in the journal\n"
+    inc = next(i for i in with_bobs_note(tmp_path, bob) if i.id == "2609.04417")
+    assert "https://doi.org/10.1145/3705328.3748012" in inc.urls
