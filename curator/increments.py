@@ -71,8 +71,9 @@ def build_increment(c: Cluster, ctx: Context, authors: dict[str, str]) -> Increm
     inc.items = primary + [m for m in c.mentions if m not in primary]
     keys = _keys(c, primary)
     card = ctx.cards.get(c.key) if c.kind == "arxiv" else None
-    for u in (u for m in c.mentions for u in m.urls) if card and card.links else ():
-        if u not in keys.urls and normalize_url(u) in card.links:
+    links = card.links if card is not None else []
+    for u in (u for m in c.mentions for u in m.urls) if links else ():
+        if u not in keys.urls and normalize_url(u) in links:
             keys.urls.append(u)  # the paper's other address a note names (its card gives it)
     _describe(inc, c, keys, authors)
     inc.card = card.path if card else None
