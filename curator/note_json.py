@@ -101,15 +101,21 @@ def unquoted(lines: list[str], quote: str) -> list[str] | None:
 
 
 def splice(
-    lines: list[str], start: int, end: int, pieces: list[tuple[str, int]], quote: str = ""
+    lines: list[str],
+    start: int,
+    end: int,
+    pieces: list[tuple[str, int]],
+    quote: str = "",
+    *,
+    apart: bool = True,
 ) -> tuple[str, list[int]]:
-    """``lines`` with ``lines[start:end + 1]`` replaced by each piece's lines and a blank line
-    (quoted as the block was), and for each line of the result the 1-based line it comes from (a
-    piece's: its given index)."""
+    """``lines`` with ``lines[start:end + 1]`` replaced by each piece's lines and (``apart``) a
+    blank line (quoted as the block was), and for each line of the result the 1-based line it
+    comes from (a piece's: its given index)."""
     mark = quote.rstrip()
     out, origin = lines[:start], list(range(1, start + 1))
     for piece, at in pieces:
-        for line in [*piece.split("\n"), ""]:
+        for line in [*piece.split("\n"), ""] if apart else piece.split("\n"):
             out.append(f"{mark} {line}" if mark and line else mark or line)
             origin.append(at + 1)
     out += lines[end + 1 :]

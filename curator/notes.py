@@ -30,6 +30,7 @@ from curator.note_ical import unfold_ical
 from curator.note_items import BULLET, Span, build_item
 from curator.note_json import unfold_json
 from curator.note_layout import NoteLayout, opens_entry, read_layout
+from curator.note_mime import unfold_mime
 from curator.note_remarks import attach_remarks, drop_own_links, find_groups
 from curator.textfeatures import COINED_NAME
 from curator.urls import find_urls
@@ -256,13 +257,14 @@ def split_note(text: str, path: str) -> SplitNote:
 
 
 def unfold_exports(text: str) -> tuple[str, list[int] | None]:
-    """*text* with a JSON export and calendar invites read as what people wrote in them, and for
-    each line the line it comes from (None when there were none)."""
-    text, exported = unfold_json(text)
-    text, invites = unfold_ical(text)
-    if invites is None:
-        return text, exported
-    return text, invites if exported is None else [exported[n - 1] for n in invites]
+    """*text* with a quoted-printable e-mail, a JSON export and calendar invites read as what
+    people wrote in them, and for each line the line it comes from (None when there were none)."""
+    origin: list[int] | None = None
+    for unfold in (unfold_mime, unfold_json, unfold_ical):
+        text, more = unfold(text)
+        if more is not None:
+            origin = more if origin is None else [origin[n - 1] for n in more]
+    return text, origin
 
 
 def _first_text_line(lines: list[str]) -> str:

@@ -104,7 +104,7 @@ def test_relay_needs_at_most_its_corrections(name: str) -> None:
 
 OPEN_RELAYS = {
     name: (ROOT / "tests" / "relays-open" / name, bound)
-    for name, bound in (("relay-driving", 2), ("relay-mathai", 2), ("relay-audio", 2))
+    for name, bound in (("relay-driving", 2), ("relay-mathai", 2), ("relay-audio", 1))
 }
 """Holdouts written blind to the code that still need more corrections than the holdout bound:
 kept so the work on them shows, held here to what they need today so they never get worse."""

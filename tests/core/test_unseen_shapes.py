@@ -734,3 +734,44 @@ def test_a_papers_other_address_a_note_names_is_listed_with_the_paper(tmp_path: 
     bob = "bob 10:02: nuevo? https://doi.org/10.1145/3705328.3748012 — judge bias, in the journal\n"
     inc = next(i for i in with_bobs_note(tmp_path, bob) if i.id == "2609.04417")
     assert "https://doi.org/10.1145/3705328.3748012" in inc.urls
+
+
+QP_MAIL = """Date: Fri, 20 Nov 2026 11:50:31 +0100
+From: Ana <ana@example.org>
+MIME-Version: 1.0
+Content-Type: multipart/alternative; boundary="b1"
+
+--b1
+Content-Type: text/plain; charset="UTF-8"
+Content-Transfer-Encoding: quoted-printable
+
+Hi all =E2=80=94 one for tonight.
+
+LeakProbe: paraphrased contamination probes, AUROC 0.91 on the held-out s=
+plit.
+Link: https://arxiv.org/abs/2611.058=
+23
+Suggest section 1.1.
+
+--b1
+Content-Type: text/html; charset="UTF-8"
+Content-Transfer-Encoding: quoted-printable
+
+<p>Hi all =E2=80=94 one for tonight.</p>
+--b1--
+"""
+
+
+def test_a_raw_e_mails_quoted_printable_body_reads_as_its_sender_wrote_it(tmp_path: Path) -> None:
+    """Soft line breaks joined (an ID cut at one is whole again), bytes read in the part's
+    charset; the HTML part beside it is left as it is; each line points where it starts."""
+    from curator.note_mime import unfold_mime
+
+    text, origin = unfold_mime(QP_MAIL)
+    assert "Link: https://arxiv.org/abs/2611.05823" in text and "Hi all — one" in text
+    assert "<p>Hi all =E2=80=94" in text  # the HTML part is not decoded
+    assert origin is not None and len(origin) == text.count("\n") + 1
+    at = text.split("\n").index("Link: https://arxiv.org/abs/2611.05823")
+    assert QP_MAIL.split("\n")[origin[at] - 1] == "Link: https://arxiv.org/abs/2611.058="
+    inc = run(tmp_path, QP_MAIL)["2611.05823"]
+    assert inc.suggested_sections[0].section == "§1.1"
