@@ -179,6 +179,13 @@ CASES = [
         ev(mention_only=True, told_apart="Not to be confused with LeakScan (arXiv:2611.05824)"),
         ["apart from it", "Not to be confused with LeakScan"],
     ),
+    (
+        "own-page",
+        "own-page",
+        "off-topic",
+        ev(mention_only=True, own_page="acme.org"),
+        ["the team's own", "acme.org"],
+    ),
     ("unidentified", "no-identifier", "unverified", ev(has_key=False), ["no arXiv ID or link"]),
     (
         "relevance",
