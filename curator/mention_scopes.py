@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from curator.arxiv import find_ids
+from curator.arxiv import find_ids, find_malformed_ids, may_hold_malformed
 from curator.matcher import Cluster
 from curator.mentions import sentence_spans
 from curator.models import Item
@@ -27,8 +27,8 @@ def scopes(c: Cluster, keys: set[str]) -> list[tuple[Item, str]]:
         cm = _citations(it.text)
         own = [
             it.text[a:b]
-            for (a, b), cited in zip(cm.spans, cm.cited, strict=True)
-            if not cited
+            for (a, b), cited, bad in zip(cm.spans, cm.cited, cm.malformed, strict=True)
+            if not (cited or bad)
             or cited
             & keys  # not about another paper ("They compare against Bench-X (2610.14001)…")
         ]
@@ -43,7 +43,7 @@ class _CitationMap:
     """One text's sentences, the IDs each cites and where each ID occurs: read once per text, so a
     note citing thousands of papers is not re-read for each of them."""
 
-    __slots__ = ("cited", "next_citing", "positions", "sentences_of", "spans")
+    __slots__ = ("cited", "malformed", "next_citing", "positions", "sentences_of", "spans")
 
     def __init__(self, text: str) -> None:
         self.spans = sentence_spans(text)
@@ -64,11 +64,15 @@ class _CitationMap:
             for key in here:
                 self.sentences_of.setdefault(key, []).append(i)
             self.cited.append(frozenset(here))
+        # a sentence giving an ID that cannot be one ("arxiv.org/abs/2603.0412 — a digit is
+        # missing, ignore it") speaks of that paper, not of the one before it
+        bad = [m.start for m in find_malformed_ids(text)] if may_hold_malformed(text) else []
+        self.malformed = [any(a <= at < b for at in bad) for a, b in self.spans]
         self.next_citing = [len(self.spans)] * len(self.spans)
         nxt = len(self.spans)
         for i in range(len(self.spans) - 1, -1, -1):
             self.next_citing[i] = nxt
-            if self.cited[i]:
+            if self.cited[i] or self.malformed[i]:
                 nxt = i
 
 

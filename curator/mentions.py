@@ -205,8 +205,11 @@ _ABBREV = (
     r"(?<!\bSec\.)(?<!\bsec\.)(?<!\bNo\.)(?<!\bno\.)(?<!\bpp\.)(?<!\bDr\.)(?<!\bMr\.)"
     r"(?<!\bMs\.)(?<!\bSt\.)(?<!\bv\d\.)"
 )
+_CASELESS = "\u0590-\u05ff\u0600-\u06ff\u0900-\u097f\u0e00-\u0e7f\u3040-\u30ff\uac00-\ud7af"
+"""Letters of scripts without capitals (Hebrew, Arabic, Devanagari, Thai, kana, Hangul): there any
+letter after ". " starts a sentence, as a capital does in Latin text."""
 _SENTENCE_END = regex_cache.compile(
-    rf"(?<=[.!?]){_ABBREV}\s+(?=[A-Z\"'(\[*_`\u3400-\u9fff])|(?<=[。！？])|\n\s*\n"
+    rf"(?<=[.!?]){_ABBREV}\s+(?=[A-Z\"'(\[*_`\u3400-\u9fff{_CASELESS}])|(?<=[。！？])|\n\s*\n"
     r"|\n(?=[ \t]*(?:[-*+·•▸・■□◆◇●○▪▶]|\d{1,3}[.)、]|【|\|)[ \t]*\S)"
 )
 

@@ -775,3 +775,23 @@ def test_a_raw_e_mails_quoted_printable_body_reads_as_its_sender_wrote_it(tmp_pa
     assert QP_MAIL.split("\n")[origin[at] - 1] == "Link: https://arxiv.org/abs/2611.058="
     inc = run(tmp_path, QP_MAIL)["2611.05823"]
     assert inc.suggested_sections[0].section == "§1.1"
+
+
+@pytest.mark.parametrize(
+    ("text", "sentences"),
+    [
+        ("לא מצאתי לאיזה מאמר התכוונו. להתעלם.", 2),  # Hebrew has no capitals
+        ("لم أجد الورقة. تجاهلها.", 2),
+        ("링크가 깨졌어요. 무시하세요.", 2),
+        ("Accuracy drops 2.3 points. 2611.12920 is the paper.", 1),  # a digit starts nothing
+    ],
+)
+def test_a_sentence_in_a_script_without_capitals_ends_at_its_full_stop(
+    text: str, sentences: int
+) -> None:
+    """A remark after a full stop is a sentence of its own in Hebrew, Arabic or Korean as after
+    a capital in Latin text: "…which paper they meant. Ignore." judges the broken link it follows,
+    not the papers before it."""
+    from curator.mentions import sentence_spans
+
+    assert len(sentence_spans(text)) == sentences
