@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from curator.note_json import splice, unquoted
+from curator.line_origins import compose, splice, unquoted
 
 __all__ = ["unfold_ical"]
 
@@ -54,9 +54,7 @@ def unfold_ical(text: str) -> tuple[str, list[int] | None]:
             break
         pieces = [(v, i + k) for v, k in _pieces(inner, 0, end - i)]
         new_text, new_origin = splice(lines, i, end, pieces, quote)
-        origin = (
-            new_origin if origin is None else [origin[n - 1] for n in new_origin]
-        )  # a second calendar block: back through the first one's mapping
+        origin = compose(origin, new_origin)  # a second block: back through the first one's map
         lines = new_text.split("\n")
         i += sum(len(p.split("\n")) + 1 for p, _at in pieces)
     return ("\n".join(lines), origin) if origin is not None else (text, None)

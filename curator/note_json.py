@@ -20,8 +20,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from curator.lexicon import default_lexicon, memo
+from curator.line_origins import splice, unquoted
 
-__all__ = ["splice", "unfold_json", "unquoted"]
+__all__ = ["unfold_json"]
 
 _MAX_JSON = 4_000_000
 """Characters of a JSON document that are decoded; a longer one is read as text."""
@@ -31,7 +32,6 @@ _LOOK_AHEAD = 400
 """Lines past the last message's a message's own line is looked for (a miss costs no more)."""
 _OPENS = re.compile(r"(?m)^[ \t]*(?P<quote>(?:>[ \t]?)*)[\[{][ \t]*(?:$|[\[{\"])")
 """A line opening a JSON document: "[", "{", '[{', '{"' (in a forwarded message: "> [")."""
-_QUOTE = re.compile(r"[ \t]*(?:>[ \t]?)+")
 _SLACK_LINK = re.compile(r"<((?:https?|mailto):[^|>\s]+)\|([^>\n]+)>")
 _SLACK_URL = re.compile(r"<((?:https?|mailto):[^|>\s]+)>")
 """A chat export's own link markup: ``<https://…|title>``, ``<https://…>``."""
@@ -48,8 +48,10 @@ def _fields() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
 def unfold_json(text: str) -> tuple[str, list[int] | None]:
     """``text`` with its JSON document read as messages (see the module docstring), and for each
     line the line of ``text`` it comes from; ``(text, None)`` when it holds no such document."""
+    if '":' not in text:
+        return text, None
     m = _OPENS.search(text)
-    if m is None or '":' not in text:
+    if m is None:
         return text, None
     lines = text.split("\n")
     start = text.count("\n", 0, m.start())
@@ -74,53 +76,6 @@ def unfold_json(text: str) -> tuple[str, list[int] | None]:
         at = _line_of(lines, raw, at, end)
         pieces.append((piece, at))
     return splice(lines, start, end, pieces, quote)
-
-
-def unquoted(lines: list[str], quote: str) -> list[str] | None:
-    """``lines`` without the quote marks a forwarded message puts before each (``quote``, as the
-    first line has them); None when a line that is not blank lacks them (no one quoted block)."""
-    if not quote:
-        return lines
-    depth = quote.count(">")
-    out = []
-    for line in lines:
-        m = _QUOTE.match(line)
-        if m is None or m.group(0).count(">") < depth:
-            if line.strip():
-                return None
-            out.append("")
-            continue
-        # exactly ``depth`` marks come off, each with the one space after it
-        at, n = 0, 0
-        while n < depth:
-            at = line.index(">", at) + 1
-            at += line[at : at + 1] in (" ", "\t")
-            n += 1
-        out.append(line[at:])
-    return out
-
-
-def splice(
-    lines: list[str],
-    start: int,
-    end: int,
-    pieces: list[tuple[str, int]],
-    quote: str = "",
-    *,
-    apart: bool = True,
-) -> tuple[str, list[int]]:
-    """``lines`` with ``lines[start:end + 1]`` replaced by each piece's lines and (``apart``) a
-    blank line (quoted as the block was), and for each line of the result the 1-based line it
-    comes from (a piece's: its given index)."""
-    mark = quote.rstrip()
-    out, origin = lines[:start], list(range(1, start + 1))
-    for piece, at in pieces:
-        for line in [*piece.split("\n"), ""] if apart else piece.split("\n"):
-            out.append(f"{mark} {line}" if mark and line else mark or line)
-            origin.append(at + 1)
-    out += lines[end + 1 :]
-    origin += range(end + 2, len(lines) + 1)
-    return "\n".join(out), origin
 
 
 def _said(node: Any, depth: int) -> Iterator[tuple[str, str]]:

@@ -14,7 +14,7 @@ import codecs
 import quopri
 import re
 
-from curator.note_json import splice
+from curator.line_origins import compose, splice
 
 __all__ = ["unfold_mime"]
 
@@ -30,7 +30,9 @@ _MAX_LINES = 20_000
 def unfold_mime(text: str) -> tuple[str, list[int] | None]:
     """``text`` with each quoted-printable text part decoded, and for each line the line of
     ``text`` it comes from; ``(text, None)`` when it has none."""
-    if "quoted-printable" not in text.lower() or _QP.search(text) is None:
+    if "rintable" not in text and "RINTABLE" not in text:  # any case mail software writes
+        return text, None
+    if _QP.search(text) is None:
         return text, None
     lines = text.split("\n")
     origin: list[int] | None = None
@@ -54,7 +56,7 @@ def unfold_mime(text: str) -> tuple[str, list[int] | None]:
             i = end + 1
             continue
         new_text, new_origin = splice(lines, body + 1, end, pieces, apart=False)
-        origin = new_origin if origin is None else [origin[n - 1] for n in new_origin]
+        origin = compose(origin, new_origin)
         lines = new_text.split("\n")
         i = body + 1 + sum(p.count("\n") + 1 for p, _at in pieces)
     return ("\n".join(lines), origin) if origin is not None else (text, None)

@@ -12,17 +12,22 @@ from collections.abc import Callable
 
 from curator.arxiv import find_ids
 from curator.item_labels import GROUP_HINT, grouping_patterns
+from curator.lexicon import default_lexicon, memo
 from curator.mail_addresses import mail_addresses
 from curator.mdblocks import plain_inline
 from curator.models import Item, Remark, SplitNote
 from curator.urls import find_urls, normalize_url
 
-# Bounded and anchored at the start of the local part: linear on a line of 100k word characters.
+
+@memo
+def _tracker() -> re.Pattern[str]:
+    """A thread on a code host (``[urls] code_hosts``, ``tracker_paths``), its repository named."""
+    lex = default_lexicon()
+    hosts = "|".join(map(re.escape, lex.literals("urls", "code_hosts")))
+    paths = "|".join(map(re.escape, lex.literals("urls", "tracker_paths")))
+    return re.compile(rf"^(?P<repo>(?:{hosts})/[^/\s]+/[^/\s]+)/(?:-/)?(?:{paths})/\d+")
 
 
-_TRACKER = re.compile(
-    r"^(?P<repo>(?:github\.com|gitlab\.com|gitee\.com|codeberg\.org)/[^/\s]+/[^/\s]+)/(?:-/)?(?:issues|pull|pulls|merge_requests|discussions)/\d+"
-)
 _HEAD_LINES = 8
 
 
@@ -32,7 +37,7 @@ def _home_repos(text: str) -> set[str]:
     repos: set[str] = set()
     head = [ln for ln in text.split("\n", 60)[:60] if ln.strip()][:_HEAD_LINES]
     for u, _s, _e in find_urls("\n".join(head)):
-        m = _TRACKER.match(normalize_url(u))
+        m = _tracker().match(normalize_url(u))
         if m:
             repos.add(m["repo"].lower())
     return repos

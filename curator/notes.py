@@ -21,6 +21,7 @@ from curator.footnotes import inline_footnotes, inline_numbered_refs
 from curator.inline_entries import remap_lines, unfold_entries
 from curator.item_finders import FINDERS
 from curator.item_labels import has_ref, short_label
+from curator.line_origins import compose
 from curator.mdblocks import flatten_deep_nesting, plain_inline
 from curator.mentions import Identities, identities, is_chat_line, sentence_spans
 from curator.models import Item, Remark, SplitNote  # noqa: F401  (defined there: cached notes need no parser)
@@ -229,8 +230,7 @@ def split_note(text: str, path: str) -> SplitNote:
     text, exported = unfold_exports(text)
     text, front, warnings = preprocess(text)
     text, origin = unfold_entries(text)
-    if exported is not None:
-        origin = exported if origin is None else [exported[n - 1] for n in origin]
+    origin = compose(exported, origin)
     text = _cut_dump(text, warnings)
     text = _cut_lines(text, warnings)
     layout = read_layout(text, warnings)
@@ -263,7 +263,7 @@ def unfold_exports(text: str) -> tuple[str, list[int] | None]:
     for unfold in (unfold_mime, unfold_json, unfold_ical):
         text, more = unfold(text)
         if more is not None:
-            origin = more if origin is None else [origin[n - 1] for n in more]
+            origin = compose(origin, more)
     return text, origin
 
 
