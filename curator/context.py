@@ -328,9 +328,27 @@ def _machine_notes(in_window: list[LoadedNote], lexicon: Lexicon) -> set[str]:
     for ln in in_window:
         note = ln.note
         head = "\n".join(note.text.split("\n", 30)[:30])[:4000]  # a program says so at the top
-        if authors.search(note.author) or next(phrases.finditer(head), None) is not None:
+        if (
+            authors.search(note.author)
+            or next(phrases.finditer(head), None) is not None
+            or _is_log(head)
+        ):
             out.add(note.path)
     return out
+
+
+_LOG_PAIR = r"[a-z][\w.]*=(?:\"[^\"\n]*\"|[^\s\"=]*)"
+_LOG_LINE = re.compile(rf"^{_LOG_PAIR}(?:[ \t]+{_LOG_PAIR}){{3,}}[ \t]*$", re.MULTILINE)
+"""A structured log line ("time=… level=info msg=match id=2610.21347v1 kw=\"…\""): a job's."""
+_LOG_LINES = 3
+
+
+def _is_log(head: str) -> bool:
+    """Whether a note's head is a job's log: its entries are what the job matched, not chosen."""
+    if "=" not in head:
+        return False
+    lines = _LOG_LINE.finditer(head)
+    return sum(1 for _k, _m in zip(range(_LOG_LINES), lines, strict=False)) >= _LOG_LINES
 
 
 def _slug(path: str) -> str:

@@ -77,6 +77,10 @@ def _ancestors(sections: list[Section], s: Section) -> list[int]:
     return out
 
 
+_LEAD_NUMBER_RE = re.compile(r"^\s*\d{1,3}[\s.:)·—–-]+")
+"""A bare number heading its title ("91 Glossário"), when its siblings made it one."""
+
+
 def section_roles(doc: LivingDoc) -> SectionRoles:
     """Numbered homes, subdivided sections, not-places and roll-up headings of ``doc``."""
     sections = doc.sections
@@ -104,6 +108,13 @@ def section_roles(doc: LivingDoc) -> SectionRoles:
             k = _heading_key(s.title)
             seen_keys[k] = seen_keys.get(k, 0) + 1
     for s in sections:
+        if s.number and s.index not in holds_numbers:
+            # a numbered apparatus ("### 91 Glossário", "## 9. Changelog") is no place either
+            if not_re.fullmatch(
+                _heading_key(_LEAD_NUMBER_RE.sub("", strip_section_number(s.title)))
+            ):
+                not_place.add(s.index)
+            continue
         if s.number or (s.index == 0 and s.level == 1):
             continue
         key = _heading_key(s.title)

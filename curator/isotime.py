@@ -7,7 +7,7 @@ date itself: an impossible day is a ValueError, never a guess.
 from __future__ import annotations
 
 import re
-from datetime import datetime, tzinfo
+from datetime import UTC, datetime, tzinfo
 
 from curator.timezones import fixed_offset, in_zone
 from curator.zone_words import zone_for
@@ -44,3 +44,20 @@ def parse_iso(text: str, tz: tzinfo | None = None, problems: list[str] | None = 
     if problem and problems is not None:
         problems.append(problem)
     return out
+
+
+_EPOCH = re.compile(r"^\d{10}(?:\d{3})?$")
+_EPOCH_SPAN = (946_684_800, 4_102_444_800)
+"""2000-01-01 to 2100-01-01 in seconds: a count outside it is some other number."""
+
+
+def epoch_time(text: str) -> datetime | None:
+    """A machine's stamp written as seconds or milliseconds since 1970 ("created: 1805074800000",
+    as notes apps write their metadata), in UTC; None for any other value."""
+    value = text.strip()
+    if not _EPOCH.match(value):
+        return None
+    seconds = int(value) / (1000 if len(value) == 13 else 1)
+    if not _EPOCH_SPAN[0] <= seconds < _EPOCH_SPAN[1]:
+        return None
+    return datetime.fromtimestamp(seconds, UTC)

@@ -320,6 +320,7 @@ def parse_living_doc(text: str, path: str, topic: str) -> LivingDoc:
     structure = _structure(lines)
     doc.errors.extend(structure.problems)
     headings = sorted(structure.headings, key=lambda h: h.line)
+    headings = _with_bold_headings(lines, headings, structure.masked)
     doc.sections = sections = _section_tree(lines, headings, total)
     if sections:
         _place_anchors(doc, lines, structure)
@@ -330,6 +331,42 @@ def parse_living_doc(text: str, path: str, topic: str) -> LivingDoc:
     )
     doc.version = _version(lines)
     return doc
+
+
+_BOLD_LINE_RE = re.compile(r"(\*\*|__)(?P<text>[^*_\n]+?)\1[ \t]*$")
+
+
+def _with_bold_headings(
+    lines: list[str], headings: list[_Heading], masked: list[tuple[int, int]]
+) -> list[_Heading]:
+    """``headings`` and the bold lines that number sub-sections under them: a doc written
+    without heading marks below its parts ("## 3) Graph transformers", then a line of its own
+    "**3.2) Hybrid MPNN + attention**") has those sub-sections all the same.  Only a bold
+    paragraph of one line, at column 0, outside fences and comments, whose number is one level
+    below the numbered heading above it and starts with that number."""
+    if not headings or not any(ln[:2] in ("**", "__") for ln in lines):
+        return headings
+    numbers = heading_numbers(headings)
+    starts = [h.line for h in headings]
+    heading_lines = set(starts)
+    out = list(headings)
+    for i, line in enumerate(lines):
+        if line[:2] not in ("**", "__") or not (m := _BOLD_LINE_RE.match(line)):
+            continue
+        if i and lines[i - 1].strip() and i - 1 not in heading_lines:
+            continue  # the end of a paragraph, not one of its own
+        after = lines[i + 1] if i + 1 < len(lines) else ""
+        if after.strip() and not after.startswith(("- ", "* ", "+ ")):
+            continue  # the start of a paragraph (a list may follow a heading directly)
+        k = bisect_right(starts, i) - 1
+        above = numbers[k] if k >= 0 else None
+        number = section_number(m["text"])
+        if above is None or number is None or any(a <= i < b for a, b in masked):
+            continue
+        if number_depth(number) != number_depth(above) + 1 or not number.startswith(above + "."):
+            continue
+        out.append(_Heading(i, headings[k].level + 1, heading_title(m["text"].strip())))
+    return sorted(out, key=lambda h: h.line) if len(out) > len(headings) else headings
 
 
 def _section_tree(lines: list[str], headings: list[_Heading], total: int) -> list[Section]:

@@ -32,6 +32,11 @@ _LOOK_AHEAD = 400
 """Lines past the last message's a message's own line is looked for (a miss costs no more)."""
 _OPENS = re.compile(r"(?m)^[ \t]*(?P<quote>(?:>[ \t]?)*)[\[{][ \t]*(?:$|[\[{\"])")
 """A line opening a JSON document: "[", "{", '[{', '{"' (in a forwarded message: "> [")."""
+_FENCE = re.compile(
+    r"[ \t]*(?:>[ \t]?)*(?:```|~~~)[ \t]*(?:json|javascript|js)?[ \t]*$", re.IGNORECASE
+)
+"""A fence around the document (closed by :data:`_FENCE_END`): it only says the text is code."""
+_FENCE_END = re.compile(r"[ \t]*(?:>[ \t]?)*(?:```|~~~)[ \t]*$")
 _SLACK_LINK = re.compile(r"<((?:https?|mailto):[^|>\s]+)\|([^>\n]+)>")
 _SLACK_URL = re.compile(r"<((?:https?|mailto):[^|>\s]+)>")
 """A chat export's own link markup: ``<https://…|title>``, ``<https://…>``."""
@@ -43,6 +48,21 @@ def _fields() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     return tuple(  # type: ignore[return-value]
         frozenset(lex.literals("json", k)) for k in ("text_fields", "link_fields", "title_fields")
     )
+
+
+@memo
+def _doi_fields() -> frozenset[str]:
+    return frozenset(default_lexicon().literals("json", "doi_fields"))
+
+
+_DOI_URL = "https://doi.org/"
+_DOI = re.compile(r"(?:https?://(?:dx\.)?doi\.org/)?(10\.\d{4,9}/\S+)", re.IGNORECASE)
+
+
+def _doi(v: Any) -> str | None:
+    """A bare DOI ("10.48550/arXiv.2410.10393") as the path of its address."""
+    m = _DOI.fullmatch(v.strip()) if isinstance(v, str) else None
+    return m[1] if m else None
 
 
 def unfold_json(text: str) -> tuple[str, list[int] | None]:
@@ -75,6 +95,13 @@ def unfold_json(text: str) -> tuple[str, list[int] | None]:
     for piece, raw in said:
         at = _line_of(lines, raw, at, end)
         pieces.append((piece, at))
+    if (
+        start
+        and end + 1 < len(lines)
+        and _FENCE.match(lines[start - 1])
+        and _FENCE_END.match(lines[end + 1])
+    ):
+        start, end = start - 1, end + 1  # the fence only said it was code: read, it is text
     return splice(lines, start, end, pieces, quote)
 
 
@@ -84,6 +111,7 @@ def _said(node: Any, depth: int) -> Iterator[tuple[str, str]]:
     if depth > _MAX_DEPTH:
         return
     texts, links, titles = _fields()
+    dois = _doi_fields()
     if isinstance(node, list):
         for x in node:
             yield from _said(x, depth + 1)
@@ -96,9 +124,18 @@ def _said(node: Any, depth: int) -> Iterator[tuple[str, str]]:
         None,
     )
     url = next((node[keys[f]] for f in links if f in keys and _is_url(node[keys[f]])), None)
+    if url is None:
+        url = next((_DOI_URL + d for f in dois if f in keys and (d := _doi(node[keys[f]]))), None)
     if said is not None:
         shown = _from_html(said) if _HTML_TAG.search(said) else said
-        yield _SLACK_URL.sub(r"\1", _SLACK_LINK.sub(r"[\2](\1)", shown.strip())), said.strip()
+        shown = _SLACK_URL.sub(r"\1", _SLACK_LINK.sub(r"[\2](\1)", shown.strip()))
+        title = next((node[keys[f]] for f in titles if f in keys and _is_text(node[keys[f]])), "")
+        if url is not None and title:
+            # a reference manager's entry, a bookmark: the paper it files, its note beneath
+            indented = "\n".join("  " + ln if ln.strip() else "" for ln in shown.split("\n"))
+            yield f"- [{' '.join(title.split())}]({url})\n{indented}", said.strip()
+        else:
+            yield shown, said.strip()
         for v in node.values():  # its attachments' links, not its text told again
             if isinstance(v, list):
                 yield from (s for x in v for s in _links(x, depth + 1))

@@ -58,9 +58,14 @@ def fold(text: str) -> str:
 
 def _canonical(digits: str) -> str:
     """ "04.3" → "§4.3", "c.3" → "§C.3": the one way a section number is written everywhere in
-    curator."""
+    curator.  A later part written with a leading zero keeps it ("22.01", as docs numbered in
+    Johnny.Decimal IDs write a category's sub-sections, never "22.1")."""
+    parts = digits.split(".")
     return "§" + ".".join(
-        str(int(part)) if part.isdigit() else part.upper() for part in digits.split(".")
+        (part if k and len(part) == 2 and part[0] == "0" else str(int(part)))
+        if part.isdigit()
+        else part.upper()
+        for k, part in enumerate(parts)
     )
 
 
@@ -118,8 +123,10 @@ _BARE_INT_RE = regex_cache.compile(r"\s*(\d{1,3})[ \t]+(?=\S)")
 def heading_numbers(headings: list[Any]) -> list[str | None]:
     """Each heading's section number.  A bare leading integer ("## 2 Visual encoders", which
     alone could be a title like "3 agents") is a number when the headings under it are numbered
-    from it ("### 2.1 …") or when its siblings count the same way ("## 1 …", "## 2 …")."""
+    from it ("### 2.1 …") or when its siblings under the same heading count the same way
+    ("## 1 …", "## 2 …"; under "## 20–29 Models": "### 21 …", "### 22 …")."""
     numbers = [section_number(h.text) for h in headings]
+    _shared_word_numbers(headings, numbers)
     bare = {
         i: int(m[1])
         for i, h in enumerate(headings)
@@ -135,15 +142,43 @@ def heading_numbers(headings: list[Any]) -> list[str | None]:
             if (nj := numbers[j]) is not None and nj.startswith(f"§{n}."):
                 numbers[i] = f"§{n}"
                 break
-    by_level: dict[int, list[int]] = {}
+    by_level: dict[tuple[int, int], list[int]] = {}
+    parents: list[int] = []  # the heading each one sits under (-1: none)
+    stack: list[int] = []
+    for i, h in enumerate(headings):
+        while stack and headings[stack[-1]].level >= h.level:
+            stack.pop()
+        parents.append(stack[-1] if stack else -1)
+        stack.append(i)
     for i in bare:
-        by_level.setdefault(headings[i].level, []).append(i)
-    for idxs in by_level.values():
+        by_level.setdefault((headings[i].level, parents[i]), []).append(i)
+    for idxs in by_level.values():  # siblings under one parent ("## 10–19": 11, 12, 13 …)
         seq = [bare[i] for i in idxs]
         if len(idxs) >= 2 and seq == list(range(seq[0], seq[0] + len(seq))):
             for i in idxs:
                 numbers[i] = f"§{bare[i]}"
     return numbers
+
+
+_WORD_NUMBER_RE = regex_cache.compile(
+    r"\s*([^\W\d_]{2,20})\s+(\d{1,3}(?:\.\d{1,3})*)\.?(?=[\s:：·|—–\-)]|$)"
+)
+_SHARED_WORD_MIN = 3
+"""Headings that must share a word before their numbers for it to be the doc's own word."""
+
+
+def _shared_word_numbers(headings: list[Any], numbers: list[str | None]) -> None:
+    """Numbers after a word the doc puts before its section numbers ("### Unit 1.4 · Hints",
+    "## Module 3: …"), in place: a word in no phrase file is the doc's own when at least
+    :data:`_SHARED_WORD_MIN` headings write it before a number and a dotted one is among them."""
+    found: dict[str, list[tuple[int, str]]] = {}
+    for i, h in enumerate(headings):
+        if numbers[i] is None and (m := _WORD_NUMBER_RE.match(fold(_unmarked(h.text)[:60]))):
+            found.setdefault(m[1].lower(), []).append((i, m[2]))
+    for hits in found.values():
+        if len(hits) >= _SHARED_WORD_MIN and any("." in n for _i, n in hits):
+            for i, n in hits:
+                numbers[i] = _canonical(n)
 
 
 @memo

@@ -274,9 +274,9 @@ def _clock_patterns(words: Callable[[str, str], list[str]]) -> dict[str, re.Patt
         "pm_before": regex_cache.compile(
             rf"(?:{alternation(words('time', 'pm_before'))})\s*$", flags
         ),
-        # "22:15", "22：15", and the French/Portuguese "22h15"
+        # "22:15", "22：15", "01:20:07.402" (a machine's stamp), and the French/Portuguese "22h15"
         "time": regex_cache.compile(
-            r"(?<![\d:.,+\-−])(?P<h>[01]?\d|2[0-3])(?:[:：]|[hH](?=[0-5]\d(?![\d:])))(?P<m>[0-5]\d)(?:[:：](?P<s>[0-5]\d))?(?![\d])"
+            r"(?<![\d:.,+\-−])(?P<h>[01]?\d|2[0-3])(?:[:：]|[hH](?=[0-5]\d(?![\d:])))(?P<m>[0-5]\d)(?:[:：](?P<s>[0-5]\d)(?:\.\d{1,9}(?=[^\d.]|$))?)?(?![\d])"
         ),
         # "11시 20분", "23時40分", "23点40分", "9点半": the clock in Korean, Japanese and Chinese
         "cjk_clock": regex_cache.compile(

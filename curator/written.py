@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from datetime import UTC, date, datetime, tzinfo
 from typing import TYPE_CHECKING
 
-from curator.isotime import parse_iso
+from curator.isotime import epoch_time, parse_iso
 from curator.note_stamps import free_time, name_clock_zoned, time_in_text
 from curator.time_vocab import lexicon_or_default
 from curator.timezones import clock_in, local_time
@@ -100,9 +100,10 @@ def written_at(
 ) -> tuple[datetime | None, TimeSource, list[str]]:
     """When a note was written, where that came from, and what was odd on the way.
 
-    In this order: a front-matter time (``generated:``, ``date:``, … with a clock time; an offset
-    is respected) → ``"front_matter"``; a clock time in the file name, local in *tz* → ``"name"``;
-    for a date-only name (or date-only front matter) a stamp inside the note on that day
+    In this order: a front-matter time (``generated:``, ``date:``, … with a clock time or counted
+    in seconds since 1970; an offset is respected), else one in an app's metadata after the text
+    (:func:`back_matter`) → ``"front_matter"``; a clock time in the file name, local in *tz* →
+    ``"name"``; for a date-only name (or date-only front matter) a stamp inside the note on that day
     (:func:`time_in_text`) → ``"body"``, else that day at 00:00 (``"name"`` / ``"front_matter"``);
     else the modification time → ``"mtime"``; else ``(None, "none")``.  A time inside the text
     never overrides a name that carries a time, except to say which zone that clock time is in
@@ -110,6 +111,8 @@ def written_at(
     """
     problems: list[str] = []
     timed, fm_day = _front_matter_time(front, tz, lexicon, problems)
+    if timed is None and text and not fm_day:
+        timed, _day = _front_matter_time(back_matter(text), tz, lexicon, problems)
     if timed is not None:
         return timed, "front_matter", problems
     naive, clock, problem = name_stamp(name)
@@ -139,6 +142,29 @@ def written_at(
     return None, "none", problems
 
 
+_MACHINE_KEY = re.compile(r"^([a-z][a-z0-9_]*):[ \t]?(.*)$")
+_BACK_LINES = 4
+"""Lines a trailing metadata block has at least (an app writes a dozen; a person's fields fewer)."""
+
+
+def back_matter(text: str) -> dict[str, str]:
+    """The ``key: value`` block a notes app writes after the text (a raw export: ``id: …``,
+    ``created_time: 2027-03-14T01:20:07.402Z``, …), read as front matter; empty when the last
+    paragraph is not all lower-case machine keys, at least :data:`_BACK_LINES` of them."""
+    tail = text[-4000:].rstrip()
+    block = tail[tail.rfind("\n\n") + 2 :] if "\n\n" in tail else ""
+    lines = block.split("\n")
+    if len(lines) < _BACK_LINES:
+        return {}
+    out: dict[str, str] = {}
+    for line in lines:
+        m = _MACHINE_KEY.match(line.rstrip())
+        if m is None:
+            return {}
+        out[m[1]] = m[2].strip()
+    return out
+
+
 def _front_matter_time(
     front: Mapping[str, Any], tz: tzinfo | None, lexicon: Lexicon | None, problems: list[str]
 ) -> tuple[datetime | None, datetime | None]:
@@ -150,7 +176,7 @@ def _front_matter_time(
         if front
         else []
     )
-    timed = [c for c in values if _CLOCK.search(c)]
+    timed = [c for c in values if _CLOCK.search(c) or epoch_time(c)]
     fm_day: datetime | None = None
     for value in timed + [c for c in values if c not in timed]:
         dt = _front_value(value, value in timed, tz, lexicon, problems)
@@ -167,6 +193,8 @@ def _front_value(
 ) -> datetime | None:
     """One front-matter value as a time: ISO (the first of "start → end"), else, when it has a
     clock time, written in words; None (with a problem) when it is neither."""
+    if (epoch := epoch_time(value)) is not None:
+        return epoch.astimezone(tz) if tz is not None else epoch
     iso = (
         value.replace("→", " ").split()[0] if re.match(r"\d{4}-\d{2}-\d{2}T\S*\s", value) else value
     )

@@ -1,0 +1,221 @@
+"""Shapes notes apps and docs write that no labelled relay had before stop 40: a machine's stamp
+with milliseconds, a time counted since 1970 in front matter, an app's metadata after the text,
+and sub-sections written as bold lines under a numbered part."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+from zoneinfo import ZoneInfo
+
+import curator.written as written_mod
+from curator.living_doc import parse_living_doc
+from curator.note_stamps import time_in_text
+from curator.written import written_at
+
+MX = ZoneInfo("America/Mexico_City")
+
+
+def test_a_stamp_with_milliseconds_keeps_its_utc_mark() -> None:
+    when, _p = time_in_text("created_time: 2027-03-14T01:20:07.402Z", date(2027, 3, 14), MX)
+    assert when == datetime(2027, 3, 14, 1, 20, 7, tzinfo=UTC)
+
+
+def test_front_matter_counted_in_milliseconds_dates_the_note_over_its_name() -> None:
+    # Dendron: the author's file name is Amsterdam's clock (02:40 on the 15th), the stamp is UTC
+    front = {"created": "1805074800000", "updated": "1805075100000", "title": "Gfm Kaart"}
+    when, source, _p = written_at(front, "# Kaart\n", "2027-03-15T0240-kaart.md", 0, MX)
+    assert source == "front_matter"
+    assert when == datetime(2027, 3, 15, 1, 40, tzinfo=UTC)
+    assert when.astimezone(MX).hour == 19  # 19:40 in Mexico City on the 14th
+
+
+def test_seconds_since_1970_read_as_well_and_other_numbers_are_not_times() -> None:
+    when, _s, _p = written_at({"created": "1805074800"}, "", "2027-03-15-x.md", 0, MX)
+    assert when == datetime(2027, 3, 15, 1, 40, tzinfo=UTC)
+    # an issue number or a count is not a time: the name's day is used
+    when, source, _p = written_at({"created": "12345"}, "", "2027-03-15-x.md", 0, MX)
+    assert (when.date(), source) == (date(2027, 3, 15), "name")
+
+
+JOPLIN = """# Нотатки
+
+- GraphTok (2703.04418) — токенізатор графів.
+
+id: 6e1f4b9a2c0d47f1a8b3c5d7e9f01234
+parent_id: 0a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d
+created_time: 2027-03-14T01:20:07.402Z
+updated_time: 2027-03-14T01:31:55.018Z
+is_conflict: 0
+source_url:
+markup_language: 1
+type_: 1
+"""
+
+
+def test_an_apps_metadata_after_the_text_dates_a_note_with_a_date_only_name() -> None:
+    when, source, _p = written_at({}, JOPLIN, "2027-03-14-notatky.md", 0, MX)
+    assert source == "front_matter"
+    assert when == datetime(2027, 3, 14, 1, 20, 7, tzinfo=UTC)  # created, not updated
+    assert when.astimezone(MX).day == 13
+
+
+def test_a_persons_closing_fields_are_not_an_apps_metadata() -> None:
+    text = "# Notes\n\nFooNet is good.\n\nTitle: FooNet\nSection: 4.1\nWhy: strong\nDate: 2027-03-14 10:00\n"
+    assert written_mod.back_matter(text) == {}
+    assert (
+        written_mod.back_matter("# Notes\n\nid: 1\ncreated: 2027-03-14T10:00Z\n") == {}
+    )  # too few lines
+
+
+DOC = """# Graph ML
+
+## 1) Message passing
+
+**1.1) Spectral convolutions**
+
+- GCN — arXiv:1609.02907.
+
+**Why it matters:** more than most tweaks.
+
+**1.2) Depth**
+- Over-squashing — arXiv:2111.14522.
+
+**Further reading**
+
+- A survey — arXiv:2001.00001.
+
+```text
+**1.3) Draft in a fence**
+- arXiv:2702.20077
+```
+
+## 2) Expressivity
+
+**3.1) Not a child of this part**
+
+- GIN — arXiv:1810.00826.
+"""
+
+
+def test_bold_lines_numbered_under_a_part_are_its_sub_sections() -> None:
+    doc = parse_living_doc(DOC, "organized/knowledge/graphs.md", "graphs")
+    where = {a.key: s.number for s in doc.sections for a in s.anchors if a.kind == "arxiv"}
+    assert [s.number for s in doc.sections if s.number] == ["§1", "§1.1", "§1.2", "§2"]
+    assert where["1609.02907"] == "§1.1"
+    assert where["2111.14522"] == "§1.2"
+    assert where["2001.00001"] == "§1.2"  # an unnumbered bold line is no section
+    assert "2702.20077" not in where or where["2702.20077"] == "§1.2"  # a fence opens none
+    assert where["1810.00826"] == "§2"  # 3.1 is not a sub-section of §2
+
+
+AREAS = """# Forecast living doc
+
+## 10–19 Foundations
+
+### 11 Statistical baselines
+
+- AutoETS — arXiv:2001.00011.
+
+### 12 Deep supervised models
+
+- DLinear — arXiv:2205.13504.
+
+## 20–29 Foundation models
+
+### 21 Encoders
+
+- MOMENT — arXiv:2402.03885.
+
+### 22 Decoder-only
+
+- TimesFM — arXiv:2310.10688.
+
+## 90–99 Archive
+
+### 91 Glossary
+
+- ETS: error, trend, seasonality (arXiv:2001.00011).
+
+### 92 Changelog
+
+- 2026-10-24: anchored TimesFM (2310.10688) in 22.
+"""
+
+
+def test_numbers_counted_under_each_area_are_sections_and_areas_are_not() -> None:
+    doc = parse_living_doc(AREAS, "organized/knowledge/forecast.md", "forecast")
+    assert [s.number for s in doc.sections if s.number] == [
+        "§11",
+        "§12",
+        "§21",
+        "§22",
+        "§91",
+        "§92",
+    ]
+    from curator.living_doc import section_roles
+
+    roles = section_roles(doc)
+    by_number = {s.number: s.index for s in doc.sections if s.number}
+    # a numbered glossary and change log are the doc's apparatus, no places for papers
+    assert by_number["§91"] in roles.not_place and by_number["§92"] in roles.not_place
+    assert by_number["§22"] not in roles.not_place
+
+
+def test_a_word_the_doc_puts_before_its_numbers_is_read_as_a_number_word() -> None:
+    doc = parse_living_doc(
+        "# Edu\n\n## Part 1 · Tutoring\n\n### Unit 1.1 · Dialogue tutors\n\n- A — arXiv:2401.00001\n\n"
+        "### Unit 1.2 · Hints\n\n- B — arXiv:2401.00002\n\n## Part 2 · Grading\n\n"
+        "### Unit 2.1 · Essays\n\n- C — arXiv:2401.00003\n",
+        "organized/knowledge/edu.md",
+        "edu",
+    )
+    where = {a.key: s.number for s in doc.sections for a in s.anchors if a.kind == "arxiv"}
+    assert where == {"2401.00001": "§1.1", "2401.00002": "§1.2", "2401.00003": "§2.1"}
+
+
+def test_two_headings_with_a_word_and_a_number_are_titles() -> None:
+    doc = parse_living_doc(
+        "# Notes\n\n## 1. Models\n\n### Top 10 papers\n\n- arXiv:2401.00001\n\n### Top 5.1 oddities\n\n",
+        "organized/knowledge/x.md",
+        "x",
+    )
+    assert [s.number for s in doc.sections if s.number] == ["§1"]
+
+
+def test_a_johnny_decimal_id_keeps_its_zero() -> None:
+    from curator.section_numbers import canonical_section, section_number
+
+    assert section_number("22.01 Escala e mixture-of-experts") == "§22.01"
+    assert canonical_section("41.01") == "§41.01"
+    assert section_number("04.3 Old style") == "§4.3"  # a leading zero of the first part goes
+
+
+def test_a_jobs_structured_log_is_a_programs_note() -> None:
+    from curator.context import _is_log
+
+    log = "\n".join(
+        f'time=2026-10-25T07:00:0{k}Z level=info job=watch msg=match id=2610.2{k}000v1 kw="forecast*"'
+        for k in range(4)
+    )
+    assert _is_log("arxiv-watch weekly run\n\n```\n" + log + "\n```\n")
+    assert not _is_log("Settings: lr=3e-4 bs=64 wd=0.1 warmup=500 — strong results.\nok\n")
+    assert not _is_log(("a=a" * 20_000 + '"\n') * 3)  # no line of pairs: fast, and no
+
+
+def test_a_reference_managers_entry_is_its_paper_with_its_note() -> None:
+    from curator.notes import split_note
+
+    text = (
+        "Exported from Zotero:\n\n```json\n"
+        '[{"id": "http://zotero.org/users/1/items/A", "type": "article",\n'
+        '  "title": "Are Time Series Foundation Models Really Zero-Shot?",\n'
+        '  "URL": "https://arxiv.org/abs/2610.23077",\n'
+        '  "note": "Bruno: not the same as 2607.14412. Proposal: 52.01."},\n'
+        ' {"id": "http://zotero.org/users/1/items/B", "type": "article",\n'
+        '  "title": "GIFT-Eval: A Benchmark", "DOI": "10.48550/arXiv.2410.10393",\n'
+        '  "note": "Bruno: for reference only."}]\n```\n'
+    )
+    items = {it.primary_arxiv: it for it in split_note(text, "inbox/bruno/x.md").items}
+    assert "2610.23077" in items and "2410.10393" in items
+    assert items["2610.23077"].title.startswith("Are Time Series Foundation Models")
+    assert "Proposal: 52.01" in items["2610.23077"].text  # its note is its text: hints are read
