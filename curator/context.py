@@ -20,6 +20,7 @@ from typing import Any
 
 from curator.briefings import ReportedIndex
 from curator.config import Config
+from curator.hints import doc_number_words
 from curator.lexicon import Lexicon, default_lexicon, load_lexicon, may_match, skim
 from curator.models import Analysis, AnchorRef, LivingDoc, Note, PaperCard, Remark
 from curator.own_pages import OwnPages
@@ -68,6 +69,8 @@ class Context:
     (arXiv:2601.00001)"), lower-cased → the IDs anchored under it."""
     own_pages: OwnPages = field(default_factory=lambda: OwnPages(()))
     """The team's own domains, from the mail its people sign the window's notes with."""
+    number_words: frozenset[str] = frozenset()
+    """Words the doc writes before its section numbers ("unit" of "### Unit 1.4 · Hints")."""
 
 
 @dataclass
@@ -192,6 +195,7 @@ def build_context(
         di.cited,
         _paper_names(doc),
         OwnPages.read((ln.note.author, ln.note.text) for ln in in_window),
+        doc_number_words((s.number, s.title) for s in doc.sections if s.number),
     )
 
 

@@ -232,7 +232,7 @@ def read_note_hints(
     here = [label for label, _w, _r in found]
     for it, text in scopes:
         where = f"{short_path(it.note)}({it.label or 'item'})"
-        for h in read_hints(text, ctx.lexicon):
+        for h in read_hints(text, ctx.lexicon, ctx.number_words):
             if h.kind == "number":
                 unit = ctx.index.resolve("§" + h.value)
             elif h.kind == "title":

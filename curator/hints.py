@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from curator import regex_cache
@@ -193,8 +194,46 @@ def _title_words(m: re.Match[str], after: re.Pattern[str]) -> str | None:
     return words if len(words) >= 2 and not re.fullmatch(r"[\d.§\s]+", words) else None
 
 
-def read_hints(text: str, lexicon: Lexicon | None = None) -> list[Hint]:
-    """The section hints of one scope of text, in order of appearance (numbers before titles)."""
+def doc_number_words(titles: Iterable[tuple[str, str]]) -> frozenset[str]:
+    """The words a doc writes before its section numbers ("Unit" of "### Unit 1.4 · Hints"),
+    lower-cased, from its numbered sections' (number, title) pairs: in a note, "Unit 6.1" then
+    names a section as "Section 6.1" does."""
+    words: set[str] = set()
+    for number, title in titles:
+        m = _DOC_WORD.match(unicodedata.normalize("NFKC", title))
+        if m and "§" + m[2] == number:
+            words.add(m[1].lower())
+    return frozenset(words)
+
+
+_DOC_WORD = re.compile(r"\s*([^\W\d_]{2,20})\s+(\d{1,3}(?:\.\d{1,3})*)(?![\d.]*\d)")
+
+
+def _doc_worded(norm: str, words: frozenset[str], spans: list[tuple[int, int]]) -> list[Hint]:
+    """Numbers after one of the doc's own number words ("→ NY, Unit 6.1"), ``spans`` extended."""
+    if not words or not any(w in norm.lower() for w in words):
+        return []
+    out = []
+    for m in _worded_in_note(words).finditer(norm):
+        if not any(a <= m.start() < b for a, b in spans):
+            out.append(Hint("number", m["num"], m.group(0).strip()))
+            spans.append(m.span())
+    return out
+
+
+@functools.lru_cache(maxsize=8)
+def _worded_in_note(words: frozenset[str]) -> re.Pattern[str]:
+    alt = "|".join(sorted(map(re.escape, words), key=len, reverse=True))
+    return re.compile(
+        rf"(?<![^\W\d_])(?:{alt})\s+(?P<num>\d{{1,3}}(?:\.\d{{1,3}})+)(?![\d.]*\d)", re.IGNORECASE
+    )
+
+
+def read_hints(
+    text: str, lexicon: Lexicon | None = None, doc_words: frozenset[str] = frozenset()
+) -> list[Hint]:
+    """The section hints of one scope of text, in order of appearance (numbers before titles);
+    ``doc_words`` (:func:`doc_number_words`) name sections as the lexicon's words do."""
     lex = lexicon or default_lexicon()
     norm = unicodedata.normalize("NFKC", text)
     number, trailing, title, in_num, in_title = _patterns(lex)
@@ -213,6 +252,7 @@ def read_hints(text: str, lexicon: Lexicon | None = None) -> list[Hint]:
             num = re.sub(r"\s+", "", m.group("num")).replace("．", ".")
             out.append(Hint("number", num, m.group(0).strip()))
             spans.append(m.span())
+    out.extend(_doc_worded(norm, doc_words, spans))
     out.extend(_named(norm, in_title, spans))
     for m in _REF.finditer(norm):
         if any(a <= m.start() < b for a, b in spans):

@@ -5,7 +5,12 @@ and sub-sections written as bold lines under a numbered part."""
 from __future__ import annotations
 
 from datetime import UTC, date, datetime
+from pathlib import Path
 from zoneinfo import ZoneInfo
+
+import pytest
+from test_note_formats import run
+from test_unseen_shapes import add_to_doc, with_bobs_note
 
 import curator.written as written_mod
 from curator.living_doc import parse_living_doc
@@ -219,3 +224,34 @@ def test_a_reference_managers_entry_is_its_paper_with_its_note() -> None:
     assert "2610.23077" in items and "2410.10393" in items
     assert items["2610.23077"].title.startswith("Are Time Series Foundation Models")
     assert "Proposal: 52.01" in items["2610.23077"].text  # its note is its text: hints are read
+
+
+def test_a_note_names_a_section_with_the_docs_own_number_word() -> None:
+    from curator.hints import doc_number_words, read_hints
+
+    words = doc_number_words([("§1", "Part 1 · Tutoring"), ("§6.1", "Unit 6.1 · Writing tutors")])
+    assert words == {"part", "unit"}
+    found = read_hints("→ NY, Unit 6.1. Ikke 6.3: det er dansk som modersmål.", None, words)
+    assert [h.value for h in found if h.kind == "number"] == ["6.1"]
+    assert not [h for h in read_hints("→ NY, Unit 6.1.", None) if h.kind == "number"]
+    assert not [
+        h for h in read_hints("We ran 3 units 6.1 times.", None, words) if h.kind == "number"
+    ]
+
+
+def test_atlantic_and_other_zone_words_are_read() -> None:
+    tz = ZoneInfo("Atlantic/Reykjavik")
+    text = "Halifax, Sat Mar 28 2026, 6:30 PM ADT — poster session\n\nnotes\n"
+    when, source, _p = written_at({}, text, "2026-03-28T1830-poster-ocr.md", 0, tz)
+    assert source == "body" and when == datetime(2026, 3, 28, 21, 30, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(("heading", "status"), [("Reading queue", "new"), ("Glossary", "cited")])
+def test_a_paper_on_the_docs_reading_queue_is_news_and_one_in_its_glossary_is_known(
+    tmp_path: Path, heading: str, status: str
+) -> None:
+    note = "- **Misconceptions as Prompts** (arXiv:2611.14458) — judges flag misconceptions; 71% recall.\n"
+    run(tmp_path, note)
+    add_to_doc(tmp_path, f"\n## {heading}\n\n- Misconceptions as Prompts — arXiv:2611.14458\n")
+    inc = next(i for i in with_bobs_note(tmp_path, "") if i.id == "2611.14458")
+    assert inc.status == status, inc.status_reason
