@@ -197,12 +197,16 @@ def _title_words(m: re.Match[str], after: re.Pattern[str]) -> str | None:
 def doc_number_words(titles: Iterable[tuple[str, str]]) -> frozenset[str]:
     """The words a doc writes before its section numbers ("Unit" of "### Unit 1.4 · Hints"),
     lower-cased, from its numbered sections' (number, title) pairs: in a note, "Unit 6.1" then
-    names a section as "Section 6.1" does."""
+    names a section as "Section 6.1" does.  ")" when it writes them "1.4) Depth": a note's
+    "1.4)" then names §1.4."""
     words: set[str] = set()
     for number, title in titles:
-        m = _DOC_WORD.match(unicodedata.normalize("NFKC", title))
+        title = unicodedata.normalize("NFKC", title)
+        m = _DOC_WORD.match(title)
         if m and "§" + m[2] == number:
             words.add(m[1].lower())
+        elif "." in number and title.lstrip().startswith(number[1:] + ")"):
+            words.add(")")  # "1.4) Depth": a note's "1.4)" is that section as the doc writes it
     return frozenset(words)
 
 
@@ -216,16 +220,20 @@ def _doc_worded(norm: str, words: frozenset[str], spans: list[tuple[int, int]]) 
     out = []
     for m in _worded_in_note(words).finditer(norm):
         if not any(a <= m.start() < b for a, b in spans):
-            out.append(Hint("number", m["num"], m.group(0).strip()))
+            out.append(Hint("number", m["num"] or m["pnum"], m.group(0).strip()))
             spans.append(m.span())
     return out
 
 
 @functools.lru_cache(maxsize=8)
 def _worded_in_note(words: frozenset[str]) -> re.Pattern[str]:
-    alt = "|".join(sorted(map(re.escape, words), key=len, reverse=True))
+    alt = "|".join(sorted(map(re.escape, words - {")"}), key=len, reverse=True)) or r"(?!x)x"
+    paren = (
+        r"|(?<![\w(.,])(?P<pnum>\d{1,3}(?:\.\d{1,3})+)\)(?=[\s.,;:!?]|$)" if ")" in words else ""
+    )
     return re.compile(
-        rf"(?<![^\W\d_])(?:{alt})\s+(?P<num>\d{{1,3}}(?:\.\d{{1,3}})+)(?![\d.]*\d)", re.IGNORECASE
+        rf"(?<![^\W\d_])(?:{alt})\s+(?P<num>\d{{1,3}}(?:\.\d{{1,3}})+)(?![\d.]*\d){paren}",
+        re.IGNORECASE,
     )
 
 

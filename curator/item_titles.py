@@ -20,6 +20,7 @@ from curator.item_labels import (
     label_match,
     normalize_label,
 )
+from curator.lexicon import default_lexicon, memo
 from curator.mdblocks import plain_inline
 from curator.priority import DECORATION as _DECORATION
 from curator.priority import MARKER_RE
@@ -110,11 +111,20 @@ def clean_title(text: str) -> str:
     # is one pass (a table row of 5,000 IDs was a title with 5,000 cuts, each copying the row)
     text = _cut(text, [(s, e) for _u, s, e in find_urls(text)])
     text = _cut(text, [(_arxiv_prefix_start(text, m.start), m.end) for m in find_ids(text)])
+    if "[" in text:
+        text = _listing_links().sub("", text)
     text = _EMPTY_BRACKETS.sub("", text)
     text = _OPEN_SEP.sub("(", text)
     text = _SEP_CLOSE.sub(")", text)
     text = _strip_ends(text)
     return _SPACES.sub(" ", text).strip()
+
+
+@memo
+def _listing_links() -> re.Pattern[str]:
+    """A bracket of an arXiv listing's links only ("[pdf, html, other]")."""
+    words = "|".join(map(re.escape, default_lexicon().literals("arxiv", "listing_links")))
+    return regex_cache.compile(rf"\[\s*(?:{words})(?:\s*,\s*(?:{words}))*\s*\]", re.IGNORECASE)
 
 
 _EMPTY_BRACKETS = regex_cache.compile(r"[(（\[][,，;；:：\s]*[)）\]]")

@@ -255,3 +255,25 @@ def test_a_paper_on_the_docs_reading_queue_is_news_and_one_in_its_glossary_is_kn
     add_to_doc(tmp_path, f"\n## {heading}\n\n- Misconceptions as Prompts — arXiv:2611.14458\n")
     inc = next(i for i in with_bobs_note(tmp_path, "") if i.id == "2611.14458")
     assert inc.status == status, inc.status_reason
+
+
+def test_a_doc_that_writes_1_4_paren_makes_a_notes_1_4_paren_that_section() -> None:
+    from curator.hints import doc_number_words, read_hints
+
+    words = doc_number_words([("§1", "1) Message passing"), ("§1.4", "1.4) Depth")])
+    assert ")" in words
+
+    def numbers(text: str, w: frozenset[str] = words) -> list[str]:
+        return [h.value for h in read_hints(text, None, w) if h.kind == "number"]
+
+    assert numbers("¡¿otro?! misma idea, pero Forman. 1.4) también.") == ["1.4"]
+    assert numbers("see (1.4) here") == [] and numbers("v1.4) x") == []
+    assert numbers("misma idea. 1.4) también.", frozenset()) == []  # another doc's notes
+
+
+def test_an_arxiv_listings_links_are_no_part_of_a_title() -> None:
+    from curator.item_titles import clean_title
+
+    assert clean_title("[37] arXiv:2703.09215 [pdf, html, other]") == "[37]"
+    assert clean_title("[PDF] Quantized Keyword Spotting") == "Quantized Keyword Spotting"
+    assert clean_title("FooNet [WIP] (arXiv:2703.09215)") == "FooNet [WIP]"
