@@ -104,7 +104,14 @@ def test_relay_needs_at_most_its_corrections(name: str) -> None:
 
 OPEN_RELAYS = {
     name: (ROOT / "tests" / "relays-open" / name, bound)
-    for name, bound in (("relay-driving", 2), ("relay-mathai", 2), ("relay-audio", 1))
+    for name, bound in (
+        ("relay-driving", 2),
+        ("relay-mathai", 2),
+        ("relay-audio", 1),
+        ("relay-forecast", 3),
+        ("relay-edu", 5),
+        ("relay-graphs", 0),  # 0 as written; with every blank line dropped (test_relay_rewrites), 3
+    )
 }
 """Holdouts written blind to the code that still need more corrections than the holdout bound:
 kept so the work on them shows, held here to what they need today so they never get worse."""
