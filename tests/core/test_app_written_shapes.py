@@ -277,3 +277,13 @@ def test_an_arxiv_listings_links_are_no_part_of_a_title() -> None:
     assert clean_title("[37] arXiv:2703.09215 [pdf, html, other]") == "[37]"
     assert clean_title("[PDF] Quantized Keyword Spotting") == "Quantized Keyword Spotting"
     assert clean_title("FooNet [WIP] (arXiv:2703.09215)") == "FooNet [WIP]"
+
+
+def test_a_newsletters_sponsored_slot_is_left_out(tmp_path: Path) -> None:
+    note = (
+        "## Research\n\n- **Misconceptions as Prompts** (arXiv:2611.14458) — judges flag misconceptions.\n\n"
+        "## From our sponsor\n\n- Build adaptive quizzes in minutes: https://quizforge.io/pro?ref=weekly\n"
+    )
+    run(tmp_path, note)
+    sponsor = next(i for i in with_bobs_note(tmp_path, "") if "quizforge" in i.id)
+    assert sponsor.status == "off-topic" and "leaves it out" in sponsor.status_reason
