@@ -108,8 +108,8 @@ OPEN_RELAYS = {
         ("relay-driving", 2),
         ("relay-mathai", 2),
         ("relay-audio", 1),
-        ("relay-forecast", 3),
-        ("relay-edu", 5),
+        ("relay-forecast", 2),
+        ("relay-edu", 4),
         ("relay-graphs", 0),  # 0 as written; with every blank line dropped (test_relay_rewrites), 3
     )
 }
