@@ -9,6 +9,7 @@ time, which beats a time citing another event); a window's bounds and ranges are
 from __future__ import annotations
 
 import re
+import unicodedata
 from datetime import UTC, date, datetime, timedelta, tzinfo
 from typing import TYPE_CHECKING
 
@@ -222,11 +223,18 @@ def _score(
         return STAMP
     if label == "cited":
         return CITED
-    if label == "stamp" or (author_re and author_re.search(near[-40:])):
+    if label == "stamp" or (author_re and author_re.search(_unaccented(near[-40:]))):
         return STAMP
     if v.signature.match(line[:start]):
         return SIGNED
     return HEADING if heading else PLAIN
+
+
+def _unaccented(text: str) -> str:
+    """``text`` without its accents: "Sigrún" signs for the inbox folder ``sigrun``."""
+    if text.isascii():
+        return text
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
 
 
 def _near_day(on: date, day: date | None, score: int) -> bool:

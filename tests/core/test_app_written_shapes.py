@@ -287,3 +287,13 @@ def test_a_newsletters_sponsored_slot_is_left_out(tmp_path: Path) -> None:
     run(tmp_path, note)
     sponsor = next(i for i in with_bobs_note(tmp_path, "") if "quizforge" in i.id)
     assert sponsor.status == "off-topic" and "leaves it out" in sponsor.status_reason
+
+
+def test_an_authors_signature_with_accents_outweighs_a_clock_in_the_text() -> None:
+    text = (
+        "Tonight's relay (21:20) anchors the approved rows.\n\n"
+        "— Sigrún, lau. 28. mars 2026 kl. 20:52 (Reykjavík)\n"
+    )
+    tz = ZoneInfo("Atlantic/Reykjavik")
+    when, _p = time_in_text(text, date(2026, 3, 28), tz, author="sigrun")
+    assert when is not None and (when.hour, when.minute) == (20, 52)
