@@ -274,6 +274,8 @@ def body_lines(text: str) -> list[tuple[str, bool]]:
     """The first and last lines of a note's text (front matter skipped), each with "is a
     heading"."""
     text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    if "\u2212" in text:  # a typeset minus in an offset ("UTC−02:00") is the hyphen one
+        text = text.replace("\u2212", "-")
     if text.startswith(("---\n", "+++\n")):
         end = text.find(f"\n{text[:3]}", 3)
         if 0 < end < 20_000:

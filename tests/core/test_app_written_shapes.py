@@ -297,3 +297,11 @@ def test_an_authors_signature_with_accents_outweighs_a_clock_in_the_text() -> No
     tz = ZoneInfo("Atlantic/Reykjavik")
     when, _p = time_in_text(text, date(2026, 3, 28), tz, author="sigrun")
     assert when is not None and (when.hour, when.minute) == (20, 52)
+
+
+def test_a_typeset_minus_in_an_offset_is_read() -> None:
+    text = "Kindle · Nuuk · lørdag 28. marts 2026 kl. 19.20 (UTC−02:00 — vintertid)\n\nnotes\n"
+    when, source, _p = written_at(
+        {}, text, "2026-03-28T1920-kindle.md", 0, ZoneInfo("Atlantic/Reykjavik")
+    )
+    assert source == "body" and when == datetime(2026, 3, 28, 21, 20, tzinfo=UTC)
