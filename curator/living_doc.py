@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from curator.doc_anchors import collect_anchors
+from curator.doc_contents import contents_numbers
 from curator.doc_sections import SectionRoles, find_section, section_for_line, section_roles
 from curator.footnotes import inline_footnotes, inline_numbered_refs
 from curator.gcpause import paused_gc
@@ -374,6 +375,8 @@ def _section_tree(lines: list[str], headings: list[_Heading], total: int) -> lis
     sections: list[Section] = []
     stack: list[Section] = []
     numbers = heading_numbers(headings)
+    if None in numbers:
+        numbers = contents_numbers(lines, headings, numbers)
     for idx, h in enumerate(headings):
         while stack and stack[-1].level >= h.level:
             stack.pop().end_line = h.line  # 1-based line before this heading

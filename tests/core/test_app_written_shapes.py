@@ -305,3 +305,75 @@ def test_a_typeset_minus_in_an_offset_is_read() -> None:
         {}, text, "2026-03-28T1920-kindle.md", 0, ZoneInfo("Atlantic/Reykjavik")
     )
     assert source == "body" and when == datetime(2026, 3, 28, 21, 20, tzinfo=UTC)
+
+
+CONTENTS_DOC = """# Policy
+
+## Contents
+
+| No. | Section |
+|---|---|
+| 1 | Evaluations for regulation |
+| 1.1 | Dangerous-capability evaluations |
+| 1.2 | Tooling |
+| 2 | Compute governance |
+| 2.1 | Compute thresholds |
+| 2.2 | Hardware-enabled mechanisms |
+| 2.2.1 | Location verification |
+| 2.3 | Tooling |
+
+## Evaluations for regulation
+
+### Dangerous-capability evaluations
+
+- A — arXiv:2701.00001
+
+### Tooling
+
+- B — arXiv:2701.00002
+
+## Compute governance
+
+### Hardware-enabled mechanisms
+
+#### Location verification
+
+- C — arXiv:2701.00003
+
+#### Further reading
+
+- D — arXiv:2701.00004
+
+### Compute thresholds
+
+- E — arXiv:2701.00005
+
+### Tooling
+
+- F — arXiv:2701.00006
+
+## Glossary
+
+- G — arXiv:2701.00007
+"""
+
+
+def test_a_docs_contents_table_numbers_its_bare_headings_by_title_within_their_part() -> None:
+    doc = parse_living_doc(CONTENTS_DOC, "organized/knowledge/policy.md", "policy")
+    where = {a.key: s.number for s in doc.sections for a in s.anchors if a.kind == "arxiv"}
+    assert where["2701.00001"] == "§1.1"
+    assert where["2701.00002"] == "§1.2" and where["2701.00006"] == "§2.3"  # one title, two parts
+    assert where["2701.00003"] == "§2.2.1"
+    assert where["2701.00005"] == "§2.1"  # the body's order is not the table's
+    assert where.get("2701.00004") in (None, "§2.2.1")  # an unlisted #### heading is no section
+    assert [s.number for s in doc.sections if s.title == "Glossary"] == [None]
+
+
+def test_a_numbered_list_in_a_docs_body_numbers_nothing() -> None:
+    doc = parse_living_doc(
+        "# Doc\n\n## Intro\n\n1. First we read.\n2. Then we write.\n3. Then we check.\n"
+        "4. Then we ship.\n5. Then we rest.\n\n## Methods\n\n## Results\n\n## Ideas\n\n## Data\n\n## Notes\n",
+        "organized/knowledge/x.md",
+        "x",
+    )
+    assert not any(s.number for s in doc.sections)
