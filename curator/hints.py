@@ -23,14 +23,17 @@ from curator.phrase_regex import to_regex
 from curator.phrase_set import rarest_char, text_chars
 from curator.regex_needs import first_char_guard, regex_needs
 from curator.script_fold import fold_script
-from curator.section_numbers import LETTER_PART, ROMAN
+from curator.section_numbers import LETTER_PART, ROMAN, ROMAN_PART
 from curator.textfeatures import REGEX_CASE_FOLD
 
 __all__ = ["Hint", "read_hints"]
 
 # A number's first part may be a capital letter in appendix-style docs ("C.3", "§B.2.1").
 _NUM = (
-    r"[“\"'「『]?§?\s*(?P<num>(?:(?<![A-Za-z])(?-i:[A-Z])\s*[.．]\s*)?\d{1,2}(?:\s*[.．]\s*\d{1,2}){0,3}"
+    r"[“\"'「『]?§?\s*(?P<num>(?<![A-Za-z])(?-i:[A-Z]"
+    rf"{ROMAN_PART}"
+    r")|"
+    r"(?:(?<![A-Za-z])(?-i:[A-Z])\s*[.．]\s*)?\d{1,2}(?:\s*[.．]\s*\d{1,2}){0,3}"
     rf"(?:{LETTER_PART})?)"
     r"(?![\d.]*\d)(?![A-Za-z%×])"
 )

@@ -24,11 +24,15 @@ LETTER_PART = r"(?<=[0-9０-９])[.．][A-Za-z](?![A-Za-z])"
 """A lettered section inside a numbered part ("2.A Whole-proof generation", "4.b"): one letter,
 last, after a number."""
 _LETTERED = rf"\d{{1,3}}{LETTER_PART}"
+ROMAN_PART = r"[.．](?=[ivx])x{0,3}(?:ix|iv|v?i{0,3})(?![A-Za-z])"
+"""A sub-part in lower-case Roman numerals after a part's capital ("B.ii Reading order")."""
+_ROMAN_SUB = rf"[A-Z]{ROMAN_PART}"
+"""A section in an outline numbered by capital letters, then lower-case Roman numerals."""
 """A heading's lettered number: a section of a numbered part ("2.A"); deeper ("1.2.a · tree
 search") a letter labels a sub-heading of its section, which keeps the section's number."""
 _SECT_NUM_RE = regex_cache.compile(rf"§[ \t]*({_LETTERED}|{_FIRST_PART}(?:\.\d+)*)\.?")
 _DOTTED_NUM_RE = regex_cache.compile(
-    rf"({_LETTERED}|{_FIRST_PART}(?:\.\d{{1,3}})+)(?:\.|\)|:(?!\d))?(?=\s|$)"
+    rf"({_LETTERED}|{_ROMAN_SUB}|{_FIRST_PART}(?:\.\d{{1,3}})+)(?:\.|\)|:(?!\d))?(?=\s|$)"
 )
 _BRACKETED_NUM_RE = regex_cache.compile(
     rf"[\[(【]\s*({_LETTERED}|(?:{ROMAN}|\d{{1,3}})(?:\.\d{{1,3}})*|[A-Z](?:\.\d{{1,3}})+)"
@@ -37,7 +41,7 @@ _BRACKETED_NUM_RE = regex_cache.compile(
 """A number in brackets ("[2.2] Universal potentials", "(3) Data", "【4.1】"); a bracketed word
 ("[WIP]") is a title."""
 SECTION_REF_RE = regex_cache.compile(
-    rf"§\s*((?:{ROMAN}[.．]|[A-Za-z][.．])?[0-9０-９]{{1,3}}(?:[.．][0-9０-９]{{1,3}})*(?:{LETTER_PART})?|{ROMAN})"
+    rf"§\s*({_ROMAN_SUB}|(?:{ROMAN}[.．]|[A-Za-z][.．])?[0-9０-９]{{1,3}}(?:[.．][0-9０-９]{{1,3}})*(?:{LETTER_PART})?|{ROMAN})"
 )
 """A "§" reference in free text ("§4.3", "§ 4.3", "§４.３", "§C.3"); group 1 is the number as
 written."""
@@ -60,13 +64,18 @@ def _canonical(digits: str) -> str:
     """ "04.3" → "§4.3", "c.3" → "§C.3": the one way a section number is written everywhere in
     curator.  A later part written with a leading zero keeps it ("22.01", as docs numbered in
     Johnny.Decimal IDs write a category's sub-sections, never "22.1")."""
-    parts = digits.split(".")
+    parts = digits.replace("．", ".").split(".")
     return "§" + ".".join(
         (part if k and len(part) == 2 and part[0] == "0" else str(int(part)))
         if part.isdigit()
+        else part
+        if k and part.islower() and _LOWER_ROMAN.fullmatch(part)
         else part.upper()
         for k, part in enumerate(parts)
     )
+
+
+_LOWER_ROMAN = re.compile(r"x{0,3}(?:ix|iv|v?i{0,3})")
 
 
 _CJK_DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九")}
@@ -252,7 +261,7 @@ def number_depth(number: str) -> int:
 def _ref_re() -> re.Pattern[str]:
     words = default_lexicon().source("sections", "number_words")
     return regex_cache.compile(
-        rf"[\s\"'“”‘’「」]*(?:(?:{words})[\s:]*)*((?:(?:{ROMAN}|[A-Za-z])\.)?\d{{1,3}}(?:\.\d{{1,3}})*(?:{LETTER_PART})?|{ROMAN}(?=\s*$))\.?[\s\"'“”‘’「」]*(?:(?:{words})\s*)*",
+        rf"[\s\"'“”‘’「」]*(?:(?:{words})[\s:]*)*((?-i:{_ROMAN_SUB})|(?:(?:{ROMAN}|[A-Za-z])\.)?\d{{1,3}}(?:\.\d{{1,3}})*(?:{LETTER_PART})?|{ROMAN}(?=\s*$))\.?[\s\"'“”‘’「」]*(?:(?:{words})\s*)*",
         re.IGNORECASE,
     )
 

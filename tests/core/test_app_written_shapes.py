@@ -377,3 +377,20 @@ def test_a_numbered_list_in_a_docs_body_numbers_nothing() -> None:
         "x",
     )
     assert not any(s.number for s in doc.sections)
+
+
+def test_an_outline_of_capital_parts_and_roman_sub_parts_is_numbered() -> None:
+    from curator.hints import read_hints
+    from curator.section_numbers import canonical_section, section_number
+
+    doc = parse_living_doc(
+        "# DocAI\n\n## B. Layout analysis\n\n### B.ii Reading order\n\n- A — arXiv:2701.00001\n\n"
+        "### B.iii Restoration\n\n- B — arXiv:2701.00002\n",
+        "organized/knowledge/docai.md",
+        "docai",
+    )
+    where = {a.key: s.number for s in doc.sections for a in s.anchors if a.kind == "arxiv"}
+    assert where == {"2701.00001": "§B.ii", "2701.00002": "§B.iii"}
+    assert canonical_section("Section B.iii") == "§B.iii"
+    assert [h.value for h in read_hints("→ B.ii") if h.kind == "number"] == ["B.ii"]
+    assert section_number("A.I safety") is None  # "A.I" is an abbreviation, not A.i
