@@ -190,10 +190,26 @@ def _zone_written(
             return None, None, z.end()
     if line[end : end + 1] == "Z":
         return UTC, None, end + 1
+    if later := _LATER_UTC.match(
+        line, end
+    ):  # "09:05 CHAST (UTC+12:45)", "01:40 Kathmandu time (UTC+05:45)"
+        try:
+            return fixed_offset(later["off"]), None, later.end()
+        except ValueError:
+            pass
     if dated and "T" in line[start:clock] and (iso := v.iso_minus.match(line, end)):
         return fixed_offset(iso.group(0)), None, iso.end()  # 2026-11-20T19:42-05:00
     zb = v.zone_before.search(line, prev_end, start)
     return None, (zb["word"] if zb else None), end
+
+
+_LATER_UTC = regex_cache.compile(
+    r"(?:[^\S\n]*[(（,—–-]?[^\S\n]*[^\W\d_][\w.]*(?![\w.])){1,6}"
+    r"[^\S\n]*[,(（—–-]?[^\S\n]*(?-i:UTC|GMT)[^\S\n]*(?P<off>[+-]\d{1,2}(?::?\d{2})?)(?!\d)"
+)
+"""An explicit UTC offset a few words after a clock time, past a zone word no phrase file knows or
+a place ("09:05 CHAST (UTC+12:45)", "01:40 Kathmandu time (NPT, UTC+05:45)"); each word ends at
+a word's end, so a long word is tried once."""
 
 
 def _score(
@@ -342,7 +358,8 @@ def name_clock_zoned(
 ) -> datetime | None:
     """The file name's clock time as the note itself writes it with a zone ("opened … Oct 24,
     16:10 CEST" in ``2026-10-24T1610-….md`` by a colleague abroad): the name was his local time.
-    Only the same day and the same minute count, so the text can never move a note elsewhere."""
+    Only the same day and a clock within :data:`_NAME_SLACK` of the name's count ("updated 06:48"
+    in a note saved as …T0650), so the text can never move a note by more than its zone."""
     v = vocab(lexicon_or_default(lexicon))
     ours = local_time(naive, tz)[0]
     lines = body_lines(text)
@@ -358,13 +375,17 @@ def name_clock_zoned(
             # to the minute: a name has no seconds ("…T2350-…" for "Date: … 23:50:31 +0530")
             if when is None or ours is None:
                 continue
-            if when.replace(tzinfo=None, second=0, microsecond=0) != naive:
+            if abs(when.replace(tzinfo=None) - naive) > _NAME_SLACK:
                 continue
             if when.utcoffset() != ours.utcoffset():
-                return when
+                if when.replace(tzinfo=None, second=0, microsecond=0) == naive:
+                    return when
+                return naive.replace(tzinfo=when.tzinfo)  # the name's minute, in the text's zone
     return None
 
 
+_NAME_SLACK = timedelta(minutes=10)
+"""How far a stamp in the text may be from the file name's clock and still be the same moment."""
 _CAPITALS = regex_cache.compile(r"[A-Z]+")
 _OFFSET = regex_cache.compile(r"[+-]\d\d:?\d\d(?!\d)")
 _CJK_CLOCK_WORD = regex_cache.compile(f"[{_CJK_CLOCK_CHARS}]")

@@ -394,3 +394,24 @@ def test_an_outline_of_capital_parts_and_roman_sub_parts_is_numbered() -> None:
     assert canonical_section("Section B.iii") == "§B.iii"
     assert [h.value for h in read_hints("→ B.ii") if h.kind == "number"] == ["B.ii"]
     assert section_number("A.I safety") is None  # "A.I" is an abbreviation, not A.i
+
+
+@pytest.mark.parametrize(
+    ("head", "name", "offset_minutes"),
+    [
+        (
+            "grace — Sun 4 Apr 2027, 09:05 CHAST (UTC+12:45; Chatham went back)",
+            "2027-04-04T0905-x.md",
+            765,
+        ),
+        ("Written:: 2027-04-04 01:40 Kathmandu time (NPT, UTC+05:45)", "2027-04-04T0140-x.md", 345),
+        ("Updated Sunday 06:48 waktu Lord Howe — LHST, UTC+10:30", "2027-04-04T0650-x.md", 630),
+    ],
+)
+def test_a_zone_written_a_few_words_after_the_names_clock_dates_the_note(
+    head: str, name: str, offset_minutes: int
+) -> None:
+    when, source, _p = written_at({}, head + "\n\nnotes\n", name, 0, ZoneInfo("Africa/Nairobi"))
+    assert source == "body"
+    assert when.utcoffset().total_seconds() == offset_minutes * 60
+    assert (when.hour, when.minute) == (int(name[11:13]), int(name[13:15]))  # the name's clock
