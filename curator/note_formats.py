@@ -375,7 +375,35 @@ _WIKILINK = re.compile(r"\[\[([^\[\]|\n]{1,200})(?:\|([^\[\]\n]{1,200}))?\]\]")
 
 
 def _wikilink_text(m: re.Match[str]) -> str:
-    return m.group(2) or m.group(1)
+    """An outliner's page link as its text; a wiki's link to an address (DokuWiki's
+    ``[[https://…|text]]``) as a Markdown link, so the address stays the item's."""
+    target, text = m.group(1).strip(), m.group(2)
+    if target.startswith(("http://", "https://", "www.")):
+        return f"[{text.strip()}]({target})" if text and text.strip() else target
+    return text or m.group(1)
+
+
+_WIKI_HEADING = re.compile(r"^(={2,6})[ \t]*([^=\s][^\n]*?)[ \t]*\1[ \t]*$", re.MULTILINE)
+
+
+def _wiki_headings(text: str) -> str:
+    """A wiki page's ``== Title ==`` headings as Markdown's ``#``.  MediaWiki nests deeper with
+    more ``=``, DokuWiki with fewer (``====== Page ======`` over ``===== Part =====``): the page's
+    first heading, its top, says which way this page counts."""
+    found = list(_WIKI_HEADING.finditer(text))
+    counts = sorted({len(m[1]) for m in found})
+    if not found:
+        return text
+    down = len(found[0][1]) == counts[-1] and len(counts) > 1  # DokuWiki: the top has most
+    rank = {c: i for i, c in enumerate(reversed(counts) if down else counts)}
+    level = (lambda c: rank[c] + 1) if len(counts) > 1 else (lambda c: 2)
+    text = _WIKI_HEADING.sub(lambda m: "#" * min(6, level(len(m[1]))) + " " + m[2], text)
+    if down:  # DokuWiki's list items are indented two spaces a level: "  * entry"
+        text = _DOKU_ITEM.sub(lambda m: " " * (len(m[1]) - 2) + "- ", text)
+    return text
+
+
+_DOKU_ITEM = re.compile(r"^((?:  )+)[*-][ \t]", re.MULTILINE)
 
 
 def _may_be_feed(text: str) -> bool:
@@ -425,6 +453,7 @@ READERS: tuple[tuple[str, Callable[[str], bool], Callable[[str], str]], ...] = (
     ("quoted messages", lambda t: _QUOTED_LINE.search(t) is not None, _quoted_messages),
     ("code legends", may_have_legend, read_legends),
     ("outliner page links", lambda t: "[[" in t, _outliner_links),
+    ("wiki headings", lambda t: "==" in t and _WIKI_HEADING.search(t) is not None, _wiki_headings),
     ("bullet glyphs", lambda t: GLYPH_BULLET.search(t) is not None, glyph_bullets),
     ("emoji bullets", lambda t: EMOJI_BULLET.search(t) is not None, emoji_bullets),
     ("lettered entries", lambda t: LETTERED.search(t) is not None, lettered_entries),

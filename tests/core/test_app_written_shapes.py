@@ -415,3 +415,39 @@ def test_a_zone_written_a_few_words_after_the_names_clock_dates_the_note(
     assert source == "body"
     assert when.utcoffset().total_seconds() == offset_minutes * 60
     assert (when.hour, when.minute) == (int(name[11:13]), int(name[13:15]))  # the name's clock
+
+
+DOKUWIKI = """====== Bacaan DocAI ======
+
+===== Baharu =====
+
+==== PlotTrace ====
+  * Pautan: [[https://arxiv.org/abs/2704.00920|arXiv:2704.00920]]
+  * Bahagian: **G.i**
+
+==== pdfstitch ====
+  * [[https://github.com/sciparse/pdfstitch|pdfstitch]] — stitches tables across pages.
+"""
+
+
+def test_a_dokuwiki_page_reads_as_headed_entries_with_their_links() -> None:
+    from curator.notes import split_note
+
+    items = split_note(DOKUWIKI, "inbox/lim/x.md").items
+    assert [it.title for it in items] == ["PlotTrace", "pdfstitch"]
+    assert items[0].primary_arxiv == "2704.00920"
+    assert items[1].urls == ["https://github.com/sciparse/pdfstitch"]
+
+
+def test_a_mediawiki_page_counts_its_headings_the_other_way() -> None:
+    from curator.note_formats import read_formats
+
+    text = "== Notes, 8-9 March ==\n\n=== New ===\n\n* FooNet 2603.01234\n\n=== Not ours ===\n"
+    assert read_formats(text).split("\n")[0::2][:3] == [
+        "# Notes, 8-9 March",
+        "## New",
+        "* FooNet 2603.01234",
+    ]
+    assert "==========" in read_formats(
+        "Title\n==========\n\ntext\n"
+    )  # a setext rule is no wiki heading
