@@ -298,6 +298,8 @@ def _normalize(url: str) -> str:
 
 
 def _once(url: str) -> str:
+    if "&amp;" in url:  # an address copied from an HTML mail or page: its "&" entity-escaped
+        url = url.replace("&amp;", "&")
     url = _strip(url)
     if not url:
         return ""

@@ -451,3 +451,10 @@ def test_a_mediawiki_page_counts_its_headings_the_other_way() -> None:
     assert "==========" in read_formats(
         "Title\n==========\n\ntext\n"
     )  # a setext rule is no wiki heading
+
+
+def test_an_address_copied_from_html_with_its_ampersands_escaped_is_the_same_page() -> None:
+    from curator.urls import normalize_url
+
+    a = "https://parsebench.substack.com/p/lying-tables?utm_source=x&amp;utm_medium=email&amp;id=3"
+    assert normalize_url(a) == normalize_url("https://parsebench.substack.com/p/lying-tables?id=3")
