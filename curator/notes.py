@@ -25,6 +25,7 @@ from curator.line_origins import compose
 from curator.mdblocks import flatten_deep_nesting, plain_inline
 from curator.mentions import Identities, identities, is_chat_line, sentence_spans
 from curator.models import Item, Remark, SplitNote  # noqa: F401  (defined there: cached notes need no parser)
+from curator.note_endnote import unfold_endnote
 from curator.note_formats import QUOTE_MARK, read_formats
 from curator.note_headings import HeadingSection, is_expander, is_negative_title
 from curator.note_ical import unfold_ical
@@ -257,10 +258,11 @@ def split_note(text: str, path: str) -> SplitNote:
 
 
 def unfold_exports(text: str) -> tuple[str, list[int] | None]:
-    """*text* with a quoted-printable e-mail, a JSON export and calendar invites read as what
-    people wrote in them, and for each line the line it comes from (None when there were none)."""
+    """*text* with a quoted-printable e-mail, a JSON export, calendar invites and a reference
+    manager's XML read as what people wrote in them, and for each line the line it comes from
+    (None when there were none)."""
     origin: list[int] | None = None
-    for unfold in (unfold_mime, unfold_json, unfold_ical):
+    for unfold in (unfold_mime, unfold_json, unfold_ical, unfold_endnote):
         text, more = unfold(text)
         if more is not None:
             origin = compose(origin, more)

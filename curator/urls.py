@@ -298,9 +298,7 @@ def _normalize(url: str) -> str:
 
 
 def _once(url: str) -> str:
-    if "&amp;" in url:  # an address copied from an HTML mail or page: its "&" entity-escaped
-        url = url.replace("&amp;", "&")
-    url = _strip(url)
+    url = _strip(url.replace("&amp;", "&"))  # copied from an HTML mail: its "&" entity-escaped
     if not url:
         return ""
     # The key has no scheme, so every URL is read as http: a key then reads as its URL did.

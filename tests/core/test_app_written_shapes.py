@@ -458,3 +458,32 @@ def test_an_address_copied_from_html_with_its_ampersands_escaped_is_the_same_pag
 
     a = "https://parsebench.substack.com/p/lying-tables?utm_source=x&amp;utm_medium=email&amp;id=3"
     assert normalize_url(a) == normalize_url("https://parsebench.substack.com/p/lying-tables?id=3")
+
+
+ENDNOTE = """EndNote XML export, my comments in the notes fields.
+
+```xml
+<?xml version="1.0" encoding="UTF-8" ?>
+<xml><records>
+<record><ref-type name="Electronic Article">43</ref-type>
+<titles><title><style face="normal" font="default" size="100%">Pre-registering Dangerous-Capability Evaluations</style></title></titles>
+<urls><related-urls><url><style face="normal" font="default" size="100%">https://arxiv.org/abs/2710.04417v1</style></url></related-urls></urls>
+<notes><style face="normal" font="default" size="100%">New. Section: 1.2 &amp; maybe 1.1.</style></notes></record>
+<record><titles><title><style face="normal">Model Cards for Model Reporting</style></title></titles>
+<electronic-resource-num><style face="normal">10.48550/arXiv.1810.03993</style></electronic-resource-num></record>
+</records></xml>
+```
+
+Done for tonight.
+"""
+
+
+def test_a_reference_managers_xml_export_reads_as_entries_with_their_notes() -> None:
+    from curator.notes import split_note
+
+    items = {it.primary_arxiv: it for it in split_note(ENDNOTE, "inbox/zsofia/x.md").items}
+    assert set(items) == {"2710.04417", "1810.03993"}
+    first = items["2710.04417"]
+    assert first.title == "Pre-registering Dangerous-Capability Evaluations"
+    assert "Section: 1.2 & maybe 1.1" in first.text  # its note, entities read
+    assert first.line_start == 6  # the line its record starts on, as written
