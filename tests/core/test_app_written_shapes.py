@@ -487,3 +487,12 @@ def test_a_reference_managers_xml_export_reads_as_entries_with_their_notes() -> 
     assert first.title == "Pre-registering Dangerous-Capability Evaluations"
     assert "Section: 1.2 & maybe 1.1" in first.text  # its note, entities read
     assert first.line_start == 6  # the line its record starts on, as written
+
+
+def test_a_meetings_live_q_and_a_page_is_no_item() -> None:
+    from curator.notes import split_note
+
+    text = "Slido export of the Q&A (https://app.sli.do/event/qX7rT2mVbNcL4d)\n\n- FooNet (arXiv:2710.04417) — asked about.\n"
+    assert [it.primary_arxiv or it.urls for it in split_note(text, "inbox/maud/x.md").items] == [
+        "2710.04417"
+    ]
