@@ -40,7 +40,8 @@ def _blocks(lines: Sequence[str]) -> list[list[tuple[str, str]]]:
     out: list[list[tuple[str, str]]] = []
     run: list[tuple[str, str]] = []
     for line in lines:
-        m = _TABLE_ROW.match(line) or _LIST_ROW.match(line)
+        lead = line.lstrip(" \t-*+[|§")[:1]  # a row starts with its number: most lines do not
+        m = (_TABLE_ROW.match(line) or _LIST_ROW.match(line)) if lead.isdigit() else None
         if m:
             title = m[2].split("](", 1)[0] if m.re is _LIST_ROW else m[2]
             run.append((m[1], _key(title)))
