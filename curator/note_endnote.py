@@ -17,16 +17,12 @@ from curator.line_origins import splice
 
 __all__ = ["unfold_endnote"]
 
-_RECORD = re.compile(r"<record>(.*?)</record>", re.DOTALL)
+_OPEN, _CLOSE = "<record>", "</record>"
 _MAX_RECORD = 50_000
 """Characters of one record that are read; a longer one is no reference."""
 _TAG = re.compile(r"<[^<>]{0,300}>")
-_TITLE = re.compile(r"<titles>\s*<title>(.*?)</title>", re.DOTALL)
-_URL = re.compile(r"<url>(.*?)</url>", re.DOTALL)
-_DOI = re.compile(r"<electronic-resource-num>(.*?)</electronic-resource-num>", re.DOTALL)
-_NOTES = re.compile(r"<(notes|research-notes|custom\d|abstract)>(.*?)</\1>", re.DOTALL)
-_READ_NOTES = ("notes", "research-notes")
-"""The reader's own words; ``custom`` fields and abstracts are read only when a note says so."""
+_NOTE_TAGS = ("notes", "research-notes")
+"""The fields that hold the reader's own words (not the abstract, not ``custom`` fields)."""
 
 
 def _field(raw: str) -> str:
@@ -45,11 +41,12 @@ def unfold_endnote(text: str) -> tuple[str, list[int] | None]:
         starts.append(starts[-1] + len(line) + 1)
     pieces: list[tuple[str, int]] = []
     first = last = None
-    for m in _RECORD.finditer(text):
-        at = _line_at(starts, m.start())
+    for start, end in _records(text):
+        at = _line_at(starts, start)
         first = at if first is None else first
-        last = _line_at(starts, m.end() - 1)
-        if len(m[1]) <= _MAX_RECORD and (entry := _entry(m[1])):
+        last = _line_at(starts, end - 1)
+        body = text[start + len(_OPEN) : end - len(_CLOSE)]
+        if len(body) <= _MAX_RECORD and (entry := _entry(body)):
             pieces.append((entry, at))
     if first is None or last is None or not pieces:
         return text, None
@@ -81,12 +78,49 @@ def _line_at(starts: list[int], pos: int) -> int:
 
 def _entry(record: str) -> str | None:
     """One record as ``- [title](url)`` over its notes; None when it names no paper or page."""
-    title = _field(m[1]) if (m := _TITLE.search(record)) else ""
-    url = next((u for u in (_field(x) for x in _URL.findall(record)) if u), "")
-    if not url and (d := _DOI.search(record)) and (doi := _field(d[1])):
+    titles = _between(record, "<titles>", "</titles>")
+    title = _field(_between(titles or "", "<title>", "</title>") or "")
+    url = _field(_between(record, "<url>", "</url>") or "")
+    if not url and (
+        doi := _field(
+            _between(record, "<electronic-resource-num>", "</electronic-resource-num>") or ""
+        )
+    ):
         url = doi if doi.lower().startswith(("http", "doi.org")) else "https://doi.org/" + doi
     if not url and not title:
         return None
     head = f"- [{title}]({url})" if title and url else f"- {title or url}"
-    notes = [_field(v) for k, v in _NOTES.findall(record) if k in _READ_NOTES]
+    notes = [_field(_between(record, f"<{t}>", f"</{t}>") or "") for t in _NOTE_TAGS]
     return "\n".join([head, *("  " + n for n in notes if n)])
+
+
+def _between(text: str, open_tag: str, close_tag: str) -> str | None:
+    """What the first ``open_tag`` … ``close_tag`` pair holds (found by plain search: linear)."""
+    start = text.find(open_tag)
+    end = text.find(close_tag, start + len(open_tag)) if start >= 0 else -1
+    return text[start + len(open_tag) : end] if end >= 0 else None
+
+
+def _records(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each ``<record>…</record>``: every opening paired with the first closing
+    after it, in one pass over each (a record left open never makes the search start over)."""
+    opens, closes = _positions(text, _OPEN), _positions(text, _CLOSE)
+    out: list[tuple[int, int]] = []
+    k = 0
+    for start in opens:
+        if out and start < out[-1][1]:
+            continue  # inside the record before (no nesting in an export)
+        while k < len(closes) and closes[k] < start:
+            k += 1
+        if k == len(closes):
+            break
+        out.append((start, closes[k] + len(_CLOSE)))
+    return out
+
+
+def _positions(text: str, tag: str) -> list[int]:
+    out, at = [], text.find(tag)
+    while at >= 0:
+        out.append(at)
+        at = text.find(tag, at + len(tag))
+    return out

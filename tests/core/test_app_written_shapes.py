@@ -496,3 +496,10 @@ def test_a_meetings_live_q_and_a_page_is_no_item() -> None:
     assert [it.primary_arxiv or it.urls for it in split_note(text, "inbox/maud/x.md").items] == [
         "2710.04417"
     ]
+
+
+def test_a_hostile_run_of_unclosed_records_is_read_in_one_pass() -> None:
+    from curator.note_endnote import unfold_endnote
+
+    text = "<records></record>" + "<record><url>" * 50_000
+    assert unfold_endnote(text) == (text, None)
