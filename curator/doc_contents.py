@@ -19,7 +19,7 @@ from curator.section_numbers import canonical_section, number_depth
 
 __all__ = ["contents_numbers"]
 
-_TABLE_ROW = re.compile(r"^\s*\|\s*§?\s*(\d{1,3}(?:\.\d{1,3})*)\.?\s*\|\s*([^|]*\S)\s*\|")
+_TABLE_ROW = re.compile(r"^[ \t]*\|[ \t]*§?[ \t]*(\d{1,3}(?:\.\d{1,3})*)\.?[ \t]*\|([^|\n]*)\|")
 _LIST_ROW = re.compile(
     r"^\s*(?:[-*+]\s+)?(?:\[\s*)?§?\s*(\d{1,3}(?:\.\d{1,3})*)[.)]?\s+(\S.*?)\s*$"
 )
@@ -43,8 +43,9 @@ def _blocks(lines: Sequence[str]) -> list[list[tuple[str, str]]]:
         lead = line.lstrip(" \t-*+[|§")[:1]  # a row starts with its number: most lines do not
         m = (_TABLE_ROW.match(line) or _LIST_ROW.match(line)) if lead.isdigit() else None
         if m:
-            title = m[2].split("](", 1)[0] if m.re is _LIST_ROW else m[2]
-            run.append((m[1], _key(title)))
+            title = m[2].split("](", 1)[0] if m.re is _LIST_ROW else m[2].strip()
+            if title:
+                run.append((m[1], _key(title)))
         elif run and not line.strip().startswith("|"):  # a table's header rule goes on
             out.append(run)
             run = []

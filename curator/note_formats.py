@@ -383,21 +383,35 @@ def _wikilink_text(m: re.Match[str]) -> str:
     return text or m.group(1)
 
 
-_WIKI_HEADING = re.compile(r"^(={2,6})[ \t]*([^=\s][^\n]*?)[ \t]*\1[ \t]*$", re.MULTILINE)
+_WIKI_LINE = re.compile(r"^(={2,6})[ \t]*([^=\s][^\n]*)$", re.MULTILINE)
+
+
+def _wiki_title(m: re.Match[str]) -> str | None:
+    """The title of a ``== Title ==`` line (as many ``=`` closing it as opening), else None."""
+    body = m[2].rstrip()
+    n = len(m[1])
+    if not body.endswith(m[1]) or body[:-n].endswith("="):
+        return None
+    return body[:-n].rstrip() or None
 
 
 def _wiki_headings(text: str) -> str:
     """A wiki page's ``== Title ==`` headings as Markdown's ``#``.  MediaWiki nests deeper with
     more ``=``, DokuWiki with fewer (``====== Page ======`` over ``===== Part =====``): the page's
     first heading, its top, says which way this page counts."""
-    found = list(_WIKI_HEADING.finditer(text))
+    found = [m for m in _WIKI_LINE.finditer(text) if _wiki_title(m)]
     counts = sorted({len(m[1]) for m in found})
     if not found:
         return text
     down = len(found[0][1]) == counts[-1] and len(counts) > 1  # DokuWiki: the top has most
     rank = {c: i for i, c in enumerate(reversed(counts) if down else counts)}
     level = (lambda c: rank[c] + 1) if len(counts) > 1 else (lambda c: 2)
-    text = _WIKI_HEADING.sub(lambda m: "#" * min(6, level(len(m[1]))) + " " + m[2], text)
+
+    def heading(m: re.Match[str]) -> str:
+        title = _wiki_title(m)
+        return "#" * min(6, level(len(m[1]))) + " " + title if title else m[0]
+
+    text = _WIKI_LINE.sub(heading, text)
     if down:  # DokuWiki's list items are indented two spaces a level: "  * entry"
         text = _DOKU_ITEM.sub(lambda m: " " * (len(m[1]) - 2) + "- ", text)
     return text
@@ -453,7 +467,7 @@ READERS: tuple[tuple[str, Callable[[str], bool], Callable[[str], str]], ...] = (
     ("quoted messages", lambda t: _QUOTED_LINE.search(t) is not None, _quoted_messages),
     ("code legends", may_have_legend, read_legends),
     ("outliner page links", lambda t: "[[" in t, _outliner_links),
-    ("wiki headings", lambda t: "==" in t and _WIKI_HEADING.search(t) is not None, _wiki_headings),
+    ("wiki headings", lambda t: "==" in t and _WIKI_LINE.search(t) is not None, _wiki_headings),
     ("bullet glyphs", lambda t: GLYPH_BULLET.search(t) is not None, glyph_bullets),
     ("emoji bullets", lambda t: EMOJI_BULLET.search(t) is not None, emoji_bullets),
     ("lettered entries", lambda t: LETTERED.search(t) is not None, lettered_entries),

@@ -204,8 +204,8 @@ def _zone_written(
 
 
 _LATER_UTC = regex_cache.compile(
-    r"(?:[^\S\n]*[(（,—–-]?[^\S\n]*[^\W\d_][\w.]*(?![\w.])){1,6}"
-    r"[^\S\n]*[,(（—–-]?[^\S\n]*(?-i:UTC|GMT)[^\S\n]*(?P<off>[+-]\d{1,2}(?::?\d{2})?)(?!\d)"
+    r"(?:[^\S\n]*(?:[(（,—–-][^\S\n]*)?[^\W\d_][\w.]*(?![\w.])){1,6}"
+    r"[^\S\n]*(?:[,(（—–-][^\S\n]*)?(?-i:UTC|GMT)[^\S\n]*(?P<off>[+-]\d{1,2}(?::?\d{2})?)(?!\d)"
 )
 """An explicit UTC offset a few words after a clock time, past a zone word no phrase file knows or
 a place ("09:05 CHAST (UTC+12:45)", "01:40 Kathmandu time (NPT, UTC+05:45)"); each word ends at

@@ -503,3 +503,15 @@ def test_a_hostile_run_of_unclosed_records_is_read_in_one_pass() -> None:
 
     text = "<records></record>" + "<record><url>" * 50_000
     assert unfold_endnote(text) == (text, None)
+
+
+def test_hostile_runs_of_spaces_read_in_one_pass() -> None:
+    from curator.doc_contents import contents_numbers
+    from curator.note_formats import read_formats
+    from curator.note_stamps import time_in_text
+
+    line = "== " + " " * 200_000 + "x"
+    assert read_formats(line) == line  # no closing "==": no heading, and no quadratic search
+    text = "saved 07:20" + " a" * 250 + " " * 200_000 + "\n"
+    assert time_in_text(text, date(2027, 4, 3), ZoneInfo("Africa/Nairobi"))[0] is not None
+    assert contents_numbers(["| 1 | x" + " " * 200_000], [], []) == []
