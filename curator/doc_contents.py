@@ -21,7 +21,7 @@ __all__ = ["contents_numbers"]
 
 _TABLE_ROW = re.compile(r"^[ \t]*\|[ \t]*§?[ \t]*(\d{1,3}(?:\.\d{1,3})*)\.?[ \t]*\|([^|\n]*)\|")
 _LIST_ROW = re.compile(
-    r"^\s*(?:[-*+]\s+)?(?:\[\s*)?§?\s*(\d{1,3}(?:\.\d{1,3})*)[.)]?\s+(\S.*?)\s*$"
+    r"^[ \t]*(?:[-*+][ \t]+)?(?:\[[ \t]*)?§?[ \t]*(\d{1,3}(?:\.\d{1,3})*)[.)]?[ \t]+(\S[^\n]*)"
 )
 _MIN_ROWS = 5
 """Rows a block needs to be a table of contents."""
@@ -43,7 +43,7 @@ def _blocks(lines: Sequence[str]) -> list[list[tuple[str, str]]]:
         lead = line.lstrip(" \t-*+[|§")[:1]  # a row starts with its number: most lines do not
         m = (_TABLE_ROW.match(line) or _LIST_ROW.match(line)) if lead.isdigit() else None
         if m:
-            title = m[2].split("](", 1)[0] if m.re is _LIST_ROW else m[2].strip()
+            title = (m[2].split("](", 1)[0] if m.re is _LIST_ROW else m[2]).strip()
             if title:
                 run.append((m[1], _key(title)))
         elif run and not line.strip().startswith("|"):  # a table's header rule goes on

@@ -514,4 +514,4 @@ def test_hostile_runs_of_spaces_read_in_one_pass() -> None:
     assert read_formats(line) == line  # no closing "==": no heading, and no quadratic search
     text = "saved 07:20" + " a" * 250 + " " * 200_000 + "\n"
     assert time_in_text(text, date(2027, 4, 3), ZoneInfo("Africa/Nairobi"))[0] is not None
-    assert contents_numbers(["| 1 | x" + " " * 200_000], [], []) == []
+    assert contents_numbers(["| 1 | x" + " " * 200_000, "1 x" + " " * 200_000 + "y"], [], []) == []
