@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -48,6 +49,25 @@ def _isolate_user(
 @pytest.fixture(scope="session")
 def expected() -> dict:
     return json.loads(need(SAMPLE / "expected.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def reader():  # type: ignore[no-untyped-def]
+    """The verdict reader on the packaged lexicon, as the analysis builds it (a module may define its own)."""
+    from phrase_support import reader_for
+
+    from curator.lexicon import packaged_lexicon
+
+    return reader_for(packaged_lexicon())
+
+
+@pytest.fixture
+def packaged() -> Iterator[None]:
+    """``match_field`` and the heading questions read the lexicon in use: the packaged one, whatever ran before."""
+    from curator.lexicon import packaged_lexicon, use_lexicon
+
+    use_lexicon(packaged_lexicon())
+    yield
 
 
 def copy_workspace(src: Path, dest: Path, *, with_expected: bool = False) -> Path:

@@ -8,22 +8,14 @@ it): the lexicon does not fold accents, so the phrase files spell both.
 from __future__ import annotations
 
 import pytest
-from test_verdicts import kinds, reader_for
+from phrase_support import kinds, numbers
 
 from curator.fields import match_field
-from curator.hints import read_hints
 from curator.lexicon import packaged_lexicon
 from curator.note_headings import is_negative_title, is_structural
 from curator.verdicts import OFF_KINDS, VerdictReader
 
-
-@pytest.fixture(scope="module")
-def reader() -> VerdictReader:
-    return reader_for(packaged_lexicon())
-
-
-def numbers(text: str) -> list[str]:
-    return [h.value for h in read_hints(text, packaged_lexicon()) if h.kind == "number"]
+pytestmark = pytest.mark.usefixtures("packaged")
 
 
 # --- remarks ----------------------------------------------------------------------------------

@@ -8,34 +8,18 @@ Swedish shares some with both): taking the file away makes the case fail.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import date, datetime, timedelta, timezone
 
 import pytest
-from test_verdicts import kinds, reader_for
+from phrase_support import kinds, numbers
 
 from curator.fields import match_field
-from curator.hints import read_hints
-from curator.lexicon import packaged_lexicon, use_lexicon
+from curator.lexicon import packaged_lexicon
 from curator.note_headings import is_negative_title, is_structural
 from curator.note_stamps import time_in_text
 from curator.verdicts import OFF_KINDS, VerdictReader
 
-
-@pytest.fixture(scope="module")
-def reader() -> VerdictReader:
-    return reader_for(packaged_lexicon())
-
-
-@pytest.fixture(autouse=True)
-def _packaged() -> Iterator[None]:
-    """``match_field`` and the heading questions read the lexicon in use: the packaged one."""
-    use_lexicon(packaged_lexicon())
-    yield
-
-
-def numbers(text: str) -> list[str]:
-    return [h.value for h in read_hints(text, packaged_lexicon()) if h.kind == "number"]
+pytestmark = pytest.mark.usefixtures("packaged")
 
 
 # --- remarks ----------------------------------------------------------------------------------

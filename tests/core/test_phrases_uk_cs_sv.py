@@ -4,33 +4,17 @@ names."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import date, datetime, timedelta, timezone
 
 import pytest
-from test_verdicts import reader_for
+from phrase_support import kinds, numbers, reader_for
 
 from curator.fields import match_field
-from curator.hints import read_hints
-from curator.lexicon import packaged_lexicon, use_lexicon
+from curator.lexicon import packaged_lexicon
 from curator.timeutil import time_in_text
 from curator.verdicts import VerdictReader
 
-
-@pytest.fixture(scope="module")
-def reader() -> VerdictReader:
-    return reader_for(packaged_lexicon())
-
-
-@pytest.fixture(autouse=True)
-def _packaged() -> Iterator[None]:
-    """``match_field`` reads the lexicon in use: the packaged one, whatever ran before."""
-    use_lexicon(packaged_lexicon())
-    yield
-
-
-def kinds(reader: VerdictReader, text: str) -> list[str]:
-    return [v.kind for v in reader.read(text)]
+pytestmark = pytest.mark.usefixtures("packaged")
 
 
 # --- remarks ------------------------------------------------------------------------------------
@@ -175,10 +159,6 @@ def test_a_note_declaring_nothing_for_the_topic(
 
 
 # --- section hints --------------------------------------------------------------------------------
-
-
-def numbers(text: str) -> list[str]:
-    return [h.value for h in read_hints(text, packaged_lexicon()) if h.kind == "number"]
 
 
 SECTION_HINTS = [

@@ -3,32 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from phrase_support import kinds, reader_for
 
-from curator.lexicon import Lexicon, load_lexicon, packaged_lexicon
+from curator.lexicon import load_lexicon, packaged_lexicon
 from curator.verdicts import OFF_KINDS, VerdictReader
-
-TOPIC = "evaluation"
-PEOPLE = ["alice", "bob", "carol"]
-
-
-def reader_for(lex: Lexicon, topic: str = TOPIC) -> VerdictReader:
-    """The reader as the analysis builds it: this topic's names, every other topic's names, the inbox's people."""
-    names = lex.topic_names(topic)
-    own = set(lex.topic_family(topic)) | set(names)
-    others = {
-        n for t in lex.table("topics") if t != topic for n in lex.topic_names(t) if n not in own
-    }
-    return VerdictReader(lex, names, sorted(others), PEOPLE)
-
-
-@pytest.fixture(scope="module")
-def reader() -> VerdictReader:
-    return reader_for(packaged_lexicon())
-
-
-def kinds(reader: VerdictReader, text: str) -> list[str]:
-    return [v.kind for v in reader.read(text)]
-
 
 POSITIVES = {
     "redirect": [
