@@ -63,7 +63,8 @@ class Context:
     """Keys earlier briefings of this topic filed under a heading that leaves them out → the
     briefings."""
     cited: dict[str, list[AnchorRef]] = field(default_factory=dict)
-    """What this topic's doc names without anchoring (see :class:`DocIndex`)."""
+    """What this topic's doc names without anchoring (see :class:`DocIndex`), its reading queues
+    left out."""
     paper_names: dict[str, frozenset[str]] = field(default_factory=dict)
     """The name each anchored paper goes by in the doc ("foonet" for "**FooNet — Fast …**
     (arXiv:2601.00001)"), lower-cased → the IDs anchored under it."""
@@ -192,11 +193,22 @@ def build_context(
         said.covered_names,
         di.name_by_token,
         reported.left_out,
-        di.cited,
+        _unqueued(di.cited, lexicon),
         _paper_names(doc),
         OwnPages.read((ln.note.author, ln.note.text) for ln in in_window),
         doc_number_words((s.number, s.title) for s in doc.sections if s.number),
     )
+
+
+def _unqueued(cited: dict[str, list[AnchorRef]], lexicon: Lexicon) -> dict[str, list[AnchorRef]]:
+    """The doc's citations outside its reading queues: a queue lists what is still to be read, so
+    a note about one of its papers is news."""
+    queue = lexicon.phrases("sections", "queues")
+    kept = {
+        k: [r for r in refs if next(queue.finditer(r.section.lower()), None) is None]
+        for k, refs in cited.items()
+    }
+    return {k: refs for k, refs in kept.items() if refs}
 
 
 def _terms_of(

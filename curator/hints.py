@@ -23,7 +23,7 @@ from curator.phrase_regex import to_regex
 from curator.phrase_set import rarest_char, text_chars
 from curator.regex_needs import first_char_guard, regex_needs
 from curator.script_fold import fold_script
-from curator.section_numbers import LETTER_PART, ROMAN, ROMAN_PART
+from curator.section_numbers import LETTER_PART, ROMAN, ROMAN_PART, number_word
 from curator.textfeatures import REGEX_CASE_FOLD
 
 __all__ = ["Hint", "read_hints"]
@@ -205,15 +205,11 @@ def doc_number_words(titles: Iterable[tuple[str, str]]) -> frozenset[str]:
     words: set[str] = set()
     for number, title in titles:
         title = unicodedata.normalize("NFKC", title)
-        m = _DOC_WORD.match(title)
-        if m and "§" + m[2] == number:
-            words.add(m[1].lower())
+        if word := number_word(title, number):
+            words.add(word)
         elif "." in number and title.lstrip().startswith(number[1:] + ")"):
             words.add(")")  # "1.4) Depth": a note's "1.4)" is that section as the doc writes it
     return frozenset(words)
-
-
-_DOC_WORD = re.compile(r"\s*([^\W\d_]{2,20})\s+(\d{1,3}(?:\.\d{1,3})*)(?![\d.]*\d)")
 
 
 def _doc_worded(norm: str, words: frozenset[str], spans: list[tuple[int, int]]) -> list[Hint]:

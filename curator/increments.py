@@ -218,14 +218,7 @@ def _earlier(inc: Increment, ev: Evidence, c: Cluster, keys: set[str], ctx: Cont
         rep.extend(reported_by_title(c.items, ctx))
     inc.reported_in = sorted(set(rep))
     ev.reported = inc.reported_in
-    # a reading queue lists what is still to be read: a note about one of its papers is news
-    queue = ctx.lexicon.phrases("sections", "queues")
-    ev.cited = [
-        r
-        for k in sorted(keys)
-        for r in ctx.cited.get(k, [])
-        if next(queue.finditer(r.section.lower()), None) is None
-    ]
+    ev.cited = [r for k in sorted(keys) for r in ctx.cited.get(k, [])]
     left = sorted({b for k in keys for b in ctx.left_out.get(k, [])})
     if left:
         ev.left_out = f"{left[0]} left it out"

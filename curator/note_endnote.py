@@ -13,6 +13,7 @@ from __future__ import annotations
 import html
 import re
 
+from curator.dois import doi_address
 from curator.line_origins import splice
 
 __all__ = ["unfold_endnote"]
@@ -86,7 +87,7 @@ def _entry(record: str) -> str | None:
             _between(record, "<electronic-resource-num>", "</electronic-resource-num>") or ""
         )
     ):
-        url = doi if doi.lower().startswith(("http", "doi.org")) else "https://doi.org/" + doi
+        url = doi_address(doi) or (doi if doi.lower().startswith("http") else "")
     if not url and not title:
         return None
     head = f"- [{title}]({url})" if title and url else f"- {title or url}"

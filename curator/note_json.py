@@ -19,6 +19,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+from curator.dois import doi_address
 from curator.lexicon import default_lexicon, memo
 from curator.line_origins import splice, unquoted
 
@@ -55,14 +56,9 @@ def _doi_fields() -> frozenset[str]:
     return frozenset(default_lexicon().literals("json", "doi_fields"))
 
 
-_DOI_URL = "https://doi.org/"
-_DOI = re.compile(r"(?:https?://(?:dx\.)?doi\.org/)?(10\.\d{4,9}/\S+)", re.IGNORECASE)
-
-
 def _doi(v: Any) -> str | None:
-    """A bare DOI ("10.48550/arXiv.2410.10393") as the path of its address."""
-    m = _DOI.fullmatch(v.strip()) if isinstance(v, str) else None
-    return m[1] if m else None
+    """A DOI field's value as its paper's address."""
+    return doi_address(v) if isinstance(v, str) else None
 
 
 def unfold_json(text: str) -> tuple[str, list[int] | None]:
@@ -125,7 +121,7 @@ def _said(node: Any, depth: int) -> Iterator[tuple[str, str]]:
     )
     url = next((node[keys[f]] for f in links if f in keys and _is_url(node[keys[f]])), None)
     if url is None:
-        url = next((_DOI_URL + d for f in dois if f in keys and (d := _doi(node[keys[f]]))), None)
+        url = next((d for f in dois if f in keys and (d := _doi(node[keys[f]]))), None)
     if said is not None:
         shown = _from_html(said) if _HTML_TAG.search(said) else said
         shown = _SLACK_URL.sub(r"\1", _SLACK_LINK.sub(r"[\2](\1)", shown.strip()))

@@ -24,7 +24,8 @@ LETTER_PART = r"(?<=[0-9０-９])[.．][A-Za-z](?![A-Za-z])"
 """A lettered section inside a numbered part ("2.A Whole-proof generation", "4.b"): one letter,
 last, after a number."""
 _LETTERED = rf"\d{{1,3}}{LETTER_PART}"
-ROMAN_PART = r"[.．](?=[ivx])x{0,3}(?:ix|iv|v?i{0,3})(?![A-Za-z])"
+_ROMAN_LOWER = r"x{0,3}(?:ix|iv|v?i{0,3})"
+ROMAN_PART = rf"[.．](?=[ivx]){_ROMAN_LOWER}(?![A-Za-z])"
 """A sub-part in lower-case Roman numerals after a part's capital ("B.ii Reading order")."""
 _ROMAN_SUB = rf"[A-Z]{ROMAN_PART}"
 """A section in an outline numbered by capital letters, then lower-case Roman numerals."""
@@ -75,7 +76,7 @@ def _canonical(digits: str) -> str:
     )
 
 
-_LOWER_ROMAN = re.compile(r"x{0,3}(?:ix|iv|v?i{0,3})")
+_LOWER_ROMAN = re.compile(_ROMAN_LOWER)
 
 
 _CJK_DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九")}
@@ -188,6 +189,13 @@ def _shared_word_numbers(headings: list[Any], numbers: list[str | None]) -> None
         if len(hits) >= _SHARED_WORD_MIN and any("." in n for _i, n in hits):
             for i, n in hits:
                 numbers[i] = _canonical(n)
+
+
+def number_word(title: str, number: str) -> str | None:
+    """The word a heading writes before its own number, lower-cased ("unit" of "Unit 1.4 · Hints"
+    numbered §1.4); None when it writes none: a note's "Unit 6.1" names a section of that doc."""
+    m = _WORD_NUMBER_RE.match(fold(title)[:60])
+    return m[1].lower() if m and _canonical(m[2]) == number else None
 
 
 @memo

@@ -164,7 +164,7 @@ def find_urls(text: str) -> list[tuple[str, int, int]]:
         last_end = end
         found.append((url, start, start + len(url)))
     if "10." in text:  # a DOI written bare or as "doi:10.1126/…" is the address doi.org gives it
-        from curator.arxiv import doi_spans
+        from curator.dois import doi_spans
 
         taken = [(s, e) for _u, s, e in found]
         extra = [d for d in doi_spans(text) if not any(s <= d[1] < e for s, e in taken)]

@@ -151,7 +151,7 @@ def back_matter(text: str) -> dict[str, str]:
     """The ``key: value`` block a notes app writes after the text (a raw export: ``id: …``,
     ``created_time: 2027-03-14T01:20:07.402Z``, …), read as front matter; empty when the last
     paragraph is not all lower-case machine keys, at least :data:`_BACK_LINES` of them."""
-    tail = text[-4000:].rstrip()
+    tail = text[-4000:].replace("\r\n", "\n").rstrip()
     block = tail[tail.rfind("\n\n") + 2 :] if "\n\n" in tail else ""
     lines = block.split("\n")
     if len(lines) < _BACK_LINES:

@@ -64,6 +64,11 @@ def test_an_apps_metadata_after_the_text_dates_a_note_with_a_date_only_name() ->
     assert when.astimezone(MX).day == 13
 
 
+def test_an_apps_metadata_is_read_from_a_file_saved_with_crlf_line_ends() -> None:
+    when, source, _p = written_at({}, JOPLIN.replace("\n", "\r\n"), "2027-03-14-notatky.md", 0, MX)
+    assert (source, when) == ("front_matter", datetime(2027, 3, 14, 1, 20, 7, tzinfo=UTC))
+
+
 def test_a_persons_closing_fields_are_not_an_apps_metadata() -> None:
     text = "# Notes\n\nFooNet is good.\n\nTitle: FooNet\nSection: 4.1\nWhy: strong\nDate: 2027-03-14 10:00\n"
     assert written_mod.back_matter(text) == {}
@@ -487,6 +492,21 @@ def test_a_reference_managers_xml_export_reads_as_entries_with_their_notes() -> 
     assert first.title == "Pre-registering Dangerous-Capability Evaluations"
     assert "Section: 1.2 & maybe 1.1" in first.text  # its note, entities read
     assert first.line_start == 6  # the line its record starts on, as written
+
+
+def test_a_records_doi_field_is_its_link_and_an_isbn_there_is_none() -> None:
+    from curator.note_endnote import unfold_endnote
+
+    def record(number: str) -> str:
+        return (
+            "<xml><records><record><titles><title>Pre-registering Evaluations</title></titles>"
+            f"<electronic-resource-num>{number}</electronic-resource-num></record></records></xml>"
+        )
+
+    shown, _lines = unfold_endnote(record("doi.org/10.1145/3600006.3613165"))
+    assert "- [Pre-registering Evaluations](https://doi.org/10.1145/3600006.3613165)" in shown
+    shown, _lines = unfold_endnote(record("ISBN 978-3-16-148410-0"))
+    assert "- Pre-registering Evaluations" in shown and "doi.org" not in shown
 
 
 def test_a_meetings_live_q_and_a_page_is_no_item() -> None:

@@ -15,12 +15,12 @@ from strategies import salted_text
 from curator.arxiv import (
     ArxivMatch,
     Malformed,
-    find_dois,
     find_ids,
     find_malformed_ids,
     normalize_id,
     unique_ids,
 )
+from curator.dois import doi_address, find_dois
 
 ROOT = Path(__file__).resolve().parents[2]
 SHARED = ROOT.parent / "shared"
@@ -518,3 +518,24 @@ def test_property_normalize_id_never_raises(text: str) -> None:
         key, version = result
         assert unique_ids(key) == [key]
         assert version is None or version.startswith("v")
+
+
+@pytest.mark.parametrize(
+    "value, address",
+    [
+        ("10.1145/3600006.3613165", "https://doi.org/10.1145/3600006.3613165"),
+        ("doi:10.1145/3600006.3613165", "https://doi.org/10.1145/3600006.3613165"),
+        (
+            " https://dx.doi.org/10.48550/arXiv.2410.10393 ",
+            "https://doi.org/10.48550/arXiv.2410.10393",
+        ),
+        ("doi.org/10.1109/ICASSP.2023.1", "https://doi.org/10.1109/ICASSP.2023.1"),
+        ("ISBN 978-3-16-148410-0", None),
+        ("see 10.1145/3600006.3613165", None),
+        ("", None),
+    ],
+)
+def test_a_doi_field_is_its_papers_address_and_nothing_else_is(
+    value: str, address: str | None
+) -> None:
+    assert doi_address(value) == address
