@@ -244,8 +244,12 @@ def section_label(section: str, analysis: Analysis) -> str:
     ("data mixing") → its section's label when exactly one section has it; else Refused,
     naming the closest few sections."""
     from curator.context import index_of
+    from curator.living_doc import shown_numbers
     from curator.section_numbers import canonical_section
 
+    # the doc's own way of writing its numbers ("3-2-1", "§C1b") names its section too
+    written = {w[1:]: n for n, w in shown_numbers(analysis.living_doc).items()}
+    section = written.get(section.strip().lstrip("§").strip(), section)
     number = canonical_section(section)
     index = index_of(analysis).index
     unit = index.resolve(section) if number else index.resolve_title(section)

@@ -11,6 +11,7 @@ in §1 and §5) going to the row under the part the heading sits in.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -58,8 +59,13 @@ def contents_numbers(
     lines: Sequence[str], headings: Sequence[Any], numbers: list[str | None]
 ) -> list[str | None]:
     """``numbers`` (each heading's, from its own text) with the unnumbered headings numbered as
-    the doc's table of contents lists them; unchanged when it has none."""
-    bare = {_key(h.text) for h, n in zip(headings, numbers, strict=True) if n is None}
+    the doc's table of contents lists them; unchanged when it has none.  A doc whose headings
+    count afresh in each part ("Part II", then "Section 1", "Section 2" again) does not number
+    its sections by them: its table ("| §2.4 | Section 4 — Rendering |") numbers every heading
+    it lists."""
+    seen = Counter(n for n in numbers if n)
+    twice = {n for n, k in seen.items() if k > 1}
+    bare = {_key(h.text) for h, n in zip(headings, numbers, strict=True) if n is None or n in twice}
     if len(bare) < _MIN_ROWS:
         return numbers
     best: list[tuple[str, str]] = []
@@ -73,6 +79,8 @@ def contents_numbers(
     for number, key in best:
         rows.setdefault(key, []).append(number)
     out = list(numbers)
+    if twice:  # the table's numbers, not the headings' own, for every heading it lists
+        out = [None if _key(h.text) in rows else n for h, n in zip(headings, out, strict=True)]
     used: set[str] = set()
     stack: list[tuple[int, str]] = []  # (level, number) of the numbered headings above
     for i, h in enumerate(headings):

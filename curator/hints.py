@@ -23,7 +23,7 @@ from curator.phrase_regex import to_regex
 from curator.phrase_set import rarest_char, text_chars
 from curator.regex_needs import first_char_guard, regex_needs
 from curator.script_fold import fold_script
-from curator.section_numbers import LETTER_PART, ROMAN, ROMAN_PART, number_word
+from curator.section_numbers import LETTER_PART, ROMAN, ROMAN_PART, number_word, written_number
 from curator.textfeatures import REGEX_CASE_FOLD
 
 __all__ = ["Hint", "read_hints"]
@@ -209,29 +209,73 @@ def doc_number_words(titles: Iterable[tuple[str, str]]) -> frozenset[str]:
             words.add(word)
         elif "." in number and title.lstrip().startswith(number[1:] + ")"):
             words.add(")")  # "1.4) Depth": a note's "1.4)" is that section as the doc writes it
+        elif (written := written_number(number, title)) != number:
+            words.add(written)  # "§3-2-1", "§B5": see _doc_worded
     return frozenset(words)
 
 
-def _doc_worded(norm: str, words: frozenset[str], spans: list[tuple[int, int]]) -> list[Hint]:
-    """Numbers after one of the doc's own number words ("→ NY, Unit 6.1"), ``spans`` extended."""
-    if not words or not any(w in norm.lower() for w in words):
+def _doc_worded(
+    norm: str, words: frozenset[str], spans: list[tuple[int, int]], lex: Lexicon
+) -> list[Hint]:
+    """Numbers after one of the doc's own number words ("→ NY, Unit 6.1"), ``spans`` extended.
+    A doc that writes its numbers its own way ("§3-2-1", "§B5" among ``words``: hyphens, a
+    part's capital and a number) is named by them bare in a note ("Sekce 3-2-1", "→ E4"): only
+    labels the doc has, and not after or before a negation ("not A1", "A1 அல்ல")."""
+    if not words or not any(w[1:] in norm if w[0] == "§" else w in norm.lower() for w in words):
         return []
     out = []
     for m in _worded_in_note(words).finditer(norm):
-        if not any(a <= m.start() < b for a, b in spans):
-            out.append(Hint("number", m["num"] or m["pnum"], m.group(0).strip()))
-            spans.append(m.span())
+        if any(a <= m.start() < b for a, b in spans):
+            continue
+        if label := m["label"]:
+            if _negated(norm, m.start(), m.end(), lex):
+                continue
+            num = label.replace("-", ".") if "-" in label else _dotted_label(label)
+        else:
+            num = m["num"] or m["pnum"]
+        out.append(Hint("number", num, m.group(0).strip()))
+        spans.append(m.span())
     return out
+
+
+def _dotted_label(label: str) -> str:
+    """ "C1b" → "C.1.b", as :func:`curator.section_numbers.canonical_section` reads it."""
+    tail = label[-1] if label[-1].isalpha() else ""
+    return ".".join(p for p in (label[0], label[1 : len(label) - len(tail)], tail) if p)
+
+
+def _negated(norm: str, start: int, end: int, lex: Lexicon) -> bool:
+    """A negation just before the number in its clause ("not A1", "don't file it under B5") or
+    just after it ("A1 அல்ல")."""
+    before = re.search(r"[^.;!?\n]{0,30}$", norm[max(0, start - 30) : start])
+    if before and _negation_before(lex).search(before.group()):
+        return True
+    return _negation_after(lex).match(norm, end) is not None
+
+
+@functools.lru_cache(maxsize=4)
+def _negation_before(lex: Lexicon) -> re.Pattern[str]:
+    return re.compile(rf"(?<!\w)(?:{lex.source('remarks', 'negations')})(?!\w)", re.IGNORECASE)
+
+
+@functools.lru_cache(maxsize=4)
+def _negation_after(lex: Lexicon) -> re.Pattern[str]:
+    after = lex.source("remarks", "negations_after") or r"(?!x)x"
+    return re.compile(rf"[ \t]*(?:{after})(?!\w)", re.IGNORECASE)
 
 
 @functools.lru_cache(maxsize=8)
 def _worded_in_note(words: frozenset[str]) -> re.Pattern[str]:
-    alt = "|".join(sorted(map(re.escape, words - {")"}), key=len, reverse=True)) or r"(?!x)x"
+    plain = {w for w in words if w != ")" and w[0] != "§"}
+    alt = "|".join(sorted(map(re.escape, plain), key=len, reverse=True)) or r"(?!x)x"
     paren = (
         r"|(?<![\w(.,])(?P<pnum>\d{1,3}(?:\.\d{1,3})+)\)(?=[\s.,;:!?]|$)" if ")" in words else ""
     )
+    labels = sorted((w[1:] for w in words if w[0] == "§"), key=len, reverse=True)
+    styled = "|".join(map(re.escape, labels)) or r"(?!x)x"
     return re.compile(
-        rf"(?<![^\W\d_])(?:{alt})\s+(?P<num>\d{{1,3}}(?:\.\d{{1,3}})+)(?![\d.]*\d){paren}",
+        rf"(?<![^\W\d_])(?:{alt})\s+(?P<num>\d{{1,3}}(?:\.\d{{1,3}})+)(?![\d.]*\d){paren}"
+        rf"|(?<![\w.\-/])(?P<label>(?-i:{styled}))(?![\w-]|[./]\w)",
         re.IGNORECASE,
     )
 
@@ -259,7 +303,7 @@ def read_hints(
             num = re.sub(r"\s+", "", m.group("num")).replace("．", ".")
             out.append(Hint("number", num, m.group(0).strip()))
             spans.append(m.span())
-    out.extend(_doc_worded(norm, doc_words, spans))
+    out.extend(_doc_worded(norm, doc_words, spans, lex))
     out.extend(_named(norm, in_title, spans))
     for m in _REF.finditer(norm):
         if any(a <= m.start() < b for a, b in spans):

@@ -34,6 +34,7 @@ from curator.section_numbers import (
     number_depth,
     section_number,
     strip_section_number,
+    written_number,
 )
 from curator.textio import ReadProblem, read_text
 
@@ -375,7 +376,7 @@ def _section_tree(lines: list[str], headings: list[_Heading], total: int) -> lis
     sections: list[Section] = []
     stack: list[Section] = []
     numbers = heading_numbers(headings)
-    if None in numbers:
+    if None in numbers or len(set(numbers)) < len(numbers):
         numbers = contents_numbers(lines, headings, numbers)
     for idx, h in enumerate(headings):
         while stack and stack[-1].level >= h.level:
@@ -419,6 +420,17 @@ def _place_anchors(doc: LivingDoc, lines: list[str], structure: _Structure) -> N
                 where = strip_section_number(sections[k].title)
                 doc.cited.append(Citation(anchor.kind, anchor.key, anchor.line, where))
     doc.cited.sort(key=lambda c: c.line)
+
+
+def shown_numbers(doc: LivingDoc) -> dict[str, str]:
+    """Each section number the doc writes otherwise than curator's dotted form, as the doc writes
+    it ("§3.2.1" → "§3-2-1", "§C.1.B" → "§C1b"): the form shown to the team, whose notes and
+    briefings use it.  Empty for most docs."""
+    return {
+        s.number: w
+        for s in doc.sections
+        if s.number and "." in s.number and (w := written_number(s.number, s.title)) != s.number
+    }
 
 
 def load_living_doc(root: Path, rel_path: str, topic: str) -> LivingDoc:

@@ -39,12 +39,13 @@ def doc_anchors(path: str, rel: str, topic: str, problems: list[str]) -> dict[st
 
 def _anchor_rows(doc: LivingDoc) -> dict[str, list[AnchorRow]]:
     """The doc's anchors and citations by key, labelled as the analysis labels sections."""
-    from curator.living_doc import section_for_line
+    from curator.living_doc import section_for_line, shown_numbers
     from curator.suggest import SectionIndex
 
     anchors: dict[str, list[AnchorRow]] = {}
     by_index = {s.index: s for s in doc.sections}
     units = SectionIndex(doc).section_unit  # the analysis's labels: one answer everywhere
+    shown = shown_numbers(doc)  # as the doc writes them ("§3-2-1")
     for sct in doc.sections:
         for a in sct.anchors:
             if a.kind not in ("arxiv", "url"):
@@ -53,7 +54,7 @@ def _anchor_rows(doc: LivingDoc) -> dict[str, list[AnchorRow]]:
             label = units.get(sec.index) or _label(by_index, sec)
             home = next((x for x in doc.sections if (x.number or x.title) == label), sec)
             anchors.setdefault(f"{a.kind}:{a.key}", []).append(
-                (label, home.title, a.line, a.date, a.name)
+                (shown.get(label, label), home.title, a.line, a.date, a.name)
             )
     for c in doc.cited:
         anchors.setdefault(f"cited:{c.kind}:{c.key}", []).append((c.where, "", c.line, None, ""))

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from curator.jsonout import Each
+from curator.living_doc import shown_numbers
 from curator.models import Analysis, Increment, Note, to_plain
 from curator.textio import sanitize
 from curator.timeutil import fmt_window
@@ -45,7 +47,16 @@ def note_json(n: Note) -> dict[str, Any]:
     }
 
 
-def increment_json(inc: Increment) -> dict[str, Any]:
+def increment_json(
+    inc: Increment, shown: Mapping[str, Mapping[str, str]] | None = None
+) -> dict[str, Any]:
+    """One increment; ``shown``: each doc's section numbers as the doc writes them, by its path
+    (:func:`curator.living_doc.shown_numbers`), the suggestions' being the first doc's."""
+
+    def as_written(doc: str, section: str) -> str:
+        return shown.get(doc, {}).get(section, section) if shown else section
+
+    own = next(iter(shown.values()), {}) if shown else {}
     return {
         "id": inc.id,
         "title": inc.title,
@@ -59,14 +70,24 @@ def increment_json(inc: Increment) -> dict[str, Any]:
         "relevance": inc.relevance,
         "relevance_detail": inc.relevance_detail,
         "anchored_in": [
-            {"section": a.section, "line": a.line, "title": a.title, "doc": a.doc, "date": a.date}
+            {
+                "section": as_written(a.doc, a.section),
+                "line": a.line,
+                "title": a.title,
+                "doc": a.doc,
+                "date": a.date,
+            }
             for a in inc.anchored_in
         ],
         "anchored_elsewhere": [
-            {"doc": a.doc, "section": a.section, "line": a.line} for a in inc.anchored_elsewhere
+            {"doc": a.doc, "section": as_written(a.doc, a.section), "line": a.line}
+            for a in inc.anchored_elsewhere
         ],
         "reported_in": inc.reported_in,
-        "suggested_sections": [to_plain(s) for s in inc.suggested_sections],
+        "suggested_sections": [
+            {**to_plain(s), "section": own.get(s.section, s.section)}
+            for s in inc.suggested_sections
+        ],
         "overlaps": [to_plain(o) for o in inc.overlaps],
         "priority": inc.priority,
         "stars": inc.stars,
@@ -86,6 +107,7 @@ def analysis_json(a: Analysis, *, lazy: bool = False) -> dict[str, Any]:
         return Each(fn, items) if lazy else [fn(x) for x in items]
 
     doc = a.living_doc
+    shown = {d.path: shown_numbers(d) for d in (doc, *a.other_docs)}
     return {
         "topic": a.topic,
         "window": {"since": a.window.since.isoformat(), "until": a.window.until.isoformat()},
@@ -95,7 +117,7 @@ def analysis_json(a: Analysis, *, lazy: bool = False) -> dict[str, Any]:
             "version": doc.version,
             "sections": [
                 {
-                    "section": s.number or s.title,
+                    "section": shown[doc.path].get(s.number, s.number) if s.number else s.title,
                     "number": s.number,
                     "title": s.title,
                     "level": s.level,
@@ -107,7 +129,7 @@ def analysis_json(a: Analysis, *, lazy: bool = False) -> dict[str, Any]:
         },
         "notes": each(note_json, a.notes),
         "paper_cards": each(to_plain, a.cards),
-        "increments": each(increment_json, a.increments),
+        "increments": each(partial(increment_json, shown=shown), a.increments),
         "counts": counts(a),
         "errors": [
             {"path": e.path, "message": e.message, "severity": e.severity} for e in a.errors

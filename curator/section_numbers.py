@@ -137,6 +137,7 @@ def heading_numbers(headings: list[Any]) -> list[str | None]:
     ("## 1 …", "## 2 …"; under "## 20–29 Models": "### 21 …", "### 22 …")."""
     numbers = [section_number(h.text) for h in headings]
     _shared_word_numbers(headings, numbers)
+    _styled_numbers(headings, numbers)
     bare = {
         i: int(m[1])
         for i, h in enumerate(headings)
@@ -196,6 +197,66 @@ def number_word(title: str, number: str) -> str | None:
     numbered §1.4); None when it writes none: a note's "Unit 6.1" names a section of that doc."""
     m = _WORD_NUMBER_RE.match(fold(title)[:60])
     return m[1].lower() if m and _canonical(m[2]) == number else None
+
+
+_HYPHEN_NUMBER_RE = regex_cache.compile(
+    r"\s*(\d{1,2}(?:-\d{1,2}){1,3})(?=[ \t]*[·|:：—–][ \t]|[ \t]+[^\W\d_]|[ \t]*$)"
+)
+"""A heading numbered with hyphens ("### 3-2 SAR change detection", "#### 3-2-1 Flood mapping")."""
+_LETTER_LABEL_RE = regex_cache.compile(
+    r"\s*([A-Z])(\d{1,2})([a-z])?(?=[ \t]*[·|:：—–][ \t]|[ \t]+[^\W\d_]|[ \t]*$)"
+)
+"""A heading labelled by a part's capital and a number ("### B5 · Hallucination", "#### C1b ·
+Slide-level encoders")."""
+_LETTER_PART_RE = regex_cache.compile(r"\s*([A-Z])(?=[ \t]*[·|:：—–][ \t]+\S)")
+"""A part named by its capital alone ("## C — Computational pathology")."""
+_STYLED_MIN = 3
+"""Headings that must number themselves one of these ways for it to be the doc's way."""
+
+
+def _styled_numbers(headings: list[Any], numbers: list[str | None]) -> None:
+    """Numbers written with hyphens ("3-2-1") or as a part's capital and a number ("B5", "C1b"),
+    in place, as "§3.2.1" and "§B.5" / "§C.1.B": a doc's way only when at least
+    :data:`_STYLED_MIN` of its headings write them (a lone "## 3-5 year outlook" is a title).  A
+    capital alone ("## C — Pathology") is then the part its "C1", "C2" sit in.  How the doc
+    writes them is kept for showing (:func:`written_number`)."""
+    for rx in (_HYPHEN_NUMBER_RE, _LETTER_LABEL_RE):
+        hits = [
+            (i, m)
+            for i, h in enumerate(headings)
+            if numbers[i] is None and (m := rx.match(fold(_unmarked(h.text)[:40])))
+        ]
+        if len(hits) < _STYLED_MIN:
+            continue
+        for i, m in hits:
+            if rx is _HYPHEN_NUMBER_RE:
+                numbers[i] = _canonical(m[1].replace("-", "."))
+            else:
+                numbers[i] = _canonical(".".join(p for p in m.groups() if p))
+        if rx is _LETTER_LABEL_RE:
+            parts = {m[1] for _i, m in hits}
+            for i, h in enumerate(headings):
+                if numbers[i] is None and (m := _LETTER_PART_RE.match(_unmarked(h.text)[:40])):
+                    if m[1] in parts:
+                        numbers[i] = "§" + m[1]
+
+
+def written_number(number: str, title: str) -> str:
+    """``number`` as the heading ``title`` writes it when its joints are not dots ("§3.2.1" of
+    "3-2-1 Flood mapping" → "§3-2-1", "§C.1.B" of "C1b · Slide-level" → "§C1b"): what the
+    team's notes and briefings call the section.  Otherwise ``number``."""
+    if "." not in number:
+        return number
+    parts = number[1:].split(".")
+    head = fold(_unmarked(title).lstrip()[:40])
+    for joint in ("-", ""):
+        written = joint.join(parts)
+        if (
+            head[: len(written)].upper() == written.upper()
+            and not head[len(written) : len(written) + 1].isalnum()
+        ):
+            return "§" + head[: len(written)]
+    return number
 
 
 @memo

@@ -1,0 +1,218 @@
+"""Docs that number their sections in their own way: with hyphens ("3-2-1"), by a part's capital
+and a number ("B5", "C1b"), or by words that count afresh in each part with the numbers only in
+the Contents table.  curator reads them, shows each number as the doc writes it, and reads a
+note's "Sekce 3-2-1" or "→ E4" as that section."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from conftest import one_note_analysis
+
+from curator.hints import doc_number_words, read_hints
+from curator.living_doc import parse_living_doc, shown_numbers
+from curator.report import analysis_json
+
+HYPHENS = """# Earth observation
+
+## 1 Foundation models
+
+### 1-1 Optical pretraining
+
+- SatMAE — arXiv:2201.00001
+
+### 1-2 Multi-sensor models
+
+- CROMA — arXiv:2201.00002
+
+## 3 Change detection
+
+### 3-1 Optical bi-temporal
+
+- BIT — arXiv:2201.00003
+
+### 3-2 SAR change detection
+
+#### 3-2-1 Flood mapping
+
+- Sen1Floods11 — arXiv:2201.00004
+
+#### 12-day repeat pass
+
+- InSAR-Former — arXiv:2201.00005
+
+#### 3-2-2 Damage assessment
+
+- xBD — arXiv:2201.00006
+"""
+
+LETTERS = """# Medical imaging
+
+## A — Segmentation
+
+### A1 · Promptable segmentation
+
+- MedSAM — arXiv:2201.00011
+
+### A2 · Volumetric segmentation
+
+- SAM-Med3D — arXiv:2201.00012
+
+## C — Computational pathology
+
+### C1 · Pathology foundation models
+
+#### C1a · Tile encoders
+
+- UNI — arXiv:2201.00013
+
+#### C1b · Slide-level encoders
+
+- Prov-GigaPath — arXiv:2201.00014
+
+## E — Clinical evaluation
+
+### E4 · Post-deployment monitoring
+
+- DriftWatch — arXiv:2201.00015
+"""
+
+
+def _where(doc_text: str) -> dict[str, str | None]:
+    doc = parse_living_doc(doc_text, "organized/knowledge/x.md", "x")
+    shown = shown_numbers(doc)
+    return {
+        a.key: shown.get(s.number, s.number) if s.number else None
+        for s in doc.sections
+        for a in s.anchors
+        if a.kind == "arxiv"
+    }
+
+
+def test_a_doc_numbered_with_hyphens_is_read_and_shown_its_way() -> None:
+    where = _where(HYPHENS)
+    assert where["2201.00001"] == "§1-1"
+    assert where["2201.00004"] == "§3-2-1"
+    assert where["2201.00006"] == "§3-2-2"
+    doc = parse_living_doc(HYPHENS, "organized/knowledge/x.md", "x")
+    assert [s.number for s in doc.sections if "repeat" in s.title] == [None]  # no "12-day"
+
+
+def test_a_lone_hyphenated_heading_is_a_title() -> None:
+    doc = parse_living_doc(
+        "# Outlook\n\n## 3-5 year outlook\n\n## Methods\n", "organized/knowledge/x.md", "x"
+    )
+    assert [s.number for s in doc.sections] == [None, None, None]
+
+
+def test_a_doc_labelled_by_part_capitals_and_numbers_is_read_and_shown_its_way() -> None:
+    where = _where(LETTERS)
+    assert where == {
+        "2201.00011": "§A1",
+        "2201.00012": "§A2",
+        "2201.00013": "§C1a",
+        "2201.00014": "§C1b",
+        "2201.00015": "§E4",
+    }
+    doc = parse_living_doc(LETTERS, "organized/knowledge/x.md", "x")
+    parts = {s.title: s.number for s in doc.sections if s.level == 2}
+    assert parts["C — Computational pathology"] == "§C"  # the part its C1, C2 sit in
+
+
+def _numbers(text: str, doc_text: str) -> list[str]:
+    doc = parse_living_doc(doc_text, "organized/knowledge/x.md", "x")
+    words = doc_number_words((s.number, s.title) for s in doc.sections if s.number)
+    return [h.value for h in read_hints(text, doc_words=words) if h.kind == "number"]
+
+
+def test_a_note_names_a_section_as_the_doc_writes_it() -> None:
+    assert _numbers("Patří do sekce *3-2-1*, zavírá tam otevřený bod.", HYPHENS) == ["3.2.1"]
+    assert _numbers("New; it answers the open line in 1-2 almost word for word.", HYPHENS) == [
+        "1.2"
+    ]
+    assert _numbers("Solid, code and dashboards released. → E4.", LETTERS) == ["E.4"]
+    assert _numbers("- Section: C1b. Not Prov-GigaPath.", LETTERS) == ["C.1.b"]
+
+
+def test_a_negated_section_label_is_no_hint() -> None:
+    assert _numbers("* Living doc: *A2* (native 3D). Not A1: it is volumetric.", LETTERS) == ["A.2"]
+    assert _numbers(
+        "Goes with B3 (metrics); don't file it under B5.", LETTERS + "\n### B3 · M\n"
+    ) == ["B.3"]
+
+
+def test_dates_and_ids_in_a_hyphen_doc_name_no_section() -> None:
+    assert _numbers("Seen 2027-11-07, arXiv:2711.01877, pages 3-12.", HYPHENS) == []
+
+
+def test_a_doc_in_plain_numbers_reads_no_bare_labels() -> None:
+    doc = "# D\n\n## 1 Intro\n\n### 1.1 A\n\n### 1.2 B\n"
+    assert _numbers("Scored 3-2 in the final, see A1 and B5.", doc) == []
+
+
+def test_the_analysis_shows_sections_and_suggestions_as_the_doc_writes_them(
+    tmp_path: Path,
+) -> None:
+    a = one_note_analysis(
+        tmp_path,
+        "eo",
+        HYPHENS,
+        "inbox/dana/2027-11-07T1000-floods.md",
+        "# Floods\n\n- FloodNet v2 (arXiv:2711.00001): SAR flood maps. Sekce 3-2-1.\n"
+        "- Sen1Floods11 (arXiv:2201.00004) again.\n",
+        "2027-11-07T00:00:00+00:00",
+    )
+    out = json.loads(json.dumps(analysis_json(a)))
+    by_id = {inc["id"]: inc for inc in out["increments"]}
+    assert by_id["2711.00001"]["suggested_sections"][0]["section"] == "§3-2-1"
+    assert [x["section"] for x in by_id["2201.00004"]["anchored_in"]] == ["§3-2-1"]
+    assert "§3-2-1" in [s["section"] for s in out["living_doc"]["sections"]]
+    # the editor may name it the doc's way
+    from curator.decide import section_label
+
+    assert section_label("3-2-1", a) == section_label("§3.2.1", a) == "§3.2.1"
+
+
+RESTARTING = """# 3D vision
+
+## Contents
+
+| § | Heading in the body |
+|---|---|
+| §1 | Part I — Scene representations |
+| §1.1 | Section 1 — Neural radiance fields |
+| §1.2 | Section 2 — Grid encodings |
+| §2 | Part II — Gaussian splatting |
+| §2.1 | Section 1 — Core method |
+| §2.2 | Section 2 — Compression |
+
+## Part I — Scene representations
+
+### Section 1 — Neural radiance fields
+
+- NeRF — arXiv:2003.08934
+
+### Section 2 — Grid encodings
+
+- Instant-NGP — arXiv:2201.05989
+
+## Part II — Gaussian splatting
+
+### Section 1 — Core method
+
+- 3DGS — arXiv:2308.04079
+
+### Section 2 — Compression
+
+- LightGaussian — arXiv:2311.17245
+"""
+
+
+def test_headings_that_count_afresh_in_each_part_take_the_contents_tables_numbers() -> None:
+    assert _where(RESTARTING) == {
+        "2003.08934": "§1.1",
+        "2201.05989": "§1.2",
+        "2308.04079": "§2.1",
+        "2311.17245": "§2.2",
+    }
