@@ -22,13 +22,14 @@ from curator.fields import match_field
 from curator.hints import read_hints
 from curator.judge import Evidence
 from curator.lexicon import Lexicon, default_lexicon, memo, text_memo
+from curator.link_strip import URL_TLDS, strip_links
 from curator.matcher import Cluster
 from curator.models import AnchorRef, Item, SectionSuggestion, short_path
 from curator.section_numbers import SECTION_REF_RE, canonical_section
 from curator.section_titles import contains
 from curator.suggest import SectionIndex, Unit
 from curator.textfeatures import CASE_PEERS, normalized_title, title_core, token_set
-from curator.urls import URL_TLDS, find_urls, strip_links
+from curator.urls import find_urls
 from curator.verdicts import OFF_KINDS
 
 __all__ = [

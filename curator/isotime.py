@@ -51,10 +51,24 @@ _EPOCH_SPAN = (946_684_800, 4_102_444_800)
 """2000-01-01 to 2100-01-01 in seconds: a count outside it is some other number."""
 
 
+_COMPACT = re.compile(r"^(\d{4})(\d\d)(\d\d)(\d\d)(\d\d)(\d\d)(\d{3})$")
+"""A stamp of 17 digits, year to milliseconds ("20271030183500000"): a wiki's own field, in UTC
+(TiddlyWiki's ``created:``). Twelve or fourteen digits are left alone: a person's note ID
+("202710031412") is a local time."""
+
+
 def epoch_time(text: str) -> datetime | None:
     """A machine's stamp written as seconds or milliseconds since 1970 ("created: 1805074800000",
-    as notes apps write their metadata), in UTC; None for any other value."""
+    as notes apps write their metadata), or as 17 digits from year to milliseconds (see
+    :data:`_COMPACT`), in UTC; None for any other value."""
     value = text.strip()
+    if m := _COMPACT.match(value):
+        try:
+            y, mo, d, h, mi, sec, ms = map(int, m.groups())
+            dt = datetime(y, mo, d, h, mi, sec, ms * 1000, tzinfo=UTC)
+        except ValueError:
+            return None
+        return dt if 2000 <= dt.year < 2100 else None
     if not _EPOCH.match(value):
         return None
     seconds = int(value) / (1000 if len(value) == 13 else 1)

@@ -194,7 +194,7 @@ def _zone_written(
         line, end
     ):  # "09:05 CHAST (UTC+12:45)", "01:40 Kathmandu time (UTC+05:45)"
         try:
-            return fixed_offset(later["off"]), None, later.end()
+            return (fixed_offset(later["off"]) if later["off"] else UTC), None, later.end()
         except ValueError:
             pass
     if dated and "T" in line[start:clock] and (iso := v.iso_minus.match(line, end)):
@@ -203,13 +203,17 @@ def _zone_written(
     return None, (zb["word"] if zb else None), end
 
 
+_LATER_WORD = r"[^\s\d()（）,—–+\-:：]+(?![^\s\d()（）,—–+\-:：])"
+"""A word of any script, its combining marks with it ("ঢাকা সময়"): up to a space, a digit or a
+separator, so a long word is tried once."""
 _LATER_UTC = regex_cache.compile(
-    r"(?:[^\S\n]*(?:[(（,—–-][^\S\n]*)?[^\W\d_][\w.]*(?![\w.])){1,6}"
-    r"[^\S\n]*(?:[,(（—–-][^\S\n]*)?(?-i:UTC|GMT)[^\S\n]*(?P<off>[+-]\d{1,2}(?::?\d{2})?)(?!\d)"
+    rf"(?:[^\S\n]*(?:[(（,—–-][^\S\n]*)?{_LATER_WORD}){{1,6}}"
+    r"[^\S\n]*(?:(?:[,(（—–-][^\S\n]*)?(?-i:UTC|GMT)[^\S\n]*(?P<off>[+-]\d{1,2}(?::?\d{2})?)(?!\d)"
+    r"|[(（](?-i:UTC|GMT)(?![\w+-]))"
 )
 """An explicit UTC offset a few words after a clock time, past a zone word no phrase file knows or
-a place ("09:05 CHAST (UTC+12:45)", "01:40 Kathmandu time (NPT, UTC+05:45)"); each word ends at
-a word's end, so a long word is tried once."""
+a place ("09:05 CHAST (UTC+12:45)", "01:40 Kathmandu time (NPT, UTC+05:45)", "12:05 — ঢাকা সময়
+(GMT+06:00)"); a bare "(GMT" or "(UTC" there is UTC ("18:20 London (GMT now — …)")."""
 
 
 def _score(
@@ -375,15 +379,19 @@ def name_clock_zoned(
             # to the minute: a name has no seconds ("…T2350-…" for "Date: … 23:50:31 +0530")
             if when is None or ours is None:
                 continue
-            if abs(when.replace(tzinfo=None) - naive) > _NAME_SLACK:
-                continue
+            apart = abs(when.replace(tzinfo=None) - naive)
+            if apart > _NAME_SLACK and abs(apart - _HALF_DAY) > _NAME_SLACK:
+                continue  # "12:05" for the name's 00:05 is that minute on a 12-hour clock
             if when.utcoffset() != ours.utcoffset():
                 if when.replace(tzinfo=None, second=0, microsecond=0) == naive:
                     return when
+                if apart > _NAME_SLACK and abs(apart - _HALF_DAY) > timedelta(0):
+                    continue  # a 12-hour clock names the name's minute exactly or not at all
                 return naive.replace(tzinfo=when.tzinfo)  # the name's minute, in the text's zone
     return None
 
 
+_HALF_DAY = timedelta(hours=12)
 _NAME_SLACK = timedelta(minutes=10)
 """How far a stamp in the text may be from the file name's clock and still be the same moment."""
 _CAPITALS = regex_cache.compile(r"[A-Z]+")

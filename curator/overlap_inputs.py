@@ -11,8 +11,8 @@ import re
 
 from curator.context import Context
 from curator.increments import primary_items
+from curator.link_strip import strip_links
 from curator.models import Increment, Item, PaperCard, short_path
-from curator.urls import strip_links
 
 __all__ = ["discussed_together", "inc_text", "neighbourhood", "strip_ids_and_links"]
 
@@ -30,7 +30,7 @@ _ARXIV_ID = re.compile(r"(?:arxiv[:\s]*)?\b\d{4}\.\d{4,5}(?:v\d+)?\b", re.IGNORE
 
 
 def strip_ids_and_links(text: str) -> str:
-    """``_ID_OR_LINK.sub(" ", text)`` in linear time (:func:`curator.urls.strip_links`)."""
+    """``_ID_OR_LINK.sub(" ", text)`` in linear time (:func:`curator.link_strip.strip_links`)."""
     return strip_links(text, _ID_TLDS, _ARXIV_ID)
 
 

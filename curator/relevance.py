@@ -26,9 +26,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from curator.lexicon import Lexicon
+from curator.link_strip import strip_addresses
 from curator.models import LivingDoc, PaperCard
 from curator.textfeatures import tokens
-from curator.urls import strip_addresses
 
 __all__ = ["Fit", "Profile", "base_stop", "item_terms", "section_terms"]
 

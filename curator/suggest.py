@@ -17,12 +17,12 @@ from dataclasses import dataclass
 from operator import itemgetter
 
 from curator.lexicon import text_memo
+from curator.link_strip import unversioned
 from curator.living_doc import section_roles
 from curator.models import Item, LivingDoc, Section, SectionSuggestion, short_path
 from curator.section_numbers import SECTION_REF_RE, canonical_section, strip_section_number
 from curator.section_titles import contains, equivalents, title_key, title_variants
 from curator.textfeatures import BM25, blank_word, tokens
-from curator.urls import unversioned
 
 MEMO_LIMIT = 8192
 """Scored texts kept per doc index (a few evenings of increments) at least; past it the oldest

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from datetime import UTC, date, datetime, tzinfo
 from typing import TYPE_CHECKING
 
+from curator.digits import ascii_digits
 from curator.isotime import epoch_time, parse_iso
 from curator.note_stamps import free_time, name_clock_zoned, time_in_text
 from curator.time_vocab import lexicon_or_default
@@ -110,9 +111,12 @@ def written_at(
     (the same minute written with a zone inside: :func:`name_clock_zoned`).
     """
     problems: list[str] = []
+    text = ascii_digits(text)  # "রাত ১২:০৫" is read as "12:05" (one digit for one: offsets keep)
     timed, fm_day = _front_matter_time(front, tz, lexicon, problems)
     if timed is None and text and not fm_day:
         timed, _day = _front_matter_time(back_matter(text), tz, lexicon, problems)
+    if timed is None and text and not fm_day:
+        timed, _day = _front_matter_time(head_matter(text), tz, lexicon, problems)
     if timed is not None:
         return timed, "front_matter", problems
     naive, clock, problem = name_stamp(name)
@@ -162,6 +166,26 @@ def back_matter(text: str) -> dict[str, str]:
         if m is None:
             return {}
         out[m[1]] = m[2].strip()
+    return out
+
+
+def head_matter(text: str) -> dict[str, str]:
+    """The machine stamps of the ``key: value`` block a wiki writes before the text, unfenced
+    (a TiddlyWiki tiddler: ``created: 20271030183500000``, ``creator: …``, ``tags: …``): read as
+    front matter when the first paragraph is all lower-case machine keys, at least
+    :data:`_BACK_LINES` of them; only values a machine writes (:func:`epoch_time`) are kept, so a
+    person's opening fields ("date: Friday evening") stay text."""
+    head = text[:4000].replace("\r\n", "\n").lstrip("\ufeff\n")
+    lines = head.split("\n\n", 1)[0].split("\n")
+    if len(lines) < _BACK_LINES:
+        return {}
+    out: dict[str, str] = {}
+    for line in lines:
+        m = _MACHINE_KEY.match(line.rstrip())
+        if m is None:
+            return {}
+        if epoch_time(m[2]) is not None:
+            out[m[1]] = m[2].strip()
     return out
 
 

@@ -366,10 +366,10 @@ def test_title_and_doc_patterns_are_linear_on_long_runs() -> None:
     a bare-host link reader over "a.a.a…", a bracket after spaces, a number after letters, a table
     delimiter row of spaces, a title's edge characters.  Same answers, linear time."""
     from curator.doc_anchors import _DELIM_ROW_RE
+    from curator.link_strip import URL_TLDS as _URL_TLDS
+    from curator.link_strip import strip_links
     from curator.matcher import _NUMBER
     from curator.section_titles import title_variants as _title_variants
-    from curator.urls import URL_TLDS as _URL_TLDS
-    from curator.urls import strip_links
 
     # the pattern strip_links reads in linear time, as a regex tries it from every word start
     _URL = re.compile(
@@ -412,9 +412,9 @@ def test_an_html_list_of_unclosed_links_reads_in_linear_time() -> None:
 def test_a_new_version_of_a_paper_is_filed_where_the_first_one_was() -> None:
     """ "2604.01562v2" read as words ("v", "2") moved a marginal section (relay-hw with every ID
     versioned): an item's version suffixes do not change its suggestions."""
+    from curator.link_strip import unversioned
     from curator.living_doc import parse_living_doc
     from curator.suggest import SectionIndex
-    from curator.urls import unversioned
 
     assert unversioned("arXiv:2604.01562v2 and 2604.01563v12, v2 of 2604.01564") == (
         "arXiv:2604.01562 and 2604.01563, v2 of 2604.01564"

@@ -558,7 +558,7 @@ def test_property_strip_links_is_its_alternation(text: str) -> None:
     a link skipping that branch)."""
     import re
 
-    from curator.urls import strip_links
+    from curator.link_strip import strip_links
 
     tlds = ("com", "org", "io", "ai")
     then = re.compile(r"(?:arxiv[:\s]*)?\b\d{4}\.\d{4,5}(?:v\d+)?\b", re.IGNORECASE)
