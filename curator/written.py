@@ -156,17 +156,7 @@ def back_matter(text: str) -> dict[str, str]:
     ``created_time: 2027-03-14T01:20:07.402Z``, …), read as front matter; empty when the last
     paragraph is not all lower-case machine keys, at least :data:`_BACK_LINES` of them."""
     tail = text[-4000:].replace("\r\n", "\n").rstrip()
-    block = tail[tail.rfind("\n\n") + 2 :] if "\n\n" in tail else ""
-    lines = block.split("\n")
-    if len(lines) < _BACK_LINES:
-        return {}
-    out: dict[str, str] = {}
-    for line in lines:
-        m = _MACHINE_KEY.match(line.rstrip())
-        if m is None:
-            return {}
-        out[m[1]] = m[2].strip()
-    return out
+    return _machine_block(tail[tail.rfind("\n\n") + 2 :] if "\n\n" in tail else "")
 
 
 def head_matter(text: str) -> dict[str, str]:
@@ -176,7 +166,14 @@ def head_matter(text: str) -> dict[str, str]:
     :data:`_BACK_LINES` of them; only values a machine writes (:func:`epoch_time`) are kept, so a
     person's opening fields ("date: Friday evening") stay text."""
     head = text[:4000].replace("\r\n", "\n").lstrip("\ufeff\n")
-    lines = head.split("\n\n", 1)[0].split("\n")
+    block = _machine_block(head.split("\n\n", 1)[0])
+    return {k: v for k, v in block.items() if epoch_time(v) is not None}
+
+
+def _machine_block(block: str) -> dict[str, str]:
+    """A paragraph's ``key: value`` lines when every line is one, with a lower-case machine key,
+    and there are at least :data:`_BACK_LINES`; else empty."""
+    lines = block.split("\n")
     if len(lines) < _BACK_LINES:
         return {}
     out: dict[str, str] = {}
@@ -184,8 +181,7 @@ def head_matter(text: str) -> dict[str, str]:
         m = _MACHINE_KEY.match(line.rstrip())
         if m is None:
             return {}
-        if epoch_time(m[2]) is not None:
-            out[m[1]] = m[2].strip()
+        out[m[1]] = m[2].strip()
     return out
 
 
