@@ -40,6 +40,7 @@ from curator.note_markers import (
     rule_bullets,
     task_boxes,
 )
+from curator.note_textile import may_be_textile, textile_markup
 
 __all__ = ["READERS", "read_formats"]
 
@@ -468,6 +469,7 @@ READERS: tuple[tuple[str, Callable[[str], bool], Callable[[str], str]], ...] = (
     ("code legends", may_have_legend, read_legends),
     ("outliner page links", lambda t: "[[" in t, _outliner_links),
     ("wiki headings", lambda t: "==" in t and _WIKI_LINE.search(t) is not None, _wiki_headings),
+    ("Textile", may_be_textile, textile_markup),
     ("bullet glyphs", lambda t: GLYPH_BULLET.search(t) is not None, glyph_bullets),
     ("emoji bullets", lambda t: EMOJI_BULLET.search(t) is not None, emoji_bullets),
     ("lettered entries", lambda t: LETTERED.search(t) is not None, lettered_entries),
