@@ -36,3 +36,23 @@ def test_a_verdict_under_not_ours_leaves_the_entries_above_new(tmp_path: Path) -
     assert incs["2711.01877"].status == "new"
     assert incs["2711.02561"].status == "new"
     assert incs["2711.02290"].status != "new"
+
+
+NOTIFICATION = """SciX daily arXiv notification
+
+ 1  2027arXiv271104218H   arXiv:2711.04218 [cs.CV]
+    Hale, K.; Moreau, P.
+    TerraPair: Cross-Sensor Masked Pretraining for judges
+    https://scixplorer.org/abs/2027arXiv271104218H/abstract
+
+ 2  2027arXiv271103390K   arXiv:2711.03390 [eess.IV]
+    Kowalczyk, A.
+    FloodFormer: evaluation of flood judges
+    https://ui.adsabs.harvard.edu/abs/2027arXiv271103390K/abstract
+"""
+
+
+def test_an_abstract_services_record_is_the_papers_page_not_an_item(tmp_path: Path) -> None:
+    incs = run(tmp_path, NOTIFICATION)
+    assert not [k for k in incs if "scixplorer" in k or "adsabs" in k]
+    assert {"2711.04218", "2711.03390"} <= set(incs)
