@@ -204,10 +204,10 @@ _HYPHEN_NUMBER_RE = regex_cache.compile(
 )
 """A heading numbered with hyphens ("### 3-2 SAR change detection", "#### 3-2-1 Flood mapping")."""
 _LETTER_LABEL_RE = regex_cache.compile(
-    r"\s*([A-Z])(\d{1,2})([a-z])?(?=[ \t]*[·|:：—–][ \t]|[ \t]+[^\W\d_]|[ \t]*$)"
+    r"\s*([A-Z])(\d{1,2}(?:\.\d{1,2}){0,2})([a-z])?(?=[ \t]*[·|:：—–][ \t]|[ \t]+[^\W\d_]|[ \t]*$)"
 )
-"""A heading labelled by a part's capital and a number ("### B5 · Hallucination", "#### C1b ·
-Slide-level encoders")."""
+"""A heading labelled by a capital and a number ("### B5 · Hallucination", "#### C1b ·
+Slide-level encoders", "### S3.2 Fourier operators")."""
 _LETTER_PART_RE = regex_cache.compile(r"\s*([A-Z])(?=[ \t]*[·|:：—–][ \t]+\S)")
 """A part named by its capital alone ("## C — Computational pathology")."""
 _STYLED_MIN = 3
@@ -249,8 +249,7 @@ def written_number(number: str, title: str) -> str:
         return number
     parts = number[1:].split(".")
     head = fold(_unmarked(title).lstrip()[:40])
-    for joint in ("-", ""):
-        written = joint.join(parts)
+    for written in ("-".join(parts), "".join(parts), parts[0] + ".".join(parts[1:])):
         if (
             head[: len(written)].upper() == written.upper()
             and not head[len(written) : len(written) + 1].isalnum()

@@ -216,3 +216,32 @@ def test_headings_that_count_afresh_in_each_part_take_the_contents_tables_number
         "2308.04079": "§2.1",
         "2311.17245": "§2.2",
     }
+
+
+PREFIXED = """# SciML
+
+## S1 Foundations
+
+### S1.1 Operator-learning theory
+
+- DeepONet — arXiv:1910.03193
+
+### S1.2 Hard constraints
+
+- PINN-C — arXiv:2201.00021
+
+## S3 Neural operators
+
+### S3.2 Fourier operators
+
+- FNO — arXiv:2010.08895
+"""
+
+
+def test_a_doc_numbered_after_a_letter_is_read_and_shown_its_way() -> None:
+    assert _where(PREFIXED) == {
+        "1910.03193": "§S1.1",
+        "2201.00021": "§S1.2",
+        "2010.08895": "§S3.2",
+    }
+    assert _numbers("Goes to S3.2, next to FNO.", PREFIXED) == ["S.3.2"]
