@@ -209,9 +209,13 @@ def doc_number_words(titles: Iterable[tuple[str, str]]) -> frozenset[str]:
             words.add(word)
         elif "." in number and title.lstrip().startswith(number[1:] + ")"):
             words.add(")")  # "1.4) Depth": a note's "1.4)" is that section as the doc writes it
-        elif (written := written_number(number, title)) != number:
-            words.add(written)  # "§3-2-1", "§B5": see _doc_worded
+        elif (written := written_number(number, title)) != number or _OUTLINE_LABEL.match(number):
+            words.add(written)  # "§3-2-1", "§B5", "§II.C.3": see _doc_worded
     return frozenset(words)
+
+
+_OUTLINE_LABEL = re.compile(r"§[IVX]+\.[A-Z]")
+"""A legal outline's label ("§II.C.3"): the hint readers take its "II" alone for the part."""
 
 
 def _doc_worded(
@@ -230,7 +234,13 @@ def _doc_worded(
         if label := m["label"]:
             if _negated(norm, m.start(), m.end(), lex):
                 continue
-            num = label.replace("-", ".") if "-" in label else _dotted_label(label)
+            num = (
+                label.replace("-", ".")
+                if "-" in label
+                else _dotted_label(label)
+                if label[1:2].isdigit()
+                else label  # "II.C.3"
+            )
         else:
             num = m["num"] or m["pnum"]
         out.append(Hint("number", num, m.group(0).strip()))
@@ -275,7 +285,7 @@ def _worded_in_note(words: frozenset[str]) -> re.Pattern[str]:
     styled = "|".join(map(re.escape, labels)) or r"(?!x)x"
     return re.compile(
         rf"(?<![^\W\d_])(?:{alt})\s+(?P<num>\d{{1,3}}(?:\.\d{{1,3}})+)(?![\d.]*\d){paren}"
-        rf"|(?<![\w.\-/])(?P<label>(?-i:{styled}))(?![\w-]|[./]\w)",
+        rf"|(?:§[ \t]?)?(?<![\w.\-/])(?P<label>(?-i:{styled}))(?![\w-]|[./]\w)",
         re.IGNORECASE,
     )
 

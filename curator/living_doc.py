@@ -32,6 +32,7 @@ from curator.section_numbers import (
     canonical_section,
     heading_numbers,
     number_depth,
+    outline_numbers,
     section_number,
     strip_section_number,
     written_number,
@@ -378,6 +379,7 @@ def _section_tree(lines: list[str], headings: list[_Heading], total: int) -> lis
     numbers = heading_numbers(headings)
     if None in numbers or len(set(numbers)) < len(numbers):
         numbers = contents_numbers(lines, headings, numbers)
+    numbers = outline_numbers(headings, numbers)
     for idx, h in enumerate(headings):
         while stack and stack[-1].level >= h.level:
             stack.pop().end_line = h.line  # 1-based line before this heading

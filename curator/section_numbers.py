@@ -31,6 +31,8 @@ _ROMAN_SUB = rf"[A-Z]{ROMAN_PART}"
 """A section in an outline numbered by capital letters, then lower-case Roman numerals."""
 """A heading's lettered number: a section of a numbered part ("2.A"); deeper ("1.2.a · tree
 search") a letter labels a sub-heading of its section, which keeps the section's number."""
+_OUTLINE = rf"{ROMAN}[.．][A-Z](?:[.．]\d{{1,3}}(?:[.．][a-z])?)?(?![\w.])"
+"""A legal outline's section: a Roman part, a capital, a number ("II.C.3", "VII.A")."""
 _SECT_NUM_RE = regex_cache.compile(rf"§[ \t]*({_LETTERED}|{_FIRST_PART}(?:\.\d+)*)\.?")
 _DOTTED_NUM_RE = regex_cache.compile(
     rf"({_LETTERED}|{_ROMAN_SUB}|{_FIRST_PART}(?:\.\d{{1,3}})+)(?:\.|\)|:(?!\d))?(?=\s|$)"
@@ -48,9 +50,10 @@ SECTION_REF_RE = regex_cache.compile(
 written."""
 _SINGLE_NUM_RE = regex_cache.compile(
     r"(\d{1,3})(?:(?:[.)、]|[ \t]*\))(?=\s|$)|(?=[ \t]*[·|:：—–][ \t]|[ \t]+-[ \t]))"
-    r"|([A-Z])[.)](?=[ \t]+\S)"
+    rf"|([A-Z]|{ROMAN})[.)](?=[ \t]+\S)"
 )
-""""2. Tools", "2) Tools", "2 · Tools", "2 — Tools", "B. Circuits": a bare "3 agents" is a title,
+""""2. Tools", "2) Tools", "2 · Tools", "2 — Tools", "B. Circuits", "II. Prompt injection": a bare
+"3 agents" is a title,
 not a number."""
 _AFTER_NUMBER = " \t.:：、·|—–-)"
 """Separators dropped between a heading's number and its title ("§1.3: KV" → "KV")."""
@@ -214,23 +217,34 @@ _STYLED_MIN = 3
 """Headings that must number themselves one of these ways for it to be the doc's way."""
 
 
+_TRAILING_NUMBER_RE = regex_cache.compile(r"[\[(][ \t]*(\d{1,3}(?:\.\d{1,3})*)[ \t]*[\])][ \t]*$")
+"""A number after the title, in brackets ("### Back-translation [2.1]", "Decoding (4.2)")."""
+
+
 def _styled_numbers(headings: list[Any], numbers: list[str | None]) -> None:
     """Numbers written with hyphens ("3-2-1") or as a part's capital and a number ("B5", "C1b"),
     in place, as "§3.2.1" and "§B.5" / "§C.1.B": a doc's way only when at least
     :data:`_STYLED_MIN` of its headings write them (a lone "## 3-5 year outlook" is a title).  A
     capital alone ("## C — Pathology") is then the part its "C1", "C2" sit in.  How the doc
     writes them is kept for showing (:func:`written_number`)."""
-    for rx in (_HYPHEN_NUMBER_RE, _LETTER_LABEL_RE):
+    for rx in (_HYPHEN_NUMBER_RE, _LETTER_LABEL_RE, _TRAILING_NUMBER_RE):
         hits = [
             (i, m)
             for i, h in enumerate(headings)
-            if numbers[i] is None and (m := rx.match(fold(_unmarked(h.text)[:40])))
+            if numbers[i] is None
+            and (
+                m := rx.search(fold(h.text[-40:]))
+                if rx is _TRAILING_NUMBER_RE
+                else rx.match(fold(_unmarked(h.text)[:40]))
+            )
         ]
         if len(hits) < _STYLED_MIN:
             continue
         for i, m in hits:
             if rx is _HYPHEN_NUMBER_RE:
                 numbers[i] = _canonical(m[1].replace("-", "."))
+            elif rx is _TRAILING_NUMBER_RE:
+                numbers[i] = _canonical(m[1])
             else:
                 numbers[i] = _canonical(".".join(p for p in m.groups() if p))
         if rx is _LETTER_LABEL_RE:
@@ -239,6 +253,49 @@ def _styled_numbers(headings: list[Any], numbers: list[str | None]) -> None:
                 if numbers[i] is None and (m := _LETTER_PART_RE.match(_unmarked(h.text)[:40])):
                     if m[1] in parts:
                         numbers[i] = "§" + m[1]
+
+
+def outline_numbers(headings: list[Any], numbers: list[str | None]) -> list[str | None]:
+    """A legal outline's numbers composed along its tree: "## II." over "### C." over "#### 3." is
+    §II.C.3, as its team cites it.  Only where each level counts its own way (Roman parts, capital
+    sections, numbered sub-sections, lower-case items), and at least :data:`_STYLED_MIN` headings
+    sit under a parent counted another way; else ``numbers`` unchanged."""
+    single = [n[1:] if n and "." not in n else None for n in numbers]
+    by_level: dict[int, list[str]] = {}
+    for h, part in zip(headings, single, strict=True):
+        if part:
+            by_level.setdefault(h.level, []).append(part)
+    roman_levels = {
+        lv
+        for lv, parts in by_level.items()
+        if all(re.fullmatch(ROMAN, p) for p in parts) and any(len(p) > 1 for p in parts)
+    }
+
+    def rank(part: str, level: int) -> int:
+        """I → A → 1 → a: an outline's levels, outermost first."""
+        if part.isdigit():
+            return 2
+        if part.islower():
+            return 3
+        return 0 if level in roman_levels else 1
+
+    out = list(numbers)
+    stack: list[tuple[int, str, int]] = []  # (level, number, rank) of the numbered headings above
+    composed = 0
+    for i, h in enumerate(headings):
+        while stack and stack[-1][0] >= h.level:
+            stack.pop()
+        part = single[i]
+        if not part:
+            if out[i]:
+                stack.append((h.level, out[i] or "", -1))
+            continue
+        here = rank(part, h.level)
+        if stack and stack[-1][2] >= 0 and here > stack[-1][2]:
+            out[i] = f"{stack[-1][1]}.{part}"
+            composed += 1
+        stack.append((h.level, out[i] or "", here))
+    return out if composed >= _STYLED_MIN else numbers
 
 
 def written_number(number: str, title: str) -> str:
@@ -329,7 +386,7 @@ def number_depth(number: str) -> int:
 def _ref_re() -> re.Pattern[str]:
     words = default_lexicon().source("sections", "number_words")
     return regex_cache.compile(
-        rf"[\s\"'“”‘’「」]*(?:(?:{words})[\s:]*)*((?-i:{_ROMAN_SUB})|(?:(?:{ROMAN}|[A-Za-z])\.)?\d{{1,3}}(?:\.\d{{1,3}})*(?:{LETTER_PART})?|{ROMAN}(?=\s*$))\.?[\s\"'“”‘’「」]*(?:(?:{words})\s*)*",
+        rf"[\s\"'“”‘’「」]*(?:(?:{words})[\s:]*)*((?-i:{_ROMAN_SUB})|(?-i:{_OUTLINE})|(?:(?:{ROMAN}|[A-Za-z])\.)?\d{{1,3}}(?:\.\d{{1,3}})*(?:{LETTER_PART})?|{ROMAN}(?=\s*$))\.?[\s\"'“”‘’「」]*(?:(?:{words})\s*)*",
         re.IGNORECASE,
     )
 

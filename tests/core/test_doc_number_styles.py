@@ -245,3 +245,76 @@ def test_a_doc_numbered_after_a_letter_is_read_and_shown_its_way() -> None:
         "2010.08895": "§S3.2",
     }
     assert _numbers("Goes to S3.2, next to FNO.", PREFIXED) == ["S.3.2"]
+
+
+OUTLINE = """# LLM security
+
+## I. Threat model
+
+### A. Attacker capabilities
+
+- TM — arXiv:2201.00031
+
+## II. Prompt injection
+
+### B. Indirect injection
+
+#### 1. Web content
+
+- Greshake — arXiv:2302.12173
+
+### C. Defenses
+
+#### 3. Detection and guard models
+
+- DataSentinel — arXiv:2201.00032
+
+#### 4. System design
+
+- CaMeL — arXiv:2201.00033
+"""
+
+
+def test_a_legal_outline_is_numbered_along_its_tree() -> None:
+    assert _where(OUTLINE) == {
+        "2201.00031": "§I.A",
+        "2302.12173": "§II.B.1",
+        "2201.00032": "§II.C.3",
+        "2201.00033": "§II.C.4",
+    }
+    assert _numbers("TripWire — nouvo, seksyon II.C.3, bò kote DataSentinel.", OUTLINE) == [
+        "II.C.3"
+    ]
+    assert _numbers("New paper for us: §II.C.4, not §II.B.1.", OUTLINE)[0] == "II.C.4"
+
+
+def test_a_list_of_lettered_headings_alone_is_no_outline() -> None:
+    doc = parse_living_doc(
+        "# D\n\n## A. Data\n\n### 1. Sources\n\n## B. Models\n", "organized/knowledge/x.md", "x"
+    )
+    assert [s.number for s in doc.sections] == [None, "§A", None, "§B"]
+
+
+BRACKETED = """# MT
+
+## Low-resource MT [2]
+
+### Back-translation and synthetic data [2.1]
+
+- BT — arXiv:1808.09381
+
+### Transfer and pivoting [2.2]
+
+- Pivot — arXiv:2201.00041
+
+### Leaderboard snapshot [2027-01]
+
+- LB — arXiv:2201.00042
+"""
+
+
+def test_numbers_after_the_title_in_brackets_are_the_sections() -> None:
+    where = _where(BRACKETED)
+    assert where["1808.09381"] == "§2.1" and where["2201.00041"] == "§2.2"
+    doc = parse_living_doc(BRACKETED, "organized/knowledge/x.md", "x")
+    assert [s.number for s in doc.sections if "2027-01" in s.title] == [None]  # a date

@@ -116,6 +116,9 @@ OPEN_RELAYS = {
         ("relay-earthobs", 7),
         ("relay-medimg", 3),
         ("relay-vision3d", 3),
+        ("relay-sciml", 5),
+        ("relay-llmsec", 13),
+        ("relay-mt", 11),
     )
 }
 KNOWN_FALSE_MERGES = {"relay-earthobs": 1}
