@@ -211,6 +211,10 @@ def doc_number_words(titles: Iterable[tuple[str, str]]) -> frozenset[str]:
             words.add(")")  # "1.4) Depth": a note's "1.4)" is that section as the doc writes it
         elif (written := written_number(number, title)) != number or _OUTLINE_LABEL.match(number):
             words.add(written)  # "§3-2-1", "§B5", "§II.C.3": see _doc_worded
+        elif (tail := title.rstrip()[-12:]) and tail.endswith(
+            (f"[{number[1:]}]", f"({number[1:]})")
+        ):
+            words.add("§" + tail[tail.rindex("[" if tail[-1] == "]" else "(") :])  # "§[2.1]"
     return frozenset(words)
 
 
@@ -237,6 +241,8 @@ def _doc_worded(
             num = (
                 label.replace("-", ".")
                 if "-" in label
+                else label[1:-1]  # "[2.1]"
+                if label[0] in "[("
                 else _dotted_label(label)
                 if label[1:2].isdigit()
                 else label  # "II.C.3"
@@ -285,7 +291,7 @@ def _worded_in_note(words: frozenset[str]) -> re.Pattern[str]:
     styled = "|".join(map(re.escape, labels)) or r"(?!x)x"
     return re.compile(
         rf"(?<![^\W\d_])(?:{alt})\s+(?P<num>\d{{1,3}}(?:\.\d{{1,3}})+)(?![\d.]*\d){paren}"
-        rf"|(?:§[ \t]?)?(?<![\w.\-/])(?P<label>(?-i:{styled}))(?![\w-]|[./]\w)",
+        rf"|(?:§[ \t]?)?(?<![\w.\-/])(?P<label>(?-i:{styled}))(?![\w-]|[./]\w|\()",
         re.IGNORECASE,
     )
 

@@ -318,3 +318,10 @@ def test_numbers_after_the_title_in_brackets_are_the_sections() -> None:
     assert where["1808.09381"] == "§2.1" and where["2201.00041"] == "§2.2"
     doc = parse_living_doc(BRACKETED, "organized/knowledge/x.md", "x")
     assert [s.number for s in doc.sections if "2027-01" in s.title] == [None]  # a date
+
+
+def test_a_note_names_a_section_in_the_docs_brackets() -> None:
+    assert _numbers(
+        "ParityBPE: sabuwa ce (new). Sashe [2.1], it answers the Open line.", BRACKETED
+    ) == ["2.1"]
+    assert _numbers("See [2.9] and [1](https://example.org).", BRACKETED) == []

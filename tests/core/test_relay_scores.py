@@ -117,8 +117,8 @@ OPEN_RELAYS = {
         ("relay-medimg", 3),
         ("relay-vision3d", 3),
         ("relay-sciml", 5),
-        ("relay-llmsec", 13),
-        ("relay-mt", 11),
+        ("relay-llmsec", 12),
+        ("relay-mt", 9),
     )
 }
 KNOWN_FALSE_MERGES = {"relay-earthobs": 1}

@@ -1,0 +1,14 @@
+"""Which links are things of their own: a mailing-list archive or a bug-bounty report is the
+discussion of a thing, a vulnerability record the record of an advisory an entry names."""
+
+from __future__ import annotations
+
+from curator.mentions import url_role
+
+
+def test_discussions_and_records_are_no_items_of_their_own() -> None:
+    assert url_role("https://www.openwall.com/lists/oss-security/2027/11/07/1") == "thread"
+    assert url_role("https://hackerone.com/reports/2719043") == "thread"
+    assert url_role("https://nvd.nist.gov/vuln/detail/CVE-2027-48213") == "alias"
+    assert url_role("https://scixplorer.org/abs/2027arXiv271104218H/abstract") == "alias"
+    assert url_role("https://toolchainsec.substack.com/p/mcp-servers") == "item"
