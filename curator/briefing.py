@@ -197,9 +197,14 @@ def render_briefing(
     who = one_line(editor or getattr(triage.store, "editor", None) or "editor") or "editor"
     model = build_model(triage, index, points_cap=settings.points_cap)
     page = Page(model, lang, who, zone=settings.zone)
-    return fill_template(
-        settings.template if template is None else template, _values(page, summary)
-    )
+    values = _values(page, summary)
+    for part in _PROSE:  # every section number as the doc writes it ("§3-2-1"), in every part
+        values[part] = page.as_written(values[part])
+    return fill_template(settings.template if template is None else template, values)
+
+
+_PROSE = ("header", "status", "increments", "contradictions", "arxiv_new", "arxiv_carried")
+_PROSE += ("sources", "no_news", "summary")
 
 
 def _values(page: Page, summary: str | None) -> dict[str, str]:

@@ -10,12 +10,13 @@ way everywhere.
 
 from __future__ import annotations
 
+import re
 from datetime import tzinfo
 
 from curator.briefing_model import BriefingModel, Entry
 from curator.briefing_text import one_line, section_label, section_refs
 from curator.briefing_words import LABELS, paren
-from curator.living_doc import find_section
+from curator.living_doc import find_section, shown_numbers
 from curator.models import AnchorRef
 from curator.section_numbers import strip_section_number
 
@@ -32,6 +33,19 @@ class Page:
         self.editor = editor
         self.zone = zone
         """The zone the signature is written in; None keeps the window's own offset."""
+        shown = shown_numbers(model.doc)
+        self._written = (
+            re.compile(
+                "|".join(map(re.escape, sorted(shown, key=len, reverse=True))) + r"(?![\w.])"
+            ).sub
+            if shown
+            else None
+        )
+        self._shown = shown
+
+    def as_written(self, text: str) -> str:
+        """``text`` with each section number as the doc writes it ("§3.2.1" → "§3-2-1")."""
+        return self._written(lambda m: self._shown[m.group()], text) if self._written else text
 
     def paren(self, text: str) -> str:
         """A parenthetical the way this language writes it: "x(y)" / "x (y)"."""
@@ -62,6 +76,9 @@ class Page:
 
     def section_display(self, section: str | None) -> str:
         """ "§1.3" → "§1.3 KV Cache 管理"; free text from the editor is kept as typed."""
+        return self.as_written(self._section_display(section))
+
+    def _section_display(self, section: str | None) -> str:
         model = self.model
         s = model.section_label(section)
         if not s:
@@ -80,6 +97,9 @@ class Page:
 
     def section_tag(self, section: str | None) -> str:
         """The section in an entry's heading: "KV Cache 管理 · §1.3"."""
+        return self.as_written(self._section_tag(section))
+
+    def _section_tag(self, section: str | None) -> str:
         s = self.model.section_label(section)
         if not s:
             return self.words["unassigned"]

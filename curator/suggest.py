@@ -20,7 +20,12 @@ from curator.lexicon import text_memo
 from curator.link_strip import unversioned
 from curator.living_doc import section_roles
 from curator.models import Item, LivingDoc, Section, SectionSuggestion, short_path
-from curator.section_numbers import SECTION_REF_RE, canonical_section, strip_section_number
+from curator.section_numbers import (
+    SECTION_REF_RE,
+    canonical_section,
+    strip_section_number,
+    written_number,
+)
 from curator.section_titles import contains, equivalents, title_key, title_variants
 from curator.textfeatures import BM25, blank_word, tokens
 
@@ -496,5 +501,9 @@ def _refs_in(text: str) -> tuple[str, ...]:
 def _clean_title(title: str, number: str | None = None) -> str:
     out = strip_section_number(title)
     if number and out == " ".join(title.split()):  # "2 Visual encoders", numbered by its children
-        out = re.sub(rf"^{re.escape(number.lstrip('§'))}\s+", "", out)
+        written = written_number(number, title).lstrip("§")  # "3-2-1 Flood mapping", "B5 · …"
+        for lead in dict.fromkeys((written, number.lstrip("§"))):
+            out = re.sub(rf"^{re.escape(lead)}(?:[ \t]*[·|:：—–]|\.)?\s+", "", out)
+        if title.rstrip().endswith(("]", ")")):  # "Back-translation [2.1]"
+            out = re.sub(rf"\s*[\[(]{re.escape(number.lstrip('§'))}[\])]$", "", out)
     return out

@@ -60,6 +60,8 @@ class Session:
         store: DecisionStore | None,
         store_error: str | None = None,
     ) -> None:
+        self._written_for: object = None
+        self._written: dict[str, str] = {}
         """Wrap a finished analysis and an open store (None when it could not be opened)."""
         self.root = root
         self.config = config
@@ -118,6 +120,15 @@ class Session:
 
     def section_numbers(self) -> set[str]:
         return {s.label for s in self.analysis.living_doc.sections}
+
+    def written(self, label: str | None) -> str:
+        """A section label as the living doc writes it ("§3.2.1" → "§3-2-1"); "" for None."""
+        doc = self.analysis.living_doc
+        if self._written_for is not doc:
+            from curator.living_doc import shown_numbers
+
+            self._written_for, self._written = doc, shown_numbers(doc)
+        return self._written.get(label, label) if label else ""
 
     # ------------------------------------------------------------------ overlaps
 

@@ -325,3 +325,38 @@ def test_a_note_names_a_section_in_the_docs_brackets() -> None:
         "ParityBPE: sabuwa ce (new). Sashe [2.1], it answers the Open line.", BRACKETED
     ) == ["2.1"]
     assert _numbers("See [2.9] and [1](https://example.org).", BRACKETED) == []
+
+
+def test_the_briefing_and_the_session_show_sections_as_the_doc_writes_them(
+    tmp_path: Path,
+) -> None:
+    from test_export import decide, render
+
+    from curator.service.session import Session
+    from curator.store import DecisionStore
+
+    ws = tmp_path / "ws"
+    (ws / "organized/knowledge").mkdir(parents=True)
+    (ws / "organized/knowledge/eo.md").write_text(HYPHENS, encoding="utf-8")
+    (ws / "inbox/dana").mkdir(parents=True)
+    (ws / "inbox/dana/2027-11-07T1000-floods.md").write_text(
+        "# Floods\n\n- FloodNet v2 (arXiv:2711.00001): SAR flood maps. Sekce 3-2-1.\n",
+        encoding="utf-8",
+    )
+    (ws / "curator.toml").write_text(
+        'topic = "eo"\ntimezone = "UTC"\nsince = "2027-11-07T00:00:00+00:00"\n'
+        'until = "2027-11-08T00:00:00+00:00"\n',
+        encoding="utf-8",
+    )
+    decide(ws, [("2711.00001", "approve", {"section": "§3.2.1"})])
+    out = render(ws)
+    assert "§3-2-1" in out and "§3.2.1" not in out
+    from curator.analysis import analyze
+
+    store = DecisionStore.open(ws, "tom", readonly=True, session_lock=False)
+    try:
+        session = Session(ws, None, analyze(ws), store, None)  # type: ignore[arg-type]
+        assert session.written("§3.2.1") == "§3-2-1" and session.written("§1") == "§1"
+        assert session.written(None) == ""
+    finally:
+        store.close()

@@ -117,7 +117,7 @@ OPEN_RELAYS = {
         ("relay-medimg", 3),
         ("relay-vision3d", 3),
         ("relay-sciml", 5),
-        ("relay-llmsec", 12),
+        ("relay-llmsec", 11),
         ("relay-mt", 9),
     )
 }

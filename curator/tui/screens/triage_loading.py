@@ -171,6 +171,7 @@ class TriageLoading(SharedStore):
             self.root, self.config, message.analysis, message.store, message.store_error
         )
         self.query_one("#loading").display = False
+        self._table.written = self.session.written
         self._table.populate(self.visible_rows(), self._flag_counter())
         self.call_after_refresh(self._finish_loading)
 

@@ -6,6 +6,7 @@ The note excerpt is bounded (at most ~200 lines around the item, each line cut),
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from textual.content import Content
@@ -66,9 +67,9 @@ def describe(row: Row, session: Session) -> list[Content]:
     """The lines of the detail pane for one row (the note excerpt comes separately)."""
     return [
         *_identity(row),
-        *_evidence(row),
-        _decision(row),
-        *_suggestions(row),
+        *_evidence(row, session.written),
+        _decision(row, session.written),
+        *_suggestions(row, session.written),
         *_overlaps(row, session),
         *_edits(row),
         *_sources(row),
@@ -90,7 +91,7 @@ def _identity(row: Row) -> list[Content]:
     return out
 
 
-def _evidence(row: Row) -> list[Content]:
+def _evidence(row: Row, written: Callable[[str | None], str]) -> list[Content]:
     """The status with its rule and reason, the relevance, and where it is anchored or reported."""
     inc = row.inc
     status_line = [("status ", "dim"), (status_badge(inc), "bold")]
@@ -105,7 +106,10 @@ def _evidence(row: Row) -> list[Content]:
     for ref in inc.anchored_in[:4]:
         when = f", {ref.date} 锚入" if ref.date else ""
         out.append(
-            _line(("  anchored in ", "dim"), f"{ref.section} {ref.title} (line {ref.line}{when})")
+            _line(
+                ("  anchored in ", "dim"),
+                f"{written(ref.section)} {ref.title} (line {ref.line}{when})",
+            )
         )
     for ref in inc.anchored_elsewhere[:2]:
         out.append(
@@ -137,11 +141,11 @@ def _relevance(row: Row) -> Content | None:
     return _line(*line)
 
 
-def _decision(row: Row) -> Content:
+def _decision(row: Row, written: Callable[[str | None], str]) -> Content:
     """The decision, section, priority and tier as they stand."""
     mark = ACTION_MARKS.get(row.action or "", "")
     decision = (
-        f"{mark} {row.action}" + (f" → {row.section}" if row.action == "approve" else "")
+        f"{mark} {row.action}" + (f" → {written(row.section)}" if row.action == "approve" else "")
         if row.action
         else "undecided"
     )
@@ -149,7 +153,7 @@ def _decision(row: Row) -> Content:
         ("decision ", "dim"),
         (decision, "bold"),
         ("   section ", "dim"),
-        row.section or "—",
+        written(row.section) or "—",
         ("   priority ", "dim"),
         row.priority or "—",
         ("   tier ", "dim"),
@@ -157,7 +161,7 @@ def _decision(row: Row) -> Content:
     )
 
 
-def _suggestions(row: Row) -> list[Content]:
+def _suggestions(row: Row, written: Callable[[str | None], str]) -> list[Content]:
     """The sections the matcher suggests, the chosen one marked."""
     inc = row.inc
     out: list[Content] = []
@@ -167,7 +171,7 @@ def _suggestions(row: Row) -> list[Content]:
             chosen = "▶ " if s.section == row.section else "  "
             out.append(
                 _line(
-                    chosen + f"{s.section} {s.title}",
+                    chosen + f"{written(s.section)} {s.title}",
                     (f"  {s.score:.2f}  ", "bold"),
                     (s.reason, "dim"),
                 )

@@ -65,6 +65,8 @@ class IncrementsTable(DataTable[Text]):
         self.narrow = False
         """The other columns gave the title their room (short status badges)."""
         self._last: tuple[list[Row], Callable[[Row], int]] | None = None
+        self.written: Callable[[str | None], str] = lambda label: label or ""
+        """A section label as the doc writes it (the session's :meth:`Session.written`)."""
 
     def on_mount(self) -> None:
         for key, label, width in COLUMNS:
@@ -155,7 +157,7 @@ class IncrementsTable(DataTable[Text]):
             plain(row.title, dim, limit=240),
             Text(str(len(row.sources)), justify="right"),
             Text("⚠" if flagged else "", style=self._style("warning", "bold")),
-            plain(row.section or "", "" if row.action == "approve" else "dim"),
+            plain(self.written(row.section), "" if row.action == "approve" else "dim"),
         )
 
     def use_theme(self, variables: dict[str, str]) -> None:
