@@ -203,8 +203,8 @@ def render_briefing(
     return fill_template(settings.template if template is None else template, values)
 
 
-_PROSE = ("header", "status", "increments", "contradictions", "arxiv_new", "arxiv_carried")
-_PROSE += ("sources", "no_news", "summary")
+_PROSE: tuple[str, ...] = ("header", "status", "increments", "contradictions", "arxiv_new")
+_PROSE += ("arxiv_carried", "sources", "no_news", "summary")
 
 
 def _values(page: Page, summary: str | None) -> dict[str, str]:
