@@ -114,9 +114,9 @@ OPEN_RELAYS = {
         ("relay-docai", 6),
         ("relay-policy", 6),
         ("relay-earthobs", 7),
-        ("relay-medimg", 3),
+        ("relay-medimg", 2),
         ("relay-vision3d", 3),
-        ("relay-sciml", 5),
+        ("relay-sciml", 4),
         ("relay-llmsec", 11),
         ("relay-mt", 9),
     )

@@ -73,3 +73,15 @@ def test_a_pictures_source_is_no_link_and_the_link_around_it_is() -> None:
         "https://github.com/acme/splat",
         "https://example.org/p",
     ]
+
+
+def test_a_place_and_the_word_time_name_the_zone_with_its_summer_time() -> None:
+    denver = ZoneInfo("America/Denver")
+    when, source, _p = written_at(
+        {}, "Sunday, 6:40 pm Arizona time.\n\n- x\n", "2027-03-14T1840-x.md", 0, denver
+    )
+    assert (source, when.utcoffset()) == ("body", timedelta(hours=-7))  # Phoenix keeps no DST
+    when, source, _p = written_at(
+        {}, "Sun 10:50 pm Sydney time\n", "2027-10-03T2250-x.md", 0, ZoneInfo("Australia/Perth")
+    )
+    assert (source, when.utcoffset()) == ("body", timedelta(hours=11))  # AEDT from that morning
