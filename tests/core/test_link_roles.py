@@ -12,3 +12,8 @@ def test_discussions_and_records_are_no_items_of_their_own() -> None:
     assert url_role("https://nvd.nist.gov/vuln/detail/CVE-2027-48213") == "alias"
     assert url_role("https://scixplorer.org/abs/2027arXiv271104218H/abstract") == "alias"
     assert url_role("https://toolchainsec.substack.com/p/mcp-servers") == "item"
+
+
+def test_a_chat_rooms_link_is_no_item() -> None:
+    assert url_role("https://chat.google.com/room/AAAAq9f2xkQ?cls=7") == "ignore"
+    assert url_role("https://teams.microsoft.com/l/channel/19%3a1234/General") == "ignore"
