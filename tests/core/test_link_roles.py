@@ -17,3 +17,16 @@ def test_discussions_and_records_are_no_items_of_their_own() -> None:
 def test_a_chat_rooms_link_is_no_item() -> None:
     assert url_role("https://chat.google.com/room/AAAAq9f2xkQ?cls=7") == "ignore"
     assert url_role("https://teams.microsoft.com/l/channel/19%3a1234/General") == "ignore"
+
+
+def test_a_programs_untriaged_keyword_scan_says_it_is_a_programs() -> None:
+    from curator.lexicon import packaged_lexicon
+
+    phrases = packaged_lexicon().phrases("notes", "machine_phrases")
+    for head in (
+        "-- mt-radar nightly keyword scan",
+        "-- rows are NOT triaged: somebody has to read them",
+        "Untriaged hits below.",
+    ):
+        assert next(phrases.finditer(head), None) is not None, head
+    assert next(phrases.finditer("We scanned the keywords of the abstract."), None) is None

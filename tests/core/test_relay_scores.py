@@ -118,7 +118,7 @@ OPEN_RELAYS = {
         ("relay-vision3d", 3),
         ("relay-sciml", 3),
         ("relay-llmsec", 11),
-        ("relay-mt", 9),
+        ("relay-mt", 7),
     )
 }
 KNOWN_FALSE_MERGES = {"relay-earthobs": 1}
