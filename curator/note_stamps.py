@@ -14,6 +14,7 @@ from datetime import UTC, date, datetime, timedelta, tzinfo
 from typing import TYPE_CHECKING
 
 from curator import regex_cache
+from curator.digits import ascii_digits
 from curator.time_vocab import TimeVocab, alternation, lexicon_or_default, vocab
 from curator.timezones import fixed_offset, in_zone, local_time
 from curator.zone_words import zone_for
@@ -316,11 +317,15 @@ def body_lines(text: str) -> list[tuple[str, bool]]:
         if line.strip():
             tail.append(line)
     tail.reverse()
+    # "রাত ১২:০৫" is read as "12:05" (one digit for one)
     lines = [
-        (line[:_LINE_CHARS], i == 0 or line.lstrip().startswith("#")) for i, line in enumerate(head)
+        (ascii_digits(line[:_LINE_CHARS]), i == 0 or line.lstrip().startswith("#"))
+        for i, line in enumerate(head)
     ]
     return lines + [
-        (line[:_LINE_CHARS], line.lstrip().startswith("#")) for line in tail if line not in head
+        (ascii_digits(line[:_LINE_CHARS]), line.lstrip().startswith("#"))
+        for line in tail
+        if line not in head
     ]
 
 
@@ -395,6 +400,7 @@ _HALF_DAY = timedelta(hours=12)
 _NAME_SLACK = timedelta(minutes=10)
 """How far a stamp in the text may be from the file name's clock and still be the same moment."""
 _CAPITALS = regex_cache.compile(r"[A-Z]+")
+_LATIN_WORD = regex_cache.compile(r"[a-z]+")
 _OFFSET = regex_cache.compile(r"[+-]\d\d:?\d\d(?!\d)")
 _CJK_CLOCK_WORD = regex_cache.compile(f"[{_CJK_CLOCK_CHARS}]")
 
@@ -408,6 +414,10 @@ def may_write_zone(text: str, v: TimeVocab) -> bool:
         return True
     if not v.zone_abbreviations.isdisjoint(_CAPITALS.findall(text)) or v.zone_heads.search(text):
         return True  # an abbreviation is a whole run of capitals; a phrase starts with its head
+    if v.zone_phrase_words:  # "arizona time": every word of one phrase in the text
+        words = set(_LATIN_WORD.findall(text.lower()))
+        if any(p <= words for p in v.zone_phrase_words):
+            return True
     for m in _CJK_CLOCK_WORD.finditer(text):
         i = m.start() - 1
         while i >= 0 and text[i].isspace():

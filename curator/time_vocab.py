@@ -34,6 +34,7 @@ class TimeVocab:
     zone_before: re.Pattern[str]
     iso_minus: re.Pattern[str]
     zone_heads: re.Pattern[str]
+    zone_phrase_words: tuple[frozenset[str], ...]
     months: dict[str, int]
     date: re.Pattern[str]
     today: re.Pattern[str]
@@ -162,6 +163,11 @@ def _months(lex: Lexicon) -> dict[str, int]:
     return months
 
 
+def _worded(phrase: str) -> bool:
+    """A phrase of Latin words ("arizona time"): found by its words, see ``zone_phrase_words``."""
+    return phrase.isascii() and all(w.isalpha() for w in phrase.split())
+
+
 def _zone_patterns(zones: dict[str, tuple[tuple[str, tzinfo], ...]]) -> dict[str, Any]:
     """A zone written after a clock time, or just before it."""
     abbreviations = [k for k in zones if k.isascii() and k.isalpha()]
@@ -183,16 +189,24 @@ def _zone_patterns(zones: dict[str, tuple[tuple[str, tzinfo], ...]]) -> dict[str
         # what note_stamps.may_write_zone looks for: the abbreviations (as written), and the
         # first words of the phrases ("hora", "北京时间") in any case
         "zone_abbreviations": frozenset(abbreviations),
-        # looked for in whole notes: a position is turned away by its first character
+        # looked for in whole notes: a position is turned away by its first character. A phrase
+        # of Latin words ("new york time") is looked for as its words instead, all of them in
+        # the note: its head alone ("new") is in most notes
         "zone_heads": _first_char_guard(
             regex_cache.compile(
                 "|".join(
-                    map(re.escape, sorted({p.split()[0] for p in phrases}, key=_longest_first))
+                    map(
+                        re.escape,
+                        sorted(
+                            {p.split()[0] for p in phrases if not _worded(p)}, key=_longest_first
+                        ),
+                    )
                 )
                 or r"(?!x)x",
                 flags,
             )
         ),
+        "zone_phrase_words": tuple(frozenset(p.split()) for p in phrases if _worded(p)),
     }
 
 

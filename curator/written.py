@@ -15,7 +15,6 @@ from collections.abc import Mapping
 from datetime import UTC, date, datetime, tzinfo
 from typing import TYPE_CHECKING
 
-from curator.digits import ascii_digits
 from curator.isotime import epoch_time, parse_iso
 from curator.note_stamps import free_time, name_clock_zoned, time_in_text
 from curator.time_vocab import lexicon_or_default
@@ -111,7 +110,6 @@ def written_at(
     (the same minute written with a zone inside: :func:`name_clock_zoned`).
     """
     problems: list[str] = []
-    text = ascii_digits(text)  # "রাত ১২:০৫" is read as "12:05" (one digit for one: offsets keep)
     timed, fm_day = _front_matter_time(front, tz, lexicon, problems)
     if timed is None and text and not fm_day:
         timed, _day = _front_matter_time(back_matter(text), tz, lexicon, problems)
