@@ -116,7 +116,7 @@ OPEN_RELAYS = {
         ("relay-earthobs", 7),
         ("relay-medimg", 2),
         ("relay-vision3d", 3),
-        ("relay-sciml", 3),
+        ("relay-sciml", 1),
         ("relay-llmsec", 11),
         ("relay-mt", 7),
     )
