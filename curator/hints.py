@@ -229,7 +229,11 @@ def _doc_worded(
     A doc that writes its numbers its own way ("§3-2-1", "§B5" among ``words``: hyphens, a
     part's capital and a number) is named by them bare in a note ("Sekce 3-2-1", "→ E4"): only
     labels the doc has, and not after or before a negation ("not A1", "A1 அல்ல")."""
-    if not words or not any(w[1:] in norm if w[0] == "§" else w in norm.lower() for w in words):
+    if not words:
+        return []
+    low = norm.lower()
+    # a doc's own labels are looked for by the pattern itself (a doc may have hundreds)
+    if not any(w[0] == "§" or w in low for w in words):
         return []
     out = []
     for m in _worded_in_note(words).finditer(norm):
