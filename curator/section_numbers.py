@@ -217,8 +217,23 @@ _STYLED_MIN = 3
 """Headings that must number themselves one of these ways for it to be the doc's way."""
 
 
-_TRAILING_NUMBER_RE = regex_cache.compile(r"[\[(][ \t]*(\d{1,3}(?:\.\d{1,3})*)[ \t]*[\])][ \t]*$")
-"""A number after the title, in brackets ("### Back-translation [2.1]", "Decoding (4.2)")."""
+_TRAILING_NUMBER_RE = regex_cache.compile(
+    r"(?:\[[ \t]*(\d{1,3}(?:\.\d{1,3})*)[ \t]*\]|\([ \t]*(\d{1,3}(?:\.\d{1,3})+)[ \t]*\))[ \t]*$"
+)
+"""A number after the title, in brackets ("### Back-translation [2.1]", "Decoding (4.2)"); a count
+in parentheses ("## Agents (7)") is none."""
+
+
+def _a_tree(rx: re.Pattern[str], hits: list[re.Match[str]]) -> bool:
+    """Do the numbers found look like a tree of sections, not ranges, quarters or counts?  A
+    part's numbers shared ("1-1", "1-2") or a level below ("3-2-1"); two part letters or a dotted
+    number ("A1", "B2"; "S3.2"); one dotted number in brackets ("[2.1]")."""
+    if rx is _HYPHEN_NUMBER_RE:
+        firsts = [m[1].split("-")[0] for m in hits]
+        return len(set(firsts)) < len(firsts) or any(m[1].count("-") > 1 for m in hits)
+    if rx is _LETTER_LABEL_RE:
+        return len({m[1] for m in hits}) > 1 or any("." in m[2] for m in hits)
+    return any("." in (m[1] or m[2] or "") for m in hits)
 
 
 def _styled_numbers(headings: list[Any], numbers: list[str | None]) -> None:
@@ -238,13 +253,13 @@ def _styled_numbers(headings: list[Any], numbers: list[str | None]) -> None:
                 else rx.match(fold(_unmarked(h.text)[:40]))
             )
         ]
-        if len(hits) < _STYLED_MIN:
+        if len(hits) < _STYLED_MIN or not _a_tree(rx, [m for _i, m in hits]):
             continue
         for i, m in hits:
             if rx is _HYPHEN_NUMBER_RE:
                 numbers[i] = _canonical(m[1].replace("-", "."))
             elif rx is _TRAILING_NUMBER_RE:
-                numbers[i] = _canonical(m[1])
+                numbers[i] = _canonical(m[1] or m[2])
             else:
                 numbers[i] = _canonical(".".join(p for p in m.groups() if p))
         if rx is _LETTER_LABEL_RE:

@@ -360,3 +360,12 @@ def test_the_briefing_and_the_session_show_sections_as_the_doc_writes_them(
         assert session.written(None) == ""
     finally:
         store.close()
+
+
+def test_counts_quarters_and_ranges_in_headings_are_no_numbers() -> None:
+    for text in (
+        "# D\n\n## Agents (7)\n\n## Tools (3)\n\n## Data (12)\n",
+        "# D\n\n## Q1 review\n\n## Q2 review\n\n## Q3 review\n",
+        "# D\n\n## 2-3 players\n\n## 4-5 players\n\n## 6-8 players\n",
+    ):
+        assert not any(s.number for s in parse_living_doc(text, "x.md", "x").sections), text
