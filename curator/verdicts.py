@@ -16,7 +16,6 @@ from functools import cached_property
 
 from curator.lexicon import Lexicon, PhraseSet
 from curator.mentions import sentence_spans
-from curator.regex_needs import first_char_guard
 
 __all__ = ["OFF_KINDS", "Verdict", "VerdictReader"]
 
@@ -140,14 +139,17 @@ class VerdictReader:
         return out
 
     @cached_property
-    def _note_none_guarded(self) -> re.Pattern[str]:
-        """``note_none`` turning away a position by its first character: on a whole note, ~3x
-        faster than searching it bare and than folding the note to look for its words first."""
-        return first_char_guard(self.note_none)
+    def _note_none_phrases(self) -> PhraseSet:
+        """``note_none`` phrase by phrase, each tried only on notes holding its words: the
+        alternation of every language's lines, searched over every whole note, grew with each
+        phrase file (a third of a 2,000-note analysis' regex time)."""
+        return self.lexicon.phrases(
+            "remarks", "note_none", self.topic_names, self.other_names, self.people
+        )
 
     def declares_none(self, text: str) -> str | None:
         """The note's own "nothing for this topic" line, if it has one."""
-        m = self._note_none_guarded.search(text)
+        m = next(self._note_none_phrases.finditer(text), None)
         return _clip(text, m.start(), m.end()) if m else None
 
 
