@@ -12,8 +12,9 @@ import re
 import unicodedata
 
 from curator.lexicon import default_lexicon, fold_script, memo
+from curator.section_numbers import strip_section_number, written_number
 
-__all__ = ["contains", "equivalents", "title_key", "title_variants"]
+__all__ = ["contains", "equivalents", "title_key", "title_variants", "unit_title"]
 
 
 _BRACKETS_RE = re.compile(
@@ -90,3 +91,17 @@ def contains(text: str, part: str) -> bool:
     head = r"(?<![a-z0-9])" if part[0].isascii() and part[0].isalnum() else ""
     tail = r"(?![a-z0-9])" if part[-1].isascii() and part[-1].isalnum() else ""
     return re.search(head + re.escape(part) + tail, text) is not None
+
+
+def unit_title(title: str, number: str | None = None) -> str:
+    """A section's heading without its number, however the doc writes it ("2 Visual encoders"
+    numbered by its children, "3-2-1 Flood mapping", "B5 · Hallucination", "Back-translation
+    [2.1]")."""
+    out = strip_section_number(title)
+    if number and out == " ".join(title.split()):
+        written = written_number(number, title).lstrip("§")
+        for lead in dict.fromkeys((written, number.lstrip("§"))):
+            out = re.sub(rf"^{re.escape(lead)}(?:[ \t]*[·|:：—–]|\.)?\s+", "", out)
+        if title.rstrip().endswith(("]", ")")):
+            out = re.sub(rf"\s*[\[(]{re.escape(number.lstrip('§'))}[\])]$", "", out)
+    return out

@@ -20,13 +20,8 @@ from curator.lexicon import text_memo
 from curator.link_strip import unversioned
 from curator.living_doc import section_roles
 from curator.models import Item, LivingDoc, Section, SectionSuggestion, short_path
-from curator.section_numbers import (
-    SECTION_REF_RE,
-    canonical_section,
-    strip_section_number,
-    written_number,
-)
-from curator.section_titles import contains, equivalents, title_key, title_variants
+from curator.section_numbers import SECTION_REF_RE, canonical_section
+from curator.section_titles import contains, equivalents, title_key, title_variants, unit_title
 from curator.textfeatures import BM25, blank_word, tokens
 
 MEMO_LIMIT = 8192
@@ -238,7 +233,7 @@ class SectionIndex:
         """The leaf units, then the divided sections (each with the leaves inside it)."""
         for s in leaves:
             unit = Unit(
-                s, s.number or s.title, _clean_title(s.title, s.number), " ".join(texts[s.index])
+                s, s.number or s.title, unit_title(s.title, s.number), " ".join(texts[s.index])
             )
             self.units.append(unit)
             self.by_label.setdefault(unit.label, []).append(unit)
@@ -252,9 +247,7 @@ class SectionIndex:
                     if s.index in leaf_of and g.line < s.line <= g.end_line
                 )
             )
-            unit = Unit(
-                g, g.number, _clean_title(g.title, g.number), " ".join(texts[g.index]), parts
-            )
+            unit = Unit(g, g.number, unit_title(g.title, g.number), " ".join(texts[g.index]), parts)
             self.by_label.setdefault(unit.label, []).append(unit)
 
     def resolve(self, ref: str) -> Unit | None:
@@ -496,14 +489,3 @@ def _refs_in(text: str) -> tuple[str, ...]:
     """The "§" references of one text, in order: a passage citing 500 papers is read once, not per
     paper."""
     return tuple("§" + _ascii(m.group(1)) for m in _REF.finditer(text))
-
-
-def _clean_title(title: str, number: str | None = None) -> str:
-    out = strip_section_number(title)
-    if number and out == " ".join(title.split()):  # "2 Visual encoders", numbered by its children
-        written = written_number(number, title).lstrip("§")  # "3-2-1 Flood mapping", "B5 · …"
-        for lead in dict.fromkeys((written, number.lstrip("§"))):
-            out = re.sub(rf"^{re.escape(lead)}(?:[ \t]*[·|:：—–]|\.)?\s+", "", out)
-        if title.rstrip().endswith(("]", ")")):  # "Back-translation [2.1]"
-            out = re.sub(rf"\s*[\[(]{re.escape(number.lstrip('§'))}[\])]$", "", out)
-    return out
