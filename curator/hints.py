@@ -23,7 +23,14 @@ from curator.phrase_regex import to_regex
 from curator.phrase_set import rarest_char, text_chars
 from curator.regex_needs import first_char_guard, regex_needs
 from curator.script_fold import fold_script
-from curator.section_numbers import LETTER_PART, ROMAN, ROMAN_PART, number_word, written_number
+from curator.section_numbers import (
+    LETTER_PART,
+    ROMAN,
+    ROMAN_PART,
+    is_outline,
+    number_word,
+    written_number,
+)
 from curator.textfeatures import REGEX_CASE_FOLD
 
 __all__ = ["Hint", "read_hints"]
@@ -209,26 +216,23 @@ def doc_number_words(titles: Iterable[tuple[str, str]]) -> frozenset[str]:
             words.add(word)
         elif "." in number and title.lstrip().startswith(number[1:] + ")"):
             words.add(")")  # "1.4) Depth": a note's "1.4)" is that section as the doc writes it
-        elif (written := written_number(number, title)) != number or _OUTLINE_LABEL.match(number):
-            words.add(written)  # "§3-2-1", "§B5", "§II.C.3": see _doc_worded
+        elif (written := written_number(number, title)) != number or is_outline(number):
+            words.add(f"{written}\t{number}")  # "§3-2-1", "§B5", "§II.C.3": see _doc_worded
         elif (tail := title.rstrip()[-12:]) and tail.endswith(
             (f"[{number[1:]}]", f"({number[1:]})")
         ):
-            words.add("§" + tail[tail.rindex("[" if tail[-1] == "]" else "(") :])  # "§[2.1]"
+            bracket = tail[tail.rindex("[" if tail[-1] == "]" else "(") :]
+            words.add(f"§{bracket}\t{number}")  # "§[2.1]"
     return frozenset(words)
-
-
-_OUTLINE_LABEL = re.compile(r"§[IVX]+\.[A-Z]")
-"""A legal outline's label ("§II.C.3"): the hint readers take its "II" alone for the part."""
 
 
 def _doc_worded(
     norm: str, words: frozenset[str], spans: list[tuple[int, int]], lex: Lexicon
 ) -> list[Hint]:
     """Numbers after one of the doc's own number words ("→ NY, Unit 6.1"), ``spans`` extended.
-    A doc that writes its numbers its own way ("§3-2-1", "§B5" among ``words``: hyphens, a
-    part's capital and a number) is named by them bare in a note ("Sekce 3-2-1", "→ E4"): only
-    labels the doc has, and not after or before a negation ("not A1", "A1 அல்ல")."""
+    A doc that writes its numbers its own way ("§3-2-1\t§3.2.1", "§B5\t§B.5" among ``words``: the
+    label as written, then its section) is named by them bare in a note ("Sekce 3-2-1", "→ E4"):
+    only labels the doc has, and not after or before a negation ("not A1", "A1 அல்ல")."""
     if not words:
         return []
     low = norm.lower()
@@ -242,15 +246,7 @@ def _doc_worded(
         if label := m["label"]:
             if _negated(norm, m.start(), m.end(), lex):
                 continue
-            num = (
-                label.replace("-", ".")
-                if "-" in label
-                else label[1:-1]  # "[2.1]"
-                if label[0] in "[("
-                else _dotted_label(label)
-                if label[1:2].isdigit()
-                else label  # "II.C.3"
-            )
+            num = _labels(words)[label][1:]
         else:
             num = m["num"] or m["pnum"]
         out.append(Hint("number", num, m.group(0).strip()))
@@ -258,10 +254,10 @@ def _doc_worded(
     return out
 
 
-def _dotted_label(label: str) -> str:
-    """ "C1b" → "C.1.b", as :func:`curator.section_numbers.canonical_section` reads it."""
-    tail = label[-1] if label[-1].isalpha() else ""
-    return ".".join(p for p in (label[0], label[1 : len(label) - len(tail)], tail) if p)
+@functools.lru_cache(maxsize=8)
+def _labels(words: frozenset[str]) -> dict[str, str]:
+    """The doc's own labels as written → their sections' numbers ("3-2-1" → "3.2.1")."""
+    return dict(w[1:].split("\t", 1) for w in words if w[0] == "§")
 
 
 def _negated(norm: str, start: int, end: int, lex: Lexicon) -> bool:
@@ -291,7 +287,7 @@ def _worded_in_note(words: frozenset[str]) -> re.Pattern[str]:
     paren = (
         r"|(?<![\w(.,])(?P<pnum>\d{1,3}(?:\.\d{1,3})+)\)(?=[\s.,;:!?]|$)" if ")" in words else ""
     )
-    labels = sorted((w[1:] for w in words if w[0] == "§"), key=len, reverse=True)
+    labels = sorted(_labels(words), key=len, reverse=True)
     styled = "|".join(map(re.escape, labels)) or r"(?!x)x"
     return re.compile(
         rf"(?<![^\W\d_])(?:{alt})\s+(?P<num>\d{{1,3}}(?:\.\d{{1,3}})+)(?![\d.]*\d){paren}"

@@ -48,15 +48,17 @@ def note_json(n: Note) -> dict[str, Any]:
 
 
 def increment_json(
-    inc: Increment, shown: Mapping[str, Mapping[str, str]] | None = None
+    inc: Increment,
+    shown: Mapping[str, Mapping[str, str]] | None = None,
+    own_doc: str | None = None,
 ) -> dict[str, Any]:
     """One increment; ``shown``: each doc's section numbers as the doc writes them, by its path
-    (:func:`curator.living_doc.shown_numbers`), the suggestions' being the first doc's."""
+    (:func:`curator.living_doc.shown_numbers`); the suggestions are sections of ``own_doc``."""
 
     def as_written(doc: str, section: str) -> str:
         return shown.get(doc, {}).get(section, section) if shown else section
 
-    own = next(iter(shown.values()), {}) if shown else {}
+    own = shown.get(own_doc, {}) if shown and own_doc else {}
     return {
         "id": inc.id,
         "title": inc.title,
@@ -129,7 +131,7 @@ def analysis_json(a: Analysis, *, lazy: bool = False) -> dict[str, Any]:
         },
         "notes": each(note_json, a.notes),
         "paper_cards": each(to_plain, a.cards),
-        "increments": each(partial(increment_json, shown=shown), a.increments),
+        "increments": each(partial(increment_json, shown=shown, own_doc=doc.path), a.increments),
         "counts": counts(a),
         "errors": [
             {"path": e.path, "message": e.message, "severity": e.severity} for e in a.errors

@@ -33,6 +33,7 @@ _ROMAN_SUB = rf"[A-Z]{ROMAN_PART}"
 search") a letter labels a sub-heading of its section, which keeps the section's number."""
 _OUTLINE = rf"{ROMAN}[.．][A-Z](?:[.．]\d{{1,3}}(?:[.．][a-z])?)?(?![\w.])"
 """A legal outline's section: a Roman part, a capital, a number ("II.C.3", "VII.A")."""
+_OUTLINE_RE = regex_cache.compile(_OUTLINE)
 _SECT_NUM_RE = regex_cache.compile(rf"§[ \t]*({_LETTERED}|{_FIRST_PART}(?:\.\d+)*)\.?")
 _DOTTED_NUM_RE = regex_cache.compile(
     rf"({_LETTERED}|{_ROMAN_SUB}|{_FIRST_PART}(?:\.\d{{1,3}})+)(?:\.|\)|:(?!\d))?(?=\s|$)"
@@ -311,6 +312,11 @@ def outline_numbers(headings: list[Any], numbers: list[str | None]) -> list[str 
             composed += 1
         stack.append((h.level, out[i] or "", here))
     return out if composed >= _STYLED_MIN else numbers
+
+
+def is_outline(number: str) -> bool:
+    """Is ``number`` a legal outline's section ("§II.C.3", "§VII.A")?"""
+    return _OUTLINE_RE.fullmatch(number[1:]) is not None
 
 
 def written_number(number: str, title: str) -> str:

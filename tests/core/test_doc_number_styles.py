@@ -132,7 +132,7 @@ def test_a_note_names_a_section_as_the_doc_writes_it() -> None:
         "1.2"
     ]
     assert _numbers("Solid, code and dashboards released. → E4.", LETTERS) == ["E.4"]
-    assert _numbers("- Section: C1b. Not Prov-GigaPath.", LETTERS) == ["C.1.b"]
+    assert _numbers("- Section: C1b. Not Prov-GigaPath.", LETTERS) == ["C.1.B"]  # §C1b's number
 
 
 def test_a_negated_section_label_is_no_hint() -> None:
