@@ -20,6 +20,7 @@ from typing import Any
 
 from curator.briefings import ReportedIndex
 from curator.config import Config
+from curator.doc_scope import DocScope, read_scope
 from curator.hints import doc_number_words
 from curator.lexicon import Lexicon, default_lexicon, load_lexicon, may_match, skim
 from curator.models import Analysis, AnchorRef, LivingDoc, Note, PaperCard, Remark
@@ -72,6 +73,8 @@ class Context:
     """The team's own domains, from the mail its people sign the window's notes with."""
     number_words: frozenset[str] = frozenset()
     """Words the doc writes before its section numbers ("unit" of "### Unit 1.4 · Hints")."""
+    scope: DocScope = field(default_factory=DocScope)
+    """What the doc's scope statement keeps and leaves out (see curator/doc_scope.py)."""
 
 
 @dataclass
@@ -197,6 +200,9 @@ def build_context(
         _paper_names(doc),
         OwnPages.read((ln.note.author, ln.note.text) for ln in in_window),
         doc_number_words((s.number, s.title) for s in doc.sections if s.number),
+        read_scope(doc.scope).fitted(
+            doc.scope, [s.body for s in doc.sections], [s.title for s in doc.sections if s.number]
+        ),
     )
 
 

@@ -95,6 +95,9 @@ def build_increment(c: Cluster, ctx: Context, authors: dict[str, str]) -> Increm
         inc.suggested_sections, read_note_hints(ev, basis, said, ctx), ctx.index
     )
     note_evidence(ev, c, basis, ctx)
+    ev.out_of_scope = ctx.scope.leaves_out(
+        [*([card.title] if card is not None and card.title else []), *(it.title for it in basis)]
+    )
     _fit(ev, inc, c, card, said, ctx)
     verdict = judge(ev)
     inc.status = verdict.status

@@ -90,6 +90,9 @@ class Evidence:
     own_page: str | None = None
     """The team's own domain every link of it is a page of, when no note says more of it than
     its link (a lab notebook's entry, the repository a pasted log comes from)."""
+    out_of_scope: str | None = None
+    """The clause of the doc's scope statement that leaves it out ("OCR and handwriting
+    recognition (→ docai team)"), when its titles name that and nothing the doc keeps."""
     told_apart: str | None = None
     """The sentence of a note that names it only to tell another paper apart from it ("not to be
     confused with X (2603.1)"), when every source does so: it is not a candidate."""
@@ -197,6 +200,12 @@ def _note_scope(e: Evidence) -> Judgment | None:
     return None
 
 
+def _doc_scope(e: Evidence) -> Judgment | None:
+    if e.hints_here or e.filed_here or not e.out_of_scope:
+        return None
+    return Judgment("off-topic", f"the doc's scope leaves it out: “{e.out_of_scope}”", "doc-scope")
+
+
 def _fits_elsewhere(e: Evidence) -> Judgment | None:
     if e.hints_here or e.fit is None or e.other_fit is None:
         return None
@@ -274,6 +283,7 @@ RULES: list[tuple[str, Rule]] = [
     ("section-hint", _hint_nowhere),
     ("card-category", _card_category),
     ("note-scope", _note_scope),
+    ("doc-scope", _doc_scope),
     ("fits-other-doc", _fits_elsewhere),
     ("unidentified", _unidentified),
     ("relevance", _no_fit),

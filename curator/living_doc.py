@@ -23,6 +23,7 @@ from typing import Any
 
 from curator.doc_anchors import collect_anchors
 from curator.doc_contents import contents_numbers
+from curator.doc_scope import scope_text
 from curator.doc_sections import SectionRoles, find_section, section_for_line, section_roles
 from curator.footnotes import inline_footnotes, inline_numbered_refs
 from curator.gcpause import paused_gc
@@ -333,6 +334,7 @@ def parse_living_doc(text: str, path: str, topic: str) -> LivingDoc:
         else next((line.strip() for line in lines if line.strip()), "")[:200]
     )
     doc.version = _version(lines)
+    doc.scope = scope_text(lines)
     return doc
 
 

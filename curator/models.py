@@ -158,6 +158,8 @@ class LivingDoc:
     errors: list[str] = field(default_factory=list)
     cited: list[Citation] = field(default_factory=list)
     """What the doc names outside its places for papers, or as removed: known, not anchored."""
+    scope: str = ""
+    """Its scope statement near the top, as one line ("" without one; see curator/doc_scope.py)."""
 
 
 @dataclass(slots=True)

@@ -109,16 +109,16 @@ OPEN_RELAYS = {
         ("relay-mathai", 2),
         ("relay-audio", 1),
         ("relay-forecast", 2),
-        ("relay-edu", 4),
+        ("relay-edu", 3),
         ("relay-graphs", 0),  # 0 as written; with every blank line dropped (test_relay_rewrites), 3
         ("relay-docai", 6),
         ("relay-policy", 6),
-        ("relay-earthobs", 7),
+        ("relay-earthobs", 4),
         ("relay-medimg", 1),
         ("relay-vision3d", 2),
-        ("relay-sciml", 1),
-        ("relay-llmsec", 11),
-        ("relay-mt", 7),
+        ("relay-sciml", 0),
+        ("relay-llmsec", 10),
+        ("relay-mt", 5),
     )
 }
 KNOWN_FALSE_MERGES = {"relay-earthobs": 1}
