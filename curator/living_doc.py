@@ -23,6 +23,7 @@ from typing import Any
 
 from curator.doc_anchors import collect_anchors
 from curator.doc_contents import contents_numbers
+from curator.doc_counted import counted_numbers, front_matter_end
 from curator.doc_scope import scope_text
 from curator.doc_sections import SectionRoles, find_section, section_for_line, section_roles
 from curator.footnotes import inline_footnotes, inline_numbered_refs
@@ -321,11 +322,13 @@ def parse_living_doc(text: str, path: str, topic: str) -> LivingDoc:
     if not text:
         total = 0
     doc = LivingDoc(path=path, topic=topic)
-    structure = _structure(lines)
+    front = front_matter_end(lines)
+    # front matter is metadata: its last line above the closing "---" is no setext heading
+    structure = _structure([""] * front + lines[front:] if front else lines)
     doc.errors.extend(structure.problems)
     headings = sorted(structure.headings, key=lambda h: h.line)
     headings = _with_bold_headings(lines, headings, structure.masked)
-    doc.sections = sections = _section_tree(lines, headings, total)
+    doc.sections = sections = _section_tree(lines, headings, total, front)
     if sections:
         _place_anchors(doc, lines, structure)
     doc.title = (
@@ -374,11 +377,13 @@ def _with_bold_headings(
     return sorted(out, key=lambda h: h.line) if len(out) > len(headings) else headings
 
 
-def _section_tree(lines: list[str], headings: list[_Heading], total: int) -> list[Section]:
+def _section_tree(
+    lines: list[str], headings: list[_Heading], total: int, front: int = 0
+) -> list[Section]:
     """Sections of the headings (sorted by line), each closed by the next of its level or above."""
     sections: list[Section] = []
     stack: list[Section] = []
-    numbers = heading_numbers(headings)
+    numbers = counted_numbers(lines, headings, heading_numbers(headings), front)
     if None in numbers or len(set(numbers)) < len(numbers):
         numbers = contents_numbers(lines, headings, numbers)
     numbers = outline_numbers(headings, numbers)

@@ -1,0 +1,70 @@
+"""A doc its renderer numbers (pandoc / Quarto ``number-sections``): cited by the rendered
+numbers, its front matter no heading."""
+
+from __future__ import annotations
+
+from curator.living_doc import parse_living_doc
+
+QUARTO = """---
+title: "neuro — living doc"
+number-sections: true
+format:
+  html:
+    anchor-sections: true
+---
+
+Readers cite the rendered numbers.
+
+## Neural data models {#sec-ndfm}
+
+### Pretraining {#sec-pre}
+
+- **SpikeFM** (arXiv:2601.00001)
+
+### Alignment
+
+## Reading queue {.unnumbered}
+
+- arXiv:2601.00009
+
+## Spike sorting
+
+### Learned sorters {-}
+
+### Drift correction
+
+- **DriftNet** (arXiv:2601.00002)
+"""
+
+
+def _sections(text: str) -> dict[str, str | None]:
+    return {s.title: s.number for s in parse_living_doc(text, "neuro.md", "neuro").sections}
+
+
+def test_headings_take_the_numbers_the_renderer_gives_them() -> None:
+    got = _sections(QUARTO)
+    assert got["Neural data models"] == "§1"
+    assert got["Pretraining"] == "§1.1"
+    assert got["Alignment"] == "§1.2"
+    assert got["Reading queue"] is None, "an unnumbered heading gets no number"
+    assert got["Spike sorting"] == "§2", "… and does not count"
+    assert got["Learned sorters"] is None
+    assert got["Drift correction"] == "§2.1"
+
+
+def test_front_matter_is_no_heading() -> None:
+    doc = parse_living_doc(QUARTO, "neuro.md", "neuro")
+    assert not any("anchor-sections" in s.title for s in doc.sections)
+    anchors = {a.key: s.number for s in doc.sections for a in s.anchors}
+    assert anchors["2601.00002"] == "§2.1"
+
+
+def test_without_the_switch_nothing_is_counted() -> None:
+    got = _sections(QUARTO.replace("number-sections: true", "toc: true"))
+    assert got["Neural data models"] is None
+
+
+def test_a_doc_that_numbers_its_own_headings_keeps_its_numbers() -> None:
+    got = _sections(QUARTO.replace("## Spike sorting", "## 7. Spike sorting"))
+    assert got["7. Spike sorting"] == "§7"
+    assert got["Neural data models"] is None, "its own numbers, not a count"
