@@ -71,6 +71,13 @@ def _for_words() -> re.Pattern[str]:
     return default_lexicon().pattern("briefings", "for_words")
 
 
+@memo
+def _not_words() -> re.Pattern[str]:
+    """``[briefings] not_words``: what a note that says it is *not* a briefing writes before the
+    word ("borrador (no es el briefing)", "draft, not the briefing")."""
+    return default_lexicon().pattern("briefings", "not_words")
+
+
 def _titles_briefing(first: str) -> bool:
     """The first line is a briefing's title: it holds a briefing word that no ``for_words``
     governs (within the three words before it, in its clause), and it is short enough to be a
@@ -79,7 +86,8 @@ def _titles_briefing(first: str) -> bool:
         return False
     for m in _words().finditer(first):
         clause = _CLAUSE.split(first[: m.start()])[-1]
-        if not _for_words().search(" ".join(clause.split()[-3:])):
+        before = " ".join(clause.split()[-3:])
+        if not _for_words().search(before) and not _not_words().search(before):
             return True
     return False
 

@@ -31,7 +31,7 @@ from curator.textfeatures import (
     title_core,
     token_set,
 )
-from curator.urls import normalize_url
+from curator.urls import normalize_url, repo_root
 
 
 @dataclass
@@ -214,9 +214,13 @@ class _Clusters:
         passing: list[tuple[Item, Sequence[str]]] = [(car, car.urls) for car in carriers]
         passing += [(it, it.linked) for it in items if it.linked]
         passing += extra
+        named = set(owner) | {normalize_url(u) for _car, links in passing for u in links}
         for car, links in passing:
             for u in links:
                 nu = normalize_url(u)
+                root = repo_root(nu)
+                if root is not None and root in named:
+                    nu = root  # a folder or a release of a repository named too: that repository
                 if nu in owner and car in self.clusters[owner[nu]].items:
                     continue
                 if nu not in owner and nu in self.url_ids:
@@ -249,6 +253,11 @@ def _join_idless(idless: list[Item], groups: list[tuple[list[Item], str]]) -> _J
                 reason.setdefault(uf.find(i), "same URL")
             else:
                 by_url[key] = i
+    for key, i in by_url.items():
+        repo = repo_root(key)  # a folder or a release of a repository another note cites
+        if repo is not None and repo in by_url:
+            uf.union(by_url[repo], i)
+            reason.setdefault(uf.find(i), "a page of the same repository")
     index_of = {id(it): i for i, it in enumerate(idless)}
     for members, sentence in groups:
         idx = [index_of[id(m)] for m in members if id(m) in index_of]

@@ -5,7 +5,8 @@ break (``=`` at the end: "Link: https://arxiv.org/abs/2604.126=" over "20"), and
 beyond ASCII is written as its bytes (``=E2=80=94`` for "—").  Read as text, an ID or a hint is
 cut in two.  So each quoted-printable part is decoded (the standard library's ``quopri``, in the
 charset the part names), line by line as the sender wrote them, and the split note's lines are
-mapped back to where each of them starts.  An HTML part beside the text part is left as it is.
+mapped back to where each of them starts.  An HTML part beside a text part is left as it is; a
+message that is HTML alone (a newsletter) has its HTML decoded.
 """
 
 from __future__ import annotations
@@ -35,6 +36,8 @@ def unfold_mime(text: str) -> tuple[str, list[int] | None]:
     if _QP.search(text) is None:
         return text, None
     lines = text.split("\n")
+    # an HTML part beside a text part says the same again; a newsletter is often HTML alone
+    plain = any((m := _TYPE.match(ln)) and m[1].lower() == "text/plain" for ln in lines)
     origin: list[int] | None = None
     i = 0
     while i < len(lines):
@@ -43,7 +46,7 @@ def unfold_mime(text: str) -> tuple[str, list[int] | None]:
             continue
         kind, charset = _part_header(lines, i)
         body = next((j for j in range(i + 1, len(lines)) if not lines[j].strip()), None)
-        if body is None or kind == "text/html":
+        if body is None or (kind == "text/html" and plain):
             i += 1
             continue
         end = body

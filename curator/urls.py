@@ -20,6 +20,7 @@ __all__ = [
     "find_urls",
     "is_arxiv_url",
     "normalize_url",
+    "repo_root",
     "split_url",
 ]
 
@@ -402,3 +403,23 @@ def is_arxiv_url(url: str) -> bool:
     if host in ("semanticscholar.org", "api.semanticscholar.org"):
         return path.startswith("/arxiv/")
     return False
+
+
+@functools.lru_cache(maxsize=4096)
+def repo_root(key: str) -> str | None:
+    """The repository a code host's page belongs to ("github.com/o/r/tree/main/examples",
+    "…/releases/tag/v0.13.2" → "github.com/o/r"), for a normalised key; None for any other page.
+    Only the pages ``[urls] repo_pages`` names: "huggingface.co/datasets/o/r" is a repository
+    of its own, an issue is a thread about one."""
+    host, _, path = key.partition("/")
+    parts = path.split("/")
+    if len(parts) < 4 or not parts[1]:
+        return None
+    from curator.lexicon import default_lexicon
+
+    lex = default_lexicon()
+    if host not in lex.literals("urls", "code_hosts") or parts[2] not in lex.literals(
+        "urls", "repo_pages"
+    ):
+        return None
+    return f"{host}/{parts[0]}/{parts[1]}"

@@ -3,13 +3,10 @@ editor reads it (the doc's own subjects, qualifiers and quoted keywords are not 
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from relay_support import analyze_relay
 
 from curator.doc_scope import read_scope, scope_text
 
@@ -75,31 +72,7 @@ def test_a_doc_without_a_statement_leaves_nothing_out() -> None:
 
 @pytest.mark.slow
 def test_the_mt_relay_rejects_the_ocr_papers_its_doc_sends_to_docai(tmp_path: Path) -> None:
-    relay = ROOT / "tests" / "relays-open" / "relay-mt"
-    exp = json.loads((relay / "expected.json").read_text(encoding="utf-8"))
-    ws = tmp_path / "ws"
-    shutil.copytree(relay, ws, ignore=shutil.ignore_patterns("expected*"))
-    out = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "curator",
-            "analyze",
-            str(ws),
-            "--topic",
-            exp["topic"],
-            "--since",
-            exp["window"]["start"],
-            "--until",
-            exp["window"]["end"],
-            "--json",
-        ],
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=ROOT,
-    )
-    incs = {i["id"]: i for i in json.loads(out.stdout)["increments"]}
+    incs = analyze_relay(ROOT / "tests" / "relays-open" / "relay-mt", tmp_path)
     for key in ("2702.03540", "2702.03876"):
         assert incs[key]["status"] == "off-topic", incs[key]["status_reason"]
         assert incs[key]["status_rule"] == "doc-scope"

@@ -117,10 +117,10 @@ OPEN_RELAYS = {
         ("relay-medimg", 1),
         ("relay-vision3d", 2),
         ("relay-sciml", 0),
-        ("relay-llmsec", 10),
+        ("relay-llmsec", 9),
         ("relay-mt", 5),
-        ("relay-quantum", 7),
-        ("relay-neuro", 12),
+        ("relay-quantum", 4),
+        ("relay-neuro", 10),
         ("relay-agri", 18),
     )
 }

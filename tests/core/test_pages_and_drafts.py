@@ -1,0 +1,82 @@
+"""Pages of one thing read as that thing (a repository's folder or release, a newsletter that is
+HTML alone), and a draft that says it is not the briefing read as a note."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from relay_support import analyze_relay
+
+from curator.briefings import briefing_info
+from curator.note_mime import unfold_mime
+from curator.urls import normalize_url, repo_root
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize(
+    ("url", "root"),
+    [
+        (
+            "https://github.com/qdecoders/stim-torch/tree/main/examples",
+            "github.com/qdecoders/stim-torch",
+        ),
+        ("https://github.com/NVIDIA/garak/releases/tag/v0.13.2", "github.com/NVIDIA/garak"),
+        ("https://gitlab.com/o/r/-/tree/main", "gitlab.com/o/r"),
+        ("https://github.com/o/r/issues/3", None),  # a thread about it, not a page of it
+        ("https://huggingface.co/datasets/o/r", None),  # a repository of its own
+        ("https://github.com/o/r", None),
+        ("https://example.org/a/b/tree/c", None),
+    ],
+)
+def test_a_page_of_a_repository_belongs_to_it(url: str, root: str | None) -> None:
+    assert repo_root(normalize_url(url)) == root
+
+
+def test_a_newsletter_that_is_html_alone_is_decoded() -> None:
+    text = (
+        'Content-Type: text/html; charset="utf-8"\n'
+        "Content-Transfer-Encoding: quoted-printable\n\n"
+        '<p>ZXZero <a href=3D"https://ar=\nxiv.org/abs/2710.1=\n1230">paper</a></p>\n'
+    )
+    out, _origin = unfold_mime(text)
+    assert 'href="https://arxiv.org/abs/2710.11230"' in out
+
+
+def test_an_html_part_beside_a_text_part_is_left_alone() -> None:
+    text = (
+        "Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n\n"
+        "See 2710.1=\n1230\n--b\n"
+        "Content-Type: text/html; charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n\n"
+        '<a href=3D"x">y</a>\n'
+    )
+    out, _origin = unfold_mime(text)
+    assert "See 2710.11230" in out and 'href=3D"x"' in out
+
+
+@pytest.mark.parametrize(
+    "title", ["borrador (no es el briefing) — domingo 15:30", "Draft, not the briefing — Sun"]
+)
+def test_a_draft_that_says_it_is_not_the_briefing_is_none(title: str) -> None:
+    assert briefing_info(title + "\n\n- x\n", "2027-04-04T1530-borrador.md") == (None, None)
+
+
+def test_a_briefing_is_still_one() -> None:
+    topic, _ = briefing_info("neuro briefing — no items held\n\n- x\n", "2027-04-04-b.md")
+    assert topic is not None
+
+
+@pytest.mark.slow
+def test_a_repository_folder_joins_the_repository(tmp_path: Path) -> None:
+    incs = analyze_relay(ROOT / "tests" / "relays-open" / "relay-quantum", tmp_path)
+    assert not any("/tree/" in k for k in incs)
+    notes = {s["path"].split("/")[1] for s in incs["github.com/qdecoders/stim-torch"]["sources"]}
+    assert {"aoife", "giorgi"} <= notes
+
+
+@pytest.mark.slow
+def test_a_release_of_an_anchored_repository_is_anchored(tmp_path: Path) -> None:
+    incs = analyze_relay(ROOT / "tests" / "relays-open" / "relay-llmsec", tmp_path)
+    release = incs["github.com/NVIDIA/garak/releases/tag/v0.13.2"]
+    assert release["status"] == "anchored", release["status_reason"]
