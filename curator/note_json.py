@@ -115,6 +115,11 @@ def _said(node: Any, depth: int) -> Iterator[tuple[str, str]]:
     if not isinstance(node, dict):
         return
     keys = {k.lower(): k for k in node if isinstance(k, str)}
+    cell = _cell(node, keys)
+    if cell is not None:
+        if cell:
+            yield cell, cell
+        return  # a notebook's cell: its text, or (code, output) nothing
     said = next(
         (v for k, v in ((keys[f], node[keys[f]]) for f in texts if f in keys) if _is_text(v)),
         None,
@@ -142,6 +147,55 @@ def _said(node: Any, depth: int) -> Iterator[tuple[str, str]]:
         return
     for v in node.values():
         yield from _said(v, depth + 1)
+
+
+@memo
+def _cell_fields() -> tuple[tuple[str, ...], frozenset[str], tuple[str, ...]]:
+    lex = default_lexicon()
+    return (
+        tuple(lex.literals("json", "cell_kind_fields")),
+        frozenset(lex.literals("json", "code_cells")),
+        tuple(lex.literals("json", "cell_text_fields")),
+    )
+
+
+def _cell(node: dict[str, Any], keys: dict[str, str]) -> str | None:
+    """A notebook cell's text: a code cell's source and what it printed as a fenced block (an
+    ID there is named in passing, never an item of its own); None when ``node`` is no cell."""
+    kinds, code, texts = _cell_fields()
+    kind = next((node[keys[f]] for f in kinds if f in keys), None)
+    if not isinstance(kind, str):
+        return None
+    src = _joined(next((node[keys[f]] for f in texts if f in keys), ""))
+    if kind.lower() not in code:
+        return src.strip()
+    printed = "\n".join(_strings(node.get("outputs"), 0))
+    shown = "\n".join(s for s in (src.strip("\n"), printed.strip("\n")) if s)
+    return "```\n" + shown.replace("```", "'''") + "\n```" if shown else ""
+
+
+def _joined(v: Any) -> str:
+    """A notebook's text field: one string, or a list of lines."""
+    if isinstance(v, list):
+        return "".join(s for s in v if isinstance(s, str))
+    return v if isinstance(v, str) else ""
+
+
+def _strings(node: Any, depth: int) -> Iterator[str]:
+    """Every text a cell's outputs hold (a stream's lines, a result's ``text/plain``)."""
+    if depth > _MAX_DEPTH:
+        return
+    if isinstance(node, str):
+        yield node
+    elif isinstance(node, list) and all(isinstance(x, str) for x in node):
+        yield "".join(node)
+    elif isinstance(node, list):
+        for x in node:
+            yield from _strings(x, depth + 1)
+    elif isinstance(node, dict):
+        for v in node.values():
+            if isinstance(v, (dict, list)):
+                yield from _strings(v, depth + 1)
 
 
 def _links(node: Any, depth: int) -> Iterator[tuple[str, str]]:

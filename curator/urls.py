@@ -160,6 +160,9 @@ def find_urls(text: str) -> list[tuple[str, int, int]]:
             url = _trim(url[: url.index(text[start - 1])])
         if has_scheme and not _HOST_START_RE.match(url, url.index("://") + 3):
             continue  # "https://" followed by nothing that can be a host
+        if has_scheme and start and text[start - 1] in "\"'" and _names_a_format(text, start - 1):
+            last_end = end
+            continue  # an XML namespace, a JSON schema: a name written as an address
         if start >= 4 and text[start - 2 : start] == "](" and _is_image(text, start - 2):
             last_end = end
             continue  # a picture's source ("[![stars](https://img.shields.io/…)](repo)"): no link
@@ -173,6 +176,22 @@ def find_urls(text: str) -> list[tuple[str, int, int]]:
         if extra:
             found = sorted(found + extra, key=lambda f: f[1])
     return found
+
+
+def _names_a_format(text: str, quote: int) -> bool:
+    """Is the value opening at ``quote`` an attribute that names a format by an address
+    (``xmlns:jr="http://openrosa.org/javarosa"``, ``"$schema": "https://…"``; ``[urls]
+    format_attributes``)?"""
+    m = _ATTRIBUTE_BEFORE.search(text, max(0, quote - 60), quote)
+    if m is None:
+        return False
+    from curator.lexicon import default_lexicon
+
+    name = m[1].strip("\"'").lower().partition(":")[0]
+    return name in default_lexicon().literals("urls", "format_attributes")
+
+
+_ATTRIBUTE_BEFORE = re.compile(r"([\w$@\"'.:-]+)\s*[=:]\s*$")
 
 
 def _is_image(text: str, close: int) -> bool:

@@ -147,6 +147,13 @@ CASES = [
         ["no new evaluation items"],
     ),
     (
+        "doc-scope",
+        "doc-scope",
+        "off-topic",
+        ev(out_of_scope="OCR and handwriting recognition (→ docai team)"),
+        ["scope leaves it out", "OCR and handwriting recognition"],
+    ),
+    (
         "note-scope",
         "other-topic-note",
         "off-topic",
@@ -313,6 +320,7 @@ PROTECTED = [
     ),
     ("other-topic-note", ev(note_other="from a rag note (carol/rag-notes.md)")),
     ("note-says-none", ev(note_none="carol/n.md says: “no evaluation items”")),
+    ("doc-scope", ev(out_of_scope="OCR and handwriting recognition (→ docai team)")),
     (
         "other-topic-group",
         ev(group_other="dan/n.md files it under “Vector databases”, a section of rag.md"),

@@ -3,14 +3,16 @@ HTML alone), and a draft that says it is not the briefing read as a note."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 from relay_support import analyze_relay
 
 from curator.briefings import briefing_info
+from curator.note_json import unfold_json
 from curator.note_mime import unfold_mime
-from curator.urls import normalize_url, repo_root
+from curator.urls import find_urls, normalize_url, repo_root
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -80,3 +82,39 @@ def test_a_release_of_an_anchored_repository_is_anchored(tmp_path: Path) -> None
     incs = analyze_relay(ROOT / "tests" / "relays-open" / "relay-llmsec", tmp_path)
     release = incs["github.com/NVIDIA/garak/releases/tag/v0.13.2"]
     assert release["status"] == "anchored", release["status_reason"]
+
+
+def test_an_address_that_names_a_format_is_no_link() -> None:
+    xml = '<data xmlns:jr="http://openrosa.org/javarosa" xmlns="http://www.w3.org/2002/xforms">'
+    assert find_urls(xml + ' see href="https://github.com/x/y"') == [
+        ("https://github.com/x/y", len(xml) + 11, len(xml) + 33)
+    ]
+    schema = (
+        '{"$schema": "https://json.schemastore.org/sarif-2.1.0.json", "url": "https://a.org/c"}'
+    )
+    assert [u for u, _s, _e in find_urls(schema)] == ["https://a.org/c"]
+
+
+NOTEBOOK = {
+    "cells": [
+        {
+            "cell_type": "markdown",
+            "source": ["## HerdTrack\n", "[arXiv:2709.16275](https://arxiv.org/abs/2709.16275)\n"],
+        },
+        {
+            "cell_type": "code",
+            "source": ["parse_arxiv('arXiv:2709.30215v1')  # a test"],
+            "outputs": [
+                {"data": {"text/plain": ["'2709.30215'"]}, "output_type": "execute_result"}
+            ],
+        },
+    ],
+    "nbformat": 4,
+}
+
+
+def test_a_notebook_reads_as_its_cells() -> None:
+    out, _lines = unfold_json(json.dumps(NOTEBOOK, indent=1))
+    assert "## HerdTrack" in out and '"cell_type"' not in out
+    fenced = out[out.index("```") :]
+    assert "2709.30215" in fenced and fenced.rstrip().endswith("```"), "code and output fenced"

@@ -121,7 +121,7 @@ OPEN_RELAYS = {
         ("relay-mt", 5),
         ("relay-quantum", 4),
         ("relay-neuro", 10),
-        ("relay-agri", 18),
+        ("relay-agri", 15),
     )
 }
 KNOWN_FALSE_MERGES = {"relay-earthobs": 1}
