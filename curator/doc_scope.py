@@ -95,16 +95,13 @@ class DocScope:
         statement)."""
         if not self.left:
             return None
-        hit: _Phrase | None = None
-        for title in titles:
-            words = _title_words(title)
-            if not words:
-                continue
-            if any(_names(words, p.words) for p in self.kept):
-                return None
-            if hit is None:
-                hit = next((p for p in self.left if _names(words, p.words)), None)
-        return hit.clause if hit else None
+        words = [w for t in titles if (w := _title_words(t))]
+        # the left-out phrases first: few, and most titles name none, so the kept ones (every
+        # section title of the doc) are looked at only for the rare title that does
+        hit = next((p for w in words for p in self.left if _names(w, p.words)), None)
+        if hit is None or any(_names(w, p.words) for w in words for p in self.kept):
+            return None
+        return hit.clause
 
 
 def scope_text(lines: list[str], lexicon: Lexicon | None = None) -> str:
