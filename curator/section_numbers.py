@@ -347,9 +347,40 @@ def _worded_re() -> re.Pattern[str]:
 
 def _worded_number(title: str) -> tuple[str, int] | None:
     """(number, end) of a heading that names its number in words: "Parte 4 — Decodificación",
-    "Part 2: Data", "Chapter 3", "Abschnitt 2.1" (the lexicon's ``[sections] number_words``)."""
-    m = _worded_re().match(fold(title[:60]))
-    return (m[1], m.end()) if m else None
+    "Part 2: Data", "Chapter 3", "Abschnitt 2.1", "Chapter Five —" (the lexicon's ``[sections]
+    number_words`` and ``cardinals``)."""
+    head = fold(title[:60])
+    m = _worded_re().match(head)
+    if m:
+        return m[1], m.end()
+    spelled = _spelled_re()
+    c = spelled.match(head) if spelled is not None else None
+    if c is None:
+        return None
+    return str(_cardinals()[c[1].lower()]), c.end()
+
+
+@memo
+def _cardinals() -> dict[str, int]:
+    out: dict[str, int] = {}
+    for entry in default_lexicon().literals("sections", "cardinals"):
+        word, _, value = entry.rpartition("=")
+        if word.strip() and value.strip().isdigit():
+            out.setdefault(word.strip(), int(value))
+    return out
+
+
+@memo
+def _spelled_re() -> re.Pattern[str] | None:
+    """A number word, then a number spelled out, then the title's separator ("Chapter Five —")."""
+    names = sorted(_cardinals(), key=len, reverse=True)
+    if not names:
+        return None
+    words = default_lexicon().source("sections", "number_words")
+    alt = "|".join(map(re.escape, names))
+    return regex_cache.compile(
+        rf"\s*(?:{words})\s+({alt})(?=\s*(?:[:：.·|—–\-)]|$))", re.IGNORECASE
+    )
 
 
 def _cjk_match(title: str) -> tuple[int, int] | None:

@@ -369,3 +369,12 @@ def test_counts_quarters_and_ranges_in_headings_are_no_numbers() -> None:
         "# D\n\n## 2-3 players\n\n## 4-5 players\n\n## 6-8 players\n",
     ):
         assert not any(s.number for s in parse_living_doc(text, "x.md", "x").sections), text
+
+
+def test_a_number_spelled_out_after_its_word_is_the_number() -> None:
+    from curator.section_numbers import section_number
+
+    assert section_number("Chapter Five — Quantum error mitigation") == "§5"
+    assert section_number("Part Two: Data") == "§2"
+    assert section_number("Chapter one of the story") is None, "a title, not a number"
+    assert section_number("Five ways to decode") is None
