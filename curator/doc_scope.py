@@ -18,7 +18,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from curator.lexicon import Lexicon, default_lexicon
+from curator import regex_cache
+from curator.lexicon import Lexicon, default_lexicon, memo
 from curator.textfeatures import STOP
 
 __all__ = ["DocScope", "read_scope", "scope_text"]
@@ -44,10 +45,6 @@ examples, as in brackets."""
 _BRITISH = re.compile(r"is(ation|ations|e|ed|es|ing|er|ers)$")
 _QUOTED = re.compile(r"[\"“”«»„]")
 """Words in quotes name words, not subjects: ("satellite", "SAR") are what a keyword shares."""
-_COPULA = re.compile(r"\b(?:is|are)\b", re.IGNORECASE)
-_SUSPENDED = re.compile(r"\b[^\W_]+-\s+(?:and|or)\s+", re.IGNORECASE)
-"""The first half of "medium- and short-range": it only shares the second's noun."""
-_INCLUDING = re.compile(r"\b(?:including|incl\.|e\.g\.|such as)\b.*$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -136,17 +133,7 @@ def read_scope(text: str) -> DocScope:
     """The statement's kept and left-out phrases (see the module docstring)."""
     if not text:
         return DocScope()
-    lex = default_lexicon()
-    lead_out = lex.source("scope", "out_leads")
-    lead_in = lex.source("scope", "in_leads")
-    leads = re.compile(
-        rf"(?P<out>{lead_out})[^:;.：]{{0,{_LEAD_GAP}}}[:：]|(?P<in>{lead_in})\s*[:：]",
-        re.IGNORECASE,
-    )
-    sends = lex.pattern("scope", "sends")
-    keeps = lex.pattern("scope", "keeps")
-    restrict = lex.pattern("scope", "restrictive")
-    tails = lex.pattern("scope", "kept_tails")
+    g = _grammar()
     kept: list[_Phrase] = []
     left: list[_Phrase] = []
     text = _EMPHASIS.sub("", text)
@@ -154,26 +141,59 @@ def read_scope(text: str) -> DocScope:
     for sentence in re.split(r"(?<=[a-z)\]])\.\s+(?=[A-Z(\"“])", text):
         pos = 0
         pieces: list[tuple[bool | None, str]] = []
-        for m in leads.finditer(sentence):
+        for m in g.leads.finditer(sentence):
             pieces.append((out_list, sentence[pos : m.start()]))
             out_list = m["out"] is not None
             pos = m.end()
         pieces.append((out_list, sentence[pos:]))
         for listed_out, piece in pieces:
             for clause in re.split(r"\s*;\s*", piece):
-                _read_clause(clause, listed_out, sends, keeps, restrict, tails, kept, left)
+                _read_clause(clause, listed_out, g, kept, left)
     return DocScope(tuple(kept), tuple(left))
 
 
+@dataclass(frozen=True)
+class _Grammar:
+    """The statement's words (``[scope]`` of every phrase file) as patterns."""
+
+    leads: re.Pattern[str]
+    sends: re.Pattern[str]
+    keeps: re.Pattern[str]
+    restrict: re.Pattern[str]
+    tails: re.Pattern[str]
+    copula: re.Pattern[str]
+    joins: re.Pattern[str]
+    """ "and", "or": between two conjuncts."""
+    suspended: re.Pattern[str]
+    """The first half of "medium- and short-range": it only shares the second's noun."""
+    narrows: re.Pattern[str]
+    """ "including …", "e.g. …": what follows only narrows."""
+
+
+@memo
+def _grammar() -> _Grammar:
+    lex = default_lexicon()
+    lead_out = lex.source("scope", "out_leads")
+    lead_in = lex.source("scope", "in_leads")
+    joins = lex.source("scope", "joins")
+    return _Grammar(
+        regex_cache.compile(
+            rf"(?P<out>{lead_out})[^:;.：]{{0,{_LEAD_GAP}}}[:：]|(?P<in>{lead_in})\s*[:：]",
+            re.IGNORECASE,
+        ),
+        lex.pattern("scope", "sends"),
+        lex.pattern("scope", "keeps"),
+        lex.pattern("scope", "restrictive"),
+        lex.pattern("scope", "kept_tails"),
+        lex.pattern("scope", "copulas"),
+        regex_cache.compile(rf"\s+(?:{joins})\s+", re.IGNORECASE),
+        regex_cache.compile(rf"\b[^\W_]+-\s+(?:{joins})\s+", re.IGNORECASE),
+        regex_cache.compile(rf"(?:{lex.source('scope', 'narrowing')}).*$", re.IGNORECASE),
+    )
+
+
 def _read_clause(
-    clause: str,
-    listed_out: bool | None,
-    sends: re.Pattern[str],
-    keeps: re.Pattern[str],
-    restrict: re.Pattern[str],
-    tails: re.Pattern[str],
-    kept: list[_Phrase],
-    left: list[_Phrase],
+    clause: str, listed_out: bool | None, g: _Grammar, kept: list[_Phrase], left: list[_Phrase]
 ) -> None:
     """One clause's phrases into ``kept`` or ``left``: a clause of an "out" list, or one whose
     verb sends its subject elsewhere ("lives in `x.md`", "is out of scope"), is left out; one
@@ -182,12 +202,12 @@ def _read_clause(
     if not quoted:
         return
     bare = _DESTINATION.sub(" ", _DASHED.sub(r" (\1) ", quoted))
-    sent = sends.search(bare)
-    if keeps.search(bare):
+    sent = g.sends.search(bare)
+    if g.keeps.search(bare):
         out = False
     elif sent is not None:
         out = True
-        copula = _COPULA.search(bare, 0, sent.start())
+        copula = g.copula.search(bare, 0, sent.start())
         bare = bare[: copula.start() if copula else sent.start()]
     else:
         out = bool(listed_out)
@@ -195,16 +215,16 @@ def _read_clause(
     # before them ("… unless an LLM is the confused deputy") narrows them too
     head = _PARENS.sub(" \x00 ", bare)
     quoting = [bool(_QUOTED.search(m[1])) for m in _PARENS.finditer(bare)]
-    qualifier = restrict.search(head)
+    qualifier = g.restrict.search(head)
     cut = qualifier.start() if qualifier else len(head)
     # what a doc keeps reads broadly: "speech translation between languages" keeps speech
     # translation
-    tail = None if out else tails
-    phrases = _conjuncts(head[:cut].replace("\x00", ","), restrict, tail) if not qualifier else []
+    broad = not out
+    phrases = _conjuncts(head[:cut].replace("\x00", ","), g, broad) if not qualifier else []
     for k, m in enumerate(_PARENS.finditer(bare)):
         at = _nth(head, "\x00", k)
         if not quoting[k] and (qualifier is None or at > cut):
-            phrases += _conjuncts(m[1], restrict, tail)
+            phrases += _conjuncts(m[1], g, broad)
     into = left if out else kept
     into.extend(_Phrase(p, quoted) for p in phrases if p)
 
@@ -224,20 +244,18 @@ def _nth(text: str, ch: str, k: int) -> int:
     return at
 
 
-def _conjuncts(
-    text: str, restrict: re.Pattern[str], tails: re.Pattern[str] | None
-) -> list[tuple[str, ...]]:
+def _conjuncts(text: str, g: _Grammar, broad: bool) -> list[tuple[str, ...]]:
     """The coordinated phrases of a noun phrase list: "monolingual ASR and TTS" → (monolingual,
     asr), (monolingual, tts): a lone word after "and" shares the modifiers before it.  What
     follows "including" only narrows; a phrase with a qualifier of its own is no phrase."""
     out: list[tuple[str, ...]] = []
-    text = _INCLUDING.sub("", _SUSPENDED.sub("", text))
+    text = g.narrows.sub("", g.suspended.sub("", text))
     for group in re.split(r"\s*(?:,|/|&|\+)\s*", text):
         first: tuple[str, ...] = ()
-        for part in re.split(r"\s+(?:and|or|nor)\s+", group):
-            if restrict.search(part):
+        for part in g.joins.split(group):
+            if g.restrict.search(part):
                 continue
-            part = part[: _tail_at(part, tails)] if tails is not None else part
+            part = part[: _tail_at(part, g.tails)] if broad else part
             words = _words(part)
             if not words:
                 continue

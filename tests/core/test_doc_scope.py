@@ -77,3 +77,15 @@ def test_the_mt_relay_rejects_the_ocr_papers_its_doc_sends_to_docai(tmp_path: Pa
         assert incs[key]["status"] == "off-topic", incs[key]["status_reason"]
         assert incs[key]["status_rule"] == "doc-scope"
     assert incs["2702.00935"]["status"] == "new"  # "Code-Switched" is not code-to-code
+
+
+def test_a_statement_in_another_language_reads_by_its_phrase_file() -> None:
+    doc = (
+        "# kausal — lebendes Dokument\n\n"
+        "> **Umfang.** Kausale Entdeckung und Effektschätzung. **Nicht bei uns:** "
+        "Zeitreihenprognose (→ `zeitreihen.md`); Ökonometrie ohne Lernen.\n\n## 1 Entdeckung\n"
+    )
+    scope = _scope(doc)
+    assert scope.leaves_out(["Zeitreihenprognose mit Transformern"]) is not None
+    assert scope.leaves_out(["Kausale Entdeckung für Zeitreihenprognose"]) is None, "kept too"
+    assert scope.leaves_out(["Ökonometrie für Panels"]) is None, "a qualified subject"
