@@ -34,7 +34,7 @@ from curator.models import AnchorRef, Increment, Item, PaperCard, SourceRef, sho
 from curator.own_pages import own_page
 from curator.priority import MARKERS
 from curator.textfeatures import title_core
-from curator.urls import normalize_url, repo_root, split_url
+from curator.urls import normalize_url, split_url
 
 __all__ = ["PRIORITY_RANK", "build_increment", "card_increments", "primary_items"]
 
@@ -162,11 +162,6 @@ def _place(inc: Increment, ev: Evidence, c: Cluster, keys: _Keys, ctx: Context) 
         anchored.extend(ctx.anchors_by_id.get(a, []))
     for nu in keys.normalized:
         anchored.extend(ctx.anchors_by_url.get(nu, []))
-    for nu in keys.normalized if not anchored else ():
-        root = repo_root(nu)  # a release or a folder of a repository the doc anchors
-        if root is not None and ctx.anchors_by_url.get(root):
-            anchored.extend(ctx.anchors_by_url[root])
-            ev.anchored_reason = f"a page of {root}, anchored in {anchored[0].section}"
     card = ctx.cards.get(c.key) if c.kind == "arxiv" and not anchored else None
     for link in card.links if card else ():
         # the doc anchors the paper by another address its card gives (the published DOI)

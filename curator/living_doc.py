@@ -417,12 +417,25 @@ def _place_anchors(doc: LivingDoc, lines: list[str], structure: _Structure) -> N
     sections = doc.sections
     heading_lines = [s.line for s in sections]
     skip = section_roles(doc).not_place
+    # a numbered doc's title and the header under it (how to cite, where it is rendered) are
+    # no place for papers: its own address there ("…/fairness#s3-2 means §3.2") anchors nothing
+    header = (
+        {
+            k
+            for k, s in enumerate(sections)
+            if s.level == 1 and s.number is None and s.parent is None
+        }
+        if any(s.number for s in sections)
+        else set()
+    )
     with paused_gc():  # hundreds of thousands of small acyclic objects: nothing to collect
         found = collect_anchors(
             lines, structure.masked, {h.line for h in structure.headings}, doc.cited
         )
         for i, anchor in found:
             k = bisect_right(heading_lines, i + 1) - 1
+            if k in header:
+                continue
             if k >= 0 and k not in skip:
                 sections[k].anchors.append(anchor)
             elif k >= 0 and anchor.kind != "name":

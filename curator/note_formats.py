@@ -19,9 +19,11 @@ from curator.fields import match_field
 from curator.mdblocks import LIST_MARKER
 from curator.note_citations import BIB_ENTRY, RIS_START, bibtex_items, ris_items
 from curator.note_html import (
+    html_blocks,
     html_bookmarks,
     html_lists,
     html_tables,
+    may_have_html_blocks,
     may_have_html_bookmarks,
     may_have_html_lists,
     may_have_html_tables,
@@ -343,6 +345,7 @@ READERS: tuple[tuple[str, Callable[[str], bool], Callable[[str], str]], ...] = (
     ("HTML bookmarks", may_have_html_bookmarks, html_bookmarks),
     ("HTML lists", may_have_html_lists, html_lists),
     ("HTML tables", may_have_html_tables, html_tables),
+    ("HTML paragraphs", may_have_html_blocks, html_blocks),
     ("bold item titles", _may_have_bold_titles, _bold_titles),
     ("bold list entries as sections", _may_have_bold_entries, _bold_entries),
     ("RSS/Atom feed", _may_be_feed, _feed_items),

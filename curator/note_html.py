@@ -14,9 +14,11 @@ import html
 import re
 
 __all__ = [
+    "html_blocks",
     "html_bookmarks",
     "html_lists",
     "html_tables",
+    "may_have_html_blocks",
     "may_have_html_bookmarks",
     "may_have_html_lists",
     "may_have_html_tables",
@@ -178,3 +180,48 @@ def html_bookmarks(text: str) -> str:
         else:
             out.append(line)
     return "\n".join(out)
+
+
+_BLOCK_LINE = re.compile(r"^[ \t]*<(p|div|h[1-6]|blockquote)\b[^<>]{0,300}>", re.IGNORECASE)
+_PAGE_TAGS = re.compile(
+    r"^[ \t]*(?:</?(?:html|body|head|center|table|tbody|tr|td)\b[^<>]{0,300}>[ \t]*)+$",
+    re.IGNORECASE,
+)
+_ANY_TAG = re.compile(r"<[^<>]{0,300}>")
+_MIN_BLOCKS = 2
+_BLOCK_START = re.compile(r"(?m)^[ \t]*<(?:p|div|h[1-6])\b", re.IGNORECASE)
+
+
+def may_have_html_blocks(text: str) -> bool:
+    """A cheap test: two lines or more open with a paragraph or heading tag (an HTML mail's body,
+    a web page's source pasted as is)."""
+    if "<" not in text:
+        return False
+    blocks = _BLOCK_START.finditer(text)
+    return sum(1 for _m in zip(range(_MIN_BLOCKS), blocks, strict=False)) >= _MIN_BLOCKS
+
+
+def html_blocks(text: str) -> str:
+    """*text* with its HTML paragraphs and headings read as Markdown; same line count.  A
+    ``<hN>`` line is a heading; a ``<p>`` line an entry of its own (a newsletter's paragraphs are
+    its entries: without the tags they would run into one Markdown paragraph); a ``<div>`` line
+    (a rich-text editor's line) its text; links ``[text](url)``, other tags gone, entities read;
+    the page's frame tags go."""
+    out: list[str] = []
+    for line in text.split("\n"):
+        if (m := _HEADING_TAG.match(line)) is not None:
+            out.append("#" * int(m.group(1)) + " " + _plain(m.group(2)))
+        elif (m := _BLOCK_LINE.match(line)) is not None:
+            # a <p> is a paragraph of its own; a rich-text editor's <div> is one line of one
+            body = _plain(line)
+            out.append("- " + body if body and m[1].lower() == "p" else body)
+        elif _PAGE_TAGS.match(line):
+            out.append("")
+        else:
+            out.append(line)
+    return "\n".join(out)
+
+
+def _plain(text: str) -> str:
+    """A block's inline HTML as Markdown (see :func:`_inline`), every other tag dropped."""
+    return " ".join(_ANY_TAG.sub(" ", _inline(text)).split())

@@ -37,7 +37,9 @@ _HOST_CHARS = r"A-Za-z0-9@._/:-"  # a scheme-less link must not start right afte
 _TLDS = (
     "com org net edu gov mil int io ai co dev app xyz info biz tech blog site online "
     "cn hk tw jp kr sg in uk de fr nl eu ru ca au us me tv cc so gg ly to fm "
-    "news wiki page pub top club link cloud network systems technology ac"
+    "news wiki page pub top club link cloud network systems technology ac "
+    "at ch es it se dk fi be pt br mx ar za nz ie cz gr il tr id my th vn ph ng ke ua ro hu sk "
+    "si hr lt lv ee is lu no"
 ).split()
 _TLD_SET = frozenset(_TLDS)
 # Hosting domains whose sites are pages of their own even written without a path ("FooBot
@@ -427,17 +429,18 @@ def is_arxiv_url(url: str) -> bool:
 @functools.lru_cache(maxsize=4096)
 def repo_root(key: str) -> str | None:
     """The repository a code host's page belongs to ("github.com/o/r/tree/main/examples",
-    "…/releases/tag/v0.13.2" → "github.com/o/r"), for a normalised key; None for any other page.
-    Only the pages ``[urls] repo_pages`` names: "huggingface.co/datasets/o/r" is a repository
-    of its own, an issue is a thread about one."""
+    "gitlab.com/o/r/-/blob/main/x.py" → its repository), for a normalised key; None for any
+    other page.  Only the pages ``[urls] repo_pages`` names: "huggingface.co/datasets/o/r" is
+    a repository of its own, an issue a thread about one, a release news of its own."""
     host, _, path = key.partition("/")
     parts = path.split("/")
+    page = parts[3] if len(parts) > 3 and parts[2] == "-" else parts[2] if len(parts) > 2 else ""
     if len(parts) < 4 or not parts[1]:
         return None
     from curator.lexicon import default_lexicon
 
     lex = default_lexicon()
-    if host not in lex.literals("urls", "code_hosts") or parts[2] not in lex.literals(
+    if host not in lex.literals("urls", "code_hosts") or page not in lex.literals(
         "urls", "repo_pages"
     ):
         return None

@@ -1,4 +1,4 @@
-"""Pages of one thing read as that thing (a repository's folder or release, a newsletter that is
+"""Pages of one thing read as that thing (a repository's folder or file, a newsletter that is
 HTML alone), and a draft that says it is not the briefing read as a note."""
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ ROOT = Path(__file__).resolve().parents[2]
             "https://github.com/qdecoders/stim-torch/tree/main/examples",
             "github.com/qdecoders/stim-torch",
         ),
-        ("https://github.com/NVIDIA/garak/releases/tag/v0.13.2", "github.com/NVIDIA/garak"),
-        ("https://gitlab.com/o/r/-/tree/main", "gitlab.com/o/r"),
+        ("https://gitlab.com/o/r/-/tree/main/src", "gitlab.com/o/r"),
+        ("https://github.com/NVIDIA/garak/releases/tag/v0.13.2", None),  # a release is news
         ("https://github.com/o/r/issues/3", None),  # a thread about it, not a page of it
         ("https://huggingface.co/datasets/o/r", None),  # a repository of its own
         ("https://github.com/o/r", None),
@@ -77,13 +77,6 @@ def test_a_repository_folder_joins_the_repository(tmp_path: Path) -> None:
     assert {"aoife", "giorgi"} <= notes
 
 
-@pytest.mark.slow
-def test_a_release_of_an_anchored_repository_is_anchored(tmp_path: Path) -> None:
-    incs = analyze_relay(ROOT / "tests" / "relays-open" / "relay-llmsec", tmp_path)
-    release = incs["github.com/NVIDIA/garak/releases/tag/v0.13.2"]
-    assert release["status"] == "anchored", release["status_reason"]
-
-
 def test_an_address_that_names_a_format_is_no_link() -> None:
     xml = '<data xmlns:jr="http://openrosa.org/javarosa" xmlns="http://www.w3.org/2002/xforms">'
     assert find_urls(xml + ' see href="https://github.com/x/y"') == [
@@ -118,3 +111,40 @@ def test_a_notebook_reads_as_its_cells() -> None:
     assert "## HerdTrack" in out and '"cell_type"' not in out
     fenced = out[out.index("```") :]
     assert "2709.30215" in fenced and fenced.rstrip().endswith("```"), "code and output fenced"
+
+
+def test_a_country_domain_written_without_a_scheme_is_a_link() -> None:
+    found = [u for u, _s, _e in find_urls("see blog.causal-lab.at/2027/dml-checkliste, src/app.py")]
+    assert found == ["blog.causal-lab.at/2027/dml-checkliste"]
+
+
+def test_an_html_mail_reads_as_its_paragraphs() -> None:
+    from curator.note_html import html_blocks, may_have_html_blocks
+
+    mail = (
+        '<html><body style="x">\n<h2 style="c">This week</h2>\n'
+        '<p><b>1. ZXZero.</b> <a href="https://arxiv.org/abs/2710.11230">paper</a> &mdash; ok</p>\n'
+        '<p><i>Sponsored:</i> <a href="https://ads.example.com/x">demo</a></p>\n'
+        "<div>a line of a rich-text editor</div>\n</body></html>"
+    )
+    assert may_have_html_blocks(mail)
+    assert html_blocks(mail).split("\n") == [
+        "",
+        "## This week",
+        "- **1. ZXZero.** [paper](https://arxiv.org/abs/2710.11230) — ok",
+        "- *Sponsored:* [demo](https://ads.example.com/x)",
+        "a line of a rich-text editor",
+        "",
+    ]
+
+
+def test_a_numbered_docs_header_anchors_nothing() -> None:
+    from curator.living_doc import parse_living_doc
+
+    doc = parse_living_doc(
+        "# fairness — living doc\n\n> Cite sections as https://wiki.example.org/fairness#s3-2\n\n"
+        "## § 1 Metrics\n\n- **X** (arXiv:2601.00001)\n",
+        "fairness.md",
+        "fairness",
+    )
+    assert {a.key for s in doc.sections for a in s.anchors if a.kind != "name"} == {"2601.00001"}
