@@ -148,3 +148,14 @@ def test_a_numbered_docs_header_anchors_nothing() -> None:
         "fairness",
     )
     assert {a.key for s in doc.sections for a in s.anchors if a.kind != "name"} == {"2601.00001"}
+
+
+def test_tracked_changes_read_as_the_authors_final_text() -> None:
+    from curator.note_critic import critic_markup
+
+    text = (
+        "{--ProxyMC, arXiv:2711.03985--}{++ProxyMC — arXiv:2711.03958++} goes to "
+        "{~~§5.1~>§5.3~~}.{>>V: sure?<<}\n{--a deleted\nline--}\nkept"
+    )
+    out = critic_markup(text)
+    assert out.split("\n") == ["ProxyMC — arXiv:2711.03958 goes to §5.3.(V: sure?)", "", "kept"]

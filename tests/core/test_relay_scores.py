@@ -124,7 +124,7 @@ OPEN_RELAYS = {
         ("relay-agri", 15),
         ("relay-hci", 6),
         ("relay-causal", 1),
-        ("relay-fairness", 14),
+        ("relay-fairness", 13),
     )
 }
 KNOWN_FALSE_MERGES = {"relay-earthobs": 1}
