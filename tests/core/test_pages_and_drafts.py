@@ -158,4 +158,4 @@ def test_tracked_changes_read_as_the_authors_final_text() -> None:
         "{~~§5.1~>§5.3~~}.{>>V: sure?<<}\n{--a deleted\nline--}\nkept"
     )
     out = critic_markup(text)
-    assert out.split("\n") == ["ProxyMC — arXiv:2711.03958 goes to §5.3.(V: sure?)", "", "kept"]
+    assert out.split("\n") == ["ProxyMC — arXiv:2711.03958 goes to §5.3.(V: sure?)", "", "", "kept"]
