@@ -89,11 +89,19 @@ _DOT_CLOCK = regex_cache.compile(r"\s\d{1,2}\.[0-5]\d(?![\d.])")
 dot (links, IDs, numbers) skip that pattern's alternation of words."""
 
 
+_DOT_ZONED = regex_cache.compile(
+    r"(?<![\d.])([01]?\d|2[0-3])\.([0-5]\d)(?![\d.])(?=[^\n]{0,40}?(?:UTC|GMT)[+-]\d)"
+)
+"""A dotted clock an explicit offset follows on its line: a clock, whatever word comes before."""
+
+
 def clocks(line: str, v: TimeVocab) -> str:
     """``line`` with clock times in other notations written "HH:MM"
     ("오후 11시 20분" → "오후 11:20")."""
     if "." in line and _DOT_CLOCK.search(line):
         line = v.dot_clock.sub(lambda m: m[0][: m.start(1) - m.start(0)] + f"{m[1]}:{m[2]}", line)
+        if "UTC" in line or "GMT" in line:  # "19.45 WIT (Jayapura, UTC+09:00)": its offset says so
+            line = _DOT_ZONED.sub(r"\1:\2", line)
     if any(c in line for c in _CJK_CLOCK_CHARS):
         line = v.cjk_clock.sub(lambda m: f"{m[1]}:{int(m[2]):02d}" if m[2] else f"{m[1]}:30", line)
     return line
@@ -195,7 +203,8 @@ def _zone_written(
         line, end
     ):  # "09:05 CHAST (UTC+12:45)", "01:40 Kathmandu time (UTC+05:45)"
         try:
-            return (fixed_offset(later["off"]) if later["off"] else UTC), None, later.end()
+            off = later["off"] or later["bare"]
+            return (fixed_offset(off) if off else UTC), None, later.end()
         except ValueError:
             pass
     if dated and "T" in line[start:clock] and (iso := v.iso_minus.match(line, end)):
@@ -208,13 +217,15 @@ _LATER_WORD = r"[^\s\d()（）,—–+\-:：]+(?![^\s\d()（）,—–+\-:：])"
 """A word of any script, its combining marks with it ("ঢাকা সময়"): up to a space, a digit or a
 separator, so a long word is tried once."""
 _LATER_UTC = regex_cache.compile(
-    rf"(?:[^\S\n]*(?:[(（,—–-][^\S\n]*)?{_LATER_WORD}){{1,6}}"
+    rf"(?:[^\S\n]*(?:[(（,—–-][^\S\n]*)?{_LATER_WORD}){{1,8}}"
     r"[^\S\n]*(?:(?:[,(（—–-][^\S\n]*)?(?-i:UTC|GMT)[^\S\n]*(?P<off>[+-]\d{1,2}(?::?\d{2})?)(?!\d)"
-    r"|[(（](?-i:UTC|GMT)(?![\w+-]))"
+    r"|[(（](?-i:UTC|GMT)(?![\w+-])"
+    r"|[,(（][^\S\n]*(?P<bare>[+-]\d{2}:\d{2})(?!\d))"
 )
 """An explicit UTC offset a few words after a clock time, past a zone word no phrase file knows or
 a place ("09:05 CHAST (UTC+12:45)", "01:40 Kathmandu time (NPT, UTC+05:45)", "12:05 — ঢাকা সময়
-(GMT+06:00)"); a bare "(GMT" or "(UTC" there is UTC ("18:20 London (GMT now — …)")."""
+(GMT+06:00)", "21:20 (BOT, -04:00)"); a bare "(GMT" or "(UTC" there is UTC ("18:20 London (GMT now
+— …)")."""
 
 
 def _score(

@@ -85,3 +85,26 @@ def test_a_place_and_the_word_time_name_the_zone_with_its_summer_time() -> None:
         {}, "Sun 10:50 pm Sydney time\n", "2027-10-03T2250-x.md", 0, ZoneInfo("Australia/Perth")
     )
     assert (source, when.utcoffset()) == ("body", timedelta(hours=11))  # AEDT from that morning
+
+
+BOGOTA = ZoneInfo("America/Bogota")
+
+
+def test_a_bare_offset_after_a_zone_word_dates_the_note() -> None:
+    text = "Chuqiyapu (La Paz), sábado 6 nov, 21:20 (BOT, −04:00) — notita\n\n- arXiv:2711.04529\n"
+    when, source = written_at({}, text, "2027-11-06T2120-x.md", 0, BOGOTA)[:2]
+    assert source == "body" and when.utcoffset() == timedelta(hours=-4)
+
+
+def test_a_dotted_clock_an_offset_follows_is_a_clock() -> None:
+    text = "Tambahan — Minggu 3 Oktober 2027, 19.45 WIT (Jayapura, UTC+09:00)\n\n- x\n"
+    when, source = written_at({}, text, "2027-10-03T1945-x.md", 0, BOGOTA)[:2]
+    assert source == "body" and when.utcoffset() == timedelta(hours=9)
+    plain = "Version 2.10 out, 18:45\n\n- x\n"
+    assert written_at({}, plain, "2027-11-07T1845-x.md", 0, BOGOTA)[1] == "name"
+
+
+def test_an_offset_eight_words_after_a_twelve_hour_clock_dates_the_note() -> None:
+    text = "# Kila (Sarere 2 Oktoba 2027, 8:25 long nait, taim bilong Pot Mosbi / PGT UTC+10:00)\n"
+    when, source = written_at({}, text + "\n- x\n", "2027-10-02T2025-x.md", 0, BOGOTA)[:2]
+    assert source == "body" and when.utcoffset() == timedelta(hours=10)
