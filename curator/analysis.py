@@ -181,6 +181,7 @@ def _increments(ctx: Context, roles: NoteRoles, cards: list[PaperCard]) -> list[
         {**{k: v for k, (v, _p) in said.items()}, **_card_links(cards)},
         said={k: p for k, (_v, p) in said.items()},
         passing=passing,
+        own=frozenset(ctx.doc.addresses),
     )
     authors = {n.path: n.author for n in roles.notes.values()}
     incs = [build_increment(c, ctx, authors) for c in clusters]

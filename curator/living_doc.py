@@ -435,6 +435,8 @@ def _place_anchors(doc: LivingDoc, lines: list[str], structure: _Structure) -> N
         for i, anchor in found:
             k = bisect_right(heading_lines, i + 1) - 1
             if k in header:
+                if anchor.kind == "url":
+                    doc.addresses.append(anchor.key)
                 continue
             if k >= 0 and k not in skip:
                 sections[k].anchors.append(anchor)

@@ -75,17 +75,20 @@ def cluster_items(
     url_ids: Mapping[str, str] | None = None,
     said: Mapping[str, str] | None = None,
     passing: Sequence[tuple[Item, Sequence[str]]] = (),
+    own: frozenset[str] = frozenset(),
 ) -> list[Cluster]:
     """Group items into increments (see module docstring).
 
     ``url_ids`` maps a normalised link to the arXiv ID whose paper card gives it (its code, its
     project page) or that a note says it is (``said``: link → that note): an item that links
     only that is about the paper.  ``passing`` holds links items name in passing beyond their
-    own (those the doc anchors): each joins the increment with that link as a mention."""
-    made = _Clusters(url_ids or {}, said or {})
+    own (those the doc anchors): each joins the increment with that link as a mention.  ``own``
+    holds the living doc's own addresses: a link there cites a section of it, so it neither
+    joins two items nor keys one nor is named in passing."""
+    made = _Clusters(url_ids or {}, said or {}, own)
     idless = made.add_by_id(items, carriers)
     # items without an ID: union by URL, note grouping, strong title match
-    joined = _join_idless(idless, groups)
+    joined = _join_idless(idless, groups, own)
     made.add_idless(idless, joined)
     made.add_passing(carriers, items, passing)
     return [made.clusters[k] for k in made.order]
@@ -94,9 +97,12 @@ def cluster_items(
 class _Clusters:
     """The clusters so far, by key, in the order they were started."""
 
-    def __init__(self, url_ids: Mapping[str, str], said: Mapping[str, str]) -> None:
+    def __init__(
+        self, url_ids: Mapping[str, str], said: Mapping[str, str], own: frozenset[str] = frozenset()
+    ) -> None:
         self.url_ids = url_ids
         self.said = said
+        self.own = own
         self.clusters: dict[str, Cluster] = {}
         self.order: list[str] = []
 
@@ -175,7 +181,9 @@ class _Clusters:
 
     def _add_own(self, its: list[Item], root: int, joined: _Joined) -> None:
         """An increment of their own: keyed by their first link, else by their title."""
-        url_key = next((normalize_url(u) for it in its for u in it.urls), None)
+        url_key = next(
+            (k for it in its for u in it.urls if (k := normalize_url(u)) not in self.own), None
+        )
         if url_key:
             c = self.get(url_key, "url")
         else:
@@ -218,6 +226,8 @@ class _Clusters:
         for car, links in passing:
             for u in links:
                 nu = normalize_url(u)
+                if nu in self.own:
+                    continue  # a section of the living doc, as its rendered page shows it
                 root = repo_root(nu)
                 if root is not None and root in named:
                     nu = root  # a folder or a release of a repository named too: that repository
@@ -241,13 +251,17 @@ class _Joined:
     likely: set[int] = field(default_factory=set)
 
 
-def _join_idless(idless: list[Item], groups: list[tuple[list[Item], str]]) -> _Joined:
+def _join_idless(
+    idless: list[Item], groups: list[tuple[list[Item], str]], own: frozenset[str] = frozenset()
+) -> _Joined:
     joined = _Joined(_UnionFind(len(idless)))
     uf, reason = joined.uf, joined.reason
     by_url: dict[str, int] = {}
     for i, it in enumerate(idless):
         for u in it.urls:
             key = normalize_url(u)
+            if key in own:
+                continue
             if key in by_url:
                 uf.union(by_url[key], i)
                 reason.setdefault(uf.find(i), "same URL")

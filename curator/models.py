@@ -160,6 +160,9 @@ class LivingDoc:
     """What the doc names outside its places for papers, or as removed: known, not anchored."""
     scope: str = ""
     """Its scope statement near the top, as one line ("" without one; see curator/doc_scope.py)."""
+    addresses: list[str] = field(default_factory=list)
+    """Where the doc itself is read (links in a numbered doc's header, normalised: "the rendered
+    wiki, …/fairness#s3-2"): a note linking there cites a section, not an item."""
 
 
 @dataclass(slots=True)

@@ -159,3 +159,13 @@ def test_tracked_changes_read_as_the_authors_final_text() -> None:
     )
     out = critic_markup(text)
     assert out.split("\n") == ["ProxyMC — arXiv:2711.03958 goes to §5.3.(V: sure?)", "", "", "kept"]
+
+
+@pytest.mark.slow
+def test_links_into_the_rendered_doc_join_nothing_and_a_new_release_is_news(tmp_path: Path) -> None:
+    incs = analyze_relay(ROOT / "tests" / "relays-open" / "relay-fairness", tmp_path)
+    # every row of a sheet links its section in the team's rendered wiki: no row joins another
+    assert incs["github.com/andinlp/bbq-andino"]["status"] == "new"
+    release = incs["github.com/fairlearn/fairlearn/releases/tag/v0.14.0"]
+    assert release["status"] == "new", release["status_reason"]  # the doc holds v0.13.0
+    assert not any(k.startswith("wiki.lachea.co") for k in incs)

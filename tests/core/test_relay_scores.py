@@ -124,7 +124,7 @@ OPEN_RELAYS = {
         ("relay-agri", 15),
         ("relay-hci", 4),
         ("relay-causal", 1),
-        ("relay-fairness", 10),
+        ("relay-fairness", 7),
     )
 }
 KNOWN_FALSE_MERGES = {"relay-earthobs": 1}
