@@ -247,14 +247,22 @@ def _csv_table(b: Block, lines: list[str]) -> Block | None:
     delimiter = "\t" if first.count("\t") >= 2 else ","
     if first.count(delimiter) < 2 or has_ref(first):
         return None
+    # each row with the line it starts on: a quoted cell may run over several lines
+    starts: list[int] = []
+    rows: list[list[str]] = []
+    reader = csv.reader(lines[first_line - 1 : last_line], delimiter=delimiter)
     try:
-        rows = list(csv.reader(lines[first_line - 1 : last_line], delimiter=delimiter))
+        at = 0
+        for r in reader:
+            starts.append(first_line + at)
+            rows.append(r)
+            at = reader.line_num
     except csv.Error:
         return None
     header = [c.strip() for c in rows[0]]
     if len(header) < 3 or any(len(c) > 40 or not c for c in header):
         return None
-    body = [(first_line + i, [c.strip() for c in r]) for i, r in enumerate(rows[1:], start=1) if r]
+    body = [(ln, [c.strip() for c in r]) for ln, r in zip(starts[1:], rows[1:], strict=True) if r]
     fitting = [br for br in body if len(br[1]) == len(header)]
     if (
         not fitting

@@ -169,3 +169,21 @@ def test_links_into_the_rendered_doc_join_nothing_and_a_new_release_is_news(tmp_
     release = incs["github.com/fairlearn/fairlearn/releases/tag/v0.14.0"]
     assert release["status"] == "new", release["status_reason"]  # the doc holds v0.13.0
     assert not any(k.startswith("wiki.lachea.co") for k in incs)
+
+
+def test_a_spreadsheet_row_with_a_cell_over_several_lines_is_one_item() -> None:
+    from curator.notes import split_note
+
+    text = (
+        "Reading sheet\n\n"
+        "title,verdict,section,notes,url\n"
+        '"Anchored by the Machine",new,7.2,"2.3x throughput.\n19% of labels move.",'
+        "arxiv.org/abs/2710.00388\n"
+        '"What 40,000 pairwise votes taught us",new,2.1,"Blog.\nPosition bias 6%.",'
+        "https://evalcraft.substack.com/p/forty-thousand-pairwise-votes\n"
+    )
+    items = split_note(text, "inbox/b/2027-10-02T1920-sheet.md").items
+    by_key = {it.primary_arxiv or (it.urls[0] if it.urls else ""): it for it in items}
+    blog = by_key["https://evalcraft.substack.com/p/forty-thousand-pairwise-votes"]
+    assert "2710.00388" not in blog.mentions and blog.line_start == 6
+    assert by_key["2710.00388"].line_start == 4 and by_key["2710.00388"].section_hint == "§7.2"

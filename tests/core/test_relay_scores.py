@@ -122,9 +122,9 @@ OPEN_RELAYS = {
         ("relay-quantum", 3),
         ("relay-neuro", 10),
         ("relay-agri", 15),
-        ("relay-hci", 4),
+        ("relay-hci", 2),
         ("relay-causal", 1),
-        ("relay-fairness", 7),
+        ("relay-fairness", 6),
     )
 }
 KNOWN_FALSE_MERGES = {"relay-earthobs": 1}
