@@ -15,6 +15,7 @@ by :mod:`curator.doc_anchors`, and what each section is for by :mod:`curator.doc
 
 from __future__ import annotations
 
+import html
 import re
 from bisect import bisect_right
 from dataclasses import dataclass
@@ -225,6 +226,13 @@ def _fast_chunk(lines: list[str], start: int, end: int, out: _Structure) -> None
             out.headings.append(_Heading(i, level, heading_title(_heading_text(line))))
 
 
+_HTML_HEADING = re.compile(
+    r"^ {0,3}<h(?P<level>[1-6])\b[^<>]{0,300}>(?P<text>.{0,300}?)</h(?P=level)\s*>\s*$",
+    re.IGNORECASE,
+)
+_TAG = re.compile(r"<[^<>]{0,300}>")
+
+
 def _parse_chunk(lines: list[str], start: int, end: int, out: _Structure) -> bool:
     """Parse lines[start:end] with markdown-it; False if the cut at ``end`` was unsafe.
 
@@ -264,6 +272,12 @@ def _parse_chunk(lines: list[str], start: int, end: int, out: _Structure) -> boo
             tok.type == "html_block" and tok.content.lstrip().startswith("<!--")
         ):
             masked.append((tok.map[0] + start, min(tok.map[1], length) + start))
+        elif tok.type == "html_block" and tok.level == 0:
+            # a doc exported from a wiki writes some headings as HTML: '<h2 id="p3">3 · Trust</h2>'
+            for i in range(tok.map[0], min(tok.map[1], length)):
+                if (m := _HTML_HEADING.match(src_lines[i])) is not None:
+                    text = html.unescape(_TAG.sub("", m["text"]))
+                    headings.append(_Heading(i + start, int(m["level"]), heading_title(text)))
     out.headings.extend(headings)
     out.masked.extend(masked)
     return True

@@ -68,3 +68,17 @@ def test_a_doc_that_numbers_its_own_headings_keeps_its_numbers() -> None:
     got = _sections(QUARTO.replace("## Spike sorting", "## 7. Spike sorting"))
     assert got["7. Spike sorting"] == "§7"
     assert got["Neural data models"] is None, "its own numbers, not a count"
+
+
+def test_a_heading_written_as_html_is_a_heading() -> None:
+    text = (
+        "# hci — living doc\n\n"
+        '<h2 id="p3">3 · Trust &amp; reliance</h2>\n\n### 3.2 Calibration displays\n\n'
+        "- **CalibBar** (arXiv:2710.01482)\n\n"
+        '<h2 id="queue">Reading queue (not anchored)</h2>\n\n- arXiv:2709.27104 — to read\n'
+    )
+    doc = parse_living_doc(text, "hci.md", "hci")
+    got = {s.title: s.number for s in doc.sections}
+    assert got["3 · Trust & reliance"] == "§3" and got["3.2 Calibration displays"] == "§3.2"
+    anchored = {a.key for s in doc.sections for a in s.anchors if a.kind == "arxiv"}
+    assert anchored == {"2710.01482"}, "the queue under its HTML heading anchors nothing"
