@@ -19,6 +19,7 @@ from curator.fields import match_field
 from curator.mdblocks import LIST_MARKER
 from curator.note_citations import BIB_ENTRY, RIS_START, bibtex_items, ris_items
 from curator.note_critic import critic_markup, may_have_critic_markup
+from curator.note_gitlog import git_log_entries, may_have_git_log
 from curator.note_html import (
     html_blocks,
     html_bookmarks,
@@ -334,6 +335,7 @@ def _quoted_messages(text: str) -> str:
 
 READERS: tuple[tuple[str, Callable[[str], bool], Callable[[str], str]], ...] = (
     ("tracked changes", may_have_critic_markup, critic_markup),
+    ("git log", may_have_git_log, git_log_entries),
     ("quoted messages", lambda t: _QUOTED_LINE.search(t) is not None, _quoted_messages),
     ("code legends", may_have_legend, read_legends),
     ("outliner page links", lambda t: "[[" in t, _outliner_links),

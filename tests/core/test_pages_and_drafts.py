@@ -187,3 +187,21 @@ def test_a_spreadsheet_row_with_a_cell_over_several_lines_is_one_item() -> None:
     blog = by_key["https://evalcraft.substack.com/p/forty-thousand-pairwise-votes"]
     assert "2710.00388" not in blog.mentions and blog.line_start == 6
     assert by_key["2710.00388"].line_start == 4 and by_key["2710.00388"].section_hint == "§7.2"
+
+
+def test_a_pasted_git_log_reads_as_one_entry_a_commit() -> None:
+    from curator.note_gitlog import git_log_entries
+
+    text = (
+        "Reading-list repo:\n\n```\n"
+        "commit 8f1c2d7a9e04b3c1f6a2d85e7c0b9f4a13d6e2b7\nAuthor: N <n@x.uy>\nDate:   Sun Apr 4\n\n"
+        "    notes: SpikingSSM-7B on Loihi 3\n\n    0.9 J/token at the wall.\n\n"
+        "    Refs: arXiv:2704.01268\n    Section: §6.2\n\n"
+        "commit 3b90e6f1c7d24a58b0e9a3f2c61d7e48a5b2c903\nAuthor: N <n@x.uy>\n\n"
+        "    notes: FlyWire-VNC\n```\nRepo: https://github.com/o/reading-list\n"
+    )
+    out = git_log_entries(text).split("\n")
+    assert "- notes: SpikingSSM-7B on Loihi 3" in out and "  Section: §6.2" in out
+    assert "- notes: FlyWire-VNC" in out
+    assert "```" not in out and out[-2] == "Repo: https://github.com/o/reading-list"
+    assert len(out) == len(text.split("\n"))
