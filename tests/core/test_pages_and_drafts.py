@@ -205,3 +205,17 @@ def test_a_pasted_git_log_reads_as_one_entry_a_commit() -> None:
     assert "- notes: FlyWire-VNC" in out
     assert "```" not in out and out[-2] == "Repo: https://github.com/o/reading-list"
     assert len(out) == len(text.split("\n"))
+
+
+def test_a_skip_heading_leaves_its_items_out_but_skip_connections_do_not() -> None:
+    from curator.note_headings import negative
+
+    assert negative("Skip") is not None and negative("Skip:") is not None
+    assert negative("Skip connections in U-Nets") is None
+
+
+@pytest.mark.slow
+def test_not_research_is_a_verdict(tmp_path: Path) -> None:
+    incs = analyze_relay(ROOT / "tests" / "relays-open" / "relay-hci", tmp_path)
+    page = incs["pixelharbour.agency/blog/ai-ux-trends-2028"]
+    assert (page["status"], page["status_rule"]) == ("off-topic", "author-verdict")

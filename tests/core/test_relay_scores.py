@@ -122,7 +122,7 @@ OPEN_RELAYS = {
         ("relay-quantum", 3),
         ("relay-neuro", 7),
         ("relay-agri", 15),
-        ("relay-hci", 1),
+        ("relay-hci", 0),
         ("relay-causal", 1),
         ("relay-fairness", 6),
     )
