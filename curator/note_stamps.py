@@ -209,10 +209,20 @@ def _zone_written(
             pass
     if dated and "T" in line[start:clock] and (iso := v.iso_minus.match(line, end)):
         return fixed_offset(iso.group(0)), None, iso.end()  # 2026-11-20T19:42-05:00
+    offsets = list(_UTC_BEFORE.finditer(line, prev_end, start))
+    if offsets:  # "(hora dos Açores, UTC+0 dende o 28 de marzo), sábado 23:50"
+        try:
+            return fixed_offset(offsets[-1]["off"]), None, end
+        except ValueError:
+            pass
     zb = v.zone_before.search(line, prev_end, start)
     return None, (zb["word"] if zb else None), end
 
 
+_UTC_BEFORE = regex_cache.compile(
+    r"(?<![\w+-])(?:UTC|GMT)[^\S\n]*(?P<off>[+-]\d{1,2}(?::?\d{2})?)(?![\d:])"
+)
+"""An explicit offset written before the clock on its line ("UTC+0 …, sábado 23:50")."""
 _LATER_WORD = r"[^\s\d()（）,—–+\-:：]+(?![^\s\d()（）,—–+\-:：])"
 """A word of any script, its combining marks with it ("ঢাকা সময়"): up to a space, a digit or a
 separator, so a long word is tried once."""

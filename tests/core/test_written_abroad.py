@@ -108,3 +108,9 @@ def test_an_offset_eight_words_after_a_twelve_hour_clock_dates_the_note() -> Non
     text = "# Kila (Sarere 2 Oktoba 2027, 8:25 long nait, taim bilong Pot Mosbi / PGT UTC+10:00)\n"
     when, source = written_at({}, text + "\n- x\n", "2027-10-02T2025-x.md", 0, BOGOTA)[:2]
     assert source == "body" and when.utcoffset() == timedelta(hours=10)
+
+
+def test_an_offset_before_the_clock_on_its_line_dates_the_note() -> None:
+    text = "Nota desde Ponta Delgada (hora dos Açores, UTC+0 dende o 28 de marzo), sábado 23:50.\n\n- x\n"
+    when, source = written_at({}, text, "2027-04-03T2350-x.md", 0, ZoneInfo("America/Asuncion"))[:2]
+    assert (source, when.utcoffset()) == ("body", timedelta(0))
