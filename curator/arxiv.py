@@ -167,6 +167,14 @@ _FIND_NEW_RE = re.compile(
 # find_ids, old style: a cheap scan for "/NNNNNNN", then the archive just before the slash is
 # matched on the reversed preceding few characters (an anchored match, no search). Trying an
 # archive alternation at every position instead would cost ~150 ms per MB.
+# find_ids, an ADS bibcode of an e-print: year, "arXiv", the ID's digits without its dot, the
+# first author's initial ("2027arXiv271017105O" is 2710.17105; a four-digit number keeps its
+# dot, "2014arXiv1401.1234S", and is found as it is).
+_FIND_BIBCODE_RE = re.compile(
+    r"(?<![0-9A-Za-z])(?:19|20)[0-9]{2}arXiv(?P<yymm>[0-9]{4})(?P<num>[0-9]{5})[A-Z.]"
+    r"(?![0-9A-Za-z])",
+    re.ASCII,
+)
 _FIND_OLD_TAIL_RE = re.compile(rf"/(?P<oldnum>[0-9]{{7}}){_VERSION}(?![0-9])", _FLAGS)
 _REV_ARCHIVE_ALT = "|".join(sorted((re.escape(a[::-1]) for a in _ARCHIVES), key=len, reverse=True))
 _FIND_OLD_HEAD_REV_RE = re.compile(
@@ -236,6 +244,12 @@ def _scan(norm: str) -> list[tuple[int, int, str, str | None]]:
         yymm, num, ver = m.group("yymm", "num", "ver")
         if yymm in (_NEW_5 if len(num) == 5 else _NEW_4):
             append((m.start(), m.end(), f"{yymm}.{num}", ver.lower() if ver else None))
+    if "Xiv" in norm or "xiv" in norm or "XIV" in norm:
+        for m in _FIND_BIBCODE_RE.finditer(norm):  # "2027arXiv271017105O": ADS's name of it
+            yymm, num = m.group("yymm", "num")
+            if yymm in (_NEW_5 if len(num) == 5 else _NEW_4):
+                append((m.start(), m.end(), f"{yymm}.{num}", None))
+        hits.sort()
     old_found = False
     for m in _FIND_OLD_TAIL_RE.finditer(norm):
         slash = m.start()

@@ -37,6 +37,8 @@ def is_topic_briefing(
     named, topic = named.lower(), topic.lower()
     if named == topic or (len(named) >= 4 and topic.startswith(named)):
         return True
+    if named in _lexicon_topics_named(topic):
+        return True  # "evals · evening briefing" names the lexicon's evaluation, this topic
     if named and named in known:
         return False  # another topic's briefing
     short = any(
@@ -44,6 +46,13 @@ def is_topic_briefing(
         for w in re.findall(r"[^\W\d_]+", (note.title or "").lower())
     )
     return short or (bool(editor) and note.author.lower() == (editor or "").lower())
+
+
+def _lexicon_topics_named(topic: str) -> frozenset[str]:
+    """The lexicon's topics one of whose names is this workspace's topic ("evals" is a name of
+    evaluation): a briefing title folded to that topic is this topic's."""
+    lex = default_lexicon()
+    return frozenset(t for t in lex.table("topics") if topic in lex.topic_names(t))
 
 
 def known_topics(lay: Layout) -> frozenset[str]:

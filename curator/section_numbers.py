@@ -135,6 +135,34 @@ _BARE_INT_RE = regex_cache.compile(r"\s*(\d{1,3})[ \t]+(?=\S)")
 
 
 def heading_numbers(headings: list[Any]) -> list[str | None]:
+    """Each heading's section number (see :func:`_heading_numbers`); parts written with a
+    trailing zero ("## 1.0 Transients" over "### 1.1 …") are the part numbers they stand for."""
+    return _zero_parts(headings, _heading_numbers(headings))
+
+
+def _zero_parts(headings: list[Any], numbers: list[str | None]) -> list[str | None]:
+    """ "§1.0", "§2.0" … as "§1", "§2" … when the headings of their level number every part so
+    (two at least) and the sections under them count from 1 ("§1.1"): a decimal outline that
+    writes its parts with a zero, not a section 0 of each."""
+    zeros = [i for i, n in enumerate(numbers) if n and n.endswith(".0") and n.count(".") == 1]
+    if len(zeros) < 2:
+        return numbers
+    levels = {headings[i].level for i in zeros}
+    if len(levels) != 1:
+        return numbers
+    level = levels.pop()
+    at_level = [n for h, n in zip(headings, numbers, strict=True) if n and h.level == level]
+    parts = {numbers[i][:-2] for i in zeros}  # type: ignore[index]
+    under = any(
+        n and h.level > level and n.rsplit(".", 1)[0] in parts and not n.endswith(".0")
+        for h, n in zip(headings, numbers, strict=True)
+    )
+    if len(at_level) != len(zeros) or not under:
+        return numbers
+    return [n[:-2] if i in set(zeros) and n else n for i, n in enumerate(numbers)]
+
+
+def _heading_numbers(headings: list[Any]) -> list[str | None]:
     """Each heading's section number.  A bare leading integer ("## 2 Visual encoders", which
     alone could be a title like "3 agents") is a number when the headings under it are numbered
     from it ("### 2.1 …") or when its siblings under the same heading count the same way

@@ -369,6 +369,8 @@ def _once(url: str) -> str:
     if not host:  # nothing identifies the page; a key without host would read as one
         return ""
     key = host + _trim_path(path)
+    if key.endswith(".git") and key.count("/") == 2 and host in _code_hosts():
+        key = key[:-4]  # "git clone https://github.com/o/r.git" clones the repository o/r
     if host in ("doi.org", "dx.doi.org"):
         key = "doi.org" + _trim_path(path).lower()  # DOIs are case-insensitive; one key per paper
     elif (doi := _doi_path().match(path)) is not None:
@@ -376,6 +378,14 @@ def _once(url: str) -> str:
         # "link.springer.com/article/10.1007/…") is the paper doi.org names
         return "doi.org/" + _trim_path("/" + doi.group(1)).lower().lstrip("/")
     return _strip(f"{key}?{query}") if query else key
+
+
+@functools.lru_cache(maxsize=1)
+def _code_hosts() -> frozenset[str]:
+    """``[urls] code_hosts`` (read on first use: a lookup of an arXiv ID never needs it)."""
+    from curator.lexicon import default_lexicon
+
+    return frozenset(default_lexicon().literals("urls", "code_hosts"))
 
 
 _DOI_PATHS: list[re.Pattern[str]] = []

@@ -82,3 +82,15 @@ def test_a_heading_written_as_html_is_a_heading() -> None:
     assert got["3 · Trust & reliance"] == "§3" and got["3.2 Calibration displays"] == "§3.2"
     anchored = {a.key for s in doc.sections for a in s.anchors if a.kind == "arxiv"}
     assert anchored == {"2710.01482"}, "the queue under its HTML heading anchors nothing"
+
+
+def test_parts_written_with_a_trailing_zero_are_the_parts() -> None:
+    text = (
+        "# astro\n\n## 1.0 Transients\n\n### 1.1 Classifiers\n\n- **A** (arXiv:2601.00001)\n\n"
+        "## 2.0 Galaxies\n\n### 2.1 Photo-z\n\n- **B** (arXiv:2601.00002)\n"
+    )
+    got = _sections(text)
+    assert got["1.0 Transients"] == "§1" and got["1.1 Classifiers"] == "§1.1"
+    assert got["2.0 Galaxies"] == "§2" and got["2.1 Photo-z"] == "§2.1"
+    lone = _sections("# x\n\n## 1.0 Only\n\n### 1.1 Sub\n")
+    assert lone["1.0 Only"] == "§1.0", "one part alone is no outline"

@@ -219,3 +219,25 @@ def test_not_research_is_a_verdict(tmp_path: Path) -> None:
     incs = analyze_relay(ROOT / "tests" / "relays-open" / "relay-hci", tmp_path)
     page = incs["pixelharbour.agency/blog/ai-ux-trends-2028"]
     assert (page["status"], page["status_rule"]) == ("off-topic", "author-verdict")
+
+
+def test_a_clone_address_is_its_repository() -> None:
+    assert (
+        normalize_url("https://github.com/andinlp/bbq-andino.git")
+        == "github.com/andinlp/bbq-andino"
+    )
+    assert normalize_url("https://example.com/a.git") == "example.com/a.git"
+
+
+def test_an_ads_bibcode_names_its_eprint() -> None:
+    from curator.arxiv import find_ids
+
+    url = "https://ui.adsabs.harvard.edu/abs/2027arXiv271017105O/abstract"
+    assert [m.id for m in find_ids(url)] == ["2710.17105"]
+    assert [m.id for m in find_ids("2014arXiv1401.1234S")] == ["1401.1234"]
+    assert find_ids("2027ApJ...993..112T") == []
+
+
+def test_a_russian_draft_that_says_it_is_not_the_briefing_is_none() -> None:
+    text = "Черновик (не брифинг) — воскресенье\n\n- 2710.05263\n"
+    assert briefing_info(text, "2027-10-31T1300-chernovik.md") == (None, None)

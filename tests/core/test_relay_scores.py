@@ -125,6 +125,9 @@ OPEN_RELAYS = {
         ("relay-hci", 0),
         ("relay-causal", 1),
         ("relay-fairness", 6),
+        ("relay-evals", 4),
+        ("relay-astro", 6),
+        ("relay-legal", 6),
     )
 }
 KNOWN_FALSE_MERGES = {"relay-earthobs": 1}
