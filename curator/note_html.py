@@ -15,11 +15,13 @@ import re
 
 __all__ = [
     "html_blocks",
+    "html_page",
     "html_bookmarks",
     "html_lists",
     "html_tables",
     "may_have_html_blocks",
     "may_have_html_bookmarks",
+    "may_be_html_page",
     "may_have_html_lists",
     "may_have_html_tables",
 ]
@@ -182,14 +184,14 @@ def html_bookmarks(text: str) -> str:
     return "\n".join(out)
 
 
-_BLOCK_LINE = re.compile(r"^[ \t]*<(p|div|h[1-6]|blockquote)\b[^<>]{0,300}>", re.IGNORECASE)
+_BLOCK_LINE = re.compile(r"^[ \t]*<p\b[^<>]{0,300}>", re.IGNORECASE)
 _PAGE_TAGS = re.compile(
     r"^[ \t]*(?:</?(?:html|body|head|center|table|tbody|tr|td)\b[^<>]{0,300}>[ \t]*)+$",
     re.IGNORECASE,
 )
 _ANY_TAG = re.compile(r"<[^<>]{0,300}>")
 _MIN_BLOCKS = 2
-_BLOCK_START = re.compile(r"(?m)^[ \t]*<(?:p|div|h[1-6])\b", re.IGNORECASE)
+_BLOCK_START = re.compile(r"(?m)^[ \t]*<(?:p|h[1-6])\b", re.IGNORECASE)
 
 
 def may_have_html_blocks(text: str) -> bool:
@@ -204,17 +206,16 @@ def may_have_html_blocks(text: str) -> bool:
 def html_blocks(text: str) -> str:
     """*text* with its HTML paragraphs and headings read as Markdown; same line count.  A
     ``<hN>`` line is a heading; a ``<p>`` line an entry of its own (a newsletter's paragraphs are
-    its entries: without the tags they would run into one Markdown paragraph); a ``<div>`` line
-    (a rich-text editor's line) its text; links ``[text](url)``, other tags gone, entities read;
-    the page's frame tags go."""
+    its entries: without the tags they would run into one Markdown paragraph), its links
+    ``[text](url)``, other tags gone, entities read; the page's frame tags go.  A rich-text
+    editor's ``<div>`` lines are left as they are: its lines, not its paragraphs."""
     out: list[str] = []
     for line in text.split("\n"):
         if (m := _HEADING_TAG.match(line)) is not None:
             out.append("#" * int(m.group(1)) + " " + _plain(m.group(2)))
-        elif (m := _BLOCK_LINE.match(line)) is not None:
-            # a <p> is a paragraph of its own; a rich-text editor's <div> is one line of one
+        elif _BLOCK_LINE.match(line):
             body = _plain(line)
-            out.append("- " + body if body and m[1].lower() == "p" else body)
+            out.append("- " + body if body else "")
         elif _PAGE_TAGS.match(line):
             out.append("")
         else:
@@ -225,3 +226,38 @@ def html_blocks(text: str) -> str:
 def _plain(text: str) -> str:
     """A block's inline HTML as Markdown (see :func:`_inline`), every other tag dropped."""
     return " ".join(_ANY_TAG.sub(" ", _inline(text)).split())
+
+
+_PAGE = re.compile(r"<!doctype\s+html|<html\b", re.IGNORECASE)
+_HIDDEN_OPEN = re.compile(r"<(head|script|style)\b", re.IGNORECASE)
+
+
+def may_be_html_page(text: str) -> bool:
+    """A cheap test: a whole web page saved as the note (a chat app's HTML export)."""
+    return "<" in text and _PAGE.search(text, 0, 4000) is not None and "<body" in text.lower()
+
+
+def html_page(text: str) -> str:
+    """*text*, a saved web page, as its visible lines; same line count.  A line of tags alone is
+    blank (so a page's blocks, a chat export's messages, are paragraphs of their own), any other
+    line its text with links ``[text](url)``; the head, scripts and styles go.  HTML comments
+    stay: a saver's own words often sit in one."""
+    out: list[str] = []
+    hidden: str | None = None
+    for line in text.split("\n"):
+        if hidden is not None:
+            if re.search(rf"</{hidden}\s*>", line, re.IGNORECASE):
+                hidden = None
+            out.append("")
+            continue
+        if (m := _HIDDEN_OPEN.search(line)) is not None and not re.search(
+            rf"</{m[1]}\s*>", line, re.IGNORECASE
+        ):
+            hidden = m[1]
+            out.append("")
+            continue
+        if "<" not in line or line.lstrip().startswith("<!--") or "-->" in line:
+            out.append(line)
+            continue
+        out.append(_plain(line))
+    return "\n".join(out)

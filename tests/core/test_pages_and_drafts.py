@@ -241,3 +241,21 @@ def test_an_ads_bibcode_names_its_eprint() -> None:
 def test_a_russian_draft_that_says_it_is_not_the_briefing_is_none() -> None:
     text = "Черновик (не брифинг) — воскресенье\n\n- 2710.05263\n"
     assert briefing_info(text, "2027-10-31T1300-chernovik.md") == (None, None)
+
+
+def test_a_saved_web_page_reads_as_its_visible_lines() -> None:
+    from curator.note_html import html_page, may_be_html_page
+
+    page = (
+        "<!DOCTYPE html>\n<html>\n<head>\n <title>Exported Data</title>\n</head>\n<body>\n"
+        '<div class="message">\n <div class="text">🆕 <strong>FirstLight</strong><br>\n'
+        '<a href="https://arxiv.org/pdf/2710.19307v2">arxiv</a></div>\n</div>\n'
+        '<div class="message">\n <div class="text">PM: Karolo 1.1.1.</div>\n</div>\n</body></html>'
+    )
+    assert may_be_html_page(page)
+    out = html_page(page).split("\n")
+    assert len(out) == len(page.split("\n"))
+    assert "Exported Data" not in "\n".join(out), "the head is no text"
+    assert out[7] == "🆕 **FirstLight**" and out[8] == "[arxiv](https://arxiv.org/pdf/2710.19307v2)"
+    assert out[10] == "" and out[11] == "PM: Karolo 1.1.1.", "each message a paragraph"
+    assert not may_be_html_page("<en-note><div>a line</div></en-note>")
