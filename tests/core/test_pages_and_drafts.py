@@ -133,7 +133,7 @@ def test_an_html_mail_reads_as_its_paragraphs() -> None:
         "## This week",
         "- **1. ZXZero.** [paper](https://arxiv.org/abs/2710.11230) — ok",
         "- *Sponsored:* [demo](https://ads.example.com/x)",
-        "a line of a rich-text editor",
+        "<div>a line of a rich-text editor</div>",  # an editor's lines stay as they are
         "",
     ]
 
