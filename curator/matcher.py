@@ -230,7 +230,7 @@ class _Clusters:
                     continue  # a section of the living doc, as its rendered page shows it
                 root = repo_root(nu)
                 if root is not None and root in named:
-                    nu = root  # a folder or a release of a repository named too: that repository
+                    nu = root  # a tree, blob or wiki page of a repository named too: that one
                 if nu in owner and car in self.clusters[owner[nu]].items:
                     continue
                 if nu not in owner and nu in self.url_ids:
@@ -268,7 +268,7 @@ def _join_idless(
             else:
                 by_url[key] = i
     for key, i in by_url.items():
-        repo = repo_root(key)  # a folder or a release of a repository another note cites
+        repo = repo_root(key)  # a tree, blob or wiki page of a repository another cites
         if repo is not None and repo in by_url:
             uf.union(by_url[repo], i)
             reason.setdefault(uf.find(i), "a page of the same repository")

@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 
 from curator.briefings import ReportedIndex
 from curator.config import Config
-from curator.lexicon import default_lexicon
+from curator.lexicon import default_lexicon, memo
 from curator.models import FileProblem, Note, Window
 from curator.timeutil import parse_iso
 from curator.workspace import Layout, LoadedNote
@@ -48,6 +48,7 @@ def is_topic_briefing(
     return short or (bool(editor) and note.author.lower() == (editor or "").lower())
 
 
+@memo
 def _lexicon_topics_named(topic: str) -> frozenset[str]:
     """The lexicon's topics one of whose names is this workspace's topic ("evals" is a name of
     evaluation): a briefing title folded to that topic is this topic's."""

@@ -14,7 +14,11 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 from urllib.parse import unquote_plus, urlsplit
+
+if TYPE_CHECKING:
+    from curator.lexicon import Lexicon
 
 __all__ = [
     "find_urls",
@@ -187,10 +191,8 @@ def _names_a_format(text: str, quote: int) -> bool:
     m = _ATTRIBUTE_BEFORE.search(text, max(0, quote - 60), quote)
     if m is None:
         return False
-    from curator.lexicon import default_lexicon
-
     name = m[1].strip("\"'").lower().partition(":")[0]
-    return name in default_lexicon().literals("urls", "format_attributes")
+    return name in _lexicon().literals("urls", "format_attributes")
 
 
 _ATTRIBUTE_BEFORE = re.compile(r"([\w$@\"'.:-]+)\s*[=:]\s*$")
@@ -278,11 +280,9 @@ def _is_tracking(name: str) -> bool:
     if not _TRACKING:
         import fnmatch
 
-        from curator.lexicon import default_lexicon
-
         exact: set[str] = set()
         globs: list[str] = []
-        for entry in default_lexicon().literals("urls", "tracking_params"):
+        for entry in _lexicon().literals("urls", "tracking_params"):
             if any(c in entry for c in "*?["):
                 globs.append(fnmatch.translate(entry))
             else:
@@ -383,9 +383,7 @@ def _once(url: str) -> str:
 @functools.lru_cache(maxsize=1)
 def _code_hosts() -> frozenset[str]:
     """``[urls] code_hosts`` (read on first use: a lookup of an arXiv ID never needs it)."""
-    from curator.lexicon import default_lexicon
-
-    return frozenset(default_lexicon().literals("urls", "code_hosts"))
+    return frozenset(_lexicon().literals("urls", "code_hosts"))
 
 
 _DOI_PATHS: list[re.Pattern[str]] = []
@@ -395,9 +393,7 @@ def _doi_path() -> re.Pattern[str]:
     """A path that is a DOI after one or two of ``[urls] doi_path_words`` ("/doi/",
     "/doi/abs/", "/article/")."""
     if not _DOI_PATHS:
-        from curator.lexicon import default_lexicon
-
-        words = "|".join(map(re.escape, default_lexicon().literals("urls", "doi_path_words")))
+        words = "|".join(map(re.escape, _lexicon().literals("urls", "doi_path_words")))
         _DOI_PATHS.append(
             re.compile(
                 rf"/(?:(?:{words or '(?!x)x'})/){{1,2}}(10\.\d{{4,9}}/[^?#\s]*[^?#\s/])/?$", re.I
@@ -407,6 +403,34 @@ def _doi_path() -> re.Pattern[str]:
 
 
 _normalize_cached = functools.lru_cache(maxsize=32768)(_normalize)
+
+
+@functools.lru_cache(maxsize=1)
+def _repo_pages() -> frozenset[str]:
+    """``[urls] repo_pages``: the pages of a repository that are that repository."""
+    return frozenset(_lexicon().literals("urls", "repo_pages"))
+
+
+_FORGETTING: list[bool] = []
+
+
+def _lexicon() -> Lexicon:
+    """The lexicon in use, imported on first need (a lookup of an arXiv ID never reads it).
+    What this module derived from it (and the links it normalised by it) is forgotten when a
+    workspace brings its own words."""
+    from curator.lexicon import default_lexicon, forget_with_lexicon
+
+    if not _FORGETTING:
+        forget_with_lexicon(_forget_derived)
+        _FORGETTING.append(True)
+    return default_lexicon()
+
+
+def _forget_derived() -> None:
+    _TRACKING.clear()
+    _DOI_PATHS.clear()
+    for cached in (_is_tracking, _code_hosts, _repo_pages, repo_root, _normalize_cached):
+        cached.cache_clear()
 
 
 _QUERY_ID = re.compile(
@@ -445,13 +469,6 @@ def repo_root(key: str) -> str | None:
     host, _, path = key.partition("/")
     parts = path.split("/")
     page = parts[3] if len(parts) > 3 and parts[2] == "-" else parts[2] if len(parts) > 2 else ""
-    if len(parts) < 4 or not parts[1]:
-        return None
-    from curator.lexicon import default_lexicon
-
-    lex = default_lexicon()
-    if host not in lex.literals("urls", "code_hosts") or page not in lex.literals(
-        "urls", "repo_pages"
-    ):
+    if len(parts) < 4 or not parts[1] or host not in _code_hosts() or page not in _repo_pages():
         return None
     return f"{host}/{parts[0]}/{parts[1]}"

@@ -584,3 +584,27 @@ def test_property_strip_links_is_its_alternation(text: str) -> None:
 )
 def test_a_link_in_a_separated_cell_ends_at_the_separator(text: str, url: str) -> None:
     assert [u for u, _s, _e in find_urls(text)] == [url]
+
+
+def test_a_workspaces_own_link_words_are_used_even_after_the_packaged_ones() -> None:
+    """A team whose curator.toml names its own tracking parameter and its own code host gets
+    them, though links were normalised with the packaged words first (the UI, the tests and
+    the demo read several workspaces in one process); and back, without them."""
+    from curator.lexicon import use_lexicon_of
+    from curator.urls import repo_root
+
+    tracked = "https://blog.example.com/post?zqtrk=mail&id=7"
+    page = "git.lab.example.org/team/repo/tree/main/docs"
+    assert "zqtrk" in normalize_url(tracked)
+    assert repo_root(page) is None
+    try:
+        use_lexicon_of(
+            {"urls": {"tracking_params": ["zqtrk"], "code_hosts": ["git.lab.example.org"]}}
+        )
+        assert "zqtrk" not in normalize_url(tracked)
+        assert "id=7" in normalize_url(tracked)
+        assert repo_root(page) == "git.lab.example.org/team/repo"
+    finally:
+        use_lexicon_of({})
+    assert "zqtrk" in normalize_url(tracked)
+    assert repo_root(page) is None
