@@ -43,20 +43,44 @@ def _home_repos(text: str) -> set[str]:
     return repos
 
 
+@memo
+def _own_page_line() -> re.Pattern[str]:
+    """A line that is only a label of ``[notes] own_page_labels`` and one link ("Link to this
+    thread: https://…", "**Permalink** <https://…>")."""
+    labels = default_lexicon().source("notes", "own_page_labels")
+    return re.compile(
+        rf"^[\s>*_#+-]*(?:{labels})[\s*_]*[:：]?[\s*_]*<?(?P<url>[^\s<>]+?)>?[\s*_]*$",
+        re.IGNORECASE | re.MULTILINE,
+    )
+
+
+def _labelled_own_pages(text: str) -> set[str]:
+    """The addresses a note gives as the page it pastes (see :func:`_own_page_line`)."""
+    return {
+        normalize_url(u).lower()
+        for m in _own_page_line().finditer(text)
+        for u, _s, _e in find_urls(m["url"])
+    }
+
+
 def drop_own_links(out: SplitNote, text: str) -> None:
     """Links to the site of an e-mail address in the note (a pasted thread's signature: "Alice
     Example · Acme Labs · https://acme.example/research") are the senders' own pages, not items;
-    nor are links into the repository whose thread the note pastes."""
+    nor are links into the repository whose thread the note pastes, nor the address it gives
+    as the page it pastes ("Link to this thread: …")."""
     hosts = {domain for _local, domain in mail_addresses(text)}
     repos = _home_repos(text)
-    if not hosts and not repos:
+    pages = _labelled_own_pages(text)
+    if not hosts and not repos and not pages:
         return
 
     def own(url: str) -> bool:
         key = normalize_url(url).lower()
         host = key.split("/", 1)[0]
-        return any(host == h or host.endswith("." + h) for h in hosts) or any(
-            key == r or key.startswith(r + "/") for r in repos
+        return (
+            key in pages
+            or any(host == h or host.endswith("." + h) for h in hosts)
+            or any(key == r or key.startswith(r + "/") for r in repos)
         )
 
     emptied: set[int] = set()

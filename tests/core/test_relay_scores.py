@@ -120,7 +120,7 @@ OPEN_RELAYS = {
         ("relay-llmsec", 10),
         ("relay-mt", 5),
         ("relay-quantum", 3),
-        ("relay-neuro", 6),
+        ("relay-neuro", 4),
         ("relay-agri", 15),
         ("relay-hci", 0),
         ("relay-causal", 1),

@@ -1,0 +1,56 @@
+"""A pasted thread or mail gives the address of the page it was copied from ("Link to this
+thread: …", "Permalink: …", "View this email in your browser"): that page is where the text comes
+from, not an item of it, and the items the text links stay."""
+
+from __future__ import annotations
+
+from curator.notes import split_note
+
+_HN = """Two threads from this morning, copied as-is.
+
+▲ Sparse event cameras beat frames at 1 kHz (blog.example.org)
+  120 points by someone 3 hours ago | 40 comments
+  https://blog.example.org/posts/event-cameras-1khz
+
+▲ commenter 2 hours ago | next [–]
+
+  The numbers are from one sensor only; see 2703.15530 for a second one.
+
+Link to this thread: https://news.example.com/item?id=44120387
+
+============================================================
+"""
+
+
+def _links(text: str) -> set[str]:
+    out = split_note(text, "inbox/ana/2027-04-04-threads.md")
+    return {u for it in [*out.items, *out.carriers] for u in it.urls}
+
+
+def test_the_threads_own_address_is_not_an_item_and_its_links_stay() -> None:
+    links = _links(_HN)
+    assert "https://news.example.com/item?id=44120387" not in links
+    assert "https://blog.example.org/posts/event-cameras-1khz" in links
+    out = split_note(_HN, "inbox/ana/2027-04-04-threads.md")
+    assert "2703.15530" in {a for it in [*out.items, *out.carriers] for a in it.arxiv}
+
+
+def test_labels_in_other_shapes_and_languages() -> None:
+    for line in (
+        "**Permalink:** <https://forum.example.edu/discuss.php?d=4412#p9931>",
+        "- Enlace permanente: https://forum.example.edu/discuss.php?d=4412",
+        "Lien vers ce fil : https://forum.example.edu/discuss.php?d=4412",
+        "View this email in your browser https://forum.example.edu/discuss.php?d=4412",
+    ):
+        text = f"# Thread\n\nA paper: https://arxiv.org/abs/2703.15530\n\n{line}\n"
+        assert not any("forum.example.edu" in u for u in _links(text)), line
+
+
+def test_a_link_that_is_only_labelled_so_in_passing_stays() -> None:
+    """The label must be the whole line's lead and the link its only rest: a sentence that
+    says "permalink" about another page still cites that page."""
+    text = (
+        "# Notes\n\n- Their permalink scheme is documented at https://docs.example.org/ids "
+        "and worth copying.\n"
+    )
+    assert "https://docs.example.org/ids" in _links(text)
