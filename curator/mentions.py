@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from curator import regex_cache
 from curator.arxiv import find_ids
 from curator.lexicon import default_lexicon, forget_with_lexicon, memo, text_memo
-from curator.urls import find_urls, is_arxiv_url, normalize_url
+from curator.urls import find_urls, is_arxiv_url, normalize_url, repo_root
 
 __all__ = ["Identities", "identities", "is_chat_line", "may_cite", "sentence_spans", "url_role"]
 
@@ -97,11 +97,14 @@ def url_role(url: str) -> str:
     An alias (a code repository, an article on a paper) is an item of its own only where
     the text around it cites no paper (see :attr:`Identities.papers`).
 
-    Ignored: arXiv itself (its IDs are read separately), images and markdown files, links
-    that manage a subscription or an account, the author's own workspace pages (the Notion
-    or Feishu page a note was pasted from) and local app links (``zotero://``).
+    Ignored: arXiv itself (its IDs are read separately), images and markdown files (but
+    for a file of a code host's repository, "github.com/o/r/blob/main/RESULTS.md": its
+    repository), links that manage a subscription or an account, the author's own workspace
+    pages (the Notion or Feishu page a note was pasted from) and local app links (``zotero://``).
     """
-    if is_arxiv_url(url) or _FILE_LINK.search(url.split("?", 1)[0].split("#", 1)[0]):
+    if is_arxiv_url(url):
+        return "ignore"
+    if _FILE_LINK.search(url.split("?", 1)[0].split("#", 1)[0]) and not _in_repository(url):
         return "ignore"
     workspace, boiler, paper_pages, local, threads, everyday, redirects = _url_tables()
     scheme = url.split("://", 1)[0].lower() if "://" in url else ""
@@ -138,6 +141,12 @@ def url_role(url: str) -> str:
 
 
 forget_with_lexicon(url_role.cache_clear)
+
+
+def _in_repository(url: str) -> bool:
+    """Is ``url`` a file of a repository on a code host (see :func:`curator.urls.repo_root`)?"""
+    key = normalize_url(url)
+    return "/" in key and repo_root(key) is not None
 
 
 def identities(text: str) -> Identities:

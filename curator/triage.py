@@ -150,13 +150,29 @@ class _Owners:
 def _attach(rows: list[Row], current: dict[str, Any], owner: _Owners) -> set[str]:
     """Give each row the decision stored under one of its aliases; the keys used."""
     attached: set[str] = set()
+    stored = _stored_forms(current)
     for row in rows:
         for a in owner.aliases[id(row)]:
-            if a in current and owner(a) is row:
-                row.decision = current[a]
-                attached.add(a)
+            k = stored.get(a)
+            if k is not None and owner(a) is row:
+                row.decision = current[k]
+                attached.add(k)
                 break
     return attached
+
+
+def _stored_forms(current: dict[str, Any]) -> dict[str, str]:
+    """Each stored key → itself, and a link's key as links are normalised today → the key it
+    was stored under: a decision on "github.com/NVIDIA/cutlass", stored before owner names were
+    read case-blind, still finds "github.com/nvidia/cutlass"."""
+    forms = {k: k for k in current}
+    written = [k for k in current if "/" in k and k != k.lower() and not k.startswith("t:")]
+    if written:
+        from curator.urls import normalize_url  # loads only where such a key is stored
+
+        for k in written:
+            forms.setdefault(normalize_url(k), k)
+    return forms
 
 
 def _fold_merges(rows: list[Row], owner: _Owners) -> dict[int, Row]:

@@ -371,6 +371,9 @@ def _once(url: str) -> str:
     key = host + _trim_path(path)
     if key.endswith(".git") and key.count("/") == 2 and host in _code_hosts():
         key = key[:-4]  # "git clone https://github.com/o/r.git" clones the repository o/r
+    if host in _case_blind_hosts():
+        parts = key.split("/", 3)
+        key = "/".join([*(p.lower() for p in parts[:3]), *parts[3:]])
     if host in ("doi.org", "dx.doi.org"):
         key = "doi.org" + _trim_path(path).lower()  # DOIs are case-insensitive; one key per paper
     elif (doi := _doi_path().match(path)) is not None:
@@ -384,6 +387,19 @@ def _once(url: str) -> str:
 def _code_hosts() -> frozenset[str]:
     """``[urls] code_hosts`` (read on first use: a lookup of an arXiv ID never needs it)."""
     return frozenset(_lexicon().literals("urls", "code_hosts"))
+
+
+@functools.lru_cache(maxsize=1)
+def _case_blind_hosts() -> frozenset[str]:
+    """``[urls] case_blind_hosts``: code hosts whose owner and repository names ignore case."""
+    return frozenset(_lexicon().literals("urls", "case_blind_hosts"))
+
+
+@functools.lru_cache(maxsize=1)
+def _pages_hosts() -> tuple[tuple[str, str], ...]:
+    """``[urls] pages_hosts`` as (site suffix, code host) pairs."""
+    pairs = (e.partition("=") for e in _lexicon().literals("urls", "pages_hosts"))
+    return tuple((site, code) for site, _eq, code in pairs if site and code)
 
 
 _DOI_PATHS: list[re.Pattern[str]] = []
@@ -429,7 +445,14 @@ def _lexicon() -> Lexicon:
 def _forget_derived() -> None:
     _TRACKING.clear()
     _DOI_PATHS.clear()
-    for cached in (_is_tracking, _code_hosts, _repo_pages, repo_root, _normalize_cached):
+    for cached in (
+        _is_tracking,
+        _code_hosts,
+        _case_blind_hosts,
+        _repo_pages,
+        repo_root,
+        _normalize_cached,
+    ):
         cached.cache_clear()
 
 
@@ -465,9 +488,14 @@ def repo_root(key: str) -> str | None:
     """The repository a code host's page belongs to ("github.com/o/r/tree/main/examples",
     "gitlab.com/o/r/-/blob/main/x.py" → its repository), for a normalised key; None for any
     other page.  Only the pages ``[urls] repo_pages`` names: "huggingface.co/datasets/o/r" is
-    a repository of its own, an issue a thread about one, a release news of its own."""
+    a repository of its own, an issue a thread about one, a release news of its own.  A project
+    site (``[urls] pages_hosts``: "o.github.io/r/docs") belongs to its repository too."""
     host, _, path = key.partition("/")
     parts = path.split("/")
+    for suffix, code_host in _pages_hosts():
+        owner = host.removesuffix("." + suffix)
+        if owner != host and owner and "." not in owner and parts[0]:
+            return f"{code_host}/{owner}/{parts[0]}".lower()  # the project site of a repository
     page = parts[3] if len(parts) > 3 and parts[2] == "-" else parts[2] if len(parts) > 2 else ""
     if len(parts) < 4 or not parts[1] or host not in _code_hosts() or page not in _repo_pages():
         return None

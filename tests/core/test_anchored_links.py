@@ -49,7 +49,7 @@ def test_an_anchored_repo_named_in_passing_is_shown_anchored_where_the_doc_has_i
     tmp_path: Path,
 ) -> None:
     incs = {inc.id: inc for inc in _analysis(tmp_path).increments}
-    repo = incs.get("github.com/haosulab/ManiSkill")
+    repo = incs.get("github.com/haosulab/maniskill")
     assert repo is not None, sorted(incs)
     assert repo.status == "anchored"
     assert [a.section for a in repo.anchored_in] == ["§3.3"]
@@ -78,6 +78,6 @@ def test_an_anchored_thing_named_in_passing_lends_no_words_to_the_overlaps(
     from curator.analysis import _naming_items
 
     incs = {inc.id: inc for inc in _analysis(tmp_path).increments}
-    assert _naming_items(incs["github.com/haosulab/ManiSkill"]) == []
+    assert _naming_items(incs["github.com/haosulab/maniskill"]) == []
     paper = incs["2610.15570"]
     assert _naming_items(paper) == paper.items and paper.items

@@ -129,7 +129,7 @@ OPEN_RELAYS = {
         ("relay-astro", 6),
         ("relay-legal", 6),
         ("relay-optim", 4),
-        ("relay-energy", 2),
+        ("relay-energy", 1),
     )
 }
 """Holdouts written blind to the code that still need more corrections than the holdout bound:

@@ -1,0 +1,75 @@
+"""One repository however a note writes it: owner names in any case, a file of it, its project
+site. A decision stored under a key written before still finds its increment."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from relay_support import analyze_relay
+
+from curator.mentions import url_role
+from curator.models import Analysis, Increment, Window
+from curator.triage import Triage
+from curator.urls import normalize_url, repo_root
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_owner_and_repository_names_ignore_case_but_a_files_path_does_not() -> None:
+    assert normalize_url("https://github.com/Volta-RL/VoltGym/") == normalize_url(
+        "github.com/volta-rl/voltgym"
+    )
+    assert normalize_url("https://gitlab.com/Org/Repo/-/blob/main/README.md").endswith(
+        "/-/blob/main/README.md"
+    )
+    # not every host: a page elsewhere keeps its case
+    assert normalize_url("https://example.org/Team/Paper") == "example.org/Team/Paper"
+
+
+@pytest.mark.parametrize(
+    ("key", "root"),
+    [
+        ("hekla-lab.github.io/nordload", "github.com/hekla-lab/nordload"),
+        ("hekla-lab.github.io/nordload/docs/start", "github.com/hekla-lab/nordload"),
+        ("grp.gitlab.io/tool", "gitlab.com/grp/tool"),
+        ("hekla-lab.github.io", None),  # the owner's own site names no repository
+        ("a.b.github.io/x", None),
+    ],
+)
+def test_a_project_site_belongs_to_its_repository(key: str, root: str | None) -> None:
+    assert repo_root(key) == root
+
+
+def test_a_file_of_a_repository_is_a_link_a_local_file_is_not() -> None:
+    assert url_role("https://github.com/nanolab/bench/blob/main/RESULTS.md") != "ignore"
+    assert url_role("notes/RESULTS.md") == "ignore"
+    assert url_role("https://example.org/files/notes.md") == "ignore"
+
+
+def test_relay_energy_repository_written_three_ways_is_one_increment(tmp_path: Path) -> None:
+    incs = analyze_relay(ROOT / "tests" / "relays-open" / "relay-energy", tmp_path)
+    volt = [k for k in incs if "voltgym" in k.lower()]
+    assert volt == ["github.com/volta-rl/voltgym"], volt
+    assert len({s["path"] for s in incs[volt[0]]["sources"]}) >= 2
+    assert not any(k.startswith("hekla-energy-lab.github.io") for k in incs)
+    site = incs["github.com/hekla-energy-lab/nordload"]
+    assert any("ximena" in s["path"] for s in site["sources"])
+
+
+def test_a_decision_stored_under_a_key_written_in_capitals_still_finds_its_increment() -> None:
+    inc = Increment(
+        id="github.com/nvidia/cutlass",
+        title="CUTLASS",
+        status="new",
+        urls=["https://github.com/nvidia/cutlass"],
+    )
+    window = Window(since=None, until=None)  # type: ignore[arg-type]
+    analysis = Analysis(topic="hw", window=window, living_doc=None)  # type: ignore[arg-type]
+    analysis.increments = [inc]
+    approved = SimpleNamespace(key="github.com/NVIDIA/cutlass", action="approve")
+    store = SimpleNamespace(current=lambda: {"github.com/NVIDIA/cutlass": approved})
+    t = Triage(analysis, store)
+    assert t.rows[0].decision is approved
+    assert t.orphans == []
