@@ -12,6 +12,8 @@ import bisect
 import functools
 import re
 
+from curator.digits import ascii_digits
+
 __all__ = [
     "ArxivMatch",
     "Malformed",
@@ -273,10 +275,11 @@ def _scan(norm: str) -> list[tuple[int, int, str, str | None]]:
 def normalize_id(query: str) -> tuple[str, str | None] | None:
     """Turn one query (bare ID, label, URL, DOI, mirror link) into ``(id, version)``.
 
-    Returns None unless the whole trimmed query is a single valid ID form, so that
+    Digits of any script count ("٢٧٠٤.١١٢٠٥").  Returns None unless the whole trimmed query is
+    a single valid ID form, so that
     "2608.143760" is rejected rather than silently truncated to another paper.
     """
-    norm, _ = _normalise(query)
+    norm, _ = _normalise(ascii_digits(query))  # "٢٧٠٤.١١٢٠٥" as a note writes it
     m = _QUERY_RE.fullmatch(norm.strip(_TRIM))
     if m is None:
         return None

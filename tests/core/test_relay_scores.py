@@ -130,6 +130,9 @@ OPEN_RELAYS = {
         ("relay-legal", 6),
         ("relay-optim", 4),
         ("relay-energy", 1),
+        ("relay-fedlearn", 9),
+        ("relay-tabular", 7),
+        ("relay-chem", 10),
     )
 }
 """Holdouts written blind to the code that still need more corrections than the holdout bound:
