@@ -167,6 +167,32 @@ def _heading_matches(head: str) -> Iterator[re.Match[str]]:
         h = head.find("#", max(h + 1, end))
 
 
+@memo
+def _reply_res() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """A subject or first line that answers another (``[notes] reply_prefixes`` and a colon:
+    "Re: briefing 26 April", "AW: AW: Abendbericht"), and a file name that does ("re-briefing")."""
+    words = "|".join(map(re.escape, default_lexicon().literals("notes", "reply_prefixes")))
+    words = words or "(?!x)x"
+    return (
+        re.compile(rf"^(?:subject\s*[:：]\s*)?(?:{words})(?:\[\d+\])?\s*[:：]", re.I),
+        re.compile(rf"^(?:{words})[-_ ]", re.I),
+    )
+
+
+_SUBJECT_LINE = re.compile(r"^subject\s*[:：][^\n]*", re.I | re.M)
+
+
+def _is_reply(head: str, first: str, slug: str) -> bool:
+    """Is the note an answer to another (by its subject, its first line or its file name)?"""
+    line, file_name = _reply_res()
+    subject = _SUBJECT_LINE.search(head[:2000])
+    return bool(
+        line.match(first)
+        or (subject is not None and line.match(subject.group(0)))
+        or file_name.match(slug)
+    )
+
+
 def briefing_info(text: str, name: str) -> tuple[str | None, str | None]:
     """(topic, declared window end as written) when the file is a briefing, else (None, None);
     the topic is "" when the briefing does not name one.
@@ -182,6 +208,8 @@ def briefing_info(text: str, name: str) -> tuple[str | None, str | None]:
     head = text[:6000]
     first = _first_line(head)
     slug = _NAME_SLUG.sub("", name.rsplit(".", 1)[0])
+    if _is_reply(head, first, slug):
+        return None, None
     words = _words()
     in_title = _titles_briefing(first)
     titled = in_title or bool(words.search(slug.replace("-", " ").replace("_", " ")))

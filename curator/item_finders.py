@@ -398,8 +398,35 @@ def _paragraph_items(layout: NoteLayout, rows: list[int]) -> None:
     ):
         for ln in with_ids:  # citation lines: an item per line
             layout.claim(Span(ln, ln, lines[ln - 1], "line", line_ctx[ln]))
-    elif len(whole.papers) == 1 and _leads_with_name_or_id(first):
+    elif len(whole.papers) == 1 and (
+        _leads_with_name_or_id(first)
+        or (
+            len(rows) >= 2
+            and whole.arxiv
+            and not cited[rows[0]]
+            and _title_over_link(first, lines[rows[1] - 1])
+        )
+    ):
         layout.claim(Span(rows[0], rows[-1], first, "paragraph", line_ctx[rows[0]]), rows)
+
+
+_TITLE_WORDS = 30
+_SENTENCE_END = re.compile(r"[.!?。！？]\s*$")
+
+
+def _title_over_link(first: str, second: str) -> bool:
+    """A title copied over its link ("RelGT-FM: A Foundation Model for …" / "https://arxiv.org/
+    abs/…"): the first line a short line that ends no sentence, the second the link alone.  (The
+    caller asks it of a paper's link only: a page's title over its address is as often the
+    heading of the page the note was pasted from.)"""
+    if len(first.split()) > _TITLE_WORDS or _SENTENCE_END.search(first):
+        return False
+    rest = second
+    for _u, s0, e0 in sorted(find_urls(second), key=lambda t: -t[1]):
+        rest = rest[:s0] + rest[e0:]
+    for m in sorted(find_ids(rest), key=lambda m: -m.start):
+        rest = rest[: m.start] + rest[m.end :]
+    return not re.sub(r"(?i)arxiv|[\s<>()\[\]:*_-]", "", rest)
 
 
 _NAME_LEAD = re.compile(

@@ -54,3 +54,31 @@ def test_a_link_that_is_only_labelled_so_in_passing_stays() -> None:
         "and worth copying.\n"
     )
     assert "https://docs.example.org/ids" in _links(text)
+
+
+def _items(text: str) -> list[tuple[str, list[str]]]:
+    out = split_note(text, "inbox/omar/2027-04-27T0930-reply.md")
+    return [(it.title, it.arxiv) for it in out.items]
+
+
+def test_a_title_copied_over_its_link_is_an_item_with_its_points() -> None:
+    text = (
+        "Thanks for the briefing. One new paper:\n\n"
+        "RelGT-FM: A Foundation Model for Relational Databases via Graph Transformers\n"
+        "https://arxiv.org/abs/2704.08764\n\n"
+        "- pretrained on 1,900 relational schemas\n"
+        "- caveat: possible leakage from RelBench\n"
+    )
+    [(title, ids)] = _items(text)
+    assert title.startswith("RelGT-FM") and ids == ["2704.08764"]
+    out = split_note(text, "inbox/omar/2027-04-27T0930-reply.md")
+    assert "leakage" in out.items[0].text
+
+
+def test_a_sentence_over_a_link_or_a_pages_title_over_its_address_is_no_such_item() -> None:
+    said = (
+        "We talked about this one at lunch and it looked weak.\nhttps://arxiv.org/abs/2704.08764\n"
+    )
+    assert _items(said) == []
+    page = "Reading for the relay — Sunday 7 Nov\nhttps://wiki.example.org/projects/relay/reading\n"
+    assert _items(page) == []

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from curator.briefings import briefing_info
 from curator.note_json import unfold_json
 
@@ -48,3 +50,23 @@ def test_a_bulletin_by_its_buckets_alone_is_a_briefing() -> None:
     text = "# Saturday\n\n## Dispositions\n\n- x\n\n## Carry-over\n\n- y\n"
     topic, _until = briefing_info(text, "2027-11-06-notes.md")
     assert topic is not None
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        (
+            "2027-04-27T0930-re-briefing-26-april.md",
+            "From: Omar <o@example.org>\nSubject: Re: briefing 26 April\n\nTwo points.\n",
+        ),
+        ("2027-04-27T0930-reply.md", "AW: Abendbericht Evaluation\n\nEin Punkt.\n"),
+        ("2027-04-27T0930-reply.md", "# 回复：评测简报\n\n一点补充。\n"),
+    ],
+)
+def test_a_reply_to_a_briefing_is_a_note_not_a_briefing(name: str, text: str) -> None:
+    assert briefing_info(text, name) == (None, None)
+
+
+def test_a_briefing_about_replies_is_still_a_briefing() -> None:
+    text = "# Evening briefing — evaluation\n\n## Approved\n- a\n\n## Held\n- b\n"
+    assert briefing_info(text, "2027-04-26-evaluation-briefing.md")[0] is not None
