@@ -230,11 +230,11 @@ _LATER_UTC = regex_cache.compile(
     rf"(?:[^\S\n]*(?:[(（,—–-][^\S\n]*)?{_LATER_WORD}){{1,8}}"
     r"[^\S\n]*(?:(?:[,(（—–-][^\S\n]*)?(?-i:UTC|GMT)[^\S\n]*(?P<off>[+-]\d{1,2}(?::?\d{2})?)(?!\d)"
     r"|[(（](?-i:UTC|GMT)(?![\w+-])"
-    r"|[,(（][^\S\n]*(?P<bare>[+-]\d{2}:\d{2})(?!\d))"
+    r"|[,(（][^\S\n]*(?P<bare>[+-]\d{2}:\d{2}(?!\d)|[+-]\d{2}(?=[^\S\n]*(?:[)）,;]|$))))"
 )
 """An explicit UTC offset a few words after a clock time, past a zone word no phrase file knows or
 a place ("09:05 CHAST (UTC+12:45)", "01:40 Kathmandu time (NPT, UTC+05:45)", "12:05 — ঢাকা সময়
-(GMT+06:00)", "21:20 (BOT, -04:00)"); a bare "(GMT" or "(UTC" there is UTC ("18:20 London (GMT now
+(GMT+06:00)", "21:20 (BOT, -04:00)", "05:30, ya con el horario de invierno, -04)"); a bare "(GMT" or "(UTC" there is UTC ("18:20 London (GMT now
 — …)")."""
 
 
@@ -422,7 +422,7 @@ _NAME_SLACK = timedelta(minutes=10)
 """How far a stamp in the text may be from the file name's clock and still be the same moment."""
 _CAPITALS = regex_cache.compile(r"[A-Z]+")
 _LATIN_WORD = regex_cache.compile(r"[a-z]+")
-_OFFSET = regex_cache.compile(r"[+-]\d\d:?\d\d(?!\d)")
+_OFFSET = regex_cache.compile(r"[+-]\d\d:?\d\d(?!\d)|[+-]\d\d(?=[^\S\n]*(?:[)）,;]|$))", re.M)
 _CJK_CLOCK_WORD = regex_cache.compile(f"[{_CJK_CLOCK_CHARS}]")
 
 

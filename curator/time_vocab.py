@@ -177,10 +177,12 @@ def _zone_patterns(zones: dict[str, tuple[tuple[str, tzinfo], ...]]) -> dict[str
     )
     flags = re.IGNORECASE
     return {
-        # "13:05 CET", "(+05:30)", "UTC+8", "19:42+05:30"; not "9:00-10:30" (a range: see iso_minus)
+        # "13:05 CET", "(+05:30)", "UTC+8", "19:42+05:30", "(05:30 -04)"; not "9:00-10:30" (a
+        # range: see iso_minus); an offset of hours alone only where its group or line ends there
         "zone_after": regex_cache.compile(
             r"(?:\s*[(（]?\s*(?:(?-i:UTC|GMT))\s*(?P<uoff>[+-]\d{1,2}(?::?\d{2})?)"
-            r"|(?:\s*[(（]\s*|\s+|(?=\+))(?P<off>[+-]\d{2}:?\d{2})"
+            r"|(?:\s*[(（]\s*|\s+|(?=\+))(?P<off>[+-]\d{2}:?\d{2}"
+            r"|[+-]\d{2}(?=[^\S\n]*(?:[)）,;]|$)))"
             rf"|\s*[(（]?\s*(?P<word>{zone_words}))(?!\d)\s*[)）]?",
             flags,
         ),

@@ -114,3 +114,21 @@ def test_an_offset_before_the_clock_on_its_line_dates_the_note() -> None:
     text = "Nota desde Ponta Delgada (hora dos Açores, UTC+0 dende o 28 de marzo), sábado 23:50.\n\n- x\n"
     when, source = written_at({}, text, "2027-04-03T2350-x.md", 0, ZoneInfo("America/Asuncion"))[:2]
     assert (source, when.utcoffset()) == ("body", timedelta(0))
+
+
+def test_an_offset_of_hours_alone_where_its_group_ends_dates_the_note() -> None:
+    seoul = ZoneInfo("Asia/Seoul")
+    minus4 = timezone(timedelta(hours=-4))
+    text = "Oye, una cosita más (05:30, ya con el horario de invierno, -04).\n\n- arXiv:2704.02418\n"
+    when, source, _p = written_at({}, text, "2027-04-04T0530-addendum.md", 0, seoul)
+    assert (source, when) == ("body", datetime(2027, 4, 4, 5, 30, tzinfo=minus4))
+    text = "exportado 23:30 (-04)\n\n- x\n"
+    when, source, _p = written_at({}, text, "2027-04-04T2330-hilo.md", 0, seoul)
+    assert (source, when) == ("body", datetime(2027, 4, 4, 23, 30, tzinfo=minus4))
+
+
+def test_two_digits_after_a_clock_that_go_on_are_no_offset() -> None:
+    seoul = ZoneInfo("Asia/Seoul")
+    text = "Call moved: 05:30 -04 minutes late, sorry.\n\n- x\n"
+    when, _source, _p = written_at({}, text, "2027-04-04T0530-call.md", 0, seoul)
+    assert when is not None and when.utcoffset() == timedelta(hours=9)
