@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from curator.anchored_links import anchored_in_passing
+from curator.author_zones import date_by_author
 from curator.cache import IndexCache
 from curator.config import Config, load_config, window_bounds
 from curator.context import Context, build_context
@@ -130,6 +131,7 @@ def build_analysis(
         topic=topic, window=window, living_doc=doc, other_docs=others, workspace=str(cfg.root)
     )
     analysis.doc_indexes = {t: di for t, (_d, di) in files.docs.items()}
+    date_by_author([ln.note for ln in files.loaded], cfg.tz)
     roles = NoteRoles.sort(files.loaded, topic, window, cfg, lay)
     analysis.errors = [*files.problems]
     for d in [doc, *others]:

@@ -234,8 +234,8 @@ _LATER_UTC = regex_cache.compile(
 )
 """An explicit UTC offset a few words after a clock time, past a zone word no phrase file knows or
 a place ("09:05 CHAST (UTC+12:45)", "01:40 Kathmandu time (NPT, UTC+05:45)", "12:05 — ঢাকা সময়
-(GMT+06:00)", "21:20 (BOT, -04:00)", "05:30, ya con el horario de invierno, -04)"); a bare "(GMT" or "(UTC" there is UTC ("18:20 London (GMT now
-— …)")."""
+(GMT+06:00)", "21:20 (BOT, -04:00)", "05:30, ya con el horario de invierno, -04)"); a bare
+"(GMT" or "(UTC" there is UTC ("18:20 London (GMT now — …)")."""
 
 
 def _score(

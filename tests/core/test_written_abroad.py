@@ -119,7 +119,9 @@ def test_an_offset_before_the_clock_on_its_line_dates_the_note() -> None:
 def test_an_offset_of_hours_alone_where_its_group_ends_dates_the_note() -> None:
     seoul = ZoneInfo("Asia/Seoul")
     minus4 = timezone(timedelta(hours=-4))
-    text = "Oye, una cosita más (05:30, ya con el horario de invierno, -04).\n\n- arXiv:2704.02418\n"
+    text = (
+        "Oye, una cosita más (05:30, ya con el horario de invierno, -04).\n\n- arXiv:2704.02418\n"
+    )
     when, source, _p = written_at({}, text, "2027-04-04T0530-addendum.md", 0, seoul)
     assert (source, when) == ("body", datetime(2027, 4, 4, 5, 30, tzinfo=minus4))
     text = "exportado 23:30 (-04)\n\n- x\n"

@@ -1,0 +1,126 @@
+"""The zone an author's file names are written in, from what the workspace says of that author.
+
+A note's file name is its author's clock.  A colleague abroad often says where they are once,
+not in every note: "Evening reads — Siobhán (St. John's)", "Code review (Darnell, Regina)", or a
+time with its place in one note ("9:05 Manila time").  Read in the workspace's zone, that
+author's other notes land hours off, on the wrong side of the window's edges.  So: the places an
+author's note titles name in brackets, and the zones their notes state with a clock, are that
+author's zone when they all agree; a note dated by its file name alone is then dated in it
+(daylight saving included).  A note that states its own zone keeps it.
+
+Place names are the cities of the time zone database ("America/St_Johns" → "st johns") and the
+places of ``[time.zones]`` phrases ("Hawaii time"), less ``[time] place_words`` (zone cities that
+are common words: "Christmas", "Easter").
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+from datetime import tzinfo
+from pathlib import PurePosixPath
+from zoneinfo import ZoneInfo, available_timezones
+
+from curator.lexicon import default_lexicon, memo
+from curator.models import Note
+from curator.written import time_from_name
+
+__all__ = ["author_zones", "date_by_author", "place_zone"]
+
+_AREAS = frozenset(
+    {"Africa", "America", "Asia", "Atlantic", "Australia", "Europe", "Indian", "Pacific"}
+)
+_BRACKETS = re.compile(r"[(（]([^()（）]{1,60})[)）]")
+_PARTS = re.compile(r"[,;·/|，、]")
+_MOST_WORDS = 4
+"""A bracket's part longer than this is a remark, not a place ("(the Paris one, not ours)")."""
+
+
+def _fold(text: str) -> str:
+    """Lower case, no accents or apostrophes, dots and dashes as spaces ("St. John's" → "st
+    johns")."""
+    plain = unicodedata.normalize("NFKD", text.casefold())
+    plain = "".join(c for c in plain if not unicodedata.combining(c))
+    plain = re.sub(r"['’ʼ`]", "", plain)
+    return " ".join(re.sub(r"[._-]", " ", plain).split())
+
+
+@memo
+def _places() -> dict[str, str]:
+    """Folded place name → IANA zone key."""
+    lex = default_lexicon()
+    common = {_fold(w) for w in lex.literals("time", "place_words")}
+    places: dict[str, str] = {}
+    for key in sorted(available_timezones()):
+        parts = key.split("/")
+        if parts[0] not in _AREAS or not (len(parts) == 2 or key.startswith("America/Argentina/")):
+            continue
+        city = _fold(parts[-1])
+        if len(city) > 3 and city not in common:
+            places.setdefault(city, key)
+    for phrase, value in lex.table("time.zones").items():
+        words = _fold(str(phrase)).split()
+        zones = value if isinstance(value, list) else [value]
+        if len(words) >= 2 and words[-1] == "time" and len(zones) == 1 and "/" in str(zones[0]):
+            places.setdefault(" ".join(words[:-1]), str(zones[0]))
+    return places
+
+
+def place_zone(title: str) -> str | None:
+    """The zone of the one place a note's title names in brackets ("(Sabado, Manila)", "(giờ
+    Manila)", "(Darnell, Regina)"): a bracket's part that is a place, or ends with one."""
+    places = _places()
+    found: set[str] = set()
+    for m in _BRACKETS.finditer(title):
+        for part in _PARTS.split(m.group(1)):
+            words = _fold(part).split()
+            if not words or len(words) > _MOST_WORDS:
+                continue
+            for n in (3, 2, 1):
+                zone = places.get(" ".join(words[-n:])) if len(words) >= n else None
+                if zone:
+                    found.add(zone)
+                    break
+    return found.pop() if len(found) == 1 else None
+
+
+def _stated(note: Note, own: str) -> str | None:
+    """The zone a note's text or front matter gave its time in, when it is a place's zone other
+    than the workspace's."""
+    if note.time is None or note.time_source not in ("body", "front_matter"):
+        return None
+    key = getattr(note.time.tzinfo, "key", None)
+    if not isinstance(key, str) or key == own or key.split("/")[0] not in _AREAS:
+        return None  # not a place's zone: a time given in UTC says nothing of where it was written
+    return key
+
+
+def author_zones(notes: Iterable[Note], workspace_tz: tzinfo | None) -> dict[str, str]:
+    """Author → the zone key all that workspace says of them agrees on."""
+    own = getattr(workspace_tz, "key", "")
+    said: dict[str, set[str]] = {}
+    for note in notes:
+        for zone in (_stated(note, own), place_zone(note.title) if note.title else None):
+            if zone:
+                said.setdefault(note.author, set()).add(zone)
+    return {a: next(iter(z)) for a, z in said.items() if len(z) == 1}
+
+
+def date_by_author(notes: list[Note], workspace_tz: tzinfo | None) -> None:
+    """Date each note its file name alone dates in its author's zone, where the workspace says
+    which (see the module docstring).  The same notes give the same times however often it runs."""
+    zones = author_zones(notes, workspace_tz)
+    own = getattr(workspace_tz, "key", "")
+    for note in notes:
+        zone = zones.get(note.author)
+        if zone is None or zone == own or note.time_source != "name":
+            continue
+        when, problem = time_from_name(PurePosixPath(note.path).name, ZoneInfo(zone))
+        if when is None:
+            continue
+        note.time = when
+        # what reading the name in the workspace's zone said of it is no longer so
+        note.errors = [e for e in note.errors if not e.startswith("file name:")]
+        if problem:
+            note.errors.append(f"file name: {problem}")
