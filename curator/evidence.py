@@ -30,7 +30,7 @@ from curator.section_titles import contains
 from curator.suggest import SectionIndex, Unit
 from curator.textfeatures import CASE_PEERS, normalized_title, title_core, token_set
 from curator.urls import find_urls
-from curator.verdicts import OFF_KINDS
+from curator.verdicts import OFF_KINDS, Verdict
 
 __all__ = [
     "covered_per_note",
@@ -98,6 +98,13 @@ def _blank(text: str, low: str, needle: str) -> str:
     return "".join(parts)
 
 
+def _said_covered(text: str, v: Verdict, covered: list[int]) -> bool:
+    """Is the dismissal on a line that says the doc already covers the item ("already in the doc
+    under 5.2 — skipping")?  Then the author skips it as covered, which the doc settles (an arXiv
+    ID by its anchors): no judgement of the topic."""
+    return any("\n" not in text[min(c, v.start) : max(c, v.start)] for c in covered)
+
+
 def read_remarks(ev: Evidence, scopes: list[tuple[Item, str]], ctx: Context, idless: bool) -> None:
     """What the authors say of it, in the scope that names it (its titles are not remarks)."""
     named = {t for it, _t in scopes for t in _titles_of(it)}
@@ -111,9 +118,11 @@ def read_remarks(ev: Evidence, scopes: list[tuple[Item, str]], ctx: Context, idl
         # tells a story ("the editor dropped v1 because it had no numbers"), not the author's
         # verdict
         filed = filed_unit(it, ctx) is not None
-        for v in ctx.reader.read(text):
+        said = ctx.reader.read(text)
+        covered = [v.start for v in said if v.kind == "covered"]
+        for v in said:
             if v.kind in OFF_KINDS:
-                if not filed:
+                if not filed and not (v.kind == "dismiss" and _said_covered(text, v, covered)):
                     ev.verdicts.append(f"{where}: “{v.text}”")
             elif v.kind == "reported":
                 ev.note_reported = ev.note_reported or f"{where} says it was reported: “{v.text}”"

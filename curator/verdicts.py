@@ -30,6 +30,8 @@ class Verdict:
     """redirect | not_topic | dismiss | reported | covered | keep"""
     text: str
     """The words that say it, clipped for display."""
+    start: int = -1
+    """Where its words start in the text read."""
 
 
 class VerdictReader:
@@ -81,7 +83,7 @@ class VerdictReader:
                 if kind in ("redirect", "dismiss", "keep") and self._negated(text, m):
                     continue  # "does not belong to rag", "no es de rag", "don't ignore this"
                 taken.append(m.span())
-                out.append(Verdict(kind, _clip(text, m.start(), m.end())))
+                out.append(Verdict(kind, _clip(text, m.start(), m.end()), m.start()))
                 break
         return out
 

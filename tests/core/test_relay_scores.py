@@ -133,7 +133,7 @@ OPEN_RELAYS = {
         ("relay-fedlearn", 9),
         ("relay-tabular", 6),
         ("relay-chem", 10),
-        ("relay-genomics", 5),
+        ("relay-genomics", 4),
         ("relay-traffic", 4),
     )
 }
