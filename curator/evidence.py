@@ -17,14 +17,14 @@ from fnmatch import fnmatchcase
 from rapidfuzz import fuzz, process
 
 from curator.arxiv import find_ids
-from curator.context import Context, _name_tokens, _strong
+from curator.context import Context
 from curator.fields import match_field
 from curator.hints import read_hints
 from curator.judge import Evidence
-from curator.lexicon import Lexicon, default_lexicon, memo, text_memo
+from curator.lexicon import Lexicon, text_memo
 from curator.link_strip import URL_TLDS, strip_links
 from curator.matcher import Cluster
-from curator.models import AnchorRef, Item, SectionSuggestion, short_path
+from curator.models import Item, SectionSuggestion, short_path
 from curator.section_numbers import SECTION_REF_RE, canonical_section
 from curator.section_titles import contains
 from curator.suggest import SectionIndex, Unit
@@ -34,7 +34,6 @@ from curator.verdicts import OFF_KINDS, Verdict
 
 __all__ = [
     "covered_per_note",
-    "name_anchor",
     "names_other_doc",
     "note_evidence",
     "read_note_hints",
@@ -467,41 +466,3 @@ def _title_match(group: str, idx: SectionIndex) -> bool:
         if g == t or (len(g) >= 4 and g in t) or (len(t) >= 4 and t in g):
             return True
     return process.extractOne(g, titles, scorer=fuzz.ratio, score_cutoff=85) is not None
-
-
-@memo
-def _page_words() -> frozenset[str]:
-    """Words a linked page's title may add to an anchored name and still be that thing's page
-    ("FooNet repo", "FooNet code release"): the words of the lexicon's link labels."""
-    return frozenset(
-        w for label in default_lexicon().literals("fields", "link") for w in _name_tokens(label)
-    )
-
-
-_VERSION = re.compile(r"(?<![\w.])v?\d+\.\d+(?:\.\d+)*(?![\w.])")
-"""A release's version in a title ("Fairlearn v0.14.0", "garak 0.13.2")."""
-
-
-def name_anchor(items: list[Item], ctx: Context) -> AnchorRef | None:
-    """Conservative named-system match: all of the anchor's name in the title, or the title's name
-    in the anchor.  A page with a link of its own is the anchored thing's page only when its
-    title adds nothing but page words to the name ("FooNet repo"); "The FooBench leak audit
-    (blog)" is a post about FooBench, not FooBench; "Fairlearn v0.14.0" is a release the doc's
-    "Fairlearn" entry does not hold yet, news of its own."""
-    by_token = ctx.name_by_token
-    for it in items:
-        version = _VERSION.search(it.title) if it.urls else None
-        title_t = _name_tokens(it.title)
-        core_t = _name_tokens(title_core(it.title))
-        cands: set[int] = set()
-        for t in _strong(title_t):
-            cands.update(by_token.get(t, ()))
-        for i in sorted(cands):
-            toks, ref, name = ctx.name_anchors[i]
-            if version is not None and version[0].lower() not in name.lower():
-                continue
-            if toks <= title_t and not (it.urls and _strong(title_t - toks) - _page_words()):
-                return ref
-            if _strong(core_t) and core_t <= toks:
-                return ref
-    return None

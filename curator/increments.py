@@ -18,7 +18,6 @@ from curator.arxiv import find_ids
 from curator.context import Context
 from curator.evidence import (
     covered_per_note,
-    name_anchor,
     note_evidence,
     read_note_hints,
     read_remarks,
@@ -31,6 +30,7 @@ from curator.matcher import Cluster, source_refs
 from curator.mention_scopes import scopes
 from curator.mentions import sentence_spans
 from curator.models import AnchorRef, Increment, Item, PaperCard, SourceRef, short_path
+from curator.name_anchors import name_anchor
 from curator.own_pages import own_page
 from curator.priority import MARKERS
 from curator.textfeatures import title_core

@@ -25,13 +25,14 @@ from dataclasses import dataclass, field
 from rapidfuzz import fuzz
 
 from curator.models import Item, Merge, SourceRef, short_path
+from curator.repo_links import repo_root
 from curator.textfeatures import (
     STOP,
     normalized_title,
     title_core,
     token_set,
 )
-from curator.urls import normalize_url, repo_root
+from curator.urls import normalize_url
 
 
 @dataclass

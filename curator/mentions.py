@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from curator import regex_cache
 from curator.arxiv import find_ids
 from curator.lexicon import default_lexicon, forget_with_lexicon, memo, text_memo
-from curator.urls import find_urls, is_arxiv_url, normalize_url, repo_root
+from curator.repo_links import repo_root
+from curator.urls import find_urls, is_arxiv_url, normalize_url
 
 __all__ = ["Identities", "identities", "is_chat_line", "may_cite", "sentence_spans", "url_role"]
 

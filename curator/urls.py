@@ -24,7 +24,6 @@ __all__ = [
     "find_urls",
     "is_arxiv_url",
     "normalize_url",
-    "repo_root",
     "split_url",
 ]
 
@@ -395,13 +394,6 @@ def _case_blind_hosts() -> frozenset[str]:
     return frozenset(_lexicon().literals("urls", "case_blind_hosts"))
 
 
-@functools.lru_cache(maxsize=1)
-def _pages_hosts() -> tuple[tuple[str, str], ...]:
-    """``[urls] pages_hosts`` as (site suffix, code host) pairs."""
-    pairs = (e.partition("=") for e in _lexicon().literals("urls", "pages_hosts"))
-    return tuple((site, code) for site, _eq, code in pairs if site and code)
-
-
 _DOI_PATHS: list[re.Pattern[str]] = []
 
 
@@ -419,12 +411,6 @@ def _doi_path() -> re.Pattern[str]:
 
 
 _normalize_cached = functools.lru_cache(maxsize=32768)(_normalize)
-
-
-@functools.lru_cache(maxsize=1)
-def _repo_pages() -> frozenset[str]:
-    """``[urls] repo_pages``: the pages of a repository that are that repository."""
-    return frozenset(_lexicon().literals("urls", "repo_pages"))
 
 
 _FORGETTING: list[bool] = []
@@ -449,8 +435,6 @@ def _forget_derived() -> None:
         _is_tracking,
         _code_hosts,
         _case_blind_hosts,
-        _repo_pages,
-        repo_root,
         _normalize_cached,
     ):
         cached.cache_clear()
@@ -481,22 +465,3 @@ def is_arxiv_url(url: str) -> bool:
     if host in ("semanticscholar.org", "api.semanticscholar.org"):
         return path.startswith("/arxiv/")
     return False
-
-
-@functools.lru_cache(maxsize=4096)
-def repo_root(key: str) -> str | None:
-    """The repository a code host's page belongs to ("github.com/o/r/tree/main/examples",
-    "gitlab.com/o/r/-/blob/main/x.py" → its repository), for a normalised key; None for any
-    other page.  Only the pages ``[urls] repo_pages`` names: "huggingface.co/datasets/o/r" is
-    a repository of its own, an issue a thread about one, a release news of its own.  A project
-    site (``[urls] pages_hosts``: "o.github.io/r/docs") belongs to its repository too."""
-    host, _, path = key.partition("/")
-    parts = path.split("/")
-    for suffix, code_host in _pages_hosts():
-        owner = host.removesuffix("." + suffix)
-        if owner != host and owner and "." not in owner and parts[0]:
-            return f"{code_host}/{owner}/{parts[0]}".lower()  # the project site of a repository
-    page = parts[3] if len(parts) > 3 and parts[2] == "-" else parts[2] if len(parts) > 2 else ""
-    if len(parts) < 4 or not parts[1] or host not in _code_hosts() or page not in _repo_pages():
-        return None
-    return f"{host}/{parts[0]}/{parts[1]}"

@@ -12,7 +12,8 @@ from relay_support import analyze_relay
 from curator.briefings import briefing_info
 from curator.note_json import unfold_json
 from curator.note_mime import unfold_mime
-from curator.urls import find_urls, normalize_url, repo_root
+from curator.repo_links import repo_root
+from curator.urls import find_urls, normalize_url
 
 ROOT = Path(__file__).resolve().parents[2]
 

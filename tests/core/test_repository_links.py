@@ -11,8 +11,9 @@ from relay_support import analyze_relay
 
 from curator.mentions import url_role
 from curator.models import Analysis, Increment, Window
+from curator.repo_links import repo_root
 from curator.triage import Triage
-from curator.urls import normalize_url, repo_root
+from curator.urls import normalize_url
 
 ROOT = Path(__file__).resolve().parents[2]
 

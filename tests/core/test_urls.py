@@ -591,7 +591,7 @@ def test_a_workspaces_own_link_words_are_used_even_after_the_packaged_ones() -> 
     them, though links were normalised with the packaged words first (the UI, the tests and
     the demo read several workspaces in one process); and back, without them."""
     from curator.lexicon import use_lexicon_of
-    from curator.urls import repo_root
+    from curator.repo_links import repo_root
 
     tracked = "https://blog.example.com/post?zqtrk=mail&id=7"
     page = "git.lab.example.org/team/repo/tree/main/docs"

@@ -1,0 +1,50 @@
+"""Which repository a code host's page belongs to: a file, a folder, its history or wiki, its
+project site.  Notes cite a repository every way; one increment holds them all."""
+
+from __future__ import annotations
+
+import functools
+
+from curator.lexicon import default_lexicon, forget_with_lexicon, memo
+
+__all__ = ["repo_root"]
+
+
+@memo
+def _code_hosts() -> frozenset[str]:
+    return frozenset(default_lexicon().literals("urls", "code_hosts"))
+
+
+@memo
+def _repo_pages() -> frozenset[str]:
+    """``[urls] repo_pages``: the pages of a repository that are that repository."""
+    return frozenset(default_lexicon().literals("urls", "repo_pages"))
+
+
+@memo
+def _pages_hosts() -> tuple[tuple[str, str], ...]:
+    """``[urls] pages_hosts`` as (site suffix, code host) pairs."""
+    pairs = (e.partition("=") for e in default_lexicon().literals("urls", "pages_hosts"))
+    return tuple((site, code) for site, _eq, code in pairs if site and code)
+
+
+@functools.lru_cache(maxsize=4096)
+def repo_root(key: str) -> str | None:
+    """The repository a code host's page belongs to ("github.com/o/r/tree/main/examples",
+    "gitlab.com/o/r/-/blob/main/x.py" → its repository), for a normalised key; None for any
+    other page.  Only the pages ``[urls] repo_pages`` names: "huggingface.co/datasets/o/r" is
+    a repository of its own, an issue a thread about one, a release news of its own.  A project
+    site (``[urls] pages_hosts``: "o.github.io/r/docs") belongs to its repository too."""
+    host, _, path = key.partition("/")
+    parts = path.split("/")
+    for suffix, code_host in _pages_hosts():
+        owner = host.removesuffix("." + suffix)
+        if owner != host and owner and "." not in owner and parts[0]:
+            return f"{code_host}/{owner}/{parts[0]}".lower()  # the project site of a repository
+    page = parts[3] if len(parts) > 3 and parts[2] == "-" else parts[2] if len(parts) > 2 else ""
+    if len(parts) < 4 or not parts[1] or host not in _code_hosts() or page not in _repo_pages():
+        return None
+    return f"{host}/{parts[0]}/{parts[1]}"
+
+
+forget_with_lexicon(repo_root.cache_clear)
