@@ -25,7 +25,7 @@ from curator.gcpause import paused_gc
 from curator.increments import PRIORITY_RANK, build_increment, card_increments, primary_items
 from curator.matcher import cluster_items
 from curator.models import Analysis, FileProblem, Increment, Item, PaperCard, Window
-from curator.note_roles import NoteRoles, known_topics, outside
+from curator.note_roles import NoteRoles, in_window, known_topics, outside
 from curator.overlap_inputs import discussed_together, inc_text, neighbourhood
 from curator.overlaps import IncrementNames, find_overlaps
 from curator.reading import FileReader, Files, Progress, Reader, read_files
@@ -108,10 +108,22 @@ def _analyze(
         outside(window, topic, cfg.editor, known, by_name=date_by_name) if defer_outside else None
     )
     files = read_files(reader, cfg, lay, progress, defer)
+    if defer is not None:
+        _read_moved_in(files, reader, cfg, window)
     result = build_analysis(cfg, lay, topic, window, files, reader.vocabulary)
     present = {ln.note.path for ln in files.loaded}
     reader.settle(present, [di for _d, di in files.docs.values()], save=save_cache)
     return result
+
+
+def _read_moved_in(files: Files, reader: Reader, cfg: Config, window: Window) -> None:
+    """Read in full the notes left unread as outside the window that their authors' zones
+    (:func:`curator.author_zones.date_by_author`) date inside it: a colleague abroad's evening
+    note, dated in the workspace's zone a few hours past the window's end."""
+    date_by_author([ln.note for ln in files.loaded], cfg.tz)
+    for i, ln in enumerate(files.loaded):
+        if ln.note.pending and in_window(ln.note, window):
+            files.loaded[i] = reader.load_note(cfg.root / ln.note.path, cfg)
 
 
 def build_analysis(

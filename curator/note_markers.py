@@ -70,16 +70,28 @@ def emoji_bullets(text: str) -> str:
     """Emoji that open three or more lines of a note, the same emoji each time, read as the list
     markers they stand for ("- "); one that opens fewer marks what its line is ("⚠️ not the same
     paper", "🆕 net new"), and stays.  Line numbers are kept."""
-    marks = Counter(m.group("mark") for m in EMOJI_BULLET.finditer(text))
+    marks = Counter(m.group("mark") for m in EMOJI_BULLET.finditer(text) if not _rating(text, m))
     bullets = {mark for mark, n in marks.items() if n >= _EMOJI_LIST}
     if not bullets:
         return text
     return EMOJI_BULLET.sub(
-        lambda m: m.group("indent") + "- " if m.group("mark") in bullets else m.group(0), text
+        lambda m: (
+            m.group("indent") + "- "
+            if m.group("mark") in bullets and not _rating(text, m)
+            else m.group(0)
+        ),
+        text,
     )
 
 
 _EMOJI_LIST = 3
+_RATING_MARKS = frozenset("★☆⭐")
+
+
+def _rating(text: str, m: re.Match[str]) -> bool:
+    """A star before a number counts or rates ("★ 412 · 38.51 stars / hour", a repository's
+    stars on a trending page), whatever else it opens: no bullet."""
+    return m.group("mark")[:1] in _RATING_MARKS and text[m.end() : m.end() + 1].isdigit()
 
 
 RULE_BULLET = re.compile(r"^(?P<indent>[ \t]*)(?P<mark>[—–→⇒►])[ \t\u3000]+(?=\S)", re.MULTILINE)

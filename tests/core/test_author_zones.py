@@ -95,3 +95,15 @@ def test_relay_traffic_a_newfoundland_evening_note_is_before_the_window(tmp_path
     sources = {s["path"] for i in incs.values() for s in i["sources"]}
     assert "inbox/siobhan/2027-03-13T2025-evening-reads.md" not in sources
     assert "inbox/siobhan/2027-03-14T0230-cant-sleep.md" in sources
+
+
+def test_relay_chem_a_manila_morning_note_left_unread_as_outside_is_read(tmp_path: Path) -> None:
+    """The note's name, 09:05 on Sunday, is 15:05Z in Chicago's zone, past the window's end, so
+    the command left it unread; in Manila's zone (the author's other note says Manila) it is
+    01:05Z, inside: it is read, and its papers are sourced to it."""
+    incs = analyze_relay(ROOT / "tests" / "relays-open" / "relay-chem", tmp_path)
+    joy = "inbox/joy/2027-11-07T0905-weekend-reads.md"
+    assert joy in {s["path"] for s in incs["2711.03318"]["sources"]}
+    assert "inbox/joy/2027-11-06T1410-bago-mag-lunch.md" not in {
+        s["path"] for i in incs.values() for s in i["sources"]
+    }

@@ -82,3 +82,27 @@ def test_a_sentence_over_a_link_or_a_pages_title_over_its_address_is_no_such_ite
     assert _items(said) == []
     page = "Reading for the relay — Sunday 7 Nov\nhttps://wiki.example.org/projects/relay/reading\n"
     assert _items(page) == []
+
+
+def test_a_trending_pages_star_counts_are_no_bullets_and_each_entry_is_one_item() -> None:
+    """Each entry of a pasted trending page: its title linked to the page, its repository, its
+    abstract, "★ 412 · 38.51 stars / hour", then "[Paper](arXiv) [Code](repo)": one item of
+    that paper, however many entries the page has."""
+    entry = (
+        "[{t}: A Model for Things](https://paperswithcode.com/paper/{s})\n"
+        "lab/{s} • 5 Nov 2027\n"
+        "We introduce {t}, which does things.\n"
+        "★ 412 · 38.51 stars / hour\n"
+        "[Paper](https://arxiv.org/abs/2711.0{n})  [Code](https://github.com/lab/{s})\n"
+        "Tag one · Tag two\n\n"
+    )
+    text = "Trending Research\n\n" + "".join(
+        entry.format(t=t, s=t.lower(), n=n)
+        for t, n in (("Alpha", 5836), ("Beta", 3318), ("Gamma", 3790))
+    )
+    assert [ids for _t, ids in _items(text)] == [["2711.05836"], ["2711.03318"], ["2711.03790"]]
+
+
+def test_star_glyphs_that_open_entries_are_still_bullets() -> None:
+    text = "# Picks\n\n⭐ FooNet 2711.05836\n⭐ BarNet 2711.03318\n⭐ BazNet 2711.03790\n"
+    assert [ids for _t, ids in _items(text)] == [["2711.05836"], ["2711.03318"], ["2711.03790"]]

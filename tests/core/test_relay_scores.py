@@ -132,7 +132,7 @@ OPEN_RELAYS = {
         ("relay-energy", 1),
         ("relay-fedlearn", 9),
         ("relay-tabular", 6),
-        ("relay-chem", 10),
+        ("relay-chem", 4),
         ("relay-genomics", 4),
         ("relay-traffic", 4),
     )
