@@ -374,11 +374,11 @@ def _once(url: str) -> str:
         parts = key.split("/", 3)
         key = "/".join([*(p.lower() for p in parts[:3]), *parts[3:]])
     if host in ("doi.org", "dx.doi.org"):
-        key = "doi.org" + _trim_path(path).lower()  # DOIs are case-insensitive; one key per paper
+        key = _unversioned("doi.org" + _trim_path(path).lower())  # DOIs ignore case: one key
     elif (doi := _doi_path().match(path)) is not None:
         # a publisher's page named by its DOI ("dl.acm.org/doi/abs/10.1145/…",
         # "link.springer.com/article/10.1007/…") is the paper doi.org names
-        return "doi.org/" + _trim_path("/" + doi.group(1)).lower().lstrip("/")
+        return _unversioned("doi.org/" + _trim_path("/" + doi.group(1)).lower().lstrip("/"))
     return _strip(f"{key}?{query}") if query else key
 
 
@@ -392,6 +392,26 @@ def _code_hosts() -> frozenset[str]:
 def _case_blind_hosts() -> frozenset[str]:
     """``[urls] case_blind_hosts``: code hosts whose owner and repository names ignore case."""
     return frozenset(_lexicon().literals("urls", "case_blind_hosts"))
+
+
+_VIEW = re.compile(
+    r"(?:v\d{1,3})?(?:\.(?:full|abstract|full-text|article-info|article-metrics|supplementary-material))?"
+    r"(?:\.pdf)?$"
+)
+
+
+def _unversioned(key: str) -> str:
+    """A preprint server's DOI without the version and view its pages add (``[urls]
+    versioned_doi_prefixes``): every version of the preprint is one paper."""
+    doi = key.removeprefix("doi.org/")
+    if doi.split("/", 1)[0] in _versioned_prefixes():
+        return "doi.org/" + _VIEW.sub("", doi)
+    return key
+
+
+@functools.lru_cache(maxsize=1)
+def _versioned_prefixes() -> frozenset[str]:
+    return frozenset(_lexicon().literals("urls", "versioned_doi_prefixes"))
 
 
 _DOI_PATHS: list[re.Pattern[str]] = []
@@ -435,6 +455,7 @@ def _forget_derived() -> None:
         _is_tracking,
         _code_hosts,
         _case_blind_hosts,
+        _versioned_prefixes,
         _normalize_cached,
     ):
         cached.cache_clear()

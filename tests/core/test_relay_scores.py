@@ -132,8 +132,8 @@ OPEN_RELAYS = {
         ("relay-energy", 1),
         ("relay-fedlearn", 9),
         ("relay-tabular", 6),
-        ("relay-chem", 4),
-        ("relay-genomics", 4),
+        ("relay-chem", 3),
+        ("relay-genomics", 2),
         ("relay-traffic", 4),
     )
 }

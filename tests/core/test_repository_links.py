@@ -74,3 +74,23 @@ def test_a_decision_stored_under_a_key_written_in_capitals_still_finds_its_incre
     t = Triage(analysis, store)
     assert t.rows[0].decision is approved
     assert t.orphans == []
+
+
+def test_a_decision_on_a_preprints_page_finds_the_preprint_now_keyed_by_its_doi() -> None:
+    assert normalize_url(
+        "https://www.medrxiv.org/content/10.1101/2026.09.29.26351120v1.full.pdf"
+    ) == ("doi.org/10.1101/2026.09.29.26351120")
+    inc = Increment(
+        id="doi.org/10.1101/2026.09.29.26351120",
+        title="Registry study",
+        status="new",
+        urls=["https://www.medrxiv.org/content/10.1101/2026.09.29.26351120v1"],
+    )
+    window = Window(since=None, until=None)  # type: ignore[arg-type]
+    analysis = Analysis(topic="bio", window=window, living_doc=None)  # type: ignore[arg-type]
+    analysis.increments = [inc]
+    held = SimpleNamespace(key="medrxiv.org/content/10.1101/2026.09.29.26351120v1", action="defer")
+    store = SimpleNamespace(current=lambda: {held.key: held})
+    t = Triage(analysis, store)
+    assert t.rows[0].decision is held
+    assert t.orphans == []
