@@ -59,38 +59,31 @@ def test_relay_energy_repository_written_three_ways_is_one_increment(tmp_path: P
     assert any("ximena" in s["path"] for s in site["sources"])
 
 
-def test_a_decision_stored_under_a_key_written_in_capitals_still_finds_its_increment() -> None:
-    inc = Increment(
-        id="github.com/nvidia/cutlass",
-        title="CUTLASS",
-        status="new",
-        urls=["https://github.com/nvidia/cutlass"],
-    )
+def _attached(key: str, url: str, stored: str) -> tuple[object, list[object], object]:
+    """The decision a row of one increment (``key``, linking ``url``) gets from a store holding
+    one decision under ``stored``; the orphans; the decision."""
+    inc = Increment(id=key, title="A thing", status="new", urls=[url])
     window = Window(since=None, until=None)  # type: ignore[arg-type]
-    analysis = Analysis(topic="hw", window=window, living_doc=None)  # type: ignore[arg-type]
+    analysis = Analysis(topic="t", window=window, living_doc=None)  # type: ignore[arg-type]
     analysis.increments = [inc]
-    approved = SimpleNamespace(key="github.com/NVIDIA/cutlass", action="approve")
-    store = SimpleNamespace(current=lambda: {"github.com/NVIDIA/cutlass": approved})
-    t = Triage(analysis, store)
-    assert t.rows[0].decision is approved
-    assert t.orphans == []
+    decision = SimpleNamespace(key=stored, action="approve")
+    t = Triage(analysis, SimpleNamespace(current=lambda: {stored: decision}))
+    return t.rows[0].decision, t.orphans, decision
+
+
+def test_a_decision_stored_under_a_key_written_in_capitals_still_finds_its_increment() -> None:
+    got, orphans, decision = _attached(
+        "github.com/nvidia/cutlass",
+        "https://github.com/nvidia/cutlass",
+        "github.com/NVIDIA/cutlass",
+    )
+    assert got is decision and orphans == []
 
 
 def test_a_decision_on_a_preprints_page_finds_the_preprint_now_keyed_by_its_doi() -> None:
-    assert normalize_url(
-        "https://www.medrxiv.org/content/10.1101/2026.09.29.26351120v1.full.pdf"
-    ) == ("doi.org/10.1101/2026.09.29.26351120")
-    inc = Increment(
-        id="doi.org/10.1101/2026.09.29.26351120",
-        title="Registry study",
-        status="new",
-        urls=["https://www.medrxiv.org/content/10.1101/2026.09.29.26351120v1"],
+    page = "medrxiv.org/content/10.1101/2026.09.29.26351120v1"
+    assert normalize_url(f"https://www.{page}.full.pdf") == "doi.org/10.1101/2026.09.29.26351120"
+    got, orphans, decision = _attached(
+        "doi.org/10.1101/2026.09.29.26351120", f"https://www.{page}", page
     )
-    window = Window(since=None, until=None)  # type: ignore[arg-type]
-    analysis = Analysis(topic="bio", window=window, living_doc=None)  # type: ignore[arg-type]
-    analysis.increments = [inc]
-    held = SimpleNamespace(key="medrxiv.org/content/10.1101/2026.09.29.26351120v1", action="defer")
-    store = SimpleNamespace(current=lambda: {held.key: held})
-    t = Triage(analysis, store)
-    assert t.rows[0].decision is held
-    assert t.orphans == []
+    assert got is decision and orphans == []
