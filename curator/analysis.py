@@ -196,6 +196,7 @@ def _increments(ctx: Context, roles: NoteRoles, cards: list[PaperCard]) -> list[
         said={k: p for k, (_v, p) in said.items()},
         passing=passing,
         own=frozenset(ctx.doc.addresses),
+        anchored=frozenset(ctx.anchors_by_url),
     )
     authors = {n.path: n.author for n in roles.notes.values()}
     incs = [build_increment(c, ctx, authors) for c in clusters]

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from rapidfuzz import fuzz
 
 from curator.models import Item, Merge, SourceRef, short_path
-from curator.repo_links import repo_root
+from curator.repo_links import release_root, repo_root
 from curator.textfeatures import (
     STOP,
     normalized_title,
@@ -77,6 +77,7 @@ def cluster_items(
     said: Mapping[str, str] | None = None,
     passing: Sequence[tuple[Item, Sequence[str]]] = (),
     own: frozenset[str] = frozenset(),
+    anchored: frozenset[str] = frozenset(),
 ) -> list[Cluster]:
     """Group items into increments (see module docstring).
 
@@ -85,11 +86,12 @@ def cluster_items(
     only that is about the paper.  ``passing`` holds links items name in passing beyond their
     own (those the doc anchors): each joins the increment with that link as a mention.  ``own``
     holds the living doc's own addresses: a link there cites a section of it, so it neither
-    joins two items nor keys one nor is named in passing."""
-    made = _Clusters(url_ids or {}, said or {}, own)
+    joins two items nor keys one nor is named in passing.  ``anchored``: the links the doc
+    anchors (a release of a repository there is news of its own, see :func:`page_root`)."""
+    made = _Clusters(url_ids or {}, said or {}, own, anchored)
     idless = made.add_by_id(items, carriers)
     # items without an ID: union by URL, note grouping, strong title match
-    joined = _join_idless(idless, groups, own)
+    joined = _join_idless(idless, groups, own, anchored)
     made.add_idless(idless, joined)
     made.add_passing(carriers, items, passing)
     return [made.clusters[k] for k in made.order]
@@ -99,11 +101,16 @@ class _Clusters:
     """The clusters so far, by key, in the order they were started."""
 
     def __init__(
-        self, url_ids: Mapping[str, str], said: Mapping[str, str], own: frozenset[str] = frozenset()
+        self,
+        url_ids: Mapping[str, str],
+        said: Mapping[str, str],
+        own: frozenset[str] = frozenset(),
+        anchored: frozenset[str] = frozenset(),
     ) -> None:
         self.url_ids = url_ids
         self.said = said
         self.own = own
+        self.anchored = anchored
         self.clusters: dict[str, Cluster] = {}
         self.order: list[str] = []
 
@@ -229,9 +236,9 @@ class _Clusters:
                 nu = normalize_url(u)
                 if nu in self.own:
                     continue  # a section of the living doc, as its rendered page shows it
-                root = repo_root(nu)
+                root = page_root(nu, self.anchored) if nu not in self.anchored else None
                 if root is not None and root in named:
-                    nu = root  # a tree, blob or wiki page of a repository named too: that one
+                    nu = root  # a page of a repository named too: that repository
                 if nu in owner and car in self.clusters[owner[nu]].items:
                     continue
                 if nu not in owner and nu in self.url_ids:
@@ -240,6 +247,16 @@ class _Clusters:
                 owner.setdefault(nu, c.key)
                 if car not in c.mentions:
                     c.mentions.append(car)
+
+
+def page_root(key: str, anchored: frozenset[str]) -> str | None:
+    """The repository a page of it stands for (:func:`curator.repo_links.repo_root`), or the one
+    a release page belongs to when the doc does not anchor that repository (a release of an
+    anchored one is news of its own)."""
+    root = repo_root(key)
+    if root is None and (release := release_root(key)) is not None and release not in anchored:
+        root = release
+    return root
 
 
 @dataclass
@@ -253,7 +270,10 @@ class _Joined:
 
 
 def _join_idless(
-    idless: list[Item], groups: list[tuple[list[Item], str]], own: frozenset[str] = frozenset()
+    idless: list[Item],
+    groups: list[tuple[list[Item], str]],
+    own: frozenset[str] = frozenset(),
+    anchored: frozenset[str] = frozenset(),
 ) -> _Joined:
     joined = _Joined(_UnionFind(len(idless)))
     uf, reason = joined.uf, joined.reason
@@ -269,7 +289,8 @@ def _join_idless(
             else:
                 by_url[key] = i
     for key, i in by_url.items():
-        repo = repo_root(key)  # a tree, blob or wiki page of a repository another cites
+        # a page of a repository another item cites (a release the doc anchors is its own)
+        repo = page_root(key, anchored) if key not in anchored else None
         if repo is not None and repo in by_url:
             uf.union(by_url[repo], i)
             reason.setdefault(uf.find(i), "a page of the same repository")

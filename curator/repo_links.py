@@ -7,7 +7,7 @@ import functools
 
 from curator.lexicon import default_lexicon, forget_with_lexicon, memo
 
-__all__ = ["repo_root"]
+__all__ = ["release_root", "repo_root"]
 
 
 @memo
@@ -47,4 +47,25 @@ def repo_root(key: str) -> str | None:
     return f"{host}/{parts[0]}/{parts[1]}"
 
 
+@memo
+def _release_pages() -> frozenset[str]:
+    """``[urls] release_pages``: a repository's pages of its releases."""
+    return frozenset(default_lexicon().literals("urls", "release_pages"))
+
+
+@functools.lru_cache(maxsize=4096)
+def release_root(key: str) -> str | None:
+    """The repository a release page belongs to ("github.com/o/r/releases/tag/v2.0",
+    "gitlab.com/o/r/-/releases/v1" → "github.com/o/r"), for a normalised key; None for any other
+    page.  A release of a repository the doc does not anchor is that repository's increment (the
+    project is new, the note cites the version it read); of an anchored one, news of its own."""
+    host, _, path = key.partition("/")
+    parts = path.split("/")
+    page = parts[3] if len(parts) > 3 and parts[2] == "-" else parts[2] if len(parts) > 2 else ""
+    if len(parts) < 3 or not parts[1] or host not in _code_hosts() or page not in _release_pages():
+        return None
+    return f"{host}/{parts[0]}/{parts[1]}"
+
+
 forget_with_lexicon(repo_root.cache_clear)
+forget_with_lexicon(release_root.cache_clear)

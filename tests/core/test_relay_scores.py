@@ -132,7 +132,7 @@ OPEN_RELAYS = {
         ("relay-energy", 1),
         ("relay-fedlearn", 9),
         ("relay-tabular", 6),
-        ("relay-chem", 3),
+        ("relay-chem", 2),
         ("relay-genomics", 2),
         ("relay-traffic", 4),
     )

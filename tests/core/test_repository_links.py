@@ -87,3 +87,26 @@ def test_a_decision_on_a_preprints_page_finds_the_preprint_now_keyed_by_its_doi(
         "doi.org/10.1101/2026.09.29.26351120", f"https://www.{page}", page
     )
     assert got is decision and orphans == []
+
+
+def test_a_release_stands_for_its_repository_unless_the_doc_anchors_that_repository() -> None:
+    from curator.matcher import page_root
+
+    release = "github.com/openlab-sdl/benchbot/releases/tag/v1.0.0"
+    assert page_root(release, frozenset()) == "github.com/openlab-sdl/benchbot"
+    assert page_root(release, frozenset({"github.com/openlab-sdl/benchbot"})) is None
+    assert page_root("github.com/openlab-sdl/benchbot/issues/3", frozenset()) is None
+
+
+def test_relay_chem_a_new_repositorys_release_page_is_that_repositorys_increment(
+    tmp_path: Path,
+) -> None:
+    incs = analyze_relay(ROOT / "tests" / "relays-open" / "relay-chem", tmp_path)
+    assert not any("/releases/" in k for k in incs)
+    notes = {s["path"].split("/")[1] for s in incs["github.com/openlab-sdl/benchbot"]["sources"]}
+    assert "thanh" in notes
+
+
+def test_relay_fairness_a_release_of_an_anchored_repository_stays_news(tmp_path: Path) -> None:
+    incs = analyze_relay(ROOT / "tests" / "relays-open" / "relay-fairness", tmp_path)
+    assert incs["github.com/fairlearn/fairlearn/releases/tag/v0.14.0"]["status"] == "new"
