@@ -67,21 +67,46 @@ def _places() -> dict[str, str]:
     return places
 
 
+_CLOCK_THEN = re.compile(
+    r"\b\d{1,2}[:.h]\d{2}(?:\s*[ap]\.?\s?m\b\.?)?\s+(\w[\w'’.-]*(?:\s+\w[\w'’.-]*){0,2})"
+)
+_THEN_TIME = re.compile(r"(\w[\w'’.-]*(?:\s+\w[\w'’.-]*){0,2})\s+time\b", re.IGNORECASE)
+
+
+def _lead_place(words: list[str], places: dict[str, str]) -> str | None:
+    """The place the first one to three of *words* name, longest first."""
+    for n in (3, 2, 1):
+        if len(words) >= n and (zone := places.get(" ".join(words[:n]))):
+            return zone
+    return None
+
+
+def _tail_place(words: list[str], places: dict[str, str]) -> str | None:
+    """The place the last one to three of *words* name, longest first."""
+    for n in (3, 2, 1):
+        if len(words) >= n and (zone := places.get(" ".join(words[-n:]))):
+            return zone
+    return None
+
+
 def place_zone(title: str) -> str | None:
-    """The zone of the one place a note's title names in brackets ("(Sabado, Manila)", "(giờ
-    Manila)", "(Darnell, Regina)"): a bracket's part that is a place, or ends with one."""
+    """The zone of the one place a note's title names as where it was written: in brackets
+    ("(Sabado, Manila)", "(giờ Manila)", "(Darnell, Regina)": a bracket's part that is a place or
+    ends with one), before the word "time" ("Chatham time"), or right after a clock ("10:05 pm
+    Chatham")."""
     places = _places()
     found: set[str] = set()
+    for m in _THEN_TIME.finditer(title):
+        if zone := _tail_place(_fold(m.group(1)).split(), places):
+            found.add(zone)
+    for m in _CLOCK_THEN.finditer(title):
+        if zone := _lead_place(_fold(m.group(1)).split(), places):
+            found.add(zone)
     for m in _BRACKETS.finditer(title):
         for part in _PARTS.split(m.group(1)):
             words = _fold(part).split()
-            if not words or len(words) > _MOST_WORDS:
-                continue
-            for n in (3, 2, 1):
-                zone = places.get(" ".join(words[-n:])) if len(words) >= n else None
-                if zone:
-                    found.add(zone)
-                    break
+            if words and len(words) <= _MOST_WORDS and (zone := _tail_place(words, places)):
+                found.add(zone)
     return found.pop() if len(found) == 1 else None
 
 

@@ -23,6 +23,10 @@ TORONTO = ZoneInfo("America/Toronto")
         ("Code review dump — PR #214 (Darnell, Regina)", "America/Regina"),
         ("Ghi chú đọc bài — tối thứ Bảy 6/11 (giờ Manila)", "Asia/Manila"),
         ("Weekly picks (Hawaii)", "Pacific/Honolulu"),  # a place the phrase files give
+        ("pasted from Discord · Saturday evening, Chatham time (Waitangi)", "Pacific/Chatham"),
+        ("tamati — Sunday night, 10:05 pm Chatham (daylight time)", "Pacific/Chatham"),
+        ("Meeting at 10:30 with the team", None),
+        ("at 9:00 Paris and Lisbon time", None),  # two places named, neither said to be theirs
         ("Notes on the Paris agreement paper", None),  # not in brackets
         ("Picks (the Paris one and the Lisbon one, both weak)", None),  # a remark
         ("Christmas reading (Christmas)", None),  # a zone city that is a common word

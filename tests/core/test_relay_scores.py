@@ -130,7 +130,7 @@ OPEN_RELAYS = {
         ("relay-legal", 6),
         ("relay-optim", 4),
         ("relay-energy", 1),
-        ("relay-fedlearn", 9),
+        ("relay-fedlearn", 8),
         ("relay-tabular", 6),
         ("relay-chem", 2),
         ("relay-genomics", 2),
