@@ -21,9 +21,9 @@ ROMAN = r"(?:(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3})(?![A-Za-z]))"
 it."""
 _FIRST_PART = rf"(?:{ROMAN}|[A-Z]|\d{{1,3}})"
 LETTER_PART = r"(?<=[0-9０-９])[.．][A-Za-z](?![A-Za-z])"
-"""A lettered section inside a numbered part ("2.A Whole-proof generation", "4.b"): one letter,
-last, after a number."""
-_LETTERED = rf"\d{{1,3}}{LETTER_PART}"
+"""A lettered section inside a numbered part ("2.A Whole-proof generation", "4.b"): one letter
+after a number (numbered sections may follow it: "2.B.1 Expected shortfall")."""
+_LETTERED = rf"\d{{1,3}}{LETTER_PART}(?:[.．]\d{{1,3}})*"
 _ROMAN_LOWER = r"x{0,3}(?:ix|iv|v?i{0,3})"
 ROMAN_PART = rf"[.．](?=[ivx]){_ROMAN_LOWER}(?![A-Za-z])"
 """A sub-part in lower-case Roman numerals after a part's capital ("B.ii Reading order")."""
@@ -45,7 +45,7 @@ _BRACKETED_NUM_RE = regex_cache.compile(
 """A number in brackets ("[2.2] Universal potentials", "(3) Data", "【4.1】"); a bracketed word
 ("[WIP]") is a title."""
 SECTION_REF_RE = regex_cache.compile(
-    rf"§\s*({_ROMAN_SUB}|(?:{ROMAN}[.．]|[A-Za-z][.．])?[0-9０-９]{{1,3}}(?:[.．][0-9０-９]{{1,3}})*(?:{LETTER_PART})?|{ROMAN})"
+    rf"§\s*({_ROMAN_SUB}|(?:{ROMAN}[.．]|[A-Za-z][.．])?[0-9０-９]{{1,3}}(?:[.．][0-9０-９]{{1,3}})*(?:{LETTER_PART}(?:[.．][0-9０-９]{{1,3}})*)?|{ROMAN})"
 )
 """A "§" reference in free text ("§4.3", "§ 4.3", "§４.３", "§C.3"); group 1 is the number as
 written."""
@@ -466,7 +466,7 @@ def number_depth(number: str) -> int:
 def _ref_re() -> re.Pattern[str]:
     words = default_lexicon().source("sections", "number_words")
     return regex_cache.compile(
-        rf"[\s\"'“”‘’「」]*(?:(?:{words})[\s:]*)*((?-i:{_ROMAN_SUB})|(?-i:{_OUTLINE})|(?:(?:{ROMAN}|[A-Za-z])\.)?\d{{1,3}}(?:\.\d{{1,3}})*(?:{LETTER_PART})?|{ROMAN}(?=\s*$))\.?[\s\"'“”‘’「」]*(?:(?:{words})\s*)*",
+        rf"[\s\"'“”‘’「」]*(?:(?:{words})[\s:]*)*((?-i:{_ROMAN_SUB})|(?-i:{_OUTLINE})|(?:(?:{ROMAN}|[A-Za-z])\.)?\d{{1,3}}(?:\.\d{{1,3}})*(?:{LETTER_PART}(?:\.\d{{1,3}})*)?|{ROMAN}(?=\s*$))\.?[\s\"'“”‘’「」]*(?:(?:{words})\s*)*",
         re.IGNORECASE,
     )
 

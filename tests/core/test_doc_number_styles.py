@@ -378,3 +378,36 @@ def test_a_number_spelled_out_after_its_word_is_the_number() -> None:
     assert section_number("Part Two: Data") == "§2"
     assert section_number("Chapter one of the story") is None, "a title, not a number"
     assert section_number("Five ways to decode") is None
+
+
+LETTERED_DEEP = """# finance — living doc
+
+## 1 Forecasting returns
+
+### 1.A Deep sequence models
+
+- **TSFM** (2201.00001): a foundation model for returns.
+
+#### 1.A.1 Time-series foundation models
+
+- **ChronoFin** (2201.00002): zero-shot forecasting.
+
+## 2 Volatility & risk
+
+### 2.B Tail risk
+
+#### 2.B.1 Expected shortfall & quantile models
+
+- **DeepES** (2201.00003): expected shortfall by quantile regression.
+"""
+
+
+def test_numbered_sections_under_a_lettered_section_are_sections() -> None:
+    where = _where(LETTERED_DEEP)
+    assert where["2201.00001"] == "§1.A"
+    assert where["2201.00002"] == "§1.A.1"
+    assert where["2201.00003"] == "§2.B.1"
+    from curator.section_numbers import canonical_section
+
+    assert canonical_section("Section 2.B.1") == "§2.B.1"
+    assert canonical_section("§4.A.1") == "§4.A.1"

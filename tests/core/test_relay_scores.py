@@ -135,6 +135,8 @@ OPEN_RELAYS = {
         ("relay-chem", 2),
         ("relay-genomics", 2),
         ("relay-traffic", 4),
+        ("relay-robust", 4),
+        ("relay-finance", 5),
     )
 }
 """Holdouts written blind to the code that still need more corrections than the holdout bound:

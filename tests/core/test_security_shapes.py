@@ -70,3 +70,8 @@ def test_a_reply_to_a_briefing_is_a_note_not_a_briefing(name: str, text: str) ->
 def test_a_briefing_about_replies_is_still_a_briefing() -> None:
     text = "# Evening briefing — evaluation\n\n## Approved\n- a\n\n## Held\n- b\n"
     assert briefing_info(text, "2027-04-26-evaluation-briefing.md")[0] is not None
+
+
+def test_a_note_that_says_it_is_no_briefing_in_chinese_is_none() -> None:
+    first = "scratch — 3 Nov, 6:30pm, before tonight's relay (不是简报, just my own notes)\n\n- x\n"
+    assert briefing_info(first, "2027-11-03T1830-scratch.md") == (None, None)
