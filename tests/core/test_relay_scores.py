@@ -114,7 +114,7 @@ OPEN_RELAYS = {
         ("relay-docai", 6),
         ("relay-policy", 6),
         ("relay-earthobs", 4),
-        ("relay-medimg", 1),
+        ("relay-medimg", 0),
         ("relay-vision3d", 2),
         ("relay-sciml", 0),
         ("relay-llmsec", 10),
@@ -135,7 +135,7 @@ OPEN_RELAYS = {
         ("relay-chem", 2),
         ("relay-genomics", 2),
         ("relay-traffic", 4),
-        ("relay-robust", 4),
+        ("relay-robust", 3),
         ("relay-finance", 5),
     )
 }

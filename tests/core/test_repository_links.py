@@ -110,3 +110,13 @@ def test_relay_chem_a_new_repositorys_release_page_is_that_repositorys_increment
 def test_relay_fairness_a_release_of_an_anchored_repository_stays_news(tmp_path: Path) -> None:
     incs = analyze_relay(ROOT / "tests" / "relays-open" / "relay-fairness", tmp_path)
     assert incs["github.com/fairlearn/fairlearn/releases/tag/v0.14.0"]["status"] == "new"
+
+
+def test_a_teams_self_hosted_tracker_is_where_notes_come_from() -> None:
+    for url in (
+        "https://jira.lab-robust.id/browse/ROB-214",
+        "https://redmine.kpiag.org.au/issues/2301",
+        "https://youtrack.example.org/issue/ML-7",
+    ):
+        assert url_role(url) == "ignore", url
+    assert url_role("https://jirafe.example.com/post/1") == "item"  # a label, not a prefix
