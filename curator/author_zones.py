@@ -70,6 +70,7 @@ def _places() -> dict[str, str]:
 _CLOCK_THEN = re.compile(
     r"\b\d{1,2}[:.h]\d{2}(?:\s*[ap]\.?\s?m\b\.?)?\s+(\w[\w'’.-]*(?:\s+\w[\w'’.-]*){0,2})"
 )
+_PLACE_CLOCK = re.compile(r"(\w[\w'’.-]*(?:\s+\w[\w'’.-]*){0,2})[\s,(（]+\d{1,2}[:.h]\d{2}\b")
 _THEN_TIME = re.compile(r"(\w[\w'’.-]*(?:\s+\w[\w'’.-]*){0,2})\s+time\b", re.IGNORECASE)
 
 
@@ -92,8 +93,8 @@ def _tail_place(words: list[str], places: dict[str, str]) -> str | None:
 def place_zone(title: str) -> str | None:
     """The zone of the one place a note's title names as where it was written: in brackets
     ("(Sabado, Manila)", "(giờ Manila)", "(Darnell, Regina)": a bracket's part that is a place or
-    ends with one), before the word "time" ("Chatham time"), or right after a clock ("10:05 pm
-    Chatham")."""
+    ends with one), before the word "time" ("Chatham time"), or right before or after a clock ("Rohan,
+    Mumbai, 4:15 pm", "from London (15:20, GMT)", "10:05 pm Chatham")."""
     places = _places()
     found: set[str] = set()
     for m in _THEN_TIME.finditer(title):
@@ -101,6 +102,9 @@ def place_zone(title: str) -> str | None:
             found.add(zone)
     for m in _CLOCK_THEN.finditer(title):
         if zone := _lead_place(_fold(m.group(1)).split(), places):
+            found.add(zone)
+    for m in _PLACE_CLOCK.finditer(title):
+        if zone := _tail_place(_fold(m.group(1)).split(), places):
             found.add(zone)
     for m in _BRACKETS.finditer(title):
         for part in _PARTS.split(m.group(1)):

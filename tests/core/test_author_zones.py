@@ -25,7 +25,10 @@ TORONTO = ZoneInfo("America/Toronto")
         ("Weekly picks (Hawaii)", "Pacific/Honolulu"),  # a place the phrase files give
         ("pasted from Discord · Saturday evening, Chatham time (Waitangi)", "Pacific/Chatham"),
         ("tamati — Sunday night, 10:05 pm Chatham (daylight time)", "Pacific/Chatham"),
+        ("Excel paste from our tracker, copied as-is. Rohan, Mumbai, 4:15 pm.", "Asia/Kolkata"),
+        ("Late one from London (15:20, GMT) — sorry", "Europe/London"),
         ("Meeting at 10:30 with the team", None),
+        ("Reading list 2027 10:30", None),
         ("at 9:00 Paris and Lisbon time", None),  # two places named, neither said to be theirs
         ("Notes on the Paris agreement paper", None),  # not in brackets
         ("Picks (the Paris one and the Lisbon one, both weak)", None),  # a remark

@@ -136,7 +136,7 @@ OPEN_RELAYS = {
         ("relay-genomics", 2),
         ("relay-traffic", 4),
         ("relay-robust", 3),
-        ("relay-finance", 5),
+        ("relay-finance", 3),
     )
 }
 """Holdouts written blind to the code that still need more corrections than the holdout bound:
