@@ -248,13 +248,16 @@ def read_note_hints(
                 unit = ctx.index.resolve_title(h.value)
             elif h.kind == "named":
                 unit = ctx.index.titled(h.value)
+            elif _stands_alone(text, h.text):
+                unit = ctx.index.resolve("§" + h.value)  # "… signaler ensemble. §6.1."
             else:
                 continue
+            kind = "number" if h.kind == "ref" else h.kind
             if unit:
-                found.append((unit.label, HINT_WEIGHTS[h.kind], f"“{h.text}” in {where}"))
+                found.append((unit.label, HINT_WEIGHTS[kind], f"“{h.text}” in {where}"))
                 # "→ 6.2" in an entry's own text files it as surely as a "Section:" field; the
                 # same words in a passing mention only point at the doc
-                filing = h.kind in ("number", "named")
+                filing = kind in ("number", "named")
                 ev.filed_here = ev.filed_here or (filing and id(it) in primary)
                 if id(it) in own:
                     here.append(unit.label)
@@ -262,6 +265,16 @@ def read_note_hints(
     if found:
         ev.hint_other = None
     return found
+
+
+def _stands_alone(text: str, ref: str) -> bool:
+    """Is the bare "§6.1" a clause of its own, ending the entry's remark or line ("… ne pas
+    fusionner, signaler ensemble. §6.1.")?  Then it files the item there; inside a sentence
+    ("as in §1.13, …") it only refers to the doc."""
+    return (
+        re.search(rf"(?:^|[.;!?→—–]|\n)[ \t*_]*{re.escape(ref)}[ \t*_]*\.?[ \t]*(?:$|\n)", text)
+        is not None
+    )
 
 
 def with_hints(

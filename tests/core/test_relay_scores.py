@@ -131,7 +131,7 @@ OPEN_RELAYS = {
         ("relay-optim", 4),
         ("relay-energy", 1),
         ("relay-fedlearn", 8),
-        ("relay-tabular", 6),
+        ("relay-tabular", 4),
         ("relay-chem", 2),
         ("relay-genomics", 2),
         ("relay-traffic", 4),

@@ -1,0 +1,54 @@
+"""A bare "§6.1" that ends an entry's remark as a clause of its own files the entry there; inside a
+sentence it only refers to the doc."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import one_note_analysis
+
+DOC = """# tabular living doc
+
+## 1 Benchmarks
+
+### 1.1 Broad benchmark suites
+
+- **TabArena** (2601.00001): a living benchmark of tabular learners.
+
+## 6 Synthetic data
+
+### 6.1 Generative models
+
+- **TabDDPM** (2601.00002): diffusion for tables.
+"""
+
+
+def _top(tmp_path: Path, remark: str) -> str:
+    note = (
+        "Sélection arXiv\n\n"
+        "arXiv:2704.14698 [stat.ML]\n"
+        "MissGen: Diffusion Models Trained on Incomplete Benchmark Suites\n"
+        f"→ {remark}\n"
+    )
+    got = one_note_analysis(
+        tmp_path,
+        "tabular",
+        DOC,
+        "inbox/rami/2027-04-28T1640-selection.md",
+        note,
+        "2027-04-28T00:00:00+00:00",
+    )
+    [inc] = [i for i in got.increments if "2704.14698" in i.arxiv]
+    return inc.suggested_sections[0].section
+
+
+def test_a_reference_ending_the_remark_files_the_entry(tmp_path: Path) -> None:
+    assert _top(tmp_path, "génération synthétique, ne pas fusionner. §6.1.") == "§6.1"
+
+
+def test_pour_a_section_files_the_entry(tmp_path: Path) -> None:
+    assert _top(tmp_path, "benchmark suites compared, pour §6.1 je pense") == "§6.1"
+
+
+def test_a_reference_inside_a_sentence_does_not(tmp_path: Path) -> None:
+    assert _top(tmp_path, "broad benchmark suites as §6.1 says, compared on benchmarks") == "§1.1"
