@@ -137,6 +137,8 @@ OPEN_RELAYS = {
         ("relay-traffic", 4),
         ("relay-robust", 3),
         ("relay-finance", 3),
+        ("relay-clinlp", 4),
+        ("relay-theory", 4),
     )
 }
 """Holdouts written blind to the code that still need more corrections than the holdout bound:
