@@ -94,7 +94,7 @@ def place_zone(title: str) -> str | None:
     """The zone of the one place a note's title names as where it was written: in brackets
     ("(Sabado, Manila)", "(giờ Manila)", "(Darnell, Regina)": a bracket's part that is a place or
     ends with one), before the word "time" ("Chatham time"), or right before or after a clock
-    ("Rohan, Mumbai, 4:15 pm", "from London (15:20, GMT)", "10:05 pm Chatham")."""
+    ("Ana, Mumbai, 4:15 pm", "from London (15:20, GMT)", "10:05 pm Chatham")."""
     places = _places()
     found: set[str] = set()
     for m in _THEN_TIME.finditer(title):

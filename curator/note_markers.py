@@ -90,7 +90,7 @@ _RATING_MARKS = frozenset("★☆⭐")
 
 def _rating(text: str, m: re.Match[str]) -> bool:
     """A star before a number counts or rates ("★ 412 · 38.51 stars / hour", a repository's
-    stars on a trending page), whatever else it opens: no bullet."""
+    stars on a pasted page), whatever else it opens: no bullet."""
     return m.group("mark")[:1] in _RATING_MARKS and text[m.end() : m.end() + 1].isdigit()
 
 

@@ -49,7 +49,7 @@ def _own_page_line() -> re.Pattern[str]:
     thread: https://…", "**Permalink** <https://…>")."""
     labels = default_lexicon().source("notes", "own_page_labels")
     return re.compile(
-        rf"^[\s>*_#+-]*(?:{labels})[\s*_]*[:：]?[\s*_]*<?(?P<url>[^\s<>]+?)>?[\s*_]*$",
+        rf"^[ \t>*_#+-]*(?:{labels})[ \t*_]*[:：]?[ \t*_]*<?(?P<url>[^\s<>]+?)>?[ \t*_]*$",
         re.IGNORECASE | re.MULTILINE,
     )
 

@@ -163,9 +163,9 @@ def _attach(rows: list[Row], current: dict[str, Any], owner: _Owners) -> set[str
 
 def _stored_forms(current: dict[str, Any]) -> dict[str, str]:
     """Each stored key → itself, and a link's key as links are normalised today → the key it
-    was stored under: a decision on "github.com/NVIDIA/cutlass" or on a preprint's page
+    was stored under: a decision on "github.com/Acme-Lab/FooNet" or on a preprint's page
     "medrxiv.org/content/10.1101/…v1", stored before owner names were read case-blind and
-    preprint pages as their DOI, still finds "github.com/nvidia/cutlass" or "doi.org/10.1101/…"."""
+    preprint pages as their DOI, still finds "github.com/acme-lab/foonet" or "doi.org/10.1101/…"."""
     forms = {k: k for k in current}
     written = [k for k in current if "/" in k and "." in k.split("/", 1)[0] and k[:2] != "t:"]
     if written:
