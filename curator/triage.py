@@ -167,14 +167,19 @@ def _stored_forms(current: dict[str, Any]) -> dict[str, str]:
     "medrxiv.org/content/10.1101/…v1", stored before owner names were read case-blind and
     preprint pages as their DOI, still finds "github.com/acme-lab/foonet" or "doi.org/10.1101/…"."""
     forms = {k: k for k in current}
-    written = [k for k in current if "/" in k and "." in k.split("/", 1)[0] and k[:2] != "t:"]
-    if written:
-        from curator.urls import normalize_url  # loads only where such a key is stored
-
-        for k in written:
-            if form := normalize_url(k):
-                forms.setdefault(form, k)
+    for k in current:
+        if form := _link_form(k):
+            forms.setdefault(form, k)
     return forms
+
+
+def _link_form(key: str) -> str | None:
+    """A stored link key as links are normalised today (None for an ID or a title key)."""
+    if "/" not in key or "." not in key.split("/", 1)[0] or key[:2] == "t:":
+        return None
+    from curator.urls import normalize_url  # loads only where such a key is stored
+
+    return normalize_url(key) or None
 
 
 def _fold_merges(rows: list[Row], owner: _Owners) -> dict[int, Row]:
@@ -183,7 +188,7 @@ def _fold_merges(rows: list[Row], owner: _Owners) -> dict[int, Row]:
     for row in rows:
         d = row.decision
         target = getattr(d, "merged_into", None) if d else None
-        primary = owner(target) if target else None
+        primary = (owner(target) or owner(_link_form(target) or target)) if target else None
         if primary is not None and primary is not row:
             primary.absorbed.append(row.inc)
             shown_as[id(row)] = primary

@@ -120,3 +120,22 @@ def test_a_teams_self_hosted_tracker_is_where_notes_come_from() -> None:
     ):
         assert url_role(url) == "ignore", url
     assert url_role("https://jirafe.example.com/post/1") == "item"  # a label, not a prefix
+
+
+def test_a_merge_into_a_key_written_before_still_folds_the_row() -> None:
+    primary = Increment(
+        id="github.com/acme-lab/foonet",
+        title="FooNet",
+        status="new",
+        urls=["https://github.com/acme-lab/foonet"],
+    )
+    other = Increment(id="2710.01234", title="FooNet paper", status="new", arxiv=["2710.01234"])
+    window = Window(since=None, until=None)  # type: ignore[arg-type]
+    analysis = Analysis(topic="t", window=window, living_doc=None)  # type: ignore[arg-type]
+    analysis.increments = [primary, other]
+    merged = SimpleNamespace(
+        key="2710.01234", action="merge", merged_into="github.com/Acme-Lab/FooNet"
+    )
+    t = Triage(analysis, SimpleNamespace(current=lambda: {"2710.01234": merged}))
+    assert [r.inc.id for r in t.rows] == ["github.com/acme-lab/foonet"]
+    assert t.rows[0].absorbed == [other]
