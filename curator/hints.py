@@ -174,9 +174,31 @@ def _after_guarded(after: re.Pattern[str]) -> re.Pattern[str]:
 _REF = regex_cache.compile(
     rf"§\s*(?P<num>(?:(?:{ROMAN}|[A-Z])[.．])?\d{{1,2}}(?:\s*[.．]\s*\d{{1,2}}){{0,3}}|{ROMAN})"
 )
+_LAST_FIELD = regex_cache.compile(
+    r"[—–][ \t]*§?(?P<num>(?<![\d.])\d{1,2}(?:[.．]\d{1,2}){1,3})[ \t]*\.?[ \t]*$", re.MULTILINE
+)
+"""A dotted number that is the last dash-separated field of a line ("✅ 2710.07765 — Who Gets
+Bail? — 4.3"): the column of a verdict list that files each row, read as a bare "§4.3" ending a
+clause (a place only when the doc has that label)."""
 _TITLE_BEFORE = regex_cache.compile(
     r"(?P<title>[^\s,，。;；:：→]{2,16}(?:\s[^\s,，。;；:：→]{1,16}){0,2})\s*(?:的)?\s*$"
 )
+
+
+def _refs(norm: str, spans: list[tuple[int, int]]) -> list[Hint]:
+    """Bare references ("§6.1", a verdict row's last field "— 6.1") outside the spans read so far:
+    whether one files the item is the caller's question (:func:`curator.evidence` asks whether it
+    stands alone)."""
+    out = []
+    for m in _REF.finditer(norm):
+        if not any(a <= m.start() < b for a, b in spans):
+            out.append(Hint("ref", re.sub(r"\s+", "", m.group("num")), m.group(0)))
+            spans.append(m.span())
+    for m in _LAST_FIELD.finditer(norm) if "—" in norm or "–" in norm else ():
+        if not any(a <= m.start("num") < b for a, b in spans):
+            out.append(Hint("ref", m.group("num").replace("．", "."), m.group("num")))
+            spans.append(m.span())
+    return out
 
 
 def _named(norm: str, in_title: re.Pattern[str], spans: list[tuple[int, int]]) -> list[Hint]:
@@ -321,11 +343,7 @@ def read_hints(
             spans.append(m.span())
     out.extend(_doc_worded(norm, doc_words, spans, lex))
     out.extend(_named(norm, in_title, spans))
-    for m in _REF.finditer(norm):
-        if any(a <= m.start() < b for a, b in spans):
-            continue
-        out.append(Hint("ref", re.sub(r"\s+", "", m.group("num")), m.group(0)))
-        spans.append(m.span())
+    out.extend(_refs(norm, spans))
     for m in title.finditer(norm) if lead and may_match(title, skimmed) else ():
         if not any(a <= m.start() < b for a, b in spans) and (words := _title_words(m, after)):
             out.append(Hint("title", words, m.group(0).strip()[:60]))

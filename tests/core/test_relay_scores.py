@@ -127,7 +127,7 @@ OPEN_RELAYS = {
         ("relay-fairness", 6),
         ("relay-evals", 4),
         ("relay-astro", 6),
-        ("relay-legal", 6),
+        ("relay-legal", 4),
         ("relay-optim", 4),
         ("relay-energy", 1),
         ("relay-fedlearn", 8),

@@ -52,3 +52,31 @@ def test_pour_a_section_files_the_entry(tmp_path: Path) -> None:
 
 def test_a_reference_inside_a_sentence_does_not(tmp_path: Path) -> None:
     assert _top(tmp_path, "as §6.1 says, compared on benchmarks") == "§1.1"
+
+
+def _verdict_list(tmp_path: Path, line: str) -> str:
+    note = (
+        "My pass before your cut.\n\n" + line + "\n✅ arXiv:2704.20001 — TabArena follow-up — 1.1\n"
+    )
+    got = one_note_analysis(
+        tmp_path,
+        "tabular",
+        DOC,
+        "inbox/rami/2027-04-28T1640-verdicts.md",
+        note,
+        "2027-04-28T00:00:00+00:00",
+    )
+    [inc] = [i for i in got.increments if "2704.14698" in i.arxiv]
+    return inc.suggested_sections[0].section
+
+
+def test_a_section_as_the_last_field_of_a_verdict_line_files_the_entry(tmp_path: Path) -> None:
+    # the wording fits §1.1 (benchmarks); the row's last field says §6.1
+    assert (
+        _verdict_list(tmp_path, "✅ 2704.14698 — MissGen: a broad benchmark suite — 6.1") == "§6.1"
+    )
+
+
+def test_a_number_inside_the_line_is_no_section(tmp_path: Path) -> None:
+    line = "✅ 2704.14698 — MissGen: a broad benchmark suite, 6.1 points up — strong"
+    assert _verdict_list(tmp_path, line) == "§1.1"
