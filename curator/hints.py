@@ -177,7 +177,7 @@ _REF = regex_cache.compile(
 _LAST_FIELD = regex_cache.compile(
     r"[—–][ \t]*§?(?P<num>(?<![\d.])\d{1,2}(?:[.．]\d{1,2}){1,3})[ \t]*\.?[ \t]*$", re.MULTILINE
 )
-"""A dotted number that is the last dash-separated field of a line ("✅ 2710.07765 — Who Gets
+"""A dotted number that is the last “—”-separated field of a line ("✅ 2710.07765 — Who Gets
 Bail? — 4.3"): the column of a verdict list that files each row, read as a bare "§4.3" ending a
 clause (a place only when the doc has that label)."""
 _TITLE_BEFORE = regex_cache.compile(

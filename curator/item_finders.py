@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from curator.arxiv import find_ids
+from curator.entry_counters import counted_entry, counter_lines, past_rules
 from curator.fields import match_field
 from curator.heading_items import address_led, find_heading_items, has_link_field, is_group
 from curator.item_labels import OUTLINE_LINE, has_label, has_ref, label_match, lone_ref
@@ -338,6 +339,7 @@ def _threads(blocks: list[Block], lines: list[str]) -> list[list[int]]:
 def find_paragraph_items(layout: NoteLayout) -> None:
     """Paragraphs: one paper → an item; several lines of one paper each (citation lines, a
     digest without bullets) → an item per line; anything else only mentions."""
+    found: list[list[list[int]]] = []
     for b in layout.blocks:
         if b.kind not in ("paragraph", "quote") or not layout.usable(b.start):
             continue
@@ -349,8 +351,16 @@ def find_paragraph_items(layout: NoteLayout) -> None:
             if layout.usable(ln) and layout.lines[ln - 1].strip()
         ]
         if rows and not any(layout.covered[x] for x in rows):
-            for group in _entry_groups(rows, layout.lines):
-                _paragraph_items(layout, group)
+            found.append(_entry_groups(rows, layout.lines))
+    # a block that is one entry may open with its number; one cut into entries is no such block
+    counters = counter_lines(
+        (ln, layout.lines[ln - 1])
+        for groups in found
+        if len(groups) == 1 and (ln := past_rules(groups[0], layout.lines))
+    )
+    for groups in found:
+        for group in groups:
+            _paragraph_items(layout, group, counters)
 
 
 def _entry_groups(rows: list[int], lines: list[str]) -> list[list[int]]:
@@ -368,12 +378,15 @@ def _entry_groups(rows: list[int], lines: list[str]) -> list[list[int]]:
     return groups
 
 
-def _paragraph_items(layout: NoteLayout, rows: list[int]) -> None:
+def _paragraph_items(layout: NoteLayout, rows: list[int], counters: set[int]) -> None:
     lines, line_ctx = layout.lines, layout.line_ctx
     whole = identities("\n".join(lines[ln - 1] for ln in rows))
     if not whole:
         # no line of it cites anything (a line's IDs and links are the paragraph's): not read line
         # by line
+        return
+    if title := counted_entry(lines, rows, counters, whole):
+        layout.claim(Span(title, rows[-1], lines[title - 1], "paragraph", line_ctx[title]), rows)
         return
     if any(is_chat_line(lines[ln - 1]) for ln in rows):
         return

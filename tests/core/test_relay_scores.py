@@ -130,7 +130,7 @@ OPEN_RELAYS = {
         ("relay-legal", 4),
         ("relay-optim", 4),
         ("relay-energy", 1),
-        ("relay-fedlearn", 8),
+        ("relay-fedlearn", 4),
         ("relay-tabular", 4),
         ("relay-chem", 2),
         ("relay-genomics", 2),
