@@ -139,6 +139,8 @@ OPEN_RELAYS = {
         ("relay-finance", 3),
         ("relay-clinlp", 4),
         ("relay-theory", 4),
+        ("relay-recommend", 2),
+        ("relay-mlsys", 4),
     )
 }
 """Holdouts written blind to the code that still need more corrections than the holdout bound:
