@@ -190,23 +190,23 @@ def _zone_written(
     """The zone written with a clock time ending at *end*: (an offset, else a zone word to look
     up, and where the date-time ends).  After it ("13:05 CET", "(+05:30)", "Z"), else before it."""
     z = v.zone_after.match(line, end)
-    if z and (z["uoff"] or z["off"] or z["word"]):
+    if z and (z["uoff"] or z["off"]):
         try:
-            if z["uoff"] or z["off"]:
-                return fixed_offset(z["uoff"] or z["off"]), None, z.end()
-            return None, z["word"], z.end()
+            return fixed_offset(z["uoff"] or z["off"]), None, z.end()
         except ValueError:
             return None, None, z.end()
     if line[end : end + 1] == "Z":
         return UTC, None, end + 1
-    if later := _LATER_UTC.match(
-        line, end
-    ):  # "09:05 CHAST (UTC+12:45)", "01:40 Kathmandu time (UTC+05:45)"
+    # "09:05 CHAST (UTC+12:45)", "01:40 Kathmandu time (UTC+05:45)"; and after a known word too:
+    # "18:15 IST (Asia/Kolkata, +05:30)" says which of its meanings it is
+    if later := _LATER_UTC.match(line, end):
         try:
             off = later["off"] or later["bare"]
             return (fixed_offset(off) if off else UTC), None, later.end()
         except ValueError:
             pass
+    if z and z["word"]:
+        return None, z["word"], z.end()
     if dated and "T" in line[start:clock] and (iso := v.iso_minus.match(line, end)):
         return fixed_offset(iso.group(0)), None, iso.end()  # 2026-11-20T19:42-05:00
     offsets = list(_UTC_BEFORE.finditer(line, prev_end, start))

@@ -140,7 +140,7 @@ OPEN_RELAYS = {
         ("relay-clinlp", 4),
         ("relay-theory", 4),
         ("relay-recommend", 2),
-        ("relay-mlsys", 4),
+        ("relay-mlsys", 2),
     )
 }
 """Holdouts written blind to the code that still need more corrections than the holdout bound:

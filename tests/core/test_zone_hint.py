@@ -120,3 +120,15 @@ def test_a_dotted_clock_after_its_word_is_read_and_an_id_is_not() -> None:
     v = vocab(default_lexicon())
     assert note_stamps.clocks("a las 23.40 CET", v) == "a las 23:40 CET"
     assert note_stamps.clocks("v0.10 2608.12345 3.39×", v) == "v0.10 2608.12345 3.39×"
+
+
+def test_an_offset_after_an_ambiguous_abbreviation_says_which_it_is() -> None:
+    """IST is India's, Israel's or Ireland's: the offset written after it decides."""
+    tashkent = ZoneInfo("Asia/Tashkent")
+    naive = datetime(2027, 9, 25, 18, 15)
+    for line, offset in (
+        ("Time: 2027-09-25 18:15 IST (Asia/Kolkata, +05:30)", "+05:30"),
+        ("Dé Sathairn 25 Meán Fómhair 2027, 18:15 IST (am samhraidh, UTC+01:00)", "+01:00"),
+    ):
+        got = name_clock_zoned(f"# x\n\n{line}\n\nbody", naive, tashkent, "bob", None)
+        assert got is not None and got.isoformat().endswith(offset), line
