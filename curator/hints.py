@@ -171,6 +171,21 @@ def _after_guarded(after: re.Pattern[str]) -> re.Pattern[str]:
     return first_char_guard(after)
 
 
+_VALUE_BEFORE = regex_cache.compile(r"(?<![\w.,])(?P<v>\d{1,3}(?:[.,]\d{1,3})?)[ \t]?$")
+
+
+def _changed_value(norm: str, m: re.Match[str]) -> bool:
+    """Is the hint an arrow after a short number to another ("1.9 → 1.1")?  The arrow gives the
+    number's new value.  After an ID ("2709.07735 → 1.1", "…/2710.16925v1 → 5.3.1") it files the
+    item, as it does after a part of its own section ("Cap. 7 → 7.3"), after the same number
+    ("the open line of 6.1 → 6.1") and before a "§" ("Section 2 → §4.2")."""
+    if m.group(0)[:1].isalpha() or "§" in m.group(0):
+        return False
+    v = _VALUE_BEFORE.search(norm, max(0, m.start() - 12), m.start())
+    num = m.group("num")
+    return v is not None and num != v["v"] and not num.startswith(v["v"] + ".")
+
+
 _REF = regex_cache.compile(
     rf"§\s*(?P<num>(?:(?:{ROMAN}|[A-Z])[.．])?\d{{1,2}}(?:\s*[.．]\s*\d{{1,2}}){{0,3}}|{ROMAN})"
 )
@@ -338,6 +353,9 @@ def read_hints(
             if norm[m.end("num") : m.end("num") + 2].lstrip()[:1] in ("?", "？"):
                 spans.append(m.span())
                 continue  # "Section: 1.2.2?": the author asks, the editor decides
+            if _changed_value(norm, m):
+                spans.append(m.span())
+                continue  # "1.9 → 1.1": a value that changed, not a place to file it
             num = re.sub(r"\s+", "", m.group("num")).replace("．", ".")
             out.append(Hint("number", num, m.group(0).strip()))
             spans.append(m.span())

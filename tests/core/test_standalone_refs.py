@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from conftest import one_note_analysis
 
 DOC = """# tabular living doc
@@ -80,3 +81,13 @@ def test_a_section_as_the_last_field_of_a_verdict_line_files_the_entry(tmp_path:
 def test_a_number_inside_the_line_is_no_section(tmp_path: Path) -> None:
     line = "✅ 2704.14698 — MissGen: a broad benchmark suite, 6.1 points up — strong"
     assert _verdict_list(tmp_path, line) == "§1.1"
+
+
+def test_an_arrow_between_two_values_is_no_section(tmp_path: Path) -> None:
+    # "1.9 → 1.1" is a load that went down, not a place in the doc
+    assert _top(tmp_path, "max/mean load 1.9 → 6.1 on 256 experts, a broad benchmark") == "§1.1"
+
+
+@pytest.mark.parametrize("remark", ["2704.14698 → 6.1", "Part 6 → 6.1", "Open of 6.1 → 6.1"])
+def test_an_arrow_after_an_id_or_its_part_still_files_it(tmp_path: Path, remark: str) -> None:
+    assert _top(tmp_path, remark) == "§6.1"
