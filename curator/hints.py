@@ -75,11 +75,11 @@ def _patterns(
         re.IGNORECASE,
     )
     trailing = regex_cache.compile(rf"{num}\s*(?:的)?\s*(?:{after.pattern})", re.IGNORECASE)
-    # "material in 4.3": a dotted number after an "in" word names a section (a plain number would be
-    # a count)
+    # "material in 4.3", "a line in E.2": a dotted number after an "in" word names a section (a
+    # plain number would be a count)
     inside = lexicon.source("hints", "in_words")
     in_num = regex_cache.compile(
-        rf"(?<![A-Za-z])(?:{inside})\s+(?:§\s*)?(?P<num>(?:(?-i:[A-Z])\.)?\d{{1,2}}\.\d{{1,2}}(?:\.\d{{1,2}})?)(?![\d.]*\d)(?![A-Za-z%×]){quantity}",
+        rf"(?<![A-Za-z])(?:{inside})\s+(?:§\s*)?(?P<num>(?:(?-i:[A-Z])\.)?\d{{1,2}}\.\d{{1,2}}(?:\.\d{{1,2}})?|(?-i:[A-Z])\.\d{{1,2}})(?![\d.]*\d)(?![A-Za-z%×]){quantity}",
         re.IGNORECASE,
     )
     title = regex_cache.compile(

@@ -65,6 +65,11 @@ def test_a_dotted_number_after_in_names_a_section() -> None:
     assert ("number", "4.3") in hints("Belongs with the process-reward material in 4.3")
 
 
+def test_a_lettered_label_after_in_names_a_section() -> None:
+    assert ("number", "E.2") in hints("Worth a line in E.2 next to the other estimators")
+    assert not [h for h in hints("scored in A.5x runs") if h[0] == "number"]
+
+
 TITLES = [
     ("Where: Reasoning benchmarks", "Reasoning benchmarks"),
     ("section: data mixing", "data mixing"),

@@ -139,7 +139,7 @@ OPEN_RELAYS = {
         ("relay-finance", 3),
         ("relay-clinlp", 4),
         ("relay-theory", 4),
-        ("relay-recommend", 2),
+        ("relay-recommend", 1),
         ("relay-mlsys", 1),
     )
 }
