@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from rapidfuzz import fuzz
 
 from curator.models import Item, Merge, SourceRef, short_path
+from curator.record_links import record_key
 from curator.repo_links import release_root, repo_root
 from curator.textfeatures import (
     STOP,
@@ -231,6 +232,7 @@ class _Clusters:
         passing += [(it, it.linked) for it in items if it.linked]
         passing += extra
         named = set(owner) | {normalize_url(u) for _car, links in passing for u in links}
+        records = {r: k for k in owner if (r := record_key(k)) is not None}
         for car, links in passing:
             for u in links:
                 nu = normalize_url(u)
@@ -239,6 +241,8 @@ class _Clusters:
                 root = page_root(nu, self.anchored) if nu not in self.anchored else None
                 if root is not None and root in named:
                     nu = root  # a page of a repository named too: that repository
+                elif (record := record_key(nu)) is not None:
+                    nu = records.setdefault(record, nu)  # the record as another site shows it
                 if nu in owner and car in self.clusters[owner[nu]].items:
                     continue
                 if nu not in owner and nu in self.url_ids:
@@ -288,12 +292,19 @@ def _join_idless(
                 reason.setdefault(uf.find(i), "same URL")
             else:
                 by_url[key] = i
+    records: dict[str, int] = {}
     for key, i in by_url.items():
         # a page of a repository another item cites (a release the doc anchors is its own)
         repo = page_root(key, anchored) if key not in anchored else None
         if repo is not None and repo in by_url:
             uf.union(by_url[repo], i)
             reason.setdefault(uf.find(i), "a page of the same repository")
+        if (record := record_key(key)) is not None:  # one record on another site
+            if record in records:
+                uf.union(records[record], i)
+                reason.setdefault(uf.find(i), f"the same record ({record})")
+            else:
+                records[record] = i
     index_of = {id(it): i for i, it in enumerate(idless)}
     for members, sentence in groups:
         idx = [index_of[id(m)] for m in members if id(m) in index_of]
