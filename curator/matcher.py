@@ -26,7 +26,7 @@ from rapidfuzz import fuzz
 
 from curator.models import Item, Merge, SourceRef, short_path
 from curator.record_links import record_key
-from curator.repo_links import release_root, repo_root
+from curator.repo_links import project_key, release_root, repo_root
 from curator.textfeatures import (
     STOP,
     normalized_title,
@@ -232,7 +232,7 @@ class _Clusters:
         passing += [(it, it.linked) for it in items if it.linked]
         passing += extra
         named = set(owner) | {normalize_url(u) for _car, links in passing for u in links}
-        records = {r: k for k in owner if (r := record_key(k)) is not None}
+        records = {r: k for k in owner if (r := record_key(k) or project_key(k)) is not None}
         for car, links in passing:
             for u in links:
                 nu = normalize_url(u)
@@ -241,7 +241,7 @@ class _Clusters:
                 root = page_root(nu, self.anchored) if nu not in self.anchored else None
                 if root is not None and root in named:
                     nu = root  # a page of a repository named too: that repository
-                elif (record := record_key(nu)) is not None:
+                elif (record := record_key(nu) or project_key(nu)) is not None:
                     nu = records.setdefault(record, nu)  # the record as another site shows it
                 if nu in owner and car in self.clusters[owner[nu]].items:
                     continue
@@ -299,10 +299,11 @@ def _join_idless(
         if repo is not None and repo in by_url:
             uf.union(by_url[repo], i)
             reason.setdefault(uf.find(i), "a page of the same repository")
-        if (record := record_key(key)) is not None:  # one record on another site
+        # one record on another site; one project's repository and its hub page
+        if (record := record_key(key) or project_key(key)) is not None:
             if record in records:
                 uf.union(records[record], i)
-                reason.setdefault(uf.find(i), f"the same record ({record})")
+                reason.setdefault(uf.find(i), f"the same record or project ({record})")
             else:
                 records[record] = i
     index_of = {id(it): i for i, it in enumerate(idless)}

@@ -7,7 +7,7 @@ import functools
 
 from curator.lexicon import default_lexicon, forget_with_lexicon, memo
 
-__all__ = ["release_root", "repo_root"]
+__all__ = ["project_key", "release_root", "repo_root"]
 
 
 @memo
@@ -67,5 +67,33 @@ def release_root(key: str) -> str | None:
     return f"{host}/{parts[0]}/{parts[1]}"
 
 
+@memo
+def _project_hosts() -> tuple[str, ...]:
+    """``[urls] project_hosts``, longest first ("huggingface.co/datasets", then its host)."""
+    return tuple(sorted(default_lexicon().literals("urls", "project_hosts"), key=len, reverse=True))
+
+
+@functools.lru_cache(maxsize=4096)
+def project_key(key: str) -> str | None:
+    """The owner and name of the project a page is the root of ("github.com/o/n" and
+    "huggingface.co/datasets/o/n" are both "o/n"), for a normalised key; None for any other page
+    (an issue, a file, a user's page)."""
+    root = repo_root(key) or key
+    for place in _project_hosts():
+        if root.lower().startswith(place + "/"):
+            parts = root[len(place) + 1 :].split("/")
+            if len(parts) == 2 and all(parts) and parts[0].lower() not in _not_owners():
+                return "/".join(parts).lower()
+            return None
+    return None
+
+
+@memo
+def _not_owners() -> frozenset[str]:
+    """``[urls] project_not_owners``: first path parts that name a kind of page, not an owner."""
+    return frozenset(default_lexicon().literals("urls", "project_not_owners"))
+
+
 forget_with_lexicon(repo_root.cache_clear)
+forget_with_lexicon(project_key.cache_clear)
 forget_with_lexicon(release_root.cache_clear)

@@ -11,7 +11,7 @@ from relay_support import analyze_relay
 
 from curator.mentions import url_role
 from curator.models import Analysis, Increment, Window
-from curator.repo_links import repo_root
+from curator.repo_links import project_key, repo_root
 from curator.triage import Triage
 from curator.urls import normalize_url
 
@@ -139,3 +139,27 @@ def test_a_merge_into_a_key_written_before_still_folds_the_row() -> None:
     t = Triage(analysis, SimpleNamespace(current=lambda: {"2710.01234": merged}))
     assert [r.inc.id for r in t.rows] == ["github.com/acme-lab/foonet"]
     assert t.rows[0].absorbed == [other]
+
+
+@pytest.mark.parametrize(
+    ("url", "project"),
+    [
+        ("https://huggingface.co/datasets/Acme-NLP/web-clean/", "acme-nlp/web-clean"),
+        ("https://github.com/acme-nlp/web-clean", "acme-nlp/web-clean"),
+        ("https://github.com/acme-nlp/web-clean/tree/main/scripts", "acme-nlp/web-clean"),
+        ("https://huggingface.co/spaces/acme-nlp/web-clean", "acme-nlp/web-clean"),
+        ("https://github.com/acme-nlp/web-clean/issues/3", None),  # a thread about it
+        ("https://huggingface.co/papers/2701.00001", None),  # a kind of page, not an owner
+        ("https://github.com/acme-nlp", None),
+    ],
+)
+def test_a_repository_and_its_hub_page_are_one_project(url: str, project: str | None) -> None:
+    assert project_key(normalize_url(url)) == project
+
+
+def test_relay_datacentric_a_dataset_and_its_build_repository_are_one_increment(
+    tmp_path: Path,
+) -> None:
+    incs = analyze_relay(ROOT / "tests" / "relays-open" / "relay-datacentric", tmp_path)
+    both = [k for k in incs if k.endswith("/oz-commons")]
+    assert len(both) == 1, both
