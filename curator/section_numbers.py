@@ -34,9 +34,12 @@ search") a letter labels a sub-heading of its section, which keeps the section's
 _OUTLINE = rf"{ROMAN}[.．][A-Z](?:[.．]\d{{1,3}}(?:[.．][a-z])?)?(?![\w.])"
 """A legal outline's section: a Roman part, a capital, a number ("II.C.3", "VII.A")."""
 _OUTLINE_RE = regex_cache.compile(_OUTLINE)
+_OUTLINE_HEAD = rf"{ROMAN}[.．][A-Z](?:[.．]\d{{1,3}})*"
+"""The same written in full at the head of a heading, IEEE style ("### II.B Long-video QA",
+"#### II.B.1 Benchmarks")."""
 _SECT_NUM_RE = regex_cache.compile(rf"§[ \t]*({_LETTERED}|{_FIRST_PART}(?:\.\d+)*)\.?")
 _DOTTED_NUM_RE = regex_cache.compile(
-    rf"({_LETTERED}|{_ROMAN_SUB}|{_FIRST_PART}(?:\.\d{{1,3}})+)(?:\.|\)|:(?!\d))?(?=\s|$)"
+    rf"({_LETTERED}|{_ROMAN_SUB}|{_OUTLINE_HEAD}|{_FIRST_PART}(?:\.\d{{1,3}})+)(?:\.|\)|:(?!\d))?(?=\s|$)"
 )
 _BRACKETED_NUM_RE = regex_cache.compile(
     rf"[\[(【]\s*({_LETTERED}|(?:{ROMAN}|\d{{1,3}})(?:\.\d{{1,3}})*|[A-Z](?:\.\d{{1,3}})+)"

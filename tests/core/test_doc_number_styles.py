@@ -288,6 +288,23 @@ def test_a_legal_outline_is_numbered_along_its_tree() -> None:
     assert _numbers("New paper for us: §II.C.4, not §II.B.1.", OUTLINE)[0] == "II.C.4"
 
 
+def test_an_outline_written_in_full_in_each_heading_is_read_ieee_style() -> None:
+    full = (
+        OUTLINE.replace("### A. Attacker", "### I.A Attacker")
+        .replace("### B. Indirect", "### II.B Indirect")
+        .replace("#### 1. Web", "#### II.B.1 Web")
+        .replace("### C. Defenses", "### II.C Defenses")
+        .replace("#### 3. Detection", "#### II.C.3 Detection")
+        .replace("#### 4. System", "#### II.C.4 System")
+    )
+    assert _where(full) == {
+        "2201.00031": "§I.A",
+        "2302.12173": "§II.B.1",
+        "2201.00032": "§II.C.3",
+        "2201.00033": "§II.C.4",
+    }
+
+
 def test_a_list_of_lettered_headings_alone_is_no_outline() -> None:
     doc = parse_living_doc(
         "# D\n\n## A. Data\n\n### 1. Sources\n\n## B. Models\n", "organized/knowledge/x.md", "x"
