@@ -608,3 +608,25 @@ def test_a_workspaces_own_link_words_are_used_even_after_the_packaged_ones() -> 
         use_lexicon_of({})
     assert "zqtrk" in normalize_url(tracked)
     assert repo_root(page) is None
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "https://youtu.be/Hn8wKp4cT0s?t=42",
+        "https://youtu.be/Hn8wKp4cT0s?si=AbCdEf",
+        "https://www.youtube.com/watch?v=Hn8wKp4cT0s&t=42s",
+        "https://m.youtube.com/watch?v=Hn8wKp4cT0s",
+        "https://www.youtube.com/watch?v=Hn8wKp4cT0s&list=PL1&index=2",
+    ],
+)
+def test_a_video_is_one_page_however_it_is_linked(url: str) -> None:
+    assert normalize_url(url) == "youtube.com/watch?v=Hn8wKp4cT0s"
+
+
+def test_a_short_links_host_alone_and_other_videos_stay_apart() -> None:
+    assert normalize_url("https://youtu.be/") == "youtu.be"
+    assert normalize_url("https://youtu.be/Hn8wKp4cT0s") != normalize_url(
+        "https://youtu.be/hn8wkp4ct0s"
+    )
+    assert normalize_url("https://www.youtube.com/watch?list=PL1") == "youtube.com/watch?list=PL1"
