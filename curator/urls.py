@@ -383,34 +383,10 @@ def _once(url: str) -> str:
 
 
 def _aliased(key: str) -> str:
-    """The page a short link stands for ("youtu.be/ID?t=42" is "youtube.com/watch?v=ID"), and a
-    page one parameter identifies without the others (``[urls] short_links``,
-    ``identity_params``)."""
-    page, _, query = key.partition("?")
-    host, _, path = page.partition("/")
-    short = _short_links()
-    if host in short and path:
-        return short[host] + path.split("/", 1)[0]
-    if "/" in page and page in short:  # another host's form of the page ("m.youtube.com/watch")
-        page = short[page]
-        key = f"{page}?{query}" if query else page
-    param = _identity_params().get(page)
-    if param and query:
-        kept = [p for p in query.split("&") if p.partition("=")[0] == param]
-        return f"{page}?{kept[0]}" if kept else key
-    return key
+    """The page a short link stands for (:mod:`curator.url_aliases`, read on first use)."""
+    from curator.url_aliases import aliased
 
-
-@functools.lru_cache(maxsize=1)
-def _short_links() -> dict[str, str]:
-    pairs = (e.partition("=") for e in _lexicon().literals("urls", "short_links"))
-    return {short: page for short, _eq, page in pairs if short and page}
-
-
-@functools.lru_cache(maxsize=1)
-def _identity_params() -> dict[str, str]:
-    pairs = (e.partition("=") for e in _lexicon().literals("urls", "identity_params"))
-    return {page: param for page, _eq, param in pairs if page and param}
+    return aliased(key)
 
 
 @functools.lru_cache(maxsize=1)
@@ -485,8 +461,6 @@ def _forget_derived() -> None:
     for cached in (
         _is_tracking,
         _code_hosts,
-        _short_links,
-        _identity_params,
         _case_blind_hosts,
         _versioned_prefixes,
         _normalize_cached,
