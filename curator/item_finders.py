@@ -271,6 +271,8 @@ def _entry_is_item(e: ListEntry, lines: list[str]) -> bool:
         cm = match_field(child.text.split("\n")[0])
         if cm:
             return True
+    if e.children and _WORD.search(first) and lone_ref(e.children[0].text.split("\n")[0]):
+        return True  # a title over its link, the link alone on the first line under it
     # "1) A title in words" over an indented "Lien : https://…" line of the same entry
     for line in lines[e.start : min(e.end, e.start + 6)]:
         cm = match_field(line)
@@ -279,6 +281,8 @@ def _entry_is_item(e: ListEntry, lines: list[str]) -> bool:
     return False
 
 
+_WORD = re.compile(r"[^\W\d_]{2}")
+"""Two letters: an entry's line that says something ("*" in a comment block's margin does not)."""
 _BOLD_LEAD_ENTRY = re.compile(r"^\s*(?:\*\*|__)[^*_\n]{1,80}(?:\*\*|__)")
 
 

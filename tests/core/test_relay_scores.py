@@ -142,7 +142,7 @@ OPEN_RELAYS = {
         ("relay-recommend", 1),
         ("relay-mlsys", 1),
         ("relay-datacentric", 4),
-        ("relay-video", 4),
+        ("relay-video", 1),
     )
 }
 """Holdouts written blind to the code that still need more corrections than the holdout bound:
