@@ -30,6 +30,8 @@ pytestmark = pytest.mark.usefixtures("packaged")
 TAGALOG = {
     "dismiss": [
         "- 2611.05823 JudgeDrift — hindi para sa atin, RL ito.",
+        "Hindi ito para sa atin, para lang alam ninyo.",
+        "Wala sa topic natin pero may nag-share sa group chat.",
         "Laktawan.",
         "LAKTAWAN",
         "Interesante, pero i-skip na natin.",

@@ -141,7 +141,7 @@ OPEN_RELAYS = {
         ("relay-theory", 4),
         ("relay-recommend", 1),
         ("relay-mlsys", 1),
-        ("relay-datacentric", 4),
+        ("relay-datacentric", 3),
         ("relay-video", 1),
     )
 }
