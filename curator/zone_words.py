@@ -6,7 +6,7 @@ their own clock, and an ambiguous abbreviation must never silently move a note t
 
 from __future__ import annotations
 
-from datetime import datetime, tzinfo
+from datetime import datetime, timezone, tzinfo
 
 from curator.time_vocab import lexicon_or_default, zone_key, zone_table
 from curator.timezones import local_time, zone_label
@@ -23,6 +23,21 @@ def _names_used(tz: tzinfo | None, when: datetime) -> set[str]:
         aware = probe.astimezone() if tz is None else probe.replace(tzinfo=tz)
         names.add((aware.tzname() or "").upper())
     return names
+
+
+def _which_fold(key: str, when: datetime, tz: tzinfo | None) -> tzinfo | None:
+    """In the hour the clocks go back, the workspace's own abbreviation says which of the two it
+    is ("01:55 PST" is the second 01:55 in Los Angeles); at any other time it is the clock."""
+    if tz is None:
+        return None
+    first, second = when.replace(tzinfo=tz, fold=0), when.replace(tzinfo=tz, fold=1)
+    if first.utcoffset() == second.utcoffset():
+        return None
+    for reading in (first, second):
+        offset = reading.utcoffset()
+        if (reading.tzname() or "").upper() == key and offset is not None:
+            return timezone(offset)
+    return None
 
 
 def zone_for(
@@ -43,7 +58,7 @@ def zone_for(
         return None, None
     names = _names_used(tz, when)
     if key in names:
-        return None, None
+        return _which_fold(key, when, tz), None
     own = local_time(when, tz)[0].utcoffset()
     nameless = not any(n[:1].isalpha() and not n.startswith("UTC") for n in names)
     if nameless and any(when.replace(tzinfo=z).utcoffset() == own for _, z in choices):

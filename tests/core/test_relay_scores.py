@@ -132,7 +132,7 @@ OPEN_RELAYS = {
         ("relay-energy", 1),
         ("relay-fedlearn", 4),
         ("relay-tabular", 4),
-        ("relay-chem", 2),
+        ("relay-chem", 1),
         ("relay-genomics", 2),
         ("relay-traffic", 4),
         ("relay-robust", 3),

@@ -15,6 +15,7 @@ from curator import note_stamps
 from curator.lexicon import default_lexicon
 from curator.note_stamps import may_write_zone, name_clock_zoned
 from curator.time_vocab import vocab
+from curator.zone_words import zone_for
 
 NAIVE = datetime(2026, 10, 24, 16, 10)
 TZ = ZoneInfo("Asia/Shanghai")
@@ -132,3 +133,15 @@ def test_an_offset_after_an_ambiguous_abbreviation_says_which_it_is() -> None:
     ):
         got = name_clock_zoned(f"# x\n\n{line}\n\nbody", naive, tashkent, "bob", None)
         assert got is not None and got.isoformat().endswith(offset), line
+
+
+def test_in_the_repeated_hour_the_workspaces_own_abbreviation_says_which() -> None:
+    """01:55 happens twice in Los Angeles when the clocks go back: "PST" is the second, "PDT"
+    the first; at any other hour the workspace's abbreviation is just its clock."""
+    la = ZoneInfo("America/Los_Angeles")
+    repeated = datetime(2027, 11, 7, 1, 55)
+    pst, _ = zone_for("PST", repeated, la)
+    pdt, _ = zone_for("PDT", repeated, la)
+    assert pst is not None and repeated.replace(tzinfo=pst).isoformat().endswith("-08:00")
+    assert pdt is not None and repeated.replace(tzinfo=pdt).isoformat().endswith("-07:00")
+    assert zone_for("PST", datetime(2027, 11, 7, 3, 55), la) == (None, None)
