@@ -232,7 +232,7 @@ class _Clusters:
         passing += [(it, it.linked) for it in items if it.linked]
         passing += extra
         named = set(owner) | {normalize_url(u) for _car, links in passing for u in links}
-        records = {r: k for k in owner if (r := record_key(k) or project_key(k)) is not None}
+        records = {r: k for k in owner if (r := _same_thing(k, self.anchored)) is not None}
         for car, links in passing:
             for u in links:
                 nu = normalize_url(u)
@@ -241,7 +241,7 @@ class _Clusters:
                 root = page_root(nu, self.anchored) if nu not in self.anchored else None
                 if root is not None and root in named:
                     nu = root  # a page of a repository named too: that repository
-                elif (record := record_key(nu) or project_key(nu)) is not None:
+                elif (record := _same_thing(nu, self.anchored)) is not None:
                     nu = records.setdefault(record, nu)  # the record as another site shows it
                 if nu in owner and car in self.clusters[owner[nu]].items:
                     continue
@@ -261,6 +261,13 @@ def page_root(key: str, anchored: frozenset[str]) -> str | None:
     if root is None and (release := release_root(key)) is not None and release not in anchored:
         root = release
     return root
+
+
+def _same_thing(key: str, anchored: frozenset[str]) -> str | None:
+    """What a page is one of with pages on other sites: a record (a CVE's NVD entry and its
+    record), or a project (a repository and its hub page).  A project the doc anchors under this
+    address stays its own: a dataset of an anchored repository is news, as its release is."""
+    return record_key(key) or (project_key(key) if key not in anchored else None)
 
 
 @dataclass
@@ -299,8 +306,7 @@ def _join_idless(
         if repo is not None and repo in by_url:
             uf.union(by_url[repo], i)
             reason.setdefault(uf.find(i), "a page of the same repository")
-        # one record on another site; one project's repository and its hub page
-        if (record := record_key(key) or project_key(key)) is not None:
+        if (record := _same_thing(key, anchored)) is not None:
             if record in records:
                 uf.union(records[record], i)
                 reason.setdefault(uf.find(i), f"the same record or project ({record})")

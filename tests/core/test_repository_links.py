@@ -7,6 +7,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from conftest import one_note_analysis
 from relay_support import analyze_relay
 
 from curator.mentions import url_role
@@ -163,3 +164,25 @@ def test_relay_datacentric_a_dataset_and_its_build_repository_are_one_increment(
     incs = analyze_relay(ROOT / "tests" / "relays-open" / "relay-datacentric", tmp_path)
     both = [k for k in incs if k.endswith("/oz-commons")]
     assert len(both) == 1, both
+
+
+def test_a_hub_page_of_an_anchored_repository_stays_news(tmp_path: Path) -> None:
+    doc = (
+        "# data living doc\n\n## 1 Corpora\n\n### 1.1 Web corpora\n\n"
+        "- **web-clean code** (https://github.com/acme-nlp/web-clean): the cleaning pipeline.\n"
+    )
+    note = (
+        "Corpora today\n\n"
+        "- The cleaned web corpus is out as a dataset: https://huggingface.co/datasets/acme-nlp/web-clean\n"
+        "- Its pipeline, for reference: https://github.com/acme-nlp/web-clean\n"
+    )
+    got = one_note_analysis(
+        tmp_path,
+        "data",
+        doc,
+        "inbox/ben/2027-10-03T0900-corpora.md",
+        note,
+        "2027-10-03T00:00:00+00:00",
+    )
+    keys = sorted(u for i in got.increments for u in i.urls if "web-clean" in u)
+    assert len([i for i in got.increments if any("web-clean" in u for u in i.urls)]) == 2, keys
