@@ -122,7 +122,7 @@ def _lead_words(lexicon: Lexicon) -> tuple[tuple[str, tuple[str, ...]], ...] | N
         words, _slots = regex_needs(source)
         if not words:
             return None
-        for w in words:
+        for w in sorted(words):  # a set: one order whatever the hash seed
             by_word.setdefault(fold_script(w).translate(_CASES), []).append(source)
     return tuple((w, tuple(dict.fromkeys(srcs))) for w, srcs in by_word.items())
 
@@ -147,7 +147,7 @@ def _may_lead(lexicon: Lexicon, skimmed: str, norm: str) -> bool:
     held = index.keys() & text_chars(folded) if "" not in index else index.keys()
     return any(
         _hint_word(source).search(norm)
-        for c in held
+        for c in sorted(held)  # a set: one order (so one set of patterns compiled) any seed
         for w, sources in index[c]
         if w in folded
         for source in sources

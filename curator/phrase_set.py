@@ -185,7 +185,7 @@ def _pattern_words(source: str) -> _Words | None:
     words, _slots = regex_needs(source)
     if not words:
         return None
-    folded = tuple(dict.fromkeys(fold_script(w) for w in words))
+    folded = tuple(dict.fromkeys(fold_script(w) for w in sorted(words)))  # one order, any seed
     by_char: dict[str, tuple[str, ...]] = {}
     for w in folded:
         key = rarest_char(w)

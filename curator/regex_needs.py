@@ -52,9 +52,15 @@ def regex_needs(source: str) -> tuple[tuple[str, ...] | None, tuple[str, ...]]:
     if _p is None:
         return None, ()
     words, slots = regex_cache.remembered(
-        "needs", _VERSION, source, lambda: list(_regex_needs(source)), _needs_shape
+        "needs", _VERSION, source, lambda: _in_order(*_regex_needs(source)), _needs_shape
     )
     return (tuple(words) if words is not None else None), tuple(slots)
+
+
+def _in_order(words: Any, slots: Any) -> list[Any]:
+    """The parse's sets as sorted lists: the same order (and the same regexes built from it)
+    whatever the hash seed of the run that parsed them."""
+    return [sorted(words) if words is not None else None, sorted(slots)]
 
 
 def _needs_shape(v: Any) -> bool:

@@ -239,8 +239,12 @@ def test_dst_in_body_stamps(tmp_path: Path) -> None:
     # CET is Berlin's own name too: the workspace clock, not a literal +01:00
     n = _note(tmp_path, "Europe/Berlin", "2026-07-01-x.md", "# x\n\nanna · 2026-07-01 10:00 CET\n")
     assert n.time == _at("2026-07-01T10:00+02:00")
+    # 01:30 happens twice that night in New York: "EST" is the second one (standard time), "EDT"
+    # the first
     n = _note(tmp_path, "America/New_York", "2026-11-01-x.md", "# x\n\n— anna, 01:30 EST\n")
-    assert n.time == _at("2026-11-01T01:30-04:00")  # the workspace's clock; the first 01:30
+    assert n.time == _at("2026-11-01T01:30-05:00")
+    n = _note(tmp_path, "America/New_York", "2026-11-01-x.md", "# x\n\n— anna, 01:30 EDT\n")
+    assert n.time == _at("2026-11-01T01:30-04:00")
     n = _note(
         tmp_path, "Australia/Sydney", "2026-10-04-x.md", "# x\n\nanna · 2026-10-04 09:00 AEDT\n"
     )
