@@ -348,6 +348,8 @@ def _once(url: str) -> str:
     cut = _NETLOC_END_RE.search(rest)
     at = cut.start() if cut else len(rest)
     host, tail = _host(rest[:at]), rest[at:]
+    if not host:  # "http:///x": w3lib before 2.6 kept no host here, 2.6 reads "x" as one
+        return ""
     end = _PATH_END_RE.search(tail)
     tail = (
         _trim_path(tail) if end is None else _trim_path(tail[: end.start()]) + tail[end.start() :]
