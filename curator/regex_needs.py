@@ -113,6 +113,8 @@ def _selective(word: str) -> bool:
 
 
 _MAX_FORMS = 16  # spellings one run may stand for ("[归歸]入" is two)
+_MAX_CLASS = 8  # characters a class may list and still be spelled out: the six apostrophes
+# "qo[ʻʼ'’‘`]sh" may be written with make it six words, one of which the text must hold
 
 
 def _is_repeat(op: Any) -> bool:
@@ -131,7 +133,7 @@ def _chars(op: Any, av: Any) -> frozenset[str] | None:
     """The characters a node stands for, when it is one of a few (a literal, "[归歸]")."""
     if op is _c.LITERAL:
         return frozenset(chr(av))
-    if op is _c.IN and 0 < len(av) <= 4 and all(o is _c.LITERAL for o, _v in av):
+    if op is _c.IN and 0 < len(av) <= _MAX_CLASS and all(o is _c.LITERAL for o, _v in av):
         return frozenset(chr(v) for _o, v in av)
     return None
 
