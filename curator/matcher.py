@@ -19,14 +19,14 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz
 
 from curator.models import Item, Merge, SourceRef, short_path
 from curator.record_links import record_key
-from curator.repo_links import project_key, release_root, repo_root
+from curator.repo_links import package_name, project_key, project_name, release_root, repo_root
 from curator.textfeatures import (
     STOP,
     normalized_title,
@@ -243,6 +243,8 @@ class _Clusters:
                     nu = root  # a page of a repository named too: that repository
                 elif (record := _same_thing(nu, self.anchored)) is not None:
                     nu = records.setdefault(record, nu)  # the record as another site shows it
+                elif (project := _package_project(nu, records, self.anchored)) is not None:
+                    nu = records[project]  # the package of a repository the notes cite
                 if nu in owner and car in self.clusters[owner[nu]].items:
                     continue
                 if nu not in owner and nu in self.url_ids:
@@ -312,6 +314,7 @@ def _join_idless(
                 reason.setdefault(uf.find(i), f"the same record or project ({record})")
             else:
                 records[record] = i
+    _join_packages(by_url, records, anchored, joined)
     index_of = {id(it): i for i, it in enumerate(idless)}
     for members, sentence in groups:
         idx = [index_of[id(m)] for m in members if id(m) in index_of]
@@ -323,6 +326,27 @@ def _join_idless(
             reason[root] = f"the note groups them: “{sentence[:60]}”"
     _fuzzy_union(idless, uf, reason, joined.likely)
     return joined
+
+
+def _join_packages(
+    by_url: dict[str, int], projects: dict[str, int], anchored: frozenset[str], joined: _Joined
+) -> None:
+    """Each package page joins the repository of its name (:func:`_package_project`)."""
+    for key, i in by_url.items():
+        if (project := _package_project(key, projects, anchored)) is not None:
+            joined.uf.union(projects[project], i)
+            joined.reason.setdefault(joined.uf.find(i), f"the package of {project}")
+
+
+def _package_project(key: str, projects: Iterable[str], anchored: frozenset[str]) -> str | None:
+    """The one project (:func:`project_key`) whose name a package index's page bears
+    ("pypi.org/project/x-y" and "github.com/o/x_y"); None for any other page, and when two
+    repositories the notes cite share that name."""
+    name = package_name(key) if key not in anchored else None
+    if name is None:
+        return None
+    named = [p for p in projects if "/" in p and project_name(p) == name]  # not a record's ID
+    return named[0] if len(named) == 1 else None
 
 
 def _fuzzy_union(

@@ -4,10 +4,11 @@ project site.  Notes cite a repository every way; one increment holds them all."
 from __future__ import annotations
 
 import functools
+import re
 
 from curator.lexicon import default_lexicon, forget_with_lexicon, memo
 
-__all__ = ["project_key", "release_root", "repo_root"]
+__all__ = ["package_name", "project_key", "project_name", "release_root", "repo_root"]
 
 
 @memo
@@ -94,6 +95,34 @@ def _not_owners() -> frozenset[str]:
     return frozenset(default_lexicon().literals("urls", "project_not_owners"))
 
 
+@memo
+def _package_pages() -> tuple[str, ...]:
+    """``[urls] package_pages``, longest first: where a package index's page names a package."""
+    return tuple(sorted(default_lexicon().literals("urls", "package_pages"), key=len, reverse=True))
+
+
+_NAME_SEPARATORS = re.compile(r"[-_.]+")
+
+
+@functools.lru_cache(maxsize=4096)
+def package_name(key: str) -> str | None:
+    """The package a package index's page is of ("pypi.org/project/Foo_Bar/1.0" → "foo-bar"),
+    for a normalised key; None for any other page.  Names compare as the indexes compare them:
+    case, and runs of "-", "_" and ".", alike."""
+    low = key.lower()
+    for place in _package_pages():
+        if low.startswith(place + "/"):
+            return project_name(low[len(place) + 1 :].split("/")[0]) or None
+    return None
+
+
+def project_name(name: str) -> str:
+    """A project's or package's name as :func:`package_name` compares it (the last part of a
+    :func:`project_key`)."""
+    return _NAME_SEPARATORS.sub("-", name.rpartition("/")[2].lower())
+
+
+forget_with_lexicon(package_name.cache_clear)
 forget_with_lexicon(repo_root.cache_clear)
 forget_with_lexicon(project_key.cache_clear)
 forget_with_lexicon(release_root.cache_clear)
