@@ -44,10 +44,13 @@ _SLACK_URL = re.compile(r"<((?:https?|mailto):[^|>\s]+)>")
 
 
 @memo
-def _fields() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+def _fields() -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """The text, link and title fields, lower-cased, each in the lexicon's order: the first an
+    object has is the one read, whatever the run's hash seed."""
     lex = default_lexicon()
     return tuple(  # type: ignore[return-value]
-        frozenset(lex.literals("json", k)) for k in ("text_fields", "link_fields", "title_fields")
+        tuple(dict.fromkeys(f.lower() for f in lex.literals("json", k)))
+        for k in ("text_fields", "link_fields", "title_fields")
     )
 
 
@@ -130,9 +133,10 @@ def _said(node: Any, depth: int) -> Iterator[tuple[str, str]]:
     if said is not None:
         shown = _from_html(said) if _HTML_TAG.search(said) else said
         shown = _SLACK_URL.sub(r"\1", _SLACK_LINK.sub(r"[\2](\1)", shown.strip()))
-        title = next((node[keys[f]] for f in titles if f in keys and _is_text(node[keys[f]])), "")
+        title = _title(node, keys, titles)
         if url is not None and title:
-            # a reference manager's entry, a bookmark: the paper it files, its note beneath
+            # a reference manager's entry, a bookmark, an annotation: the page it files, its note
+            # beneath (a post's own address, with no title, is no page it files)
             indented = "\n".join("  " + ln if ln.strip() else "" for ln in shown.split("\n"))
             yield f"- [{' '.join(title.split())}]({url})\n{indented}", said.strip()
         else:
@@ -142,7 +146,7 @@ def _said(node: Any, depth: int) -> Iterator[tuple[str, str]]:
                 yield from (s for x in v for s in _links(x, depth + 1))
         return
     if url is not None:
-        title = next((node[keys[f]] for f in titles if f in keys and _is_text(node[keys[f]])), "")
+        title = _title(node, keys, titles)
         yield (f"- [{' '.join(title.split())}]({url})" if title else f"- {url}"), url
         return
     for v in node.values():
@@ -205,7 +209,7 @@ def _links(node: Any, depth: int) -> Iterator[tuple[str, str]]:
     _texts, links, titles = _fields()
     keys = {k.lower(): k for k in node if isinstance(k, str)}
     url = next((node[keys[f]] for f in links if f in keys and _is_url(node[keys[f]])), None)
-    title = next((node[keys[f]] for f in titles if f in keys and _is_text(node[keys[f]])), "")
+    title = _title(node, keys, titles)
     if url is not None and title:
         yield f"- [{' '.join(title.split())}]({url})", url
 
@@ -229,6 +233,21 @@ def _from_html(text: str) -> str:
 
     text = _ANCHOR.sub(anchor, _BREAK.sub("\n", text))
     return html.unescape(_ANY_TAG.sub("", text))
+
+
+def _title(node: dict[str, Any], keys: dict[str, str], titles: tuple[str, ...]) -> str:
+    """An entry's title: a title field's text, or the first text of a list there (an annotation
+    tool writes ``"title": ["…"]``), or one inside an object it names ("document.title")."""
+    for f in titles:
+        name, _dot, inner = f.partition(".")
+        v = node.get(keys[name]) if name in keys else None
+        if inner and isinstance(v, dict):
+            v = next((x for k, x in v.items() if isinstance(k, str) and k.lower() == inner), None)
+        if isinstance(v, list):
+            v = next((x for x in v if _is_text(x)), None)
+        if _is_text(v):
+            return str(v)
+    return ""
 
 
 def _is_text(v: Any) -> bool:

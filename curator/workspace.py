@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from curator.config import Config, load_config
+from curator.json_escapes import unescape_json_text
 from curator.models import FileProblem, Item, Note, TimeSource
 from curator.roots import WorkspaceError, find_root, resolve_workspace  # noqa: F401  (re-exported)
 from curator.textio import Decoded, ReadProblem, is_ignored_name, read_text
@@ -220,6 +221,8 @@ def load_note(
         dec = read_text(path, max_bytes=cfg.max_note_bytes)
     except ReadProblem as exc:
         return _unreadable(note, path, cfg, exc.message)
+    if "\\u" in dec.text:  # a JSON export's escapes, read as the characters they stand for
+        dec = replace(dec, text=unescape_json_text(dec.text))
     _take_text(note, dec)
     front = note_front_matter(dec.text)  # dated once, before (and whether or not) it is split
     note.topic = front.get("topic")
