@@ -29,6 +29,7 @@ from curator.note_roles import NoteRoles, in_window, known_topics, outside
 from curator.overlap_inputs import discussed_together, inc_text, neighbourhood
 from curator.overlaps import IncrementNames, find_overlaps
 from curator.reading import FileReader, Files, Progress, Reader, read_files
+from curator.record_links import record_aliases
 from curator.remark_evidence import said_overlap, said_same, said_same_by_name
 from curator.urls import normalize_url
 from curator.workspace import Layout, LoadedNote, choose_topic, layout
@@ -197,6 +198,7 @@ def _increments(ctx: Context, roles: NoteRoles, cards: list[PaperCard]) -> list[
         passing=passing,
         own=frozenset(ctx.doc.addresses),
         anchored=frozenset(ctx.anchors_by_url),
+        aliases=record_aliases([ln.note.text for ln in in_window]),
     )
     authors = {n.path: n.author for n in roles.notes.values()}
     incs = [build_increment(c, ctx, authors) for c in clusters]

@@ -79,6 +79,7 @@ def cluster_items(
     passing: Sequence[tuple[Item, Sequence[str]]] = (),
     own: frozenset[str] = frozenset(),
     anchored: frozenset[str] = frozenset(),
+    aliases: Mapping[str, str] | None = None,
 ) -> list[Cluster]:
     """Group items into increments (see module docstring).
 
@@ -88,11 +89,12 @@ def cluster_items(
     own (those the doc anchors): each joins the increment with that link as a mention.  ``own``
     holds the living doc's own addresses: a link there cites a section of it, so it neither
     joins two items nor keys one nor is named in passing.  ``anchored``: the links the doc
-    anchors (a release of a repository there is news of its own, see :func:`page_root`)."""
-    made = _Clusters(url_ids or {}, said or {}, own, anchored)
+    anchors (a release of a repository there is news of its own, see :func:`page_root`).
+    ``aliases``: record identifiers the notes write as one (:func:`record_aliases`)."""
+    made = _Clusters(url_ids or {}, said or {}, own, anchored, aliases or {})
     idless = made.add_by_id(items, carriers)
     # items without an ID: union by URL, note grouping, strong title match
-    joined = _join_idless(idless, groups, own, anchored)
+    joined = _join_idless(idless, groups, own, anchored, aliases or {})
     made.add_idless(idless, joined)
     made.add_passing(carriers, items, passing)
     return [made.clusters[k] for k in made.order]
@@ -107,7 +109,9 @@ class _Clusters:
         said: Mapping[str, str],
         own: frozenset[str] = frozenset(),
         anchored: frozenset[str] = frozenset(),
+        aliases: Mapping[str, str] | None = None,
     ) -> None:
+        self.aliases = aliases or {}
         self.url_ids = url_ids
         self.said = said
         self.own = own
@@ -232,7 +236,8 @@ class _Clusters:
         passing += [(it, it.linked) for it in items if it.linked]
         passing += extra
         named = set(owner) | {normalize_url(u) for _car, links in passing for u in links}
-        records = {r: k for k in owner if (r := _same_thing(k, self.anchored)) is not None}
+        same = {k: _same_thing(k, self.anchored, self.aliases) for k in owner}
+        records = {r: k for k, r in same.items() if r is not None}
         for car, links in passing:
             for u in links:
                 nu = normalize_url(u)
@@ -241,7 +246,7 @@ class _Clusters:
                 root = page_root(nu, self.anchored) if nu not in self.anchored else None
                 if root is not None and root in named:
                     nu = root  # a page of a repository named too: that repository
-                elif (record := _same_thing(nu, self.anchored)) is not None:
+                elif (record := _same_thing(nu, self.anchored, self.aliases)) is not None:
                     nu = records.setdefault(record, nu)  # the record as another site shows it
                 elif (project := _package_project(nu, records, self.anchored)) is not None:
                     nu = records[project]  # the package of a repository the notes cite
@@ -265,11 +270,16 @@ def page_root(key: str, anchored: frozenset[str]) -> str | None:
     return root
 
 
-def _same_thing(key: str, anchored: frozenset[str]) -> str | None:
+def _same_thing(
+    key: str, anchored: frozenset[str], aliases: Mapping[str, str] | None = None
+) -> str | None:
     """What a page is one of with pages on other sites: a record (a CVE's NVD entry and its
-    record), or a project (a repository and its hub page).  A project the doc anchors under this
-    address stays its own: a dataset of an anchored repository is news, as its release is."""
-    return record_key(key) or (project_key(key) if key not in anchored else None)
+    record, or its advisory when the notes write the two identifiers as one), or a project (a
+    repository and its hub page).  A project the doc anchors under this address stays its own:
+    a dataset of an anchored repository is news, as its release is."""
+    if (record := record_key(key)) is not None:
+        return aliases.get(record, record) if aliases else record
+    return project_key(key) if key not in anchored else None
 
 
 @dataclass
@@ -287,6 +297,7 @@ def _join_idless(
     groups: list[tuple[list[Item], str]],
     own: frozenset[str] = frozenset(),
     anchored: frozenset[str] = frozenset(),
+    aliases: Mapping[str, str] | None = None,
 ) -> _Joined:
     joined = _Joined(_UnionFind(len(idless)))
     uf, reason = joined.uf, joined.reason
@@ -308,7 +319,7 @@ def _join_idless(
         if repo is not None and repo in by_url:
             uf.union(by_url[repo], i)
             reason.setdefault(uf.find(i), "a page of the same repository")
-        if (record := _same_thing(key, anchored)) is not None:
+        if (record := _same_thing(key, anchored, aliases)) is not None:
             if record in records:
                 uf.union(records[record], i)
                 reason.setdefault(uf.find(i), f"the same record or project ({record})")

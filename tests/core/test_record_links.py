@@ -60,3 +60,47 @@ def test_two_notes_citing_one_record_make_one_increment(tmp_path: Path) -> None:
     )
     with_record = [i for i in got.increments if any("2027-40001" in u for u in i.urls)]
     assert len(with_record) == 1
+
+
+def test_identifiers_written_as_one_are_one_record() -> None:
+    from curator.record_links import record_aliases
+
+    said = "agentkit 0.44.2 fixes CVE-2027-40001 (GHSA-5jq4-r8vx-2m7c, CVSS 9.6)."
+    assert record_aliases([said]) == {"GHSA-5JQ4-R8VX-2M7C": "CVE-2027-40001"}
+    # two of one kind side by side are two records; nothing written as one is no alias
+    assert record_aliases(["CVE-2027-40001 / CVE-2027-40002", "GHSA-5jq4-r8vx-2m7c"]) == {}
+    # written as one with a third, in another note: all three are one
+    chained = record_aliases([said, "CVE-2027-40009 = GHSA-5jq4-r8vx-2m7c"])
+    assert set(chained) == {"GHSA-5JQ4-R8VX-2M7C", "CVE-2027-40009"}
+    assert set(chained.values()) == {"CVE-2027-40001"}
+
+
+ADVISORY_NOTE = (
+    "Advisories today\n\n"
+    "- Prompt injection in agentkit's fetch tool runs shell commands:"
+    " https://github.com/acme/agentkit/security/advisories/GHSA-5jq4-r8vx-2m7c\n"
+    "- NVD has it too: https://nvd.nist.gov/vuln/detail/CVE-2027-40001\n"
+)
+
+
+def _advisory_increments(tmp_path: Path, note: str) -> list:  # type: ignore[type-arg]
+    got = one_note_analysis(
+        tmp_path,
+        "llmsec",
+        DOC,
+        "inbox/dev/2027-11-07T1230-advisories.md",
+        note,
+        "2027-11-07T00:00:00+00:00",
+    )
+    return [i for i in got.increments if any("40001" in u or "GHSA" in u for u in i.urls)]
+
+
+def test_an_advisory_and_the_cve_a_note_gives_it_are_one_increment(tmp_path: Path) -> None:
+    note = ADVISORY_NOTE + "\nagentkit 0.44.2 fixes CVE-2027-40001 (GHSA-5jq4-r8vx-2m7c).\n"
+    (one,) = _advisory_increments(tmp_path, note)
+    assert any("nvd.nist.gov" in u for u in one.urls)
+    assert any("advisories/GHSA" in u for u in one.urls)
+
+
+def test_an_advisory_and_a_cve_no_note_joins_stay_two(tmp_path: Path) -> None:
+    assert len(_advisory_increments(tmp_path, ADVISORY_NOTE)) == 2
