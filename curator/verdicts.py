@@ -167,7 +167,11 @@ _IDENTIFIER_NEXT = re.compile(
     r"\s+(?:\*\*|__|[*_`])?(?:arxiv:\s*)?(?:\d{4}\.\d{4,5}(?!\d)|https?://)", re.IGNORECASE
 )
 """A paper's identifier right after a word: an arXiv ID or a link."""
-_CLAUSE_START = re.compile(r"[.,;:!?()（）\[\]。，；：！？、—–|\"“”]|\s-\s")
+_CLAUSE_START = re.compile(
+    r"[.,;:!?()（）\[\]。，；：！？、—–|\"“”\u2600-\u27bf\U0001f300-\U0001faff]|\s-\s"
+)
+"""Where a one-word judgement's clause starts: after punctuation, or after an emoji, which ends a
+chat line's clause as a full stop does ("la definición clínica 😂 fuera")."""
 
 
 _BUTTON = r"\[[^\[\]\n]*\](?:\([^()\n]*\))?"

@@ -317,6 +317,15 @@ def test_a_redirect_to_another_team_by_any_name(text: str, kind: str | None) -> 
         ("skip it please", True),
         ("we skip it in the ablation", False),
         ("the model learns to ignore it entirely", False),
+        # Spanish and Portuguese "out" alone, after a sign or an emoji, ending its sentence
+        ("- 2710.20744 (gigantes rojas): bonito, pero sin ML. Fuera.", True),
+        ("es de fútbol, la definición clínica 😂 fuera", True),
+        ("{++marcas de agua, no es de equidad. Fuera.++}", True),
+        ("Nadie fuera de este chat puede leerlos.", False),
+        ("## Fuera de tema", False),
+        ("lo vimos desde fuera", False),
+        ("interessante, mas sem ML. Fora.", True),
+        ("fora do tempo de treino", False),
     ],
 )
 def test_a_one_word_dismissal_leads_its_clause(text: str, judged: bool) -> None:
