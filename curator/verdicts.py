@@ -175,7 +175,9 @@ chat line's clause as a full stop does ("la definición clínica 😂 fuera").""
 
 
 _BUTTON = r"\[[^\[\]\n]*\](?:\([^()\n]*\))?"
-_MENU = re.compile(rf"{_BUTTON}(?:[ \t]*[·|•][ \t]*{_BUTTON})+[ \t]*$", re.MULTILINE)
+_MENU = re.compile(rf"{_BUTTON}(?:(?:[ \t]*[·|•][ \t]*|[ \t]+){_BUTTON})+[ \t]*$", re.MULTILINE)
+"""A row of buttons to the end of its line, a dot, a bar or only spaces between them ("[Save]
+[Not relevant] [Cite]")."""
 """Two or more bracketed buttons or links joined by "·", "|" or "•", ending a line: a feed's
 actions (the line may have been joined to the entry's text above it)."""
 

@@ -130,7 +130,7 @@ OPEN_RELAYS = {
         ("relay-legal", 2),
         ("relay-optim", 4),
         ("relay-energy", 1),
-        ("relay-fedlearn", 4),
+        ("relay-fedlearn", 3),
         ("relay-tabular", 4),
         ("relay-chem", 1),
         ("relay-genomics", 2),

@@ -73,8 +73,15 @@ TLDR: detects paraphrased leakage of benchmark questions into pretraining corpor
 """
 
 
-def test_a_feeds_not_relevant_button_is_no_verdict(tmp_path: Path) -> None:
-    inc = run(tmp_path, FEED)["2611.05823"]
+@pytest.mark.parametrize(
+    "row",
+    [
+        "[Read](https://arxiv.org/abs/2611.05823) · [Save to library] · [Not relevant]",
+        "arXiv: https://arxiv.org/abs/2611.05823\n[Save] [Not relevant] [Cite]",  # spaces only
+    ],
+)
+def test_a_feeds_not_relevant_button_is_no_verdict(tmp_path: Path, row: str) -> None:
+    inc = run(tmp_path, FEED.replace(FEED.splitlines()[-1], row))["2611.05823"]
     assert inc.status == "new", inc.status_reason
     assert inc.status_rule != "author-verdict"
 
