@@ -286,6 +286,11 @@ def test_negations_and_clause_ends(reader: VerdictReader, text: str, expected: l
         ("→ evaluation team, they own the harness", None),  # this topic's own team
         ("→ our team please", None),
         ("PointSeg-XL — LiDAR-Segmentierung, gehört nicht zu uns (3D-Perception-Team)", "dismiss"),
+        ("this one is for the robotics folks.", "redirect"),
+        ("one for the robotics side, I think", "redirect"),
+        # a sentence that opens with the aspect it speaks of sends nothing anywhere
+        ("For the robotics side, everything in the post can be reproduced.", None),
+        ("Nice read. For the robotics side, the code is public.", None),
     ],
 )
 def test_a_redirect_to_another_team_by_any_name(text: str, kind: str | None) -> None:
