@@ -136,12 +136,21 @@ def _line_is_label_start(line: str) -> bool:
     return not rest.strip() or bool(re.match(r"\s*(?:[【\[(（:：·—\-.]|\S)", rest))
 
 
+_WRAPPED = re.compile(r"[^\W\d_],?[ \t]*$")
+"""A line that stops after a word (or its comma): its sentence goes on on the next line."""
+_WRAP_WIDTH = 50
+"""A line this long that stops after a word was wrapped (a mail's 72 columns); a short one
+("Reading list") may title what follows."""
+
+
 def find_outline_headings(layout: NoteLayout) -> None:
     """A pasted document's outline headings ("1.1 Foo:…") that head one paper."""
     lines = layout.lines
     for ln in layout.pseudo:
         if not layout.usable(ln) or layout.line_neg[ln] or not OUTLINE_LINE.match(lines[ln - 1]):
             continue
+        if ln > 1 and len(lines[ln - 2].strip()) >= _WRAP_WIDTH and _WRAPPED.search(lines[ln - 2]):
+            continue  # "…(CVSS 9.6). In\n0.41.0 up to 0.44.1, …": a hard-wrapped sentence goes on
         end = _trim_end(lines, ln, _next_stop(layout.stops, ln, layout.nlines + 1) - 1)
         if any(layout.covered[x] for x in range(ln, end + 1)):
             continue

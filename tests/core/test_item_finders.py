@@ -67,3 +67,17 @@ def test_the_finder_finds_its_items(name: str, monkeypatch: pytest.MonkeyPatch) 
     assert _items(text) == expected
     monkeypatch.setattr(notes, "FINDERS", tuple(f for f in FINDERS if f.name != name))
     assert _items(text) != expected
+
+
+def test_a_number_that_goes_on_with_a_wrapped_sentence_heads_nothing() -> None:
+    """A mail's 72-column paragraph whose next line starts with a version ("… (CVSS 9.6). In\\n
+    0.41.0 up to 0.44.1, …") goes on with its sentence; a short title line over an outline
+    heading leaves it a heading."""
+    wrapped = (
+        "agentkit-py 0.44.2 fixes the injection bug in fetch_url (CVSS 9.6). In\n"
+        "0.41.0 up to 0.44.1, text from the tool reached the planner, see arXiv:2611.00001\n"
+        "for the design behind the fix.\n"
+    )
+    assert all(not (it.label or "").startswith("#0.41") for it in split_note(wrapped, PATH).items)
+    titled = "Reading list\n1.1 Foo-Net: a fast net\n\nSee arXiv:2611.00001 for it.\n"
+    assert _items(titled) == [("Foo-Net: a fast net", "2611.00001", 2, 4)]
