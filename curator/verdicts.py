@@ -82,6 +82,10 @@ class VerdictReader:
                     continue
                 if kind in ("redirect", "dismiss", "keep") and self._negated(text, m):
                     continue  # "does not belong to rag", "no es de rag", "don't ignore this"
+                if kind in ("not_topic", "dismiss", "redirect") and self._concession.match(
+                    text, m.end()
+                ):
+                    continue  # "not an incident per se, but it is where future ones come from"
                 taken.append(m.span())
                 out.append(Verdict(kind, _clip(text, m.start(), m.end()), m.start()))
                 break
@@ -101,6 +105,14 @@ class VerdictReader:
         return bool(before.search(text, max(0, m.start() - 24), m.start())) or bool(
             after.match(text, m.end())
         )
+
+    @cached_property
+    def _concession(self) -> re.Pattern[str]:
+        """A word right after a verdict that narrows it to a label ("not an incident per se",
+        ``[remarks] concessions``): the author says what the paper is not, not where it goes."""
+        words = self.lexicon.source("remarks", "concessions")
+        # up to two words between ("not an evaluation paper per se")
+        return re.compile(rf"(?:[\s-]+[^\W\d_]+){{0,2}}[\s,]*(?:{words})(?!\w)", re.IGNORECASE)
 
     @cached_property
     def _determiners(self) -> frozenset[str]:

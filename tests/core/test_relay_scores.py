@@ -112,7 +112,7 @@ OPEN_RELAYS = {
         ("relay-edu", 3),
         ("relay-graphs", 0),  # 0 as written; with every blank line dropped (test_relay_rewrites), 3
         ("relay-docai", 6),
-        ("relay-policy", 6),
+        ("relay-policy", 5),
         ("relay-earthobs", 3),
         ("relay-medimg", 0),
         ("relay-vision3d", 2),

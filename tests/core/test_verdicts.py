@@ -349,3 +349,22 @@ def test_a_quoted_remark_starts_and_ends_on_whole_words(reader: VerdictReader) -
     assert "2609.16230" in v.text or not any(c.isdigit() for c in v.text)
     first, last = v.text.split()[0], v.text.split()[-1]
     assert first in text.split() and last.rstrip(".") in [w.rstrip(".") for w in text.split()]
+
+
+@pytest.mark.parametrize(
+    ("text", "kinds"),
+    [
+        ("Not an evaluation paper per se, but it is where future benchmarks will come from.", []),
+        ("Not ours as such, but the harness is worth a look.", []),
+        ("Kein Evaluation-Paper an sich, aber nützlich.", []),
+        ("Not an evaluation paper.", ["not_topic"]),
+        ("not ours, skip", ["dismiss"]),
+    ],
+)
+def test_a_verdict_narrowed_to_a_label_is_no_verdict(text: str, kinds: list[str]) -> None:
+    """A remark like "Not X per se, but …" says what the paper is not, not that it is out."""
+    from curator.lexicon import default_lexicon
+    from curator.verdicts import VerdictReader
+
+    r = VerdictReader(default_lexicon(), ["evaluation"], ["rag"], [])
+    assert [v.kind for v in r.read(text)] == kinds
