@@ -130,7 +130,7 @@ def url_role(url: str) -> str:
     ):
         return "ignore"  # a mailer's click-tracking redirect: "links.example-news.com/qk7ppr"
     segments = {s for s in re.split(r"[/?&=#._-]+", path.lower()) if s}
-    if segments & boiler:
+    if segments & boiler or _is_feed(path):
         return "ignore"
     if path.startswith("@") and "/" not in path.rstrip("/"):
         return "ignore"  # a person's profile ("@ana" on a fediverse server, a channel): no item
@@ -142,6 +142,22 @@ def url_role(url: str) -> str:
 
 
 forget_with_lexicon(url_role.cache_clear)
+
+
+@memo
+def _feeds() -> tuple[frozenset[str], tuple[str, ...]]:
+    lex = default_lexicon()
+    return (
+        frozenset(lex.literals("urls", "feed_names")),
+        tuple("." + e for e in lex.literals("urls", "feed_extensions")),
+    )
+
+
+def _is_feed(path: str) -> bool:
+    """A feed's address (``[urls] feed_names``, ``feed_extensions``): a subscription, no page."""
+    last = path.split("?", 1)[0].rstrip("/").rpartition("/")[2].lower()
+    names, extensions = _feeds()
+    return bool(last) and (last in names or last.endswith(extensions))
 
 
 def _in_repository(url: str) -> bool:
@@ -158,17 +174,37 @@ def identities(text: str) -> Identities:
     # ordered, without a quadratic scan
     out.arxiv = list(dict.fromkeys(m.id for m in find_ids(text)))
     lists = {"item": out.urls, "alias": out.aliases, "thread": out.threads}
-    seen: set[str] = set()
-    for u, _s, _e in find_urls(text):
+    seen: dict[str, int] = {}
+    for u, start, _e in find_urls(text):
         if u in seen:
             continue
-        seen.add(u)
+        seen[u] = start
         bucket = lists.get(url_role(u))
         if bucket is not None:
             bucket.append(u)
+    if out.urls and any(w in text for w in ("rss", "atom", "feed", "xml", "RSS", "Atom")):
+        _drop_feed_homes(out, text, seen)
     if len(out.urls) + len(out.aliases) > 1:
         _drop_prefixes(out)
     return out
+
+
+def _drop_feed_homes(out: Identities, text: str, at: dict[str, int]) -> None:
+    """A site whose feed its line gives (an OPML subscription's ``htmlUrl`` beside its
+    ``xmlUrl``, "blog: … · feed: …/feed.xml") is subscribed to, no page an item is."""
+    feeds = [
+        (k, text.count("\n", 0, s))
+        for u, s in at.items()
+        if _is_feed((k := normalize_url(u)).partition("/")[2])
+    ]
+    if not feeds:
+        return
+
+    def home(u: str) -> bool:
+        k, line = normalize_url(u), text.count("\n", 0, at[u])
+        return any(f.startswith(k + "/") and fl == line for f, fl in feeds)
+
+    out.urls = [u for u in out.urls if not home(u)]
 
 
 def may_cite(text: str) -> bool:

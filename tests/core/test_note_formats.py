@@ -466,10 +466,30 @@ def test_a_newsletter(tmp_path: Path) -> None:
         ("https://news.ycombinator.com/item?id=4242", "thread"),
         ("https://github.com/judgelab/rubric-anchors", "alias"),
         ("https://leakprobe.example.org/paper", "item"),
+        # a feed is a subscription; a post about one is a page
+        ("https://transitdata.example.ca/blog/feed.xml", "ignore"),
+        ("https://github.com/rlsig/signalgym/commits/main.atom", "ignore"),
+        ("https://example.com/feed/", "ignore"),
+        ("https://example.com/blog/how-we-built-our-feed-ranker", "item"),
     ],
 )
 def test_url_roles(url: str, role: str) -> None:
     assert url_role(url) == role
+
+
+def test_a_site_beside_its_feed_on_one_line_is_a_subscription() -> None:
+    from curator.mentions import identities
+
+    opml = (
+        '<outline text="blog" type="rss" xmlUrl="https://transit.example.ca/blog/feed.xml"'
+        ' htmlUrl="https://transit.example.ca/blog/">\n'
+        '  <outline type="link" text="Ridership in snowstorms"'
+        ' url="https://transit.example.ca/blog/ridership-in-snowstorms"/>\n'
+    )
+    assert identities(opml).urls == ["https://transit.example.ca/blog/ridership-in-snowstorms"]
+    # on a line of its own the site stays a page
+    apart = "the blog https://transit.example.ca/blog/\nits feed https://transit.example.ca/blog/feed.xml"
+    assert identities(apart).urls == ["https://transit.example.ca/blog/"]
 
 
 EMAIL = """# Fwd: judge bias paper

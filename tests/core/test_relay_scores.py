@@ -134,7 +134,7 @@ OPEN_RELAYS = {
         ("relay-tabular", 4),
         ("relay-chem", 1),
         ("relay-genomics", 2),
-        ("relay-traffic", 4),
+        ("relay-traffic", 3),
         ("relay-robust", 3),
         ("relay-finance", 3),
         ("relay-clinlp", 4),
