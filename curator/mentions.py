@@ -130,7 +130,7 @@ def url_role(url: str) -> str:
     ):
         return "ignore"  # a mailer's click-tracking redirect: "links.example-news.com/qk7ppr"
     segments = {s for s in re.split(r"[/?&=#._-]+", path.lower()) if s}
-    if segments & boiler or _is_feed(path):
+    if segments & boiler or _is_feed(path) or _is_listing(key):
         return "ignore"
     if path.startswith("@") and "/" not in path.rstrip("/"):
         return "ignore"  # a person's profile ("@ana" on a fediverse server, a channel): no item
@@ -145,18 +145,25 @@ forget_with_lexicon(url_role.cache_clear)
 
 
 @memo
-def _feeds() -> tuple[frozenset[str], tuple[str, ...]]:
+def _no_pages() -> tuple[frozenset[str], tuple[str, ...], frozenset[str]]:
+    """``[urls] feed_names``, ``feed_extensions`` and ``listing_pages``: addresses of no page."""
     lex = default_lexicon()
     return (
         frozenset(lex.literals("urls", "feed_names")),
         tuple("." + e for e in lex.literals("urls", "feed_extensions")),
+        frozenset(lex.literals("urls", "listing_pages")),
     )
+
+
+def _is_listing(key: str) -> bool:
+    """A site's index of papers (``[urls] listing_pages``), whatever its query asks for."""
+    return key.split("?", 1)[0] in _no_pages()[2]
 
 
 def _is_feed(path: str) -> bool:
     """A feed's address (``[urls] feed_names``, ``feed_extensions``): a subscription, no page."""
     last = path.split("?", 1)[0].rstrip("/").rpartition("/")[2].lower()
-    names, extensions = _feeds()
+    names, extensions, _listings = _no_pages()
     return bool(last) and (last in names or last.endswith(extensions))
 
 

@@ -471,6 +471,10 @@ def test_a_newsletter(tmp_path: Path) -> None:
         ("https://github.com/rlsig/signalgym/commits/main.atom", "ignore"),
         ("https://example.com/feed/", "ignore"),
         ("https://example.com/blog/how-we-built-our-feed-ranker", "item"),
+        # a site's index of papers is where a note was copied from; a paper's page there is one
+        ("https://huggingface.co/papers?date=2027-03-13", "ignore"),
+        ("https://scholar.google.com/scholar?q=rubric+anchoring", "ignore"),
+        ("https://openreview.net/forum?id=Rk9vQm2LxT", "alias"),
     ],
 )
 def test_url_roles(url: str, role: str) -> None:

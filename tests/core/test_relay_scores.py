@@ -125,7 +125,7 @@ OPEN_RELAYS = {
         ("relay-hci", 0),
         ("relay-causal", 1),
         ("relay-fairness", 5),
-        ("relay-evals", 4),
+        ("relay-evals", 3),
         ("relay-astro", 5),
         ("relay-legal", 2),
         ("relay-optim", 4),
