@@ -123,7 +123,7 @@ OPEN_RELAYS = {
         ("relay-neuro", 4),
         ("relay-agri", 14),
         ("relay-hci", 0),
-        ("relay-causal", 1),
+        ("relay-causal", 0),
         ("relay-fairness", 5),
         ("relay-evals", 3),
         ("relay-astro", 5),
