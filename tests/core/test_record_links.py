@@ -42,14 +42,8 @@ def test_other_pages_are_no_record() -> None:
     assert _key("https://blog.example.org/cve-2027-40001-explained") is None  # not a listed host
 
 
-def test_two_notes_citing_one_record_make_one_increment(tmp_path: Path) -> None:
-    note = (
-        "Advisories today\n\n"
-        "- Prompt injection in a fetch tool's output runs shell commands in agent tools:"
-        " https://nvd.nist.gov/vuln/detail/CVE-2027-40001\n"
-        "- The same injection, the CVE Program's record:"
-        " https://www.cve.org/CVERecord?id=CVE-2027-40001\n"
-    )
+def _advisory_increments(tmp_path: Path, note: str) -> list:  # type: ignore[type-arg]
+    """The increments of one advisories note that name the test's CVE or GHSA record."""
     got = one_note_analysis(
         tmp_path,
         "llmsec",
@@ -58,8 +52,18 @@ def test_two_notes_citing_one_record_make_one_increment(tmp_path: Path) -> None:
         note,
         "2027-11-07T00:00:00+00:00",
     )
-    with_record = [i for i in got.increments if any("2027-40001" in u for u in i.urls)]
-    assert len(with_record) == 1
+    return [i for i in got.increments if any("40001" in u or "GHSA" in u for u in i.urls)]
+
+
+def test_two_notes_citing_one_record_make_one_increment(tmp_path: Path) -> None:
+    note = (
+        "Advisories today\n\n"
+        "- Prompt injection in a fetch tool's output runs shell commands in agent tools:"
+        " https://nvd.nist.gov/vuln/detail/CVE-2027-40001\n"
+        "- The same injection, the CVE Program's record:"
+        " https://www.cve.org/CVERecord?id=CVE-2027-40001\n"
+    )
+    assert len(_advisory_increments(tmp_path, note)) == 1
 
 
 def test_identifiers_written_as_one_are_one_record() -> None:
@@ -81,18 +85,6 @@ ADVISORY_NOTE = (
     " https://github.com/acme/agentkit/security/advisories/GHSA-5jq4-r8vx-2m7c\n"
     "- NVD has it too: https://nvd.nist.gov/vuln/detail/CVE-2027-40001\n"
 )
-
-
-def _advisory_increments(tmp_path: Path, note: str) -> list:  # type: ignore[type-arg]
-    got = one_note_analysis(
-        tmp_path,
-        "llmsec",
-        DOC,
-        "inbox/dev/2027-11-07T1230-advisories.md",
-        note,
-        "2027-11-07T00:00:00+00:00",
-    )
-    return [i for i in got.increments if any("40001" in u or "GHSA" in u for u in i.urls)]
 
 
 def test_an_advisory_and_the_cve_a_note_gives_it_are_one_increment(tmp_path: Path) -> None:
