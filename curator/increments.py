@@ -33,6 +33,7 @@ from curator.models import AnchorRef, Increment, Item, PaperCard, SourceRef, sho
 from curator.name_anchors import name_anchor
 from curator.own_pages import own_page
 from curator.priority import MARKERS
+from curator.repo_links import package_name, release_root, repo_root, root_name
 from curator.textfeatures import title_core
 from curator.urls import normalize_url, split_url
 
@@ -123,6 +124,8 @@ def _keys(c: Cluster, primary: list[Item]) -> _Keys:
             if u not in urls:
                 urls.append(u)
             seen_norm.add(nu)
+    if c.kind == "url" and urls:
+        _add_root(urls, c)
     if c.kind == "url" and not urls:
         urls.append(c.key)
         # named only in passing: the key, and a link as written on another host that the key
@@ -133,6 +136,21 @@ def _keys(c: Cluster, primary: list[Item]) -> _Keys:
                 if u not in urls and split_url(u)[0] != host and normalize_url(u) == c.key:
                     urls.append(u)
     return _Keys(arx, urls, seen_norm, c.key if c.kind == "url" else None)
+
+
+def _add_root(urls: list[str], c: Cluster) -> None:
+    """The repository a note names beside an item that cites one page of it (its release): the
+    increment is that project, found by either address."""
+    root = repo_root(c.key) or release_root(c.key)
+    name = package_name(c.key) if root is None else None
+    if (root is None and name is None) or root in {normalize_url(u) for u in urls}:
+        return  # no project's page, or an item cites the repository itself
+    for it in c.mentions:
+        for u in (*it.urls, *it.linked):
+            nu = normalize_url(u)
+            if u not in urls and (nu == root or (name and root_name(nu) == name)):
+                urls.append(u)
+                return
 
 
 def _describe(inc: Increment, c: Cluster, keys: _Keys, authors: dict[str, str]) -> None:

@@ -19,14 +19,14 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz
 
 from curator.models import Item, Merge, SourceRef, short_path
-from curator.record_links import record_key
-from curator.repo_links import package_name, project_key, project_name, release_root, repo_root
+from curator.project_pages import package_project, page_root, project_page, same_thing
+from curator.repo_links import package_name
 from curator.textfeatures import (
     STOP,
     normalized_title,
@@ -89,7 +89,7 @@ def cluster_items(
     own (those the doc anchors): each joins the increment with that link as a mention.  ``own``
     holds the living doc's own addresses: a link there cites a section of it, so it neither
     joins two items nor keys one nor is named in passing.  ``anchored``: the links the doc
-    anchors (a release of a repository there is news of its own, see :func:`page_root`).
+    anchors (a release of a repository there is news of its own: :mod:`curator.project_pages`).
     ``aliases``: record identifiers the notes write as one (:func:`record_aliases`)."""
     made = _Clusters(url_ids or {}, said or {}, own, anchored, aliases or {})
     idless = made.add_by_id(items, carriers)
@@ -236,8 +236,9 @@ class _Clusters:
         passing += [(it, it.linked) for it in items if it.linked]
         passing += extra
         named = set(owner) | {normalize_url(u) for _car, links in passing for u in links}
-        same = {k: _same_thing(k, self.anchored, self.aliases) for k in owner}
+        same = {k: same_thing(k, self.anchored, self.aliases) for k in owner}
         records = {r: k for k, r in same.items() if r is not None}
+        released = self._released(owner)
         for car, links in passing:
             for u in links:
                 nu = normalize_url(u)
@@ -246,9 +247,11 @@ class _Clusters:
                 root = page_root(nu, self.anchored) if nu not in self.anchored else None
                 if root is not None and root in named:
                     nu = root  # a page of a repository named too: that repository
-                elif (record := _same_thing(nu, self.anchored, self.aliases)) is not None:
+                elif nu not in owner and (page := project_page(nu, released)) is not None:
+                    nu = page  # a repository whose release or package an item cites: that item
+                elif (record := same_thing(nu, self.anchored, self.aliases)) is not None:
                     nu = records.setdefault(record, nu)  # the record as another site shows it
-                elif (project := _package_project(nu, records, self.anchored)) is not None:
+                elif (project := package_project(nu, records, self.anchored)) is not None:
                     nu = records[project]  # the package of a repository the notes cite
                 if nu in owner and car in self.clusters[owner[nu]].items:
                     continue
@@ -259,27 +262,18 @@ class _Clusters:
                 if car not in c.mentions:
                     c.mentions.append(car)
 
-
-def page_root(key: str, anchored: frozenset[str]) -> str | None:
-    """The repository a page of it stands for (:func:`curator.repo_links.repo_root`), or the one
-    a release page belongs to when the doc does not anchor that repository (a release of an
-    anchored one is news of its own)."""
-    root = repo_root(key)
-    if root is None and (release := release_root(key)) is not None and release not in anchored:
-        root = release
-    return root
-
-
-def _same_thing(
-    key: str, anchored: frozenset[str], aliases: Mapping[str, str] | None = None
-) -> str | None:
-    """What a page is one of with pages on other sites: a record (a CVE's NVD entry and its
-    record, or its advisory when the notes write the two identifiers as one), or a project (a
-    repository and its hub page).  A project the doc anchors under this address stays its own:
-    a dataset of an anchored repository is news, as its release is."""
-    if (record := record_key(key)) is not None:
-        return aliases.get(record, record) if aliases else record
-    return project_key(key) if key not in anchored else None
+    def _released(self, owner: Mapping[str, str]) -> dict[str, str]:
+        """Repository (or package name) → the one page of it an item cites as its own (a
+        release the doc does not anchor, a package index's or documentation page): a repository
+        named in passing is that item's project."""
+        pages: dict[str, list[str]] = {}
+        for k in owner:
+            if k in self.anchored:
+                continue
+            root = page_root(k, self.anchored) or package_name(k)
+            if root is not None and root not in owner and root not in self.anchored:
+                pages.setdefault(root, []).append(k)
+        return {root: ks[0] for root, ks in pages.items() if len(ks) == 1}
 
 
 @dataclass
@@ -319,7 +313,7 @@ def _join_idless(
         if repo is not None and repo in by_url:
             uf.union(by_url[repo], i)
             reason.setdefault(uf.find(i), "a page of the same repository")
-        if (record := _same_thing(key, anchored, aliases)) is not None:
+        if (record := same_thing(key, anchored, aliases)) is not None:
             if record in records:
                 uf.union(records[record], i)
                 reason.setdefault(uf.find(i), f"the same record or project ({record})")
@@ -342,22 +336,11 @@ def _join_idless(
 def _join_packages(
     by_url: dict[str, int], projects: dict[str, int], anchored: frozenset[str], joined: _Joined
 ) -> None:
-    """Each package page joins the repository of its name (:func:`_package_project`)."""
+    """Each package page joins the repository of its name (:func:`package_project`)."""
     for key, i in by_url.items():
-        if (project := _package_project(key, projects, anchored)) is not None:
+        if (project := package_project(key, projects, anchored)) is not None:
             joined.uf.union(projects[project], i)
             joined.reason.setdefault(joined.uf.find(i), f"the package of {project}")
-
-
-def _package_project(key: str, projects: Iterable[str], anchored: frozenset[str]) -> str | None:
-    """The one project (:func:`project_key`) whose name a package index's page bears
-    ("pypi.org/project/x-y" and "github.com/o/x_y"); None for any other page, and when two
-    repositories the notes cite share that name."""
-    name = package_name(key) if key not in anchored else None
-    if name is None:
-        return None
-    named = [p for p in projects if "/" in p and project_name(p) == name]  # not a record's ID
-    return named[0] if len(named) == 1 else None
 
 
 def _fuzzy_union(

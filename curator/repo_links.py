@@ -101,19 +101,37 @@ def _package_pages() -> tuple[str, ...]:
     return tuple(sorted(default_lexicon().literals("urls", "package_pages"), key=len, reverse=True))
 
 
+@memo
+def _package_subdomains() -> tuple[str, ...]:
+    """``[urls] package_subdomains``, each with its leading dot: hosts whose first label is a
+    project's name."""
+    return tuple("." + h for h in default_lexicon().literals("urls", "package_subdomains"))
+
+
 _NAME_SEPARATORS = re.compile(r"[-_.]+")
 
 
 @functools.lru_cache(maxsize=4096)
 def package_name(key: str) -> str | None:
-    """The package a package index's page is of ("pypi.org/project/Foo_Bar/1.0" → "foo-bar"),
-    for a normalised key; None for any other page.  Names compare as the indexes compare them:
-    case, and runs of "-", "_" and ".", alike."""
+    """The package a package index's page is of ("pypi.org/project/Foo_Bar/1.0" → "foo-bar",
+    "foo-bar.readthedocs.io/en/latest" → "foo-bar"), for a normalised key; None for any other
+    page.  Names compare as the indexes compare them: case, and runs of "-", "_" and ".", alike."""
     low = key.lower()
     for place in _package_pages():
         if low.startswith(place + "/"):
             return project_name(low[len(place) + 1 :].split("/")[0]) or None
+    host = low.partition("/")[0]
+    for suffix in _package_subdomains():
+        if host.endswith(suffix) and "." not in (name := host[: -len(suffix)]):
+            return project_name(name) or None
     return None
+
+
+def root_name(key: str) -> str | None:
+    """The name (:func:`project_name`) of the project a normalised address is the root of
+    ("github.com/o/Foo_Bar" → "foo-bar"); None for a page inside one, and for any other page."""
+    project = project_key(key) if repo_root(key) is None else None
+    return project_name(project) if project is not None and "/" in project else None
 
 
 def project_name(name: str) -> str:

@@ -36,6 +36,9 @@ def test_a_package_page_names_its_package_as_the_index_compares_names() -> None:
     assert _name("https://pypi.org/project/offpolicy.rec/1.0.0/") == "offpolicy-rec"
     assert _name("https://www.npmjs.com/package/left-pad") == "left-pad"
     assert _name("https://crates.io/crates/serde") == "serde"
+    assert _name("https://offpolicy-rec.readthedocs.io/en/latest/") == "offpolicy-rec"
+    assert _name("https://docs.rs/serde/1.0.0/serde/") == "serde"
+    assert _name("https://readthedocs.io/projects/") is None
     assert _name("https://pypi.org/") is None
     assert _name("https://github.com/kestrel-labs/offpolicy-rec") is None
 
@@ -91,3 +94,36 @@ def test_a_name_two_repositories_share_joins_neither(tmp_path: Path) -> None:
     pypi = _with(got, "pypi.org")
     assert len(pypi) == 1
     assert not any("github.com" in u for u in pypi[0].urls)
+
+
+CHAT_REPO = (
+    "## Tools\n\n"
+    "- **offpolicy-rec** — github.com/Kestrel-Labs/offpolicy_rec — tried it with Open Bandit"
+    " (github.com/st-tech/zr-obp/releases/tag/v0.5.7) overnight, works.\n"
+)
+"""A repository named in passing: its line names two projects, so it is no item of its own."""
+
+
+def test_a_repository_named_in_passing_joins_the_item_citing_its_documentation(
+    tmp_path: Path,
+) -> None:
+    docs = "Links\n\n1. Off-policy toolkit docs (v1.0): https://offpolicy-rec.readthedocs.io/en/latest/\n"
+    got = _analysis(tmp_path, CHAT_REPO, docs)
+    joined = _with(got, "readthedocs")
+    assert len(joined) == 1
+    assert joined == _with(got, "Kestrel-Labs")  # found by either address
+    assert {s.path.split("/")[1] for s in joined[0].sources} == {"lachlan", "salma"}
+
+
+def test_a_repository_named_in_passing_joins_the_item_citing_its_release(tmp_path: Path) -> None:
+    release = (
+        "Links\n\n1. **Offpolicy-rec v1.0** is out:"
+        " https://github.com/Kestrel-Labs/offpolicy_rec/releases/tag/v1.0\n"
+    )
+    got = _analysis(tmp_path, CHAT_REPO, release)
+    joined = _with(got, "offpolicy_rec/releases")
+    assert len(joined) == 1
+    assert joined == [
+        i for i in got.increments if "github.com/Kestrel-Labs/offpolicy_rec" in i.urls
+    ]
+    assert {s.path.split("/")[1] for s in joined[0].sources} == {"lachlan", "salma"}

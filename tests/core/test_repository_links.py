@@ -91,7 +91,7 @@ def test_a_decision_on_a_preprints_page_finds_the_preprint_now_keyed_by_its_doi(
 
 
 def test_a_release_stands_for_its_repository_unless_the_doc_anchors_that_repository() -> None:
-    from curator.matcher import page_root
+    from curator.project_pages import page_root
 
     release = "github.com/openlab-sdl/benchbot/releases/tag/v1.0.0"
     assert page_root(release, frozenset()) == "github.com/openlab-sdl/benchbot"
