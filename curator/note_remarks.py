@@ -63,14 +63,35 @@ def _labelled_own_pages(text: str) -> set[str]:
     }
 
 
+_THREAD_NUMBER = re.compile(r"(?<![\w#!])[#!](\d{3,})(?!\w)")
+"""A report's, issue's or merge request's number as its title line writes it ("#2719043 …",
+"!58 · …")."""
+
+
+def _numbered_own_pages(text: str) -> set[str]:
+    """The address of the thread a note pastes: a link at its head whose last part is the number
+    its first line gives the thread ("#2719043 Indirect prompt injection …" over
+    ``…/reports/2719043``)."""
+    head = [ln for ln in text.split("\n", 60)[:60] if ln.strip()][:_HEAD_LINES]
+    numbers = set(_THREAD_NUMBER.findall(head[0])) if head else set()
+    if not numbers:
+        return set()
+    pages = set()
+    for u, _s, _e in find_urls("\n".join(head)):
+        key = normalize_url(u).lower()
+        if "/" in key and key.rstrip("/").rpartition("/")[2] in numbers:
+            pages.add(key)
+    return pages
+
+
 def drop_own_links(out: SplitNote, text: str) -> None:
     """Links to the site of an e-mail address in the note (a pasted thread's signature: "Alice
     Example · Acme Labs · https://acme.example/research") are the senders' own pages, not items;
     nor are links into the repository whose thread the note pastes, nor the address it gives
-    as the page it pastes ("Link to this thread: …")."""
+    as the page it pastes ("Link to this thread: …", or under a title line that numbers it)."""
     hosts = {domain for _local, domain in mail_addresses(text)}
     repos = _home_repos(text)
-    pages = _labelled_own_pages(text)
+    pages = _labelled_own_pages(text) | _numbered_own_pages(text)
     if not hosts and not repos and not pages:
         return
 

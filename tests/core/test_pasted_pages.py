@@ -106,3 +106,32 @@ def test_a_trending_pages_star_counts_are_no_bullets_and_each_entry_is_one_item(
 def test_star_glyphs_that_open_entries_are_still_bullets() -> None:
     text = "# Picks\n\n⭐ FooNet 2711.05836\n⭐ BarNet 2711.03318\n⭐ BazNet 2711.03790\n"
     assert [ids for _t, ids in _items(text)] == [["2711.05836"], ["2711.03318"], ["2711.03790"]]
+
+
+_REPORT = """#2719043 Indirect prompt injection via a shared calendar invite
+
+https://bugs.example.net/reports/2719043
+
+State          Triaged
+Weakness       CWE-1427: Improper Neutralization of Input Used for LLM Prompting
+
+## Summary:
+The classic indirect-injection channel (https://arxiv.org/abs/2302.12173), reached through a
+calendar connector; the confused-deputy pattern is described in
+https://blog.example.org/p/confused-deputies
+"""
+
+
+def test_the_address_under_a_title_that_numbers_the_thread_is_its_own_page() -> None:
+    links = _links(_REPORT)
+    assert "https://bugs.example.net/reports/2719043" not in links
+    assert "https://blog.example.org/p/confused-deputies" in links
+
+
+def test_a_link_whose_number_the_title_does_not_give_stays() -> None:
+    merge_request = (
+        "## !58 · Update the reading list\n\nSee https://tracker.example.org/issues/59\n"
+    )
+    assert "https://tracker.example.org/issues/59" in _links(merge_request)
+    cited = "#2719043 was fixed upstream\n\nThe fix: https://git.example.org/commit/2719\n"
+    assert "https://git.example.org/commit/2719" in _links(cited)

@@ -117,7 +117,7 @@ OPEN_RELAYS = {
         ("relay-medimg", 0),
         ("relay-vision3d", 2),
         ("relay-sciml", 0),
-        ("relay-llmsec", 4),
+        ("relay-llmsec", 2),
         ("relay-mt", 3),
         ("relay-quantum", 3),
         ("relay-neuro", 4),

@@ -88,6 +88,7 @@ POSITIVES = {
         "already anchored",
         "already in the doc",
         "nothing new",
+        "an update of the 4.2 entry, not a new item",
         "已锚",
         "活文档 1.1 已锚",
         "已覆盖",
