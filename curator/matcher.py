@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz
 
+from curator.labelled_ids import reference_runs
 from curator.models import Item, Merge, SourceRef, short_path
 from curator.project_pages import package_project, page_root, project_page, same_thing
 from curator.repo_links import package_name
@@ -235,24 +236,8 @@ class _Clusters:
         passing: list[tuple[Item, Sequence[str]]] = [(car, car.urls) for car in carriers]
         passing += [(it, it.linked) for it in items if it.linked]
         passing += extra
-        named = set(owner) | {normalize_url(u) for _car, links in passing for u in links}
-        same = {k: same_thing(k, self.anchored, self.aliases) for k in owner}
-        records = {r: k for k, r in same.items() if r is not None}
-        released = self._released(owner)
-        for car, links in passing:
-            for u in links:
-                nu = normalize_url(u)
-                if nu in self.own:
-                    continue  # a section of the living doc, as its rendered page shows it
-                root = page_root(nu, self.anchored) if nu not in self.anchored else None
-                if root is not None and root in named:
-                    nu = root  # a page of a repository named too: that repository
-                elif nu not in owner and (page := project_page(nu, released)) is not None:
-                    nu = page  # a repository whose release or package an item cites: that item
-                elif (record := same_thing(nu, self.anchored, self.aliases)) is not None:
-                    nu = records.setdefault(record, nu)  # the record as another site shows it
-                elif (project := package_project(nu, records, self.anchored)) is not None:
-                    nu = records[project]  # the package of a repository the notes cite
+        for car, nus in self._resolved(passing, owner):
+            for nu in nus:
                 if nu in owner and car in self.clusters[owner[nu]].items:
                     continue
                 if nu not in owner and nu in self.url_ids:
@@ -261,6 +246,41 @@ class _Clusters:
                 owner.setdefault(nu, c.key)
                 if car not in c.mentions:
                     c.mentions.append(car)
+
+    def _resolved(
+        self, passing: list[tuple[Item, Sequence[str]]], owner: Mapping[str, str]
+    ) -> list[tuple[Item, list[str]]]:
+        """Each passing mention's links as the increments they stand for: a repository for a
+        page of it, an item's release or package, a record as another site shows it; the
+        identifiers of one reference the work its first known link is."""
+        named = set(owner) | {normalize_url(u) for _car, links in passing for u in links}
+        same = {k: same_thing(k, self.anchored, self.aliases) for k in owner}
+        records = {r: k for k, r in same.items() if r is not None}
+        released = self._released(owner)
+
+        def resolve(nu: str) -> str:
+            root = page_root(nu, self.anchored) if nu not in self.anchored else None
+            if root is not None and root in named:
+                return root  # a page of a repository named too: that repository
+            if nu not in owner and (page := project_page(nu, released)) is not None:
+                return page  # a repository whose release or package an item cites: that item
+            if (record := same_thing(nu, self.anchored, self.aliases)) is not None:
+                return records.setdefault(record, nu)  # the record as another site shows it
+            if (project := package_project(nu, records, self.anchored)) is not None:
+                return records[project]  # the package of a repository the notes cite
+            return nu
+
+        resolved = [
+            (car, [resolve(nu) for u in links if (nu := normalize_url(u)) not in self.own])
+            for car, links in passing  # a link into the living doc cites a section of it
+        ]
+        known = set(owner) | self.anchored | set(self.url_ids)
+        for group in reference_runs(resolved):
+            every = [n for _c, ns in group for n in ns]
+            lead = next((n for n in every if n in known), every[0]) if every else ""
+            for _car, ns in group if lead else ():
+                ns[:] = [lead] * len(ns)  # one work: "doi: 10.1/x. PMID: 4287." of one reference
+        return resolved
 
     def _released(self, owner: Mapping[str, str]) -> dict[str, str]:
         """Repository (or package name) → the one page of it an item cites as its own (a

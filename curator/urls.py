@@ -173,14 +173,9 @@ def find_urls(text: str) -> list[tuple[str, int, int]]:
             continue  # a picture's source ("[![stars](https://img.shields.io/…)](repo)"): no link
         last_end = end
         found.append((url, start, start + len(url)))
-    if "10." in text:  # a DOI written bare or as "doi:10.1126/…" is the address doi.org gives it
-        from curator.dois import doi_spans
+    from curator.labelled_ids import with_identifiers  # "doi:10.1/x", "PMID: 4287" are links
 
-        taken = [(s, e) for _u, s, e in found]
-        extra = [d for d in doi_spans(text) if not any(s <= d[1] < e for s, e in taken)]
-        if extra:
-            found = sorted(found + extra, key=lambda f: f[1])
-    return found
+    return with_identifiers(text, found)
 
 
 def _names_a_format(text: str, quote: int) -> bool:

@@ -137,7 +137,7 @@ OPEN_RELAYS = {
         ("relay-traffic", 3),
         ("relay-robust", 3),
         ("relay-finance", 3),
-        ("relay-clinlp", 4),
+        ("relay-clinlp", 1),
         ("relay-theory", 4),
         ("relay-recommend", 1),
         ("relay-mlsys", 0),

@@ -46,6 +46,8 @@ POSITIVES = {
     ],
     "dismiss": [
         "eh, skip.",
+        "Nota: só para contexto, sem PLN. Fora do tema.",
+        "es estadística de ensayos, fuera de tema",
         "Skip it, not ours",
         "lol no",
         "nope",
@@ -328,7 +330,7 @@ def test_a_redirect_to_another_team_by_any_name(text: str, kind: str | None) -> 
         ("es de fútbol, la definición clínica 😂 fuera", True),
         ("{++marcas de agua, no es de equidad. Fuera.++}", True),
         ("Nadie fuera de este chat puede leerlos.", False),
-        ("## Fuera de tema", False),
+        ("trabajamos fuera de casa esta semana", False),
         ("lo vimos desde fuera", False),
         ("interessante, mas sem ML. Fora.", True),
         ("fora do tempo de treino", False),
