@@ -44,7 +44,7 @@ IRISH = {
     ],
     "not_topic": ["Ní eval é, is RL é.", "Níl baint ar bith aige le evaluation."],
     "reported": ["Tuairiscithe cheana.", "Bhí sé san achoimre inné.", "Thuairiscíomar cheana é."],
-    "covered": ["Tá sé sa doiciméad cheana.", "Faic nua.", "Ancaireáilte cheana, §2.1."],
+    "covered": ["Tá sé sa doiciméad cheana.", "Faic nua.", "Ancaireáilte cheana, §2.1.", "An suirbhé sin — ansin cheana."],
     "keep": ["Is fiú é a léamh.", "Molaim é.", "Léamh riachtanach."],
 }
 
@@ -211,6 +211,7 @@ TOLD_APART = [
 SECTION_HINTS = [
     pytest.param("roinn 3.2", id="ga"),
     pytest.param("i roinn 3.2", id="ga-in"),
+    pytest.param("Caibidil 3.2", id="ga-chapter"),
     pytest.param("Roinn: 3.2", id="ga-label"),
     pytest.param("adran 3.2", id="cy"),
     pytest.param("yn adran 3.2", id="cy-in"),
