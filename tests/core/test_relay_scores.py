@@ -107,7 +107,7 @@ OPEN_RELAYS = {
     for name, bound in (
         ("relay-driving", 2),
         ("relay-mathai", 2),
-        ("relay-audio", 1),
+        ("relay-audio", 0),
         ("relay-forecast", 2),
         ("relay-edu", 3),
         ("relay-graphs", 0),  # 0 as written; with every blank line dropped (test_relay_rewrites), 3
@@ -139,7 +139,7 @@ OPEN_RELAYS = {
         ("relay-finance", 3),
         ("relay-clinlp", 1),
         ("relay-theory", 4),
-        ("relay-recommend", 1),
+        ("relay-recommend", 0),
         ("relay-mlsys", 0),
         ("relay-datacentric", 3),
         ("relay-video", 1),

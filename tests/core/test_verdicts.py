@@ -48,6 +48,9 @@ POSITIVES = {
         "eh, skip.",
         "Nota: só para contexto, sem PLN. Fora do tema.",
         "es estadística de ensayos, fuera de tema",
+        "HarmoniX was withdrawn by the authors (v2 is a withdrawal notice)",
+        "HarmoniX yazarlar tarafından geri çekildi.",
+        "puuzeni kiungo cha hapo juu, ni karatasi isiyo sahihi",
         "Skip it, not ours",
         "lol no",
         "nope",
@@ -175,6 +178,8 @@ MORE_TRAPS = [
     pytest.param("The probes were not evaluated on code benchmarks yet", id="not-evaluated"),
     pytest.param("it does not belong to rag, it is ours", id="negated-redirect"),
     pytest.param("no es de rag, es nuestro", id="negated-redirect-es"),
+    pytest.param("the benchmark's test split was withdrawn in 2024", id="withdrawn-split"),
+    pytest.param("we corrected a wrong label in 3% of the images", id="wrong-label"),
 ]
 
 
