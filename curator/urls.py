@@ -158,6 +158,7 @@ def find_urls(text: str) -> list[tuple[str, int, int]]:
     for start, end, has_scheme in spans:
         if start < last_end:
             continue  # a "www." or bare host inside a URL already taken
+        end = _past_escapes(text, end)
         url = _trim(text[start:end])
         if start and text[start - 1] in ",;\t" and text[start - 1] in url:
             # a cell of a comma- (or semicolon-, tab-) separated line ends where its separator
@@ -172,10 +173,17 @@ def find_urls(text: str) -> list[tuple[str, int, int]]:
             last_end = end
             continue  # a picture's source ("[![stars](https://img.shields.io/…)](repo)"): no link
         last_end = end
-        found.append((url, start, start + len(url)))
+        found.append((url.replace("\\", ""), start, start + len(url)))
     from curator.labelled_ids import with_identifiers  # "doi:10.1/x", "PMID: 4287" are links
 
     return with_identifiers(text, found)
+
+
+def _past_escapes(text: str, end: int) -> int:
+    """Read on past what a markdown export escaped inside a link ("stim\\-torch", "a\\_b")."""
+    while text.startswith("\\", end) and text[end + 1 : end + 2] in ("-", "_", ".", "~", "*"):
+        end = _PATH_RE.match(text, end + 2).end()  # type: ignore[union-attr]
+    return end
 
 
 def _names_a_format(text: str, quote: int) -> bool:

@@ -44,7 +44,12 @@ IRISH = {
     ],
     "not_topic": ["Ní eval é, is RL é.", "Níl baint ar bith aige le evaluation."],
     "reported": ["Tuairiscithe cheana.", "Bhí sé san achoimre inné.", "Thuairiscíomar cheana é."],
-    "covered": ["Tá sé sa doiciméad cheana.", "Faic nua.", "Ancaireáilte cheana, §2.1.", "An suirbhé sin — ansin cheana."],
+    "covered": [
+        "Tá sé sa doiciméad cheana.",
+        "Faic nua.",
+        "Ancaireáilte cheana, §2.1.",
+        "An suirbhé sin — ansin cheana.",
+    ],
     "keep": ["Is fiú é a léamh.", "Molaim é.", "Léamh riachtanach."],
 }
 

@@ -119,7 +119,7 @@ OPEN_RELAYS = {
         ("relay-sciml", 0),
         ("relay-llmsec", 2),
         ("relay-mt", 3),
-        ("relay-quantum", 3),
+        ("relay-quantum", 1),
         ("relay-neuro", 4),
         ("relay-agri", 14),
         ("relay-hci", 0),

@@ -630,3 +630,22 @@ def test_a_short_links_host_alone_and_other_videos_stay_apart() -> None:
         "https://youtu.be/hn8wkp4ct0s"
     )
     assert normalize_url("https://www.youtube.com/watch?list=PL1") == "youtube.com/watch?list=PL1"
+
+
+def test_a_link_a_markdown_export_escaped_is_read_whole_and_unescaped() -> None:
+    from curator.urls import find_urls
+
+    text = r"code: github.com/qdecoders/stim\-torch/ and https://example.org/a\_b\_c. Done\ here"
+    assert [u for u, _s, _e in find_urls(text)] == [
+        "github.com/qdecoders/stim-torch/",
+        "https://example.org/a_b_c",
+    ]
+    # the span still covers the link as written, backslashes included
+    assert [(s, e) for _u, s, e in find_urls(text)][0] == (6, 39)
+
+
+def test_a_forum_members_profile_is_no_item() -> None:
+    from curator.mentions import url_role
+
+    assert url_role("https://qforum.example.ge/memberlist.php?mode=viewprofile&u=318") == "ignore"
+    assert url_role("https://forum.example.org/viewtopic.php?t=4412") != "ignore"
