@@ -156,8 +156,10 @@ def _no_pages() -> tuple[frozenset[str], tuple[str, ...], frozenset[str]]:
 
 
 def _is_listing(key: str) -> bool:
-    """A site's index of papers (``[urls] listing_pages``), whatever its query asks for."""
-    return key.split("?", 1)[0] in _no_pages()[2]
+    """A site's index of papers (``[urls] listing_pages``), whatever its query asks for; an
+    entry that ends with "/" is every page under it (a search written in the path)."""
+    base, listings = key.split("?", 1)[0], _no_pages()[2]
+    return base in listings or any(p.endswith("/") and base.startswith(p) for p in listings)
 
 
 def _is_feed(path: str) -> bool:

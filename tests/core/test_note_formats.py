@@ -475,6 +475,9 @@ def test_a_newsletter(tmp_path: Path) -> None:
         ("https://huggingface.co/papers?date=2027-03-13", "ignore"),
         ("https://scholar.google.com/scholar?q=rubric+anchoring", "ignore"),
         ("https://openreview.net/forum?id=Rk9vQm2LxT", "alias"),
+        # a search written in the path is an index too; the abstract page it lists is a page
+        ("https://ui.adsabs.harvard.edu/search/q=docs(library%2F7tQ2)&sort=date%20desc", "ignore"),
+        ("https://ui.adsabs.harvard.edu/abs/2027ApJ...912..1A/abstract", "alias"),
     ],
 )
 def test_url_roles(url: str, role: str) -> None:

@@ -126,7 +126,7 @@ OPEN_RELAYS = {
         ("relay-causal", 0),
         ("relay-fairness", 5),
         ("relay-evals", 3),
-        ("relay-astro", 3),
+        ("relay-astro", 2),
         ("relay-legal", 2),
         ("relay-optim", 4),
         ("relay-energy", 1),
