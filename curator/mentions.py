@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from curator import regex_cache
 from curator.arxiv import find_ids
 from curator.lexicon import default_lexicon, forget_with_lexicon, memo, text_memo
-from curator.repo_links import repo_root
+from curator.repo_links import is_list_repository, repo_root
 from curator.urls import find_urls, is_arxiv_url, normalize_url
 
 __all__ = ["Identities", "identities", "is_chat_line", "may_cite", "sentence_spans", "url_role"]
@@ -130,7 +130,7 @@ def url_role(url: str) -> str:
     ):
         return "ignore"  # a mailer's click-tracking redirect: "links.example-news.com/qk7ppr"
     segments = {s for s in re.split(r"[/?&=#._-]+", path.lower()) if s}
-    if segments & boiler or _is_feed(path) or _is_listing(key):
+    if segments & boiler or _is_feed(path) or _is_listing(key) or is_list_repository(key):
         return "ignore"
     if path.startswith("@") and "/" not in path.rstrip("/"):
         return "ignore"  # a person's profile ("@ana" on a fediverse server, a channel): no item

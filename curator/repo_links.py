@@ -102,6 +102,22 @@ def _package_pages() -> tuple[str, ...]:
 
 
 @memo
+def _list_prefixes() -> tuple[str, ...]:
+    """``[urls] list_repositories``: how the names of curated lists of papers begin."""
+    return tuple(default_lexicon().literals("urls", "list_repositories"))
+
+
+def is_list_repository(key: str) -> bool:
+    """Is a normalised key a page of a curated list on a code host ("github.com/o/awesome-3dgs")?
+    Such a list indexes papers as a listing page does; it is no work of its own."""
+    host, _, path = key.partition("/")
+    parts = path.split("/", 2)
+    return (
+        len(parts) >= 2 and host in _code_hosts() and parts[1].lower().startswith(_list_prefixes())
+    )
+
+
+@memo
 def _package_subdomains() -> tuple[str, ...]:
     """``[urls] package_subdomains``, each with its leading dot: hosts whose first label is a
     project's name."""

@@ -478,6 +478,10 @@ def test_a_newsletter(tmp_path: Path) -> None:
         # a search written in the path is an index too; the abstract page it lists is a page
         ("https://ui.adsabs.harvard.edu/search/q=docs(library%2F7tQ2)&sort=date%20desc", "ignore"),
         ("https://ui.adsabs.harvard.edu/abs/2027ApJ...912..1A/abstract", "alias"),
+        # a curated list of papers on a code host indexes them; an owner named so is no list
+        ("https://github.com/MrNeRF/awesome-3D-gaussian-splatting", "ignore"),
+        ("https://github.com/team/awesome_llm_eval/blob/main/README.md", "ignore"),
+        ("https://github.com/awesome-lab/splatter", "alias"),
     ],
 )
 def test_url_roles(url: str, role: str) -> None:

@@ -115,7 +115,7 @@ OPEN_RELAYS = {
         ("relay-policy", 5),
         ("relay-earthobs", 3),
         ("relay-medimg", 0),
-        ("relay-vision3d", 2),
+        ("relay-vision3d", 0),
         ("relay-sciml", 0),
         ("relay-llmsec", 2),
         ("relay-mt", 3),
