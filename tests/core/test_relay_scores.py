@@ -125,7 +125,7 @@ OPEN_RELAYS = {
         ("relay-hci", 0),
         ("relay-causal", 0),
         ("relay-fairness", 5),
-        ("relay-evals", 3),
+        ("relay-evals", 2),
         ("relay-astro", 2),
         ("relay-legal", 2),
         ("relay-optim", 4),

@@ -50,6 +50,8 @@ POSITIVES = {
         "es estadística de ensayos, fuera de tema",
         "HarmoniX was withdrawn by the authors (v2 is a withdrawal notice)",
         "HarmoniX yazarlar tarafından geri çekildi.",
+        "語音識別 benchmark,冇 LLM ❌ 唔關我哋事",
+        "son neurología clínica, no son nuestros.",
         "puuzeni kiungo cha hapo juu, ni karatasi isiyo sahihi",
         "Skip it, not ours",
         "lol no",
