@@ -118,7 +118,7 @@ OPEN_RELAYS = {
         ("relay-vision3d", 0),
         ("relay-sciml", 0),
         ("relay-llmsec", 2),
-        ("relay-mt", 3),
+        ("relay-mt", 2),
         ("relay-quantum", 1),
         ("relay-neuro", 4),
         ("relay-agri", 14),
