@@ -75,7 +75,10 @@ def test_the_mt_relay_rejects_the_ocr_papers_its_doc_sends_to_docai(tmp_path: Pa
     incs = analyze_relay(ROOT / "tests" / "relays-open" / "relay-mt", tmp_path)
     for key in ("2702.03540", "2702.03876"):
         assert incs[key]["status"] == "off-topic", incs[key]["status_reason"]
-        assert incs[key]["status_rule"] == "doc-scope"
+    # only the doc's scope says so of the Tifinagh paper; hafsa's Darija "machi dyalna — hadi
+    # dyal l-équipe docai" says it of the manuscripts one first, and the author's word wins
+    assert incs["2702.03876"]["status_rule"] == "doc-scope"
+    assert incs["2702.03540"]["status_rule"] == "author-verdict"
     assert incs["2702.00935"]["status"] == "new"  # "Code-Switched" is not code-to-code
 
 
