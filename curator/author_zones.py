@@ -24,7 +24,11 @@ from zoneinfo import ZoneInfo, available_timezones
 
 from curator.lexicon import default_lexicon, memo
 from curator.models import Note
+from curator.time_vocab import zone_key
+from curator.timezones import in_zone
 from curator.written import time_from_name
+from curator.zone_roster import roster
+from curator.zone_words import ambiguous_word, names_used, zone_for
 
 __all__ = ["author_zones", "date_by_author", "place_zone"]
 
@@ -126,9 +130,11 @@ def _stated(note: Note, own: str) -> str | None:
 
 
 def author_zones(notes: Iterable[Note], workspace_tz: tzinfo | None) -> dict[str, str]:
-    """Author → the zone key all that workspace says of them agrees on."""
+    """Author → the zone key all that workspace says of them agrees on: their notes' places and
+    stated zones, and the rosters any note writes down (:mod:`curator.zone_roster`)."""
+    notes = list(notes)
     own = getattr(workspace_tz, "key", "")
-    said: dict[str, set[str]] = {}
+    said = roster((line for n in notes for line in n.clocks), {n.author for n in notes})
     for note in notes:
         for zone in (_stated(note, own), place_zone(note.title) if note.title else None):
             if zone:
@@ -143,7 +149,11 @@ def date_by_author(notes: list[Note], workspace_tz: tzinfo | None) -> None:
     own = getattr(workspace_tz, "key", "")
     for note in notes:
         zone = zones.get(note.author)
-        if zone is None or zone == own or note.time_source != "name":
+        if zone is None or zone == own:
+            continue
+        if note.time_source == "body":
+            _ambiguous_in(note, zone, workspace_tz)
+        if note.time_source != "name":
             continue
         when, problem = time_from_name(PurePosixPath(note.path).name, ZoneInfo(zone))
         if when is None:
@@ -153,3 +163,28 @@ def date_by_author(notes: list[Note], workspace_tz: tzinfo | None) -> None:
         note.errors = [e for e in note.errors if not e.startswith("file name:")]
         if problem:
             note.errors.append(f"file name: {problem}")
+
+
+def _ambiguous_in(note: Note, zone: str, workspace_tz: tzinfo | None) -> None:
+    """A stamp whose zone word has several meanings ("21:30 IST") was read on the workspace's
+    clock; when the author's own zone goes by that word, it is read on the author's instead.
+    Either reading keeps the clock's wall time, so a note already read (from the cache) reads the
+    same."""
+    if note.time is None:
+        return
+    for i, problem in enumerate(note.errors):
+        found = ambiguous_word(problem)
+        if found is None:
+            continue
+        word, meanings = found
+        wall = note.time.replace(tzinfo=None)
+        theirs = ZoneInfo(zone)
+        if zone_key(word) not in names_used(theirs, wall):
+            return  # not the author's clock either: the workspace's reading stands
+        fold, _same = zone_for(word, wall, theirs)  # which of a repeated hour, else None
+        note.time, _gap = in_zone(wall, fold, theirs)
+        note.errors[i] = (
+            f"{word} can mean {meanings}; read as {zone} time, the zone the workspace gives"
+            f" {note.author}"
+        )
+        return

@@ -102,6 +102,9 @@ class Note:
     left_out: list[str] = field(default_factory=list)
     """IDs and link keys the note files under a heading that leaves them out ("Not for this
     topic")."""
+    clocks: list[str] = field(default_factory=list)
+    """Its lines that name a time zone key (:func:`curator.zone_roster.zone_lines`): a roster of
+    who keeps which clock, kept when the note is left unsplit."""
 
 
 @dataclass(slots=True)

@@ -49,7 +49,10 @@ class LoadedNote:
                     raise
                 fresh = self.reload()
                 self.note, self.split = fresh.note, fresh.split
+            # what was decided on the metadata since it was read (its window, its kind, its
+            # time in its author's zone) holds for the full note too
             self.note.in_window, self.note.kind = meta.in_window, meta.kind
+            self.note.time, self.note.errors = meta.time, meta.errors
             self.blob = self.reload = None
         return self
 
@@ -212,6 +215,7 @@ def load_note(
     window, a note its file name dates there is dated by the name alone (``rough``).
     """
     from curator.notes import note_front_matter
+    from curator.zone_roster import zone_lines
 
     rel = _rel(path, root)
     parts = rel.split("/")
@@ -227,6 +231,7 @@ def load_note(
     front = note_front_matter(dec.text)  # dated once, before (and whether or not) it is split
     note.topic = front.get("topic")
     note.briefing_topic, note.briefing_until = briefing_info(dec.text, path.name)
+    note.clocks = zone_lines(dec.text)
     # only a deferral that dates by name (a cold start's first pass) has a use for the name-only
     # dating; elsewhere it would be done twice
     far: Callable[[datetime], bool] | None = (

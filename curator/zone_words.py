@@ -6,6 +6,7 @@ their own clock, and an ambiguous abbreviation must never silently move a note t
 
 from __future__ import annotations
 
+import re
 from datetime import datetime, timezone, tzinfo
 
 from curator.time_vocab import lexicon_or_default, zone_key, zone_table
@@ -16,7 +17,7 @@ if TYPE_CHECKING:
     from curator.lexicon import Lexicon
 
 
-def _names_used(tz: tzinfo | None, when: datetime) -> set[str]:
+def names_used(tz: tzinfo | None, when: datetime) -> set[str]:
     """The abbreviations *tz* goes by in *when*'s year (winter and summer) and on that day."""
     names = set()
     for probe in (datetime(when.year, 1, 15, 12), datetime(when.year, 7, 15, 12), when):
@@ -56,7 +57,7 @@ def zone_for(
     choices = zone_table(lexicon_or_default(lexicon)).get(key)
     if not choices:
         return None, None
-    names = _names_used(tz, when)
+    names = names_used(tz, when)
     if key in names:
         return _which_fold(key, when, tz), None
     own = local_time(when, tz)[0].utcoffset()
@@ -74,3 +75,14 @@ def zone_for(
         f"{word.strip()} can mean {meanings} and is not {zone_label(tz)}'s own; "
         f"read as {zone_label(tz)} time"
     )
+
+
+_AMBIGUOUS = re.compile(r"(\S+) can mean ([^;]+?)(?: and is not .+'s own)?; read as .+")
+
+
+def ambiguous_word(problem: str) -> tuple[str, str] | None:
+    """The abbreviation a problem :func:`zone_for` reported ambiguous, with its meanings ("IST",
+    "+05:30, +01:00, +02:00" of "IST can mean +05:30, … read as Asia/Singapore time"), else
+    None."""
+    m = _AMBIGUOUS.fullmatch(problem)
+    return (m.group(1), m.group(2)) if m else None

@@ -136,7 +136,7 @@ OPEN_RELAYS = {
         ("relay-genomics", 1),
         ("relay-traffic", 3),
         ("relay-robust", 3),
-        ("relay-finance", 3),
+        ("relay-finance", 1),
         ("relay-clinlp", 1),
         ("relay-theory", 4),
         ("relay-recommend", 0),

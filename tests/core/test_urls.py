@@ -649,3 +649,25 @@ def test_a_forum_members_profile_is_no_item() -> None:
 
     assert url_role("https://qforum.example.ge/memberlist.php?mode=viewprofile&u=318") == "ignore"
     assert url_role("https://forum.example.org/viewtopic.php?t=4412") != "ignore"
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "https://papers.ssrn.com/sol3/papers.cfm?abstract_id=4951306",
+        "https://papers.ssrn.com/sol3/papers.cfm?abstract_id=4951306&download=yes",
+        "ssrn.com/abstract=4951306",
+        "https://www.ssrn.com/abstract=4951306",
+        "https://papers.ssrn.com/sol3/Delivery.cfm?abstractid=4951306",
+    ],
+)
+def test_a_working_paper_is_one_page_at_each_of_its_addresses(url: str) -> None:
+    assert normalize_url(url) == "papers.ssrn.com/sol3/papers.cfm?abstract_id=4951306"
+
+
+def test_a_review_forum_and_its_pdf_are_one_page_and_other_papers_stay_apart() -> None:
+    forum = "openreview.net/forum?id=rT7kQ2vXpN"
+    assert normalize_url("https://openreview.net/pdf?id=rT7kQ2vXpN") == forum
+    assert normalize_url("https://openreview.net/forum?id=rT7kQ2vXpN&noteId=x1") == forum
+    assert normalize_url("https://openreview.net/forum?id=Other1") != forum
+    assert normalize_url("ssrn.com/abstract=1") != normalize_url("ssrn.com/abstract=2")
