@@ -6,7 +6,10 @@ time with its place in one note ("9:05 Manila time").  Read in the workspace's z
 author's other notes land hours off, on the wrong side of the window's edges.  So: the places an
 author's note titles name in brackets, and the zones their notes state with a clock, are that
 author's zone when they all agree; a note dated by its file name alone is then dated in it
-(daylight saving included).  A note that states its own zone keeps it.
+(daylight saving included).  A note that states its own zone keeps it.  An author the workspace
+places nowhere, but whose own notes state a fixed offset (an e-mail's ``Date: … -0400``), has
+their notes named within 12 hours of such a note read in that offset: a clock change can fall
+between two notes a day apart.
 
 Place names are the cities of the time zone database ("America/St_Johns" → "st johns") and the
 places of ``[time.zones]`` phrases ("Hawaii time"), less ``[time] place_words`` (zone cities that
@@ -18,14 +21,14 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
-from datetime import tzinfo
+from datetime import datetime, timedelta, timezone, tzinfo
 from pathlib import PurePosixPath
 from zoneinfo import ZoneInfo, available_timezones
 
 from curator.lexicon import default_lexicon, memo
 from curator.models import Note
 from curator.time_vocab import zone_key
-from curator.timezones import in_zone
+from curator.timezones import fixed_offset, in_zone
 from curator.written import time_from_name
 from curator.zone_roster import roster
 from curator.zone_words import ambiguous_word, names_used, zone_for
@@ -37,6 +40,7 @@ _AREAS = frozenset(
 )
 _BRACKETS = re.compile(r"[(（]([^()（）]{1,60})[)）]")
 _PARTS = re.compile(r"[,;·/|，、]")
+_BYLINE_PARTS = re.compile(r"\s[·|—–-]\s|[,;·|，、]")
 _MOST_WORDS = 4
 """A bracket's part longer than this is a remark, not a place ("(the Paris one, not ours)")."""
 
@@ -129,17 +133,68 @@ def _stated(note: Note, own: str) -> str | None:
     return key
 
 
+def _offset(note: Note, workspace_tz: tzinfo | None) -> str | None:
+    """The fixed offset a note's text or front matter gave its time with ("Date: … -0400"), as
+    "-04:00"; not UTC's, which says nothing of where it was written, nor the workspace's own at
+    that moment (its clock's other name: "1:50 AM CST" in Chicago)."""
+    if note.time is None or note.time_source not in ("body", "front_matter"):
+        return None
+    if not isinstance(note.time.tzinfo, timezone):
+        return None
+    delta = note.time.utcoffset()
+    if not delta or delta == note.time.astimezone(workspace_tz).utcoffset():
+        return None
+    minutes = int(delta.total_seconds()) // 60
+    sign = "-" if minutes < 0 else "+"
+    return f"{sign}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"
+
+
+def _byline_place(line: str) -> str | None:
+    """The one place a byline's parts name ("Mona · Paris · samedi soir" → Europe/Paris)."""
+    places = _places()
+    found = {
+        zone
+        for part in _BYLINE_PARTS.split(line)
+        if 0 < len(words := _fold(part).split()) <= _MOST_WORDS
+        and (zone := _tail_place(words, places))
+    }
+    return found.pop() if len(found) == 1 else None
+
+
 def author_zones(notes: Iterable[Note], workspace_tz: tzinfo | None) -> dict[str, str]:
-    """Author → the zone key all that workspace says of them agrees on: their notes' places and
-    stated zones, and the rosters any note writes down (:mod:`curator.zone_roster`)."""
+    """Author → the zone key all that workspace says of them agrees on: their notes' places
+    (titles, bylines) and stated zones, and the rosters any note writes down
+    (:mod:`curator.zone_roster`)."""
     notes = list(notes)
     own = getattr(workspace_tz, "key", "")
     said = roster((line for n in notes for line in n.clocks), {n.author for n in notes})
     for note in notes:
-        for zone in (_stated(note, own), place_zone(note.title) if note.title else None):
+        for zone in (
+            _stated(note, own),
+            place_zone(note.title) if note.title else None,
+            _byline_place(note.byline) if note.byline else None,
+        ):
             if zone:
                 said.setdefault(note.author, set()).add(zone)
     return {a: next(iter(z)) for a, z in said.items() if len(z) == 1}
+
+
+_OFFSET_HOLDS = timedelta(hours=12)
+"""How long an offset an author's note states is taken to hold for their other notes: a clock
+change can fall between two notes a day apart ("NFDT (+12) since yesterday's jump")."""
+
+
+def _offset_near(
+    note: Note, stated: list[tuple[datetime, str]]
+) -> tuple[datetime, str | None] | None:
+    """The name's time in the one offset the author's notes state within 12 hours of it."""
+    name = PurePosixPath(note.path).name
+    found = {}
+    for when, offset in stated:
+        mine, problem = time_from_name(name, fixed_offset(offset))
+        if mine is not None and abs(mine - when) <= _OFFSET_HOLDS:
+            found[offset] = (mine, problem)
+    return next(iter(found.values())) if len(found) == 1 else None
 
 
 def date_by_author(notes: list[Note], workspace_tz: tzinfo | None) -> None:
@@ -147,8 +202,17 @@ def date_by_author(notes: list[Note], workspace_tz: tzinfo | None) -> None:
     which (see the module docstring).  The same notes give the same times however often it runs."""
     zones = author_zones(notes, workspace_tz)
     own = getattr(workspace_tz, "key", "")
+    stated: dict[str, list[tuple[datetime, str]]] = {}
+    for note in notes:
+        if note.author not in zones and note.time and (offset := _offset(note, workspace_tz)):
+            stated.setdefault(note.author, []).append((note.time, offset))
     for note in notes:
         zone = zones.get(note.author)
+        if zone is None and note.time_source == "name" and note.author in stated:
+            near = _offset_near(note, stated[note.author])
+            if near is not None:
+                _redate(note, *near)
+            continue
         if zone is None or zone == own:
             continue
         if note.time_source == "body":
@@ -156,13 +220,16 @@ def date_by_author(notes: list[Note], workspace_tz: tzinfo | None) -> None:
         if note.time_source != "name":
             continue
         when, problem = time_from_name(PurePosixPath(note.path).name, ZoneInfo(zone))
-        if when is None:
-            continue
-        note.time = when
-        # what reading the name in the workspace's zone said of it is no longer so
-        note.errors = [e for e in note.errors if not e.startswith("file name:")]
-        if problem:
-            note.errors.append(f"file name: {problem}")
+        if when is not None:
+            _redate(note, when, problem)
+
+
+def _redate(note: Note, when: datetime, problem: str | None) -> None:
+    note.time = when
+    # what reading the name in the workspace's zone said of it is no longer so
+    note.errors = [e for e in note.errors if not e.startswith("file name:")]
+    if problem:
+        note.errors.append(f"file name: {problem}")
 
 
 def _ambiguous_in(note: Note, zone: str, workspace_tz: tzinfo | None) -> None:

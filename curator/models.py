@@ -105,6 +105,9 @@ class Note:
     clocks: list[str] = field(default_factory=list)
     """Its lines that name a time zone key (:func:`curator.zone_roster.zone_lines`): a roster of
     who keeps which clock, kept when the note is left unsplit."""
+    byline: str = ""
+    """A short line near its top naming its author (:func:`curator.zone_roster.byline`): where
+    they write from, when it names a place ("Mona · Paris")."""
 
 
 @dataclass(slots=True)

@@ -215,7 +215,7 @@ def load_note(
     window, a note its file name dates there is dated by the name alone (``rough``).
     """
     from curator.notes import note_front_matter
-    from curator.zone_roster import zone_lines
+    from curator.zone_roster import byline, zone_lines
 
     rel = _rel(path, root)
     parts = rel.split("/")
@@ -232,6 +232,7 @@ def load_note(
     note.topic = front.get("topic")
     note.briefing_topic, note.briefing_until = briefing_info(dec.text, path.name)
     note.clocks = zone_lines(dec.text)
+    note.byline = byline(dec.text, author)
     # only a deferral that dates by name (a cold start's first pass) has a use for the name-only
     # dating; elsewhere it would be done twice
     far: Callable[[datetime], bool] | None = (

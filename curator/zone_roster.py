@@ -18,7 +18,7 @@ from zoneinfo import available_timezones
 
 from curator.lexicon import memo
 
-__all__ = ["roster", "zone_lines"]
+__all__ = ["byline", "roster", "zone_lines"]
 
 _KEY = re.compile(
     r"(?<![\w/])(?:Africa|America|Asia|Atlantic|Australia|Europe|Indian|Pacific)"
@@ -76,3 +76,27 @@ def roster(lines: Iterable[str], authors: Iterable[str]) -> dict[str, set[str]]:
         for m in pattern.finditer(_fold(line)):
             said.setdefault(by_fold[m.group(1)], set()).add(key)
     return said
+
+
+_BYLINE_LINES = 8
+_BYLINE_LONGEST = 80
+_BYLINE_SEP = re.compile(r"\s[·|—–-]\s|,\s|\s·|·\s")
+
+
+def byline(text: str, author: str) -> str:
+    """The note's byline: among its first eight lines, a short one that names its author and
+    parts it with "·", "|", "—" or a comma ("Mona · Paris · samedi soir"), else ''."""
+    if not author or author == "-":
+        return ""
+    name = re.compile(rf"(?<![\w-]){re.escape(_fold(author))}(?![\w-])")
+    seen = 0
+    for line in text.split("\n", 40)[:40]:
+        s = line.strip().strip("#*_>").strip()
+        if not s or s == "---":
+            continue
+        seen += 1
+        if seen > _BYLINE_LINES:
+            break
+        if len(s) <= _BYLINE_LONGEST and _BYLINE_SEP.search(s) and name.search(_fold(s)):
+            return s
+    return ""

@@ -138,7 +138,7 @@ OPEN_RELAYS = {
         ("relay-robust", 3),
         ("relay-finance", 0),
         ("relay-clinlp", 1),
-        ("relay-theory", 4),
+        ("relay-theory", 1),
         ("relay-recommend", 0),
         ("relay-mlsys", 0),
         ("relay-datacentric", 3),
