@@ -18,7 +18,6 @@ from collections.abc import Callable, MutableMapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from curator.bot_filters import filter_words
 from curator.briefings import ReportedIndex
 from curator.config import Config
 from curator.doc_scope import DocScope, read_scope
@@ -76,9 +75,6 @@ class Context:
     """Words the doc writes before its section numbers ("unit" of "### Unit 1.4 · Hints")."""
     scope: DocScope = field(default_factory=DocScope)
     """What the doc's scope statement keeps and leaves out (see curator/doc_scope.py)."""
-    machine_filters: dict[str, frozenset[str]] = field(default_factory=dict)
-    """Keyword programs' notes → the words their filter line says they matched
-    (:mod:`curator.bot_filters`)."""
 
 
 @dataclass
@@ -184,7 +180,7 @@ def build_context(
         reader,
         lexicon,
         profile,
-        (machine := _machine_notes(in_window, lexicon)),
+        _machine_notes(in_window, lexicon),
         other_names,
         {c.arxiv: c for c in cards if c.arxiv},
         reported,
@@ -207,19 +203,7 @@ def build_context(
         read_scope(doc.scope).fitted(
             doc.scope, [s.body for s in doc.sections], [s.title for s in doc.sections if s.number]
         ),
-        _filters(in_window, machine, lexicon),
     )
-
-
-def _filters(
-    in_window: list[LoadedNote], machine: set[str], lexicon: Lexicon
-) -> dict[str, frozenset[str]]:
-    """Each keyword program's note → the words its filter line names, where it names some."""
-    out = {}
-    for ln in in_window:
-        if ln.note.path in machine and (words := filter_words(ln.note.text, lexicon)):
-            out[ln.note.path] = words
-    return out
 
 
 def _unqueued(cited: dict[str, list[AnchorRef]], lexicon: Lexicon) -> dict[str, list[AnchorRef]]:

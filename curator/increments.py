@@ -264,13 +264,8 @@ def _fit(
     ]
     if not title_list:
         title_list = [it.text[:200] for it in c.mentions[:3]]
-    # a keyword program's own words say nothing of the topic when only programs cite it
-    notes = {it.note for it in c.items} | {m.note for m in c.mentions}
-    ignore: frozenset[str] = frozenset()
-    if notes and all(n in ctx.machine_filters for n in notes):
-        ignore = frozenset().union(*(ctx.machine_filters[n] for n in notes))
-    ev.fit = ctx.profile.fit(titles, body, titles=title_list, ignore=ignore)
-    ev.other_fit = ctx.profile.best_other(titles, body, titles=title_list, ignore=ignore)
+    ev.fit = ctx.profile.fit(titles, body, titles=title_list)
+    ev.other_fit = ctx.profile.best_other(titles, body, titles=title_list)
 
 
 def choose_title(c: Cluster, ctx: Context) -> str:

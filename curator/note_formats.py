@@ -17,7 +17,6 @@ from collections.abc import Callable
 
 from curator.fields import match_field
 from curator.mdblocks import LIST_MARKER
-from curator.note_arxiv_mail import arxiv_mail_entries, may_have_arxiv_mail
 from curator.note_citations import BIB_ENTRY, RIS_START, bibtex_items, ris_items
 from curator.note_critic import critic_markup, may_have_critic_markup
 from curator.note_gitlog import git_log_entries, may_have_git_log
@@ -339,7 +338,6 @@ def _quoted_messages(text: str) -> str:
 READERS: tuple[tuple[str, Callable[[str], bool], Callable[[str], str]], ...] = (
     ("tracked changes", may_have_critic_markup, critic_markup),
     ("git log", may_have_git_log, git_log_entries),
-    ("arXiv listing e-mail", may_have_arxiv_mail, arxiv_mail_entries),
     ("quoted messages", lambda t: _QUOTED_LINE.search(t) is not None, _quoted_messages),
     ("code legends", may_have_legend, read_legends),
     ("outliner page links", lambda t: "[[" in t, _outliner_links),

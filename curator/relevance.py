@@ -25,7 +25,6 @@ from collections.abc import Callable, Iterable, MutableMapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from curator.bot_filters import ignored
 from curator.lexicon import Lexicon
 from curator.link_strip import strip_addresses
 from curator.models import LivingDoc, PaperCard
@@ -271,14 +270,11 @@ class Profile:
             w *= 0.25
         return w
 
-    def coverage(
-        self, title: str, topic: str | None = None, ignore: frozenset[str] = frozenset()
-    ) -> tuple[float, list[str]]:
+    def coverage(self, title: str, topic: str | None = None) -> tuple[float, list[str]]:
         """How much of one title the topic's vocabulary knows, and the words it does not.
 
         Names ("CascadeNet", "QuillBench-Lean", "MathX-2": capitals inside a word, digits)
-        are new by nature and count neither way; the topic's own names do not count either, nor
-        do the words a keyword program matched (*ignore*).
+        are new by nature and count neither way; the topic's own names do not count either.
         """
         topic = topic or self.topic
         mass = self.mass.get(topic, Counter())
@@ -289,7 +285,7 @@ class Profile:
             if _NAME_LIKE.search(word):
                 continue
             low = word.lower()
-            if low in seen or ignore and ignored(low, ignore):
+            if low in seen:
                 continue
             seen.add(low)
             if "\u3400" <= low[:1] <= "\u9fff":
@@ -315,16 +311,10 @@ class Profile:
         return (known / total if total else 0.0), foreign
 
     def fit(
-        self,
-        title: str,
-        body: str,
-        topic: str | None = None,
-        titles: list[str] | None = None,
-        ignore: frozenset[str] = frozenset(),
+        self, title: str, body: str, topic: str | None = None, titles: list[str] | None = None
     ) -> Fit:
         """Score an increment's titles and body text against ``topic``'s doc (this topic by
-        default); ``titles`` (each of its titles apart) give the coverage, the best of them;
-        *ignore*: the words a keyword program kept it for (:mod:`curator.bot_filters`)."""
+        default); ``titles`` (each of its titles apart) give the coverage, the best of them."""
         topic = topic or self.topic
         exclude = (
             self.exclude
@@ -333,9 +323,6 @@ class Profile:
         )
         t_terms = item_terms(title, exclude)
         b_terms = item_terms(body, exclude)
-        if ignore:
-            t_terms = Counter({t: n for t, n in t_terms.items() if not ignored(t, ignore)})
-            b_terms = Counter({t: n for t, n in b_terms.items() if not ignored(t, ignore)})
         weights: dict[str, float] = {}
         in_title: set[str] = set()
         for t in t_terms:
@@ -351,7 +338,7 @@ class Profile:
                 weights[t] = w
         best = sorted(weights.items(), key=lambda kv: (-kv[1], kv[0]))[:TOP_TERMS]
         cover, foreign = max(
-            (self.coverage(t, topic, ignore) for t in titles or [title]),
+            (self.coverage(t, topic) for t in titles or [title]),
             key=lambda cf: cf[0],
             default=(0.0, []),
         )
@@ -364,18 +351,14 @@ class Profile:
         )
 
     def best_other(
-        self,
-        title: str,
-        body: str,
-        titles: list[str] | None = None,
-        ignore: frozenset[str] = frozenset(),
+        self, title: str, body: str, titles: list[str] | None = None
     ) -> tuple[str, Fit] | None:
         """The other topic this text fits best, with its fit (None without other docs)."""
         best: tuple[str, Fit] | None = None
         for t in self.topics:
             if t == self.topic:
                 continue
-            f = self.fit(title, body, t, titles, ignore)
+            f = self.fit(title, body, t, titles)
             if best is None or f.score > best[1].score:
                 best = (t, f)
         return best
